@@ -1,0 +1,68 @@
+"""Duelmind: the single entry point for the game and its tools.
+
+Each subcommand lives in its own module, imported only when that command runs, so that
+`python main.py bot locm` does not pay for pygame and `python main.py --help` stays instant.
+A command module provides `add_arguments(parser)` and `run(args) -> int` (the exit code).
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+
+# Command words -> (module, one-line help). Multi-word commands ("bench engine") are looked up
+# by the longest prefix of the command line that names one. To add a command, add one line.
+COMMANDS: dict[str, tuple[str, str]] = {
+    "play": ("game.client.launch", "start the game (the default when no command is given)"),
+    "gomoku": ("game.client.terminal_gomoku", "gomoku against the AI (--terminal: in this terminal)"),
+    "bot locm": ("ai.cards.locm_bot", "a Legends of Code and Magic bot on stdin/stdout (CodinGame)"),
+    "brain gomocup": ("ai.gomoku.gomocup", "a gomoku brain speaking the Gomocup (Piskvork) protocol"),
+    "referee": ("game.cards.referee", "run LOCM matches between two external bot programs"),
+    "bench engine": ("ai.cards.bench_engine", "card engine throughput: random-vs-random games"),
+    "bench gomoku": ("ai.gomoku.bench", "gomoku AI speed, tactics and a self-play ladder"),
+}
+
+
+def _usage() -> str:
+    width = max(len(name) for name in COMMANDS)
+    lines = ["usage: python main.py [COMMAND] [options]", "", "commands:"]
+    lines += [f"  {name.ljust(width)}  {help_text}" for name, (_, help_text) in COMMANDS.items()]
+    lines += ["", "Run `python main.py COMMAND --help` for a command's options."]
+    return "\n".join(lines)
+
+
+def _find_command(argv: list[str]) -> tuple[str, list[str]] | None:
+    for length in range(min(len(argv), 3), 0, -1):
+        name = " ".join(argv[:length])
+        if name in COMMANDS:
+            return name, argv[length:]
+    return None
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv and argv[0] in ("-h", "--help"):
+        print(_usage())
+        return 0
+    if not argv or argv[0].startswith("-"):
+        argv = ["play", *argv]
+    found = _find_command(argv)
+    if found is None:
+        print(f"main.py: unknown command {' '.join(argv[:2])!r}\n\n{_usage()}", file=sys.stderr)
+        return 2
+    name, rest = found
+    module_name, help_text = COMMANDS[name]
+    module = importlib.import_module(module_name)
+    parser = argparse.ArgumentParser(prog=f"main.py {name}", description=help_text)
+    module.add_arguments(parser)
+    args = parser.parse_args(rest)
+    return int(module.run(args) or 0)
+
+
+if __name__ == "__main__":
+    # PyInstaller bundles start worker processes through this same entry point.
+    import multiprocessing
+
+    multiprocessing.freeze_support()
+    sys.exit(main())
