@@ -1,0 +1,115 @@
+"""Battle actions: small immutable values with the CodinGame text form.
+
+Actions are interned (one object per distinct action), so legal-action lists allocate nothing
+and actions compare and hash cheaply as dictionary keys in search trees.
+"""
+
+from __future__ import annotations
+
+from enum import IntEnum
+
+FACE = -1  # the target id that means "the opponent" (ATTACK id -1, USE id -1)
+
+
+class Kind(IntEnum):
+    END_TURN = 0  # ends the turn; printed "PASS" (the protocol's no-op)
+    SUMMON = 1
+    ATTACK = 2
+    USE = 3
+
+
+class Action:
+    """SUMMON card lane | ATTACK card target | USE card target | END_TURN."""
+
+    __slots__ = ("kind", "card", "target", "lane")
+
+    kind: Kind
+    card: int  # instance id of the creature summoned or attacking, or of the item used
+    target: int  # ATTACK/USE: the target's instance id or FACE; SUMMON: unused (FACE)
+    lane: int  # SUMMON: the lane (0 with one lane); otherwise 0
+
+    def __setattr__(self, name, value):
+        raise AttributeError("actions are immutable")
+
+    def __reduce__(self):  # pickles back to the interned instance
+        return (_intern, (self.kind, self.card, self.target, self.lane))
+
+    def text(self, lanes: int = 1) -> str:
+        """The protocol form; with two lanes SUMMON carries its lane."""
+        if self.kind == Kind.SUMMON:
+            return f"SUMMON {self.card} {self.lane}" if lanes == 2 else f"SUMMON {self.card}"
+        if self.kind == Kind.ATTACK:
+            return f"ATTACK {self.card} {self.target}"
+        if self.kind == Kind.USE:
+            return f"USE {self.card} {self.target}"
+        return "PASS"
+
+    def __str__(self) -> str:
+        return self.text(lanes=2 if self.lane else 1)
+
+    def __repr__(self) -> str:
+        return f"Action({self.text(lanes=2)!r})"
+
+
+_INTERNED: dict[tuple[int, int, int, int], Action] = {}
+
+
+def _intern(kind: int, card: int, target: int, lane: int) -> Action:
+    key = (kind, card, target, lane)
+    action = _INTERNED.get(key)
+    if action is None:
+        action = object.__new__(Action)
+        for name, value in zip(Action.__slots__, (Kind(kind), card, target, lane)):
+            object.__setattr__(action, name, value)
+        _INTERNED[key] = action
+    return action
+
+
+def summon(card: int, lane: int = 0) -> Action:
+    return _intern(Kind.SUMMON, card, FACE, lane)
+
+
+def attack(card: int, target: int) -> Action:
+    return _intern(Kind.ATTACK, card, target, 0)
+
+
+def use(card: int, target: int) -> Action:
+    return _intern(Kind.USE, card, target, 0)
+
+
+END_TURN = _intern(Kind.END_TURN, 0, FACE, 0)
+
+
+class ActionSyntaxError(ValueError):
+    """An action text that is not one of the protocol's forms."""
+
+
+def parse_action(text: str) -> Action:
+    """Parse one protocol action ("SUMMON 3", "SUMMON 3 1", "ATTACK 3 -1", "USE 5 8", "PASS").
+
+    Extra trailing words are allowed (CodinGame bots may append a message)."""
+    words = text.split()
+    if not words:
+        raise ActionSyntaxError("empty action")
+    verb = words[0].upper()
+    try:
+        if verb == "PASS":
+            return END_TURN
+        if verb == "SUMMON":
+            lane = int(words[2]) if len(words) > 2 and _is_int(words[2]) else 0
+            if lane not in (0, 1):
+                raise ActionSyntaxError(f"lane must be 0 or 1 in {text!r}")
+            return summon(int(words[1]), lane)
+        if verb == "ATTACK":
+            return attack(int(words[1]), int(words[2]))
+        if verb == "USE":
+            return use(int(words[1]), int(words[2]))
+    except (IndexError, ValueError) as error:
+        if isinstance(error, ActionSyntaxError):
+            raise
+        raise ActionSyntaxError(f"malformed action {text!r}") from None
+    raise ActionSyntaxError(f"unknown action {words[0]!r} in {text!r}")
+
+
+def _is_int(word: str) -> bool:
+    return word.lstrip("-").isdigit()
