@@ -53,7 +53,7 @@ class Instance:
         self.card = card
 
     def __repr__(self) -> str:
-        return f"Instance({self.uid}, {self.card.name!r})"
+        return f"Instance({self.uid}, {self.card.name if self.card else 'hidden'!r})"
 
 
 class Creature:
@@ -563,11 +563,16 @@ class Battle:
             self._end_turn(None)
         return warnings
 
-    def observation(self, player: int):
+    def observation(self, player: int, card_pool: Sequence[Card] | None = None):
         """What `player` may see (see game.cards.observation.Observation)."""
         from game.cards.observation import Observation
 
-        return Observation.of(self, player)
+        return Observation.of(self, player, card_pool)
+
+    def sample_hidden(self, player: int, rng, opponent_cards: Sequence[Card] | None = None,
+                      card_pool: Sequence[Card] | None = None) -> "Battle":
+        """A full battle consistent with what `player` has seen (for determinization)."""
+        return self.observation(player, card_pool).determinize(rng, opponent_cards)
 
 
 def _find(board: Iterable[Creature], uid: int) -> Creature | None:

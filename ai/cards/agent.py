@@ -1,0 +1,124 @@
+"""The one interface every card AI implements, and the loop that plays a game with them.
+
+An agent sees only an `Observation` (what its seat may see) plus a time budget, and answers
+with a `Decision`: one or more actions to play in order, and optionally what it considered
+(for the client's overlay and `--explain` logs). Agents are stateful within a game (they may
+remember draft offers or keep a search tree between decisions of one turn); `new_game()`
+resets them and must free whatever they kept.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass, field
+from typing import Callable, Sequence
+
+from game.cards.actions import END_TURN, Action, Kind
+from game.cards.battle import Battle, IllegalAction
+from game.cards.draft import Draft
+from game.cards.model import Card
+from game.cards.observation import Observation
+
+
+@dataclass
+class Decision:
+    actions: list[Action]  # played in order; after them the agent is asked again unless the turn ended
+    explanation: dict | None = None
+
+
+class CardAgent:
+    """Base class: subclasses override `decide` and usually `draft_pick`."""
+
+    name = "agent"
+
+    def __init__(self, seed: int | None = None):
+        self.rng = random.Random(seed)
+
+    def new_game(self, seat: int, lanes: int) -> None:
+        """Called before each game (before the draft)."""
+        self.seat = seat
+        self.lanes = lanes
+
+    def draft_pick(self, offer: Sequence[Card], picked: Sequence[Card], pick: int) -> int:
+        """Which of the offered cards (index) to take; `picked` are this agent's earlier picks."""
+        return 0
+
+    def decide(self, observation: Observation, budget_ms: float) -> Decision:
+        raise NotImplementedError
+
+
+@dataclass
+class TurnRecord:
+    player: int
+    actions: list[Action]
+    seconds: list[float] = field(default_factory=list)  # time of each decide() call
+    explanations: list[dict] = field(default_factory=list)
+
+
+def play_turn(battle: Battle, agent: CardAgent, budget_ms: float, card_pool: Sequence[Card] | None = None,
+              on_decision: Callable[[Decision, float], None] | None = None) -> TurnRecord:
+    """Let `agent` play the current player's whole turn on `battle` (mutated in place).
+
+    The agent's budget is for the whole turn; each decide() call gets what is left of it (at
+    least a small floor, so an agent always gets a moment to answer). An illegal action from
+    an agent is a bug in that agent: it raises IllegalAction."""
+    player = battle.current
+    record = TurnRecord(player, [])
+    turn_started = time.perf_counter()
+    while battle.winner is None and battle.current == player:
+        spent_ms = (time.perf_counter() - turn_started) * 1000
+        remaining = max(budget_ms - spent_ms, min(5.0, budget_ms))
+        started = time.perf_counter()
+        decision = agent.decide(battle.observation(player, card_pool), remaining)
+        elapsed = time.perf_counter() - started
+        record.seconds.append(elapsed)
+        if decision.explanation is not None:
+            record.explanations.append(decision.explanation)
+        if on_decision is not None:
+            on_decision(decision, elapsed)
+        if not decision.actions:
+            raise IllegalAction(f"{agent.name} returned no action")
+        for action in decision.actions:
+            if battle.winner is not None or battle.current != player:
+                break
+            battle.apply(action)  # raises IllegalAction on an agent bug
+            record.actions.append(action)
+            if action.kind == Kind.END_TURN:
+                break
+    return record
+
+
+@dataclass
+class GameResult:
+    winner: int  # seat 0 (first player) or 1
+    turns: int
+    decks: list[list[Card]]
+    records: list[TurnRecord]
+
+
+def play_game(agents: Sequence[CardAgent], pool: Sequence[Card], rng: random.Random, lanes: int = 1,
+              budget_ms: float = 100.0, decks: Sequence[Sequence[Card]] | None = None,
+              max_turns: int = 400) -> GameResult:
+    """A whole game in-process: draft (unless `decks` are given, in draw order), then the battle.
+    agents[0] is the first player."""
+    for seat, agent in enumerate(agents):
+        agent.new_game(seat, lanes)
+    draft_cards: Sequence[Card] = pool
+    if decks is None:
+        draft = Draft(pool, rng)
+        for pick, offer in enumerate(draft.offers):
+            for seat in (0, 1):
+                draft.choose(seat, agents[seat].draft_pick(offer, draft.picks[seat], pick))
+        decks = draft.decks(rng)
+        draft_cards = draft.cards
+    battle = Battle.from_decks(decks, lanes)
+    records = []
+    while battle.winner is None:
+        if battle.turn > max_turns:  # the rune rules end every game long before this
+            raise RuntimeError("battle did not end")
+        records.append(play_turn(battle, agents[battle.current], budget_ms, draft_cards))
+    return GameResult(battle.winner, battle.turn, [list(d) for d in decks], records)
+
+
+__all__ = ["CardAgent", "Decision", "GameResult", "TurnRecord", "play_game", "play_turn", "END_TURN"]
