@@ -19,6 +19,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "bot locm": ("ai.cards.locm_bot", "a Legends of Code and Magic bot on stdin/stdout (CodinGame)"),
     "brain gomocup": ("ai.gomoku.gomocup", "a gomoku brain speaking the Gomocup (Piskvork) protocol"),
     "referee": ("game.cards.referee", "run LOCM matches between two external bot programs"),
+    "arena": ("ai.cards.arena", "in-process card AI matches with a win-rate interval and timing"),
+    "bench ui": ("game.client.bench_ui", "frame times of the duel scene while the AI thinks"),
     "bench engine": ("ai.cards.bench_engine", "card engine throughput: random-vs-random games"),
     "bench gomoku": ("ai.gomoku.bench", "gomoku AI speed, tactics and a self-play ladder"),
 }
