@@ -1,0 +1,353 @@
+"""The search board: a flat board with incrementally maintained line patterns.
+
+Everything the search asks per node is kept up to date by ``play``/``undo`` in time
+proportional to the stones a move can influence (4 lines x 2*HALF cells), never by a rescan:
+
+* ``keys[d][p]``: the line key of point p in direction d (see ``patterns``);
+* ``codes[d][p]``: the pattern byte ``black | white << 4`` looked up from that key;
+* ``packs[colour][p]``: the four directions' codes of a point summed per colour (threat rank);
+* ``score``: sum of ``PATTERN_WEIGHT`` over the codes of every empty point, black minus white;
+* ``candidates``: empty points within two cells (on a line) of some stone;
+* ``hash``: Zobrist hash of the stones (the side to move follows from the stone count).
+
+Patterns are only meaningful for empty points. An occupied point's codes are left untouched:
+moves are undone in stack order, so when a stone is taken back its neighbourhood is exactly
+as it was when it was played, and its frozen codes are right again.
+
+The board list uses the rules' layout (``y * size + x``, EMPTY/BLACK/WHITE), so the rules'
+renju foul detection can read it directly.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ai.gomoku import patterns
+from ai.gomoku.patterns import PACK_VALUE, half_width, pattern_table
+from game.gomoku import BLACK, EMPTY, WHITE, GomokuState, Rule
+
+DIRECTIONS = ((1, 0), (0, 1), (1, 1), (1, -1))
+WALL = 3
+
+# Static value of one (point, direction) pattern for the colour that could play it. Open
+# shapes are worth far more than closed ones; fours and fives are decided by the search itself
+# (the point is a threat the opponent must answer), so they only need to rank above threes.
+PATTERN_WEIGHT = {
+    patterns.DEAD: 0,
+    patterns.OL: 0,
+    patterns.L44: 30,
+    patterns.F1: 1,
+    patterns.B2: 2,
+    patterns.F2: 8,
+    patterns.B3: 10,
+    patterns.F3: 40,
+    patterns.B4: 40,
+    patterns.F4: 200,
+    patterns.F5: 400,
+}
+
+
+class _Geometry:
+    """Per-size tables shared by every board of that size (built once)."""
+
+    _cache: dict[tuple[int, int], _Geometry] = {}
+
+    def __init__(self, size: int, half: int) -> None:
+        self.size = size
+        area = size * size
+        # line_updates[d][p]: (q, shift) for each on-board point q on line d within `half` of p,
+        # where shift is the bit position p occupies in q's key.
+        self.line_updates: list[list[list[tuple[int, int]]]] = []
+        # initial_keys[d][q]: off-board cells marked WALL, everything else empty.
+        self.initial_keys: list[list[int]] = []
+        # line_points[d][p]: on-board points within 4 of p on line d (where a new five point can
+        # appear after a stone on p), nearest first.
+        self.line_points: list[list[list[int]]] = []
+        for dx, dy in DIRECTIONS:
+            updates_d: list[list[tuple[int, int]]] = []
+            keys_d: list[int] = []
+            points_d: list[list[int]] = []
+            for p in range(area):
+                x, y = p % size, p // size
+                updates: list[tuple[int, int]] = []
+                key = 0
+                for position, offset in enumerate(_offsets(half)):
+                    # Point q at offset -o from p has p at offset +o in its own window.
+                    qx, qy = x - offset * dx, y - offset * dy
+                    if 0 <= qx < size and 0 <= qy < size:
+                        updates.append((qy * size + qx, 2 * position))
+                    cx, cy = x + offset * dx, y + offset * dy
+                    if not (0 <= cx < size and 0 <= cy < size):
+                        key |= WALL << (2 * position)
+                updates_d.append(updates)
+                keys_d.append(key)
+                near: list[int] = []
+                for distance in range(1, 5):
+                    for sign in (-1, 1):
+                        cx, cy = x + sign * distance * dx, y + sign * distance * dy
+                        if 0 <= cx < size and 0 <= cy < size:
+                            near.append(cy * size + cx)
+                points_d.append(near)
+            self.line_updates.append(updates_d)
+            self.initial_keys.append(keys_d)
+            self.line_points.append(points_d)
+        # Candidate neighbourhood: the 16 points within two steps along the four lines.
+        self.neighbourhood: list[list[int]] = []
+        for p in range(area):
+            x, y = p % size, p // size
+            around = []
+            for dx, dy in DIRECTIONS:
+                for step in (-2, -1, 1, 2):
+                    cx, cy = x + step * dx, y + step * dy
+                    if 0 <= cx < size and 0 <= cy < size:
+                        around.append(cy * size + cx)
+            self.neighbourhood.append(around)
+        generator = random.Random(0x5EED ^ size)
+        self.zobrist = [[0] * area, [generator.getrandbits(64) for _ in range(area)],
+                        [generator.getrandbits(64) for _ in range(area)]]
+
+    @classmethod
+    def get(cls, size: int, half: int) -> _Geometry:
+        geometry = cls._cache.get((size, half))
+        if geometry is None:
+            geometry = cls._cache[(size, half)] = cls(size, half)
+        return geometry
+
+
+def _offsets(half: int) -> list[int]:
+    """Window offsets in key order: -half..-1 then 1..half."""
+    return list(range(-half, 0)) + list(range(1, half + 1))
+
+
+class Board:
+    """A position with incremental patterns; ``play``/``undo`` only (stack discipline)."""
+
+    def __init__(self, size: int = 15, rule: Rule | int = Rule.FREESTYLE) -> None:
+        self.size = size
+        self.rule = Rule(rule)
+        self.area = size * size
+        self.half = half_width(self.rule)
+        geometry = _Geometry.get(size, self.half)
+        self.geometry = geometry
+        self.table = pattern_table(self.rule)
+        self.board = [EMPTY] * self.area
+        self.keys = [list(keys) for keys in geometry.initial_keys]
+        table = self.table
+        self.codes = [[table[key] for key in keys] for keys in self.keys]
+        # Byte-indexed views of PACK_VALUE and PATTERN_WEIGHT (bytes that never occur stay 0).
+        valid = range(len(PACK_VALUE))
+        black_pack = [PACK_VALUE[c & 15] if (c & 15) in valid and (c >> 4) in valid else 0 for c in range(256)]
+        white_pack = [PACK_VALUE[c >> 4] if (c & 15) in valid and (c >> 4) in valid else 0 for c in range(256)]
+        weight = [PATTERN_WEIGHT[c & 15] - PATTERN_WEIGHT[c >> 4] if (c & 15) in valid and (c >> 4) in valid
+                  else 0 for c in range(256)]
+        self.black_pack_of = black_pack
+        self.white_pack_of = white_pack
+        self.weight_of = weight
+        self.packs = [[], [0] * self.area, [0] * self.area]
+        self.score = 0
+        for direction_codes in self.codes:
+            for p, code in enumerate(direction_codes):
+                self.packs[BLACK][p] += black_pack[code]
+                self.packs[WHITE][p] += white_pack[code]
+                self.score += weight[code]
+        self.near = [0] * self.area
+        self.candidates: set[int] = set()
+        self.hash = 0
+        self.moves: list[int] = []
+        self.to_move = BLACK
+
+    @classmethod
+    def from_state(cls, state: GomokuState) -> Board:
+        board = cls(state.size, state.rule)
+        size = state.size
+        for x, y in state.moves:
+            board.play(y * size + x)
+        return board
+
+    # --- moves ----------------------------------------------------------------------------
+
+    def play(self, p: int) -> None:
+        colour = self.to_move
+        board = self.board
+        board[p] = colour
+        self.moves.append(p)
+        self.to_move = 3 - colour
+        self.hash ^= self.geometry.zobrist[colour][p]
+        codes_all = self.codes
+        weight = self.weight_of
+        # The point stops counting as an empty point with patterns.
+        score = self.score - weight[codes_all[0][p]] - weight[codes_all[1][p]] \
+            - weight[codes_all[2][p]] - weight[codes_all[3][p]]
+        table = self.table
+        black_pack_of = self.black_pack_of
+        white_pack_of = self.white_pack_of
+        black_packs = self.packs[BLACK]
+        white_packs = self.packs[WHITE]
+        keys_all = self.keys
+        updates_all = self.geometry.line_updates
+        for direction in 0, 1, 2, 3:
+            keys = keys_all[direction]
+            codes = codes_all[direction]
+            for q, shift in updates_all[direction][p]:
+                key = keys[q] + (colour << shift)
+                keys[q] = key
+                if board[q]:
+                    continue
+                new = table[key]
+                old = codes[q]
+                if new != old:
+                    codes[q] = new
+                    black_packs[q] += black_pack_of[new] - black_pack_of[old]
+                    white_packs[q] += white_pack_of[new] - white_pack_of[old]
+                    score += weight[new] - weight[old]
+        self.score = score
+        near = self.near
+        candidates = self.candidates
+        candidates.discard(p)
+        for q in self.geometry.neighbourhood[p]:
+            count = near[q] + 1
+            near[q] = count
+            if count == 1 and not board[q]:
+                candidates.add(q)
+
+    def undo(self) -> int:
+        p = self.moves.pop()
+        board = self.board
+        colour = board[p]
+        board[p] = EMPTY
+        self.to_move = colour
+        self.hash ^= self.geometry.zobrist[colour][p]
+        codes_all = self.codes
+        weight = self.weight_of
+        score = self.score + weight[codes_all[0][p]] + weight[codes_all[1][p]] \
+            + weight[codes_all[2][p]] + weight[codes_all[3][p]]
+        table = self.table
+        black_pack_of = self.black_pack_of
+        white_pack_of = self.white_pack_of
+        black_packs = self.packs[BLACK]
+        white_packs = self.packs[WHITE]
+        keys_all = self.keys
+        updates_all = self.geometry.line_updates
+        for direction in 0, 1, 2, 3:
+            keys = keys_all[direction]
+            codes = codes_all[direction]
+            for q, shift in updates_all[direction][p]:
+                key = keys[q] - (colour << shift)
+                keys[q] = key
+                if board[q]:
+                    continue
+                new = table[key]
+                old = codes[q]
+                if new != old:
+                    codes[q] = new
+                    black_packs[q] += black_pack_of[new] - black_pack_of[old]
+                    white_packs[q] += white_pack_of[new] - white_pack_of[old]
+                    score += weight[new] - weight[old]
+        self.score = score
+        near = self.near
+        candidates = self.candidates
+        for q in self.geometry.neighbourhood[p]:
+            count = near[q] - 1
+            near[q] = count
+            if count == 0:
+                candidates.discard(q)
+        if near[p]:
+            candidates.add(p)
+        return p
+
+    # --- queries --------------------------------------------------------------------------
+
+    def index(self, x: int, y: int) -> int:
+        return y * self.size + x
+
+    def point(self, p: int) -> tuple[int, int]:
+        return p % self.size, p // self.size
+
+    def code(self, p: int, direction: int, colour: int) -> int:
+        byte = self.codes[direction][p]
+        return byte & 15 if colour == BLACK else byte >> 4
+
+    def five_points(self, colour: int) -> list[int]:
+        """Empty points where ``colour`` would make a winning five right now."""
+        packs = self.packs[colour]
+        return [p for p in self.candidates if packs[p] >= patterns.F5_UNIT]
+
+    def five_points_near(self, p: int, colour: int) -> list[int]:
+        """``colour``'s five points on the four lines within 4 of p: after a stone on p, the
+        only places where a new five point can have appeared."""
+        packs = self.packs[colour]
+        board = self.board
+        found = []
+        for direction_points in self.geometry.line_points:
+            for q in direction_points[p]:
+                if not board[q] and packs[q] >= patterns.F5_UNIT and q not in found:
+                    found.append(q)
+        return found
+
+    def makes_five(self, p: int, colour: int) -> bool:
+        """Exact check from the stones (not the tables): does ``colour`` on empty p win?"""
+        size = self.size
+        board = self.board
+        x, y = p % size, p // size
+        overline_wins = not patterns.exact_five(self.rule, colour)
+        for dx, dy in DIRECTIONS:
+            length = 1
+            for sign in (1, -1):
+                cx, cy = x + sign * dx, y + sign * dy
+                while 0 <= cx < size and 0 <= cy < size and board[cy * size + cx] == colour:
+                    length += 1
+                    cx, cy = cx + sign * dx, cy + sign * dy
+            if length == 5 or (length > 5 and overline_wins):
+                return True
+        return False
+
+    # --- checks (tests) -------------------------------------------------------------------
+
+    def rescan(self) -> tuple[list[list[int]], list[list[int]], int, set[int]]:
+        """Keys, codes (empty points only; occupied ones as 0), score and candidates computed
+        from scratch from the stones, for comparing with the incremental state."""
+        size = self.size
+        half = self.half
+        offsets = _offsets(half)
+        keys = []
+        codes = []
+        score = 0
+        for dx, dy in DIRECTIONS:
+            keys_d = []
+            codes_d = []
+            for p in range(self.area):
+                x, y = p % size, p // size
+                key = 0
+                for position, offset in enumerate(offsets):
+                    cx, cy = x + offset * dx, y + offset * dy
+                    value = self.board[cy * size + cx] if 0 <= cx < size and 0 <= cy < size else WALL
+                    key |= value << (2 * position)
+                keys_d.append(key)
+                if self.board[p] == EMPTY:
+                    code = self.table[key]
+                    codes_d.append(code)
+                    score += self.weight_of[code]
+                else:
+                    codes_d.append(0)
+            keys.append(keys_d)
+            codes.append(codes_d)
+        candidates = set()
+        for p in range(self.area):
+            if self.board[p] == EMPTY and any(self.board[q] for q in self.geometry.neighbourhood[p]):
+                candidates.add(p)
+        return keys, codes, score, candidates
+
+    def incremental(self) -> tuple[list[list[int]], list[list[int]], int, set[int]]:
+        """The maintained counterparts of ``rescan()`` (occupied points' codes as 0)."""
+        codes = [[code if self.board[p] == EMPTY else 0 for p, code in enumerate(codes_d)]
+                 for codes_d in self.codes]
+        return [list(k) for k in self.keys], codes, self.score, set(self.candidates)
+
+    def packs_consistent(self) -> bool:
+        for colour, pack_of in ((BLACK, self.black_pack_of), (WHITE, self.white_pack_of)):
+            for p in range(self.area):
+                if self.board[p] == EMPTY:
+                    expected = sum(pack_of[self.codes[d][p]] for d in range(4))
+                    if self.packs[colour][p] != expected:
+                        return False
+        return True

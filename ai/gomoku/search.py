@@ -1,0 +1,271 @@
+"""Alpha-beta search: negamax with PVS, iterative deepening, a Zobrist transposition table,
+threat-first move ordering with killers and history, and threat-aware pruning.
+
+Per node the side to move's and the opponent's pattern packs over the candidate points decide
+the tactics before any search: a five point wins at once; an opponent five point must be
+blocked (the only move, searched without using up depth); two of them lose. When the opponent
+threatens an open four (it has an open three) the only moves tried are the points where either
+side would make a four (that is every way to stop the three, plus counter-fours). Otherwise
+all candidates are ordered by threat rank and the node keeps the best ``width`` of them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ai.gomoku.board import Board
+from ai.gomoku.patterns import B4_UNIT, F3_UNIT, F4_UNIT, F5_UNIT
+from ai.gomoku.threats import SearchContext, ThreatSearch, TimeUp
+from game.gomoku import BLACK
+
+MATE = 100_000
+MATE_BOUND = MATE - 1_000  # scores beyond this are forced wins/losses (distance in plies)
+INFINITE = MATE + 1
+
+EXACT, LOWER, UPPER = 0, 1, 2
+TT_BITS = 18
+KILLER_BONUS = F3_UNIT  # a killer ranks with an open three, below every four
+MAX_PLY = 64
+
+
+@dataclass(frozen=True)
+class SearchLimits:
+    max_depth: int = 64
+    width: int = 20  # moves kept per interior node (forced answers are never cut)
+    root_width: int = 40
+
+
+@dataclass
+class SearchResult:
+    move: int
+    score: int
+    depth: int
+    principal_variation: list[int]
+    nodes: int
+
+
+class AlphaBeta:
+    def __init__(self, context: SearchContext, limits: SearchLimits) -> None:
+        self.context = context
+        self.board: Board = context.board
+        self.limits = limits
+        self.threats = ThreatSearch(context)
+        size = 1 << TT_BITS
+        self.tt_mask = size - 1
+        self.tt_keys = [0] * size
+        self.tt_data: list[tuple[int, int, int, int] | None] = [None] * size
+        self.killers = [[-1, -1] for _ in range(MAX_PLY + 2)]
+        self.history = [0] * self.board.area
+
+    # --- static evaluation -------------------------------------------------------------------
+
+    def evaluate(self, my_best: int, their_best: int) -> int:
+        """Score for the side to move from the incremental pattern sum plus threat tiers.
+
+        my_best/their_best are the highest packs over the candidate points, i.e. each side's
+        strongest next move. Being to move is worth a lot when the strongest move is a threat.
+        """
+        board = self.board
+        score = board.score if board.to_move == BLACK else -board.score
+        if my_best >= F4_UNIT or my_best >= 2 * B4_UNIT:
+            score += 5_000  # an open or double four next move
+        elif my_best >= B4_UNIT + F3_UNIT:
+            score += 2_000  # a four-three
+        elif my_best >= 2 * F3_UNIT:
+            score += 800  # a double three
+        elif my_best >= F3_UNIT:
+            score += 100
+        if their_best >= F4_UNIT:
+            score -= 150  # they have an open three to answer
+        elif their_best >= B4_UNIT + F3_UNIT or their_best >= 2 * F3_UNIT:
+            score -= 300
+        return score
+
+    # --- the tree ----------------------------------------------------------------------------
+
+    def negamax(self, depth: int, alpha: int, beta: int, ply: int) -> int:
+        context = self.context
+        context.tick()
+        board = self.board
+        me = board.to_move
+        mine = board.packs[me]
+        theirs = board.packs[3 - me]
+        candidates = board.candidates
+        if not candidates:
+            return 0
+        my_best = max(mine[p] for p in candidates)
+        if my_best >= F5_UNIT:
+            return MATE - ply
+        their_best = max(theirs[p] for p in candidates)
+        renju_black = context.renju and me == BLACK
+        if their_best >= F5_UNIT:
+            blocks = [p for p in candidates if theirs[p] >= F5_UNIT]
+            if len(blocks) > 1 or (renju_black and context.black_foul(blocks[0])):
+                return -(MATE - ply - 1)
+            if ply >= MAX_PLY:
+                return self.evaluate(my_best, their_best)
+            board.play(blocks[0])
+            score = -self.negamax(depth, -beta, -alpha, ply + 1)
+            board.undo()
+            return score
+        if my_best >= F4_UNIT and their_best < B4_UNIT:
+            # An open four next, and they have no four to delay with: a win in three plies.
+            if not renju_black or any(mine[p] >= F4_UNIT and not context.black_foul(p) for p in candidates):
+                return MATE - ply - 2
+        if depth <= 0 or ply >= MAX_PLY:
+            return self.evaluate(my_best, their_best)
+
+        original_alpha = alpha
+        slot = board.hash & self.tt_mask
+        tt_move = -1
+        if self.tt_keys[slot] == board.hash:
+            entry = self.tt_data[slot]
+            tt_depth, flag, tt_score, tt_move = entry
+            if tt_depth >= depth:
+                if tt_score > MATE_BOUND:
+                    tt_score -= ply
+                elif tt_score < -MATE_BOUND:
+                    tt_score += ply
+                if flag == EXACT or (flag == LOWER and tt_score >= beta) or (flag == UPPER and tt_score <= alpha):
+                    return tt_score
+
+        moves = self.ordered_moves(my_best, their_best, ply, tt_move, self.limits.width)
+        best_score = -INFINITE
+        best_move = -1
+        searched = 0
+        for p in moves:
+            if renju_black and context.black_foul(p):
+                continue
+            board.play(p)
+            if searched == 0:
+                score = -self.negamax(depth - 1, -beta, -alpha, ply + 1)
+            else:
+                # Late quiet moves are tried one ply shallower first (re-searched if they surprise).
+                reduction = 1 if searched >= 3 and depth >= 3 and mine[p] < B4_UNIT and theirs[p] < B4_UNIT else 0
+                score = -self.negamax(depth - 1 - reduction, -alpha - 1, -alpha, ply + 1)
+                if score > alpha and (reduction or score < beta):
+                    score = -self.negamax(depth - 1, -beta, -alpha, ply + 1)
+            board.undo()
+            searched += 1
+            if score > best_score:
+                best_score = score
+                best_move = p
+                if score > alpha:
+                    alpha = score
+                    if alpha >= beta:
+                        if mine[p] < B4_UNIT:
+                            killers = self.killers[ply]
+                            if killers[0] != p:
+                                killers[1] = killers[0]
+                                killers[0] = p
+                        self.history[p] += depth * depth
+                        break
+        if best_move < 0:
+            return 0  # renju black with only forbidden points: the rules call it a draw
+
+        stored = best_score
+        if stored > MATE_BOUND:
+            stored += ply
+        elif stored < -MATE_BOUND:
+            stored -= ply
+        flag = UPPER if best_score <= original_alpha else LOWER if best_score >= beta else EXACT
+        self.tt_keys[slot] = board.hash
+        self.tt_data[slot] = (depth, flag, stored, best_move)
+        return best_score
+
+    def ordered_moves(self, my_best: int, their_best: int, ply: int, tt_move: int, width: int) -> list[int]:
+        board = self.board
+        me = board.to_move
+        mine = board.packs[me]
+        theirs = board.packs[3 - me]
+        candidates = board.candidates
+        if their_best >= F4_UNIT and my_best < F4_UNIT:
+            # They threaten an open four: block it (any point where they would make a four) or
+            # counter with a four of our own. Nothing else can hold.
+            pool = [p for p in candidates if mine[p] >= B4_UNIT or theirs[p] >= B4_UNIT]
+            width = len(pool)
+        else:
+            pool = list(candidates)
+        history = self.history
+        killers = self.killers[ply]
+        keyed = []
+        for p in pool:
+            key = mine[p] + (theirs[p] >> 1) + history[p]
+            if p == killers[0] or p == killers[1]:
+                key += KILLER_BONUS
+            if p == tt_move:
+                key += 1 << 40
+            keyed.append((key, p))
+        keyed.sort(reverse=True)
+        return [p for _, p in keyed[:width]]
+
+    def principal_variation(self, first: int, limit: int = 12) -> list[int]:
+        board = self.board
+        line = [first]
+        board.play(first)
+        played = 1
+        while len(line) < limit:
+            slot = board.hash & self.tt_mask
+            if self.tt_keys[slot] != board.hash:
+                break
+            move = self.tt_data[slot][3]
+            if move < 0 or board.board[move]:
+                break
+            line.append(move)
+            board.play(move)
+            played += 1
+        for _ in range(played):
+            board.undo()
+        return line
+
+    # --- iterative deepening -----------------------------------------------------------------
+
+    def search(self, root_moves: list[int], soft_deadline: float) -> SearchResult:
+        """Deepen until the limits, a decided score, or the clock stop it.
+
+        ``root_moves`` must be legal and non-empty. The result is the best move of the
+        deepest completed iteration, or of the interrupted one if its first (principal) move
+        had finished and something scored at least as well. A new iteration starts only
+        before ``soft_deadline`` (it would likely not finish after it).
+        """
+        context = self.context
+        board = self.board
+        me = board.to_move
+        mine = board.packs[me]
+        theirs = board.packs[3 - me]
+        order = sorted(root_moves, key=lambda p: mine[p] + (theirs[p] >> 1), reverse=True)
+        order = order[: max(self.limits.root_width, 1)]
+        best = SearchResult(order[0], 0, 0, [order[0]], 0)
+        root_length = len(board.moves)
+        for depth in range(1, self.limits.max_depth + 1):
+            scores: dict[int, int] = {}
+            alpha = -INFINITE
+            iteration_best = -1
+            try:
+                for p in order:
+                    board.play(p)
+                    if iteration_best < 0:
+                        score = -self.negamax(depth - 1, -INFINITE, INFINITE, 1)
+                    else:
+                        score = -self.negamax(depth - 1, -alpha - 1, -alpha, 1)
+                        if score > alpha:
+                            score = -self.negamax(depth - 1, -INFINITE, -alpha, 1)
+                    board.undo()
+                    scores[p] = score
+                    if score > alpha:
+                        alpha = score
+                        iteration_best = p
+            except TimeUp:
+                while len(board.moves) > root_length:
+                    board.undo()
+                if iteration_best >= 0 and alpha >= best.score:
+                    best = SearchResult(iteration_best, alpha, depth, [iteration_best], context.nodes)
+                break
+            best = SearchResult(iteration_best, alpha, depth, [iteration_best], context.nodes)
+            # Next iteration: best first, then by this iteration's scores (stable for ties).
+            order.sort(key=lambda p: scores.get(p, -INFINITE), reverse=True)
+            if abs(alpha) > MATE_BOUND or len(order) == 1 or context.clock() > soft_deadline:
+                break
+        best.nodes = context.nodes
+        best.principal_variation = self.principal_variation(best.move)
+        return best
