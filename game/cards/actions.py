@@ -79,6 +79,34 @@ def use(card: int, target: int) -> Action:
 
 END_TURN = _intern(Kind.END_TURN, 0, FACE, 0)
 
+# Rows of interned actions per card id, indexed by target id + 1 (so FACE is index 0): the
+# engine's legal-action generator indexes them instead of calling a constructor per action.
+MAX_INSTANCE_ID = 255
+_ATTACK_ROWS: list[list[Action] | None] = [None] * (MAX_INSTANCE_ID + 1)
+_USE_ROWS: list[list[Action] | None] = [None] * (MAX_INSTANCE_ID + 1)
+_SUMMON_ROWS: list[tuple[Action, Action] | None] = [None] * (MAX_INSTANCE_ID + 1)
+
+
+def attack_row(card: int) -> list[Action]:
+    row = _ATTACK_ROWS[card]
+    if row is None:
+        row = _ATTACK_ROWS[card] = [attack(card, target) for target in range(-1, MAX_INSTANCE_ID + 1)]
+    return row
+
+
+def use_row(card: int) -> list[Action]:
+    row = _USE_ROWS[card]
+    if row is None:
+        row = _USE_ROWS[card] = [use(card, target) for target in range(-1, MAX_INSTANCE_ID + 1)]
+    return row
+
+
+def summon_row(card: int) -> tuple[Action, Action]:
+    row = _SUMMON_ROWS[card]
+    if row is None:
+        row = _SUMMON_ROWS[card] = (summon(card, 0), summon(card, 1))
+    return row
+
 
 class ActionSyntaxError(ValueError):
     """An action text that is not one of the protocol's forms."""

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Iterable, NamedTuple, Sequence
 
-from game.cards.actions import END_TURN, FACE, Action, Kind, attack, summon, use
+from game.cards.actions import END_TURN, FACE, Action, Kind, attack_row, summon_row, use_row
 from game.cards.model import BREAKTHROUGH, CHARGE, DRAIN, GUARD, LETHAL, WARD, Card, CardType
 
 STARTING_HEALTH = 30
@@ -203,54 +203,62 @@ class Battle:
         return twin
 
     def legal_actions(self) -> list[Action]:
-        """Every legal action of the current player; END_TURN first."""
+        """Every legal action of the current player; END_TURN first.
+
+        This is the search's inner loop, so it indexes rows of interned actions (by target id
+        + 1, FACE being index 0) rather than building actions."""
         if self.winner is not None:
             return []
         me = self.sides[self.current]
         enemy = self.sides[1 - self.current]
         actions = [END_TURN]
-        mana = me.mana
         own_board = me.board
         enemy_board = enemy.board
         lanes = self.lanes
-        if lanes == 1:
-            lane_room = (len(own_board) < BOARD_LIMIT,)
-        else:
-            in_lane0 = sum(1 for creature in own_board if creature.lane == 0)
-            per_lane = BOARD_LIMIT // 2
-            lane_room = (in_lane0 < per_lane, len(own_board) - in_lane0 < per_lane)
-        for instance in me.hand:
-            card = instance.card
-            if card.cost > mana:
-                continue
-            uid = instance.uid
-            card_type = card.type
-            if card_type == CardType.CREATURE:
-                for lane in range(lanes):
-                    if lane_room[lane]:
-                        actions.append(summon(uid, lane))
-            elif card_type == CardType.GREEN:
-                actions.extend(use(uid, creature.uid) for creature in own_board)
-            elif card_type == CardType.RED:
-                actions.extend(use(uid, creature.uid) for creature in enemy_board)
+        if me.hand:
+            mana = me.mana
+            if lanes == 1:
+                lane_room = (len(own_board) < BOARD_LIMIT,)
             else:
-                actions.extend(use(uid, creature.uid) for creature in enemy_board)
-                actions.append(use(uid, FACE))
+                in_lane0 = sum(1 for creature in own_board if creature.lane == 0)
+                per_lane = BOARD_LIMIT // 2
+                lane_room = (in_lane0 < per_lane, len(own_board) - in_lane0 < per_lane)
+            for instance in me.hand:
+                card = instance.card
+                if card.cost > mana:
+                    continue
+                card_type = card.type
+                if card_type == CardType.CREATURE:
+                    row = summon_row(instance.uid)
+                    for lane in range(lanes):
+                        if lane_room[lane]:
+                            actions.append(row[lane])
+                    continue
+                row = use_row(instance.uid)
+                if card_type == CardType.GREEN:
+                    actions += [row[creature.uid + 1] for creature in own_board]
+                else:
+                    actions += [row[creature.uid + 1] for creature in enemy_board]
+                    if card_type == CardType.BLUE:
+                        actions.append(row[0])
         attackers = [creature for creature in own_board if creature.can_attack]
         if attackers:
             targets = self._attack_targets(enemy_board)
             for creature in attackers:
-                uid = creature.uid
-                actions.extend(attack(uid, target) for target in targets[creature.lane])
+                row = attack_row(creature.uid)
+                actions += [row[target + 1] for target in targets[creature.lane]]
         return actions
 
     def _attack_targets(self, enemy_board: list[Creature]) -> list[list[int]]:
         """Per lane, the ids an attacker in that lane may target (Guard first, else all + FACE)."""
+        if self.lanes == 1:
+            guards = [c.uid for c in enemy_board if c.keywords & GUARD]
+            return [guards or [c.uid for c in enemy_board] + [FACE]]
         targets = []
-        for lane in range(self.lanes):
+        for lane in (0, 1):
             in_lane = [c for c in enemy_board if c.lane == lane]
             guards = [c.uid for c in in_lane if c.keywords & GUARD]
-            targets.append(guards if guards else [c.uid for c in in_lane] + [FACE])
+            targets.append(guards or [c.uid for c in in_lane] + [FACE])
         return targets
 
     def illegal_reason(self, action: Action) -> str | None:
