@@ -9,6 +9,7 @@ from __future__ import annotations
 from enum import IntEnum
 
 FACE = -1  # the target id that means "the opponent" (ATTACK id -1, USE id -1)
+NO_TARGET = -2  # a SUMMON without a chosen target (every LOCM summon)
 
 
 class Kind(IntEnum):
@@ -25,7 +26,7 @@ class Action:
 
     kind: Kind
     card: int  # instance id of the creature summoned or attacking, or of the item used
-    target: int  # ATTACK/USE: the target's instance id or FACE; SUMMON: unused (FACE)
+    target: int  # ATTACK/USE: the target's id or FACE; SUMMON: its play effect's chosen target or NO_TARGET
     lane: int  # SUMMON: the lane (0 with one lane); otherwise 0
 
     def __setattr__(self, name, value):
@@ -37,6 +38,8 @@ class Action:
     def text(self, lanes: int = 1) -> str:
         """The protocol form; with two lanes SUMMON carries its lane."""
         if self.kind == Kind.SUMMON:
+            if self.target != NO_TARGET:  # Duelmind cards only: the lane is always written then
+                return f"SUMMON {self.card} {self.lane} {self.target}"
             return f"SUMMON {self.card} {self.lane}" if lanes == 2 else f"SUMMON {self.card}"
         if self.kind == Kind.ATTACK:
             return f"ATTACK {self.card} {self.target}"
@@ -65,8 +68,8 @@ def _intern(kind: int, card: int, target: int, lane: int) -> Action:
     return action
 
 
-def summon(card: int, lane: int = 0) -> Action:
-    return _intern(Kind.SUMMON, card, FACE, lane)
+def summon(card: int, lane: int = 0, target: int = NO_TARGET) -> Action:
+    return _intern(Kind.SUMMON, card, target, lane)
 
 
 def attack(card: int, target: int) -> Action:
@@ -77,7 +80,7 @@ def use(card: int, target: int) -> Action:
     return _intern(Kind.USE, card, target, 0)
 
 
-END_TURN = _intern(Kind.END_TURN, 0, FACE, 0)
+END_TURN = _intern(Kind.END_TURN, 0, NO_TARGET, 0)
 
 # Rows of interned actions per card id, indexed by target id + 1 (so FACE is index 0): the
 # engine's legal-action generator indexes them instead of calling a constructor per action.
@@ -104,7 +107,7 @@ def use_row(card: int) -> list[Action]:
 def summon_row(card: int) -> tuple[Action, Action]:
     row = _SUMMON_ROWS[card]
     if row is None:
-        row = _SUMMON_ROWS[card] = (summon(card, 0), summon(card, 1))
+        row = _SUMMON_ROWS[card] = (summon(card, 0), summon(card, 1))  # untargeted
     return row
 
 
@@ -113,7 +116,8 @@ class ActionSyntaxError(ValueError):
 
 
 def parse_action(text: str) -> Action:
-    """Parse one protocol action ("SUMMON 3", "SUMMON 3 1", "ATTACK 3 -1", "USE 5 8", "PASS").
+    """Parse one protocol action ("SUMMON 3", "SUMMON 3 1", "ATTACK 3 -1", "USE 5 8", "PASS";
+    Duelmind's targeted summons: "SUMMON 3 0 8").
 
     Extra trailing words are allowed (CodinGame bots may append a message)."""
     words = text.split()
@@ -127,7 +131,8 @@ def parse_action(text: str) -> Action:
             lane = int(words[2]) if len(words) > 2 and _is_int(words[2]) else 0
             if lane not in (0, 1):
                 raise ActionSyntaxError(f"lane must be 0 or 1 in {text!r}")
-            return summon(int(words[1]), lane)
+            target = int(words[3]) if len(words) > 3 and _is_int(words[3]) else NO_TARGET
+            return summon(int(words[1]), lane, target)
         if verb == "ATTACK":
             return attack(int(words[1]), int(words[2]))
         if verb == "USE":

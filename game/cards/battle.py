@@ -13,8 +13,9 @@ from __future__ import annotations
 
 from typing import Iterable, NamedTuple, Sequence
 
-from game.cards.actions import END_TURN, FACE, Action, Kind, attack_row, summon_row, use_row
-from game.cards.model import BREAKTHROUGH, CHARGE, DRAIN, GUARD, LETHAL, WARD, Card, CardType
+from game.cards.actions import END_TURN, FACE, NO_TARGET, Action, Kind, attack_row, summon, summon_row, use_row
+from game.cards.effects import TriggeredEffects
+from game.cards.model import BREAKTHROUGH, CHARGE, DRAIN, GUARD, LETHAL, WARD, Card, CardType, Trigger
 
 STARTING_HEALTH = 30
 FIRST_RUNE = 25  # runes at 25, 20, 15, 10, 5
@@ -34,7 +35,9 @@ class Event(NamedTuple):
     "summon" (player, card, value = lane), "use" (player, card = item, target),
     "attack" (player, card = attacker, target), "damage" (card = creature hit or FACE with
     player = whose face, value = amount), "ward" (card lost its Ward), "death" (player = owner,
-    card), "health" (player, value = change), "buff" (card), "win" (player)."""
+    card), "health" (player, value = change), "buff" (card), "win" (player); with Duelmind's
+    effects also "trigger" (player = owner, card = source, target = chosen), "silence" (card),
+    "mana" (player, value)."""
 
     kind: str
     player: int = -1
@@ -60,7 +63,7 @@ class Creature:
     """A creature on the board: the card's stats as changed by combat and items."""
 
     __slots__ = ("uid", "card", "attack", "defense", "keywords", "lane", "can_attack", "has_attacked",
-                 "shows_effects")
+                 "shows_effects", "effects", "aura")
 
     def __init__(self, uid: int, card: Card, lane: int = 0):
         self.uid = uid
@@ -74,6 +77,8 @@ class Creature:
         # The referee prints a board creature's summon effects until it first fights or is
         # targeted by an item; after that the columns read 0 (display only).
         self.shows_effects = True
+        self.effects = card.effects  # emptied by silence
+        self.aura = (0, 0)  # the attack and defense bonus it has from auras now
 
     def copy(self) -> "Creature":
         twin = Creature.__new__(Creature)
@@ -86,6 +91,8 @@ class Creature:
         twin.can_attack = self.can_attack
         twin.has_attacked = self.has_attacked
         twin.shows_effects = self.shows_effects
+        twin.effects = self.effects
+        twin.aura = self.aura
         return twin
 
     def __repr__(self) -> str:
@@ -149,12 +156,13 @@ class IllegalAction(ValueError):
     """An action that is well formed but not allowed now."""
 
 
-class Battle:
-    """A LOCM battle between players 0 (first) and 1."""
+class Battle(TriggeredEffects):
+    """A LOCM battle between players 0 (first) and 1 (with Duelmind's effects when its cards have them)."""
 
-    __slots__ = ("lanes", "sides", "current", "winner", "turn")
+    __slots__ = ("lanes", "sides", "current", "winner", "turn", "effects_on", "auras_on", "rng_state", "dying",
+                 "token_base")
 
-    def __init__(self, decks: Sequence[Sequence[Card]], lanes: int = 1):
+    def __init__(self, decks: Sequence[Sequence[Card]], lanes: int = 1, seed: int = 0):
         if lanes not in (1, 2):
             raise ValueError(f"lanes must be 1 or 2, not {lanes}")
         if len(decks) != 2:
@@ -168,12 +176,17 @@ class Battle:
         self.current = 0
         self.winner: int | None = None
         self.turn = 0  # turns started so far, both players counted
+        self.rng_state = seed & ((1 << 64) - 1)  # random effects only; see effects.py
+        self.dying: list[tuple[int, Creature]] = []  # creatures whose death effects are pending
+        self.token_base = 2 * max(len(decks[0]), len(decks[1])) + 1  # token ids start above deck ids
+        self._detect_effects()
 
     @classmethod
-    def from_decks(cls, decks: Sequence[Sequence[Card]], lanes: int = 1) -> "Battle":
+    def from_decks(cls, decks: Sequence[Sequence[Card]], lanes: int = 1, seed: int = 0) -> "Battle":
         """A battle from two decks in draw order (no shuffle), ready at the start of the first
-        player's first turn: opening hands drawn and the first turn started."""
-        battle = cls(decks, lanes)
+        player's first turn: opening hands drawn and the first turn started. `seed` drives
+        random effects (LOCM cards have none)."""
+        battle = cls(decks, lanes, seed)
         battle.start()
         return battle
 
@@ -200,6 +213,11 @@ class Battle:
         twin.current = self.current
         twin.winner = self.winner
         twin.turn = self.turn
+        twin.effects_on = self.effects_on
+        twin.auras_on = self.auras_on
+        twin.rng_state = self.rng_state
+        twin.dying = []
+        twin.token_base = self.token_base
         return twin
 
     def legal_actions(self) -> list[Action]:
@@ -230,9 +248,13 @@ class Battle:
                 card_type = card.type
                 if card_type == CardType.CREATURE:
                     row = summon_row(instance.uid)
+                    chosen = self.choice_targets(card.choice) if card.choice is not None else None
                     for lane in range(lanes):
                         if lane_room[lane]:
-                            actions.append(row[lane])
+                            if chosen:
+                                actions += [summon(instance.uid, lane, target) for target in chosen]
+                            else:
+                                actions.append(row[lane])
                     continue
                 row = use_row(instance.uid)
                 if card_type == CardType.GREEN:
@@ -297,6 +319,11 @@ class Battle:
             limit = BOARD_LIMIT if self.lanes == 1 else BOARD_LIMIT // 2
             if sum(1 for c in me.board if c.lane == action.lane) >= limit:
                 return "the board is full" if self.lanes == 1 else f"lane {action.lane} is full"
+            chosen = self.choice_targets(card.choice) if card.choice is not None else []
+            if action.target == NO_TARGET and chosen:
+                return f"card {action.card} needs a target: one of {chosen}"
+            if action.target != NO_TARGET and action.target not in chosen:
+                return f"target {action.target} is not allowed for card {action.card}"
             return None
         # USE
         if card.type == CardType.CREATURE:
@@ -350,6 +377,7 @@ class Battle:
             card = instance.card
             me.mana -= card.cost
             me.actions.append((card.base_id, action))
+            creature = None
             if kind == Kind.SUMMON:
                 creature = Creature(instance.uid, card, action.lane)
                 me.board.append(creature)
@@ -360,11 +388,21 @@ class Battle:
             self._health(me, player, card.my_health, events)
             self._health(enemy, 1 - player, card.opp_health, events)
             me.next_draw += card.draw
-        # Win check after every action: the opponent first, then the acting player.
-        if enemy.health <= 0:
-            self._win(player, events)
-        elif me.health <= 0:
-            self._win(1 - player, events)
+            if self.effects_on:
+                if self.auras_on and creature is not None:
+                    self._refresh_auras()
+                if card.effects:
+                    self._play_effects(player, creature, card, instance.uid, action.target, events)
+        if self.effects_on:
+            self._settle(events)
+        self._check_winner(player, events)
+
+    def _check_winner(self, acting: int, events: list[Event] | None) -> None:
+        """After every action: the opponent at 0 or less loses first, then the acting player."""
+        if self.sides[1 - acting].health <= 0:
+            self._win(acting, events)
+        elif self.sides[acting].health <= 0:
+            self._win(1 - acting, events)
 
     def _attack(self, player: int, attacker: Creature, target_uid: int, events: list[Event] | None) -> None:
         me = self.sides[player]
@@ -376,6 +414,11 @@ class Battle:
             events.append(Event("attack", player, attacker.uid, target_uid))
         power = attacker.attack
         if target_uid == FACE:
+            if self.effects_on and attacker.effects:
+                self._fight_effects(player, attacker, None, events)
+                if attacker not in me.board:
+                    return
+                power = attacker.attack
             if events is not None:
                 events.append(Event("damage", 1 - player, FACE, FACE, power))
             self._health(enemy, 1 - player, -power, events)
@@ -384,6 +427,10 @@ class Battle:
             return
         defender = _find(enemy.board, target_uid)
         defender.shows_effects = False
+        if self.effects_on and (attacker.effects or defender.effects):
+            self._fight_effects(player, attacker, defender, events)
+            if attacker not in me.board or defender not in enemy.board:
+                return  # a trigger removed one of them: no combat damage
         # Both hit at once, each blow measured against the other's state before the fight.
         dealt = self._hit(defender, power, attacker.keywords & LETHAL, events)
         self._hit(attacker, defender.attack, defender.keywords & LETHAL, events)
@@ -453,12 +500,13 @@ class Battle:
             events.append(Event("buff", 1 - player, target_uid))
         self._bury(enemy, 1 - player, creature, events)
 
-    @staticmethod
-    def _bury(side: Side, owner: int, creature: Creature, events: list[Event] | None) -> None:
-        if creature.defense <= 0:
+    def _bury(self, side: Side, owner: int, creature: Creature, events: list[Event] | None) -> None:
+        if creature.defense <= 0 and creature in side.board:
             side.board.remove(creature)
             if events is not None:
                 events.append(Event("death", owner, creature.uid))
+            if creature.effects:
+                self.dying.append((owner, creature))
 
     @staticmethod
     def _health(side: Side, player: int, change: int, events: list[Event] | None) -> None:
@@ -482,6 +530,12 @@ class Battle:
 
     def _end_turn(self, events: list[Event] | None) -> None:
         me = self.sides[self.current]
+        if self.effects_on:
+            self._turn_effects(self.current, Trigger.TURN_END, events)
+            self._settle(events)
+            self._check_winner(self.current, events)
+            if self.winner is not None:
+                return
         if me.bonus_mana and me.mana == 0:
             me.bonus_ends = True
         self.current = 1 - self.current
@@ -509,6 +563,10 @@ class Battle:
         self._draw(me, player, draws, events)
         if me.health <= 0:
             self._win(1 - player, events)
+        elif self.effects_on:
+            self._turn_effects(player, Trigger.TURN_START, events)
+            self._settle(events)
+            self._check_winner(player, events)
 
     def _draw(self, side: Side, player: int, count: int, events: list[Event] | None) -> None:
         for _ in range(count):

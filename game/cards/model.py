@@ -6,8 +6,8 @@ creature on the board lives in `game.cards.battle.Creature`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from enum import IntEnum
+from dataclasses import dataclass, field
+from enum import IntEnum, StrEnum
 
 
 class CardType(IntEnum):
@@ -61,6 +61,75 @@ def keyword_names(bits: int) -> list[str]:
     return [name for name, bit in zip(KEYWORD_NAMES, KEYWORD_BITS) if bits & bit]
 
 
+class Trigger(StrEnum):
+    """When a card's effect fires (see game/cards/effects.py for the exact order)."""
+
+    PLAY = "play"  # a creature summoned (battlecry) or an item used
+    DEATH = "death"  # after the creature left the board (deathrattle)
+    TURN_START = "turn_start"  # its owner's turn, after the draw
+    TURN_END = "turn_end"  # its owner ends the turn
+    ATTACK = "attack"  # it attacks, before combat damage
+    ATTACKED = "attacked"  # it is attacked, before combat damage
+    AURA = "aura"  # continuous, while it is on the board
+
+
+class Do(StrEnum):
+    """What an effect does."""
+
+    DAMAGE = "damage"  # amount: creatures (Ward cancels it) or players (runes break as usual)
+    HEAL = "heal"  # amount: players only
+    DRAW = "draw"  # amount: the owner draws now
+    GIVE = "give"  # keywords: added
+    REMOVE = "remove"  # keywords: removed
+    BUFF = "buff"  # attack, defense: added (negative defense is not damage: Ward does not stop it)
+    SUMMON = "summon"  # token, amount (how many): into the owner's board
+    DESTROY = "destroy"  # the creatures die (Ward does not save them)
+    SILENCE = "silence"  # keywords and effects (auras too) removed
+    MANA = "mana"  # amount: the owner gains mana this turn
+
+
+class Target(StrEnum):
+    """Whom an effect affects."""
+
+    SELF = "self"
+    CHOSEN = "chosen"  # the item's target, or the target chosen when summoning (see Choice)
+    ENEMY_CREATURES = "enemy_creatures"
+    FRIENDLY_CREATURES = "friendly_creatures"  # the others, not itself
+    ALL_CREATURES = "all_creatures"  # itself included
+    RANDOM_ENEMY = "random_enemy"  # a random enemy creature (the battle's seeded RNG)
+    RANDOM_FRIEND = "random_friend"  # a random other friendly creature
+    ADJACENT = "adjacent"  # its neighbours on its board (same lane)
+    PARTNER = "partner"  # the other creature of the fight (attack/attacked triggers)
+    OPPONENT = "opponent"
+    ME = "me"  # the card's owner
+    EACH_PLAYER = "each_player"
+
+
+class Choice(StrEnum):
+    """What a creature's summon may target when its play effect targets CHOSEN."""
+
+    ENEMY_CREATURE = "enemy_creature"
+    FRIENDLY_CREATURE = "friendly_creature"
+    ANY_CREATURE = "any_creature"
+    ENEMY = "enemy"  # an enemy creature or the opponent
+
+
+PLAYER_TARGETS = frozenset({Target.OPPONENT, Target.ME, Target.EACH_PLAYER})
+
+
+@dataclass(frozen=True, slots=True)
+class Effect:
+    trigger: Trigger
+    action: Do
+    target: Target
+    amount: int = 0
+    attack: int = 0
+    defense: int = 0
+    keywords: int = 0
+    token: "Card | None" = None
+    choose: Choice | None = None
+
+
 @dataclass(frozen=True, slots=True)
 class Card:
     """One card definition.
@@ -81,6 +150,18 @@ class Card:
     opp_health: int = 0
     draw: int = 0
     text: str = ""
+    effects: tuple[Effect, ...] = ()
+    token: bool = False  # summoned by effects only; never drafted
+    # Derived from `effects` once, for the engine's inner loop:
+    choice: Choice | None = field(init=False, default=None, compare=False)  # summon's chosen target
+    has_aura: bool = field(init=False, default=False, compare=False)
+
+    def __post_init__(self):
+        for effect in self.effects:
+            if effect.trigger == Trigger.PLAY and effect.target == Target.CHOSEN and self.type == CardType.CREATURE:
+                object.__setattr__(self, "choice", effect.choose or Choice.ANY_CREATURE)
+            if effect.trigger == Trigger.AURA:
+                object.__setattr__(self, "has_aura", True)
 
     @property
     def is_creature(self) -> bool:
