@@ -34,6 +34,7 @@ class Observation:
     @classmethod
     def of(cls, battle: Battle, player: int, card_pool: Sequence[Card] | None = None) -> "Observation":
         redacted = battle.clone()
+        redacted.rng_state = 0  # the generator's state would foretell random effects
         me = redacted.sides[player]
         opponent = redacted.sides[1 - player]
         my_deck = sorted((i.card for i in me.remaining_deck()), key=_card_order)
@@ -78,6 +79,8 @@ class Observation:
             drawn = [rng.choice(candidates) for _ in range(hidden)]
         opponent.hand = [Instance(i.uid, card) for i, card in zip(opponent.hand, drawn)]
         _fill_deck(opponent, drawn[len(opponent.hand):])
+        battle.rng_state = rng.getrandbits(64)
+        battle._detect_effects()  # the sampled cards may differ in what they need
         return battle
 
 
