@@ -18,6 +18,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "gomoku": ("game.client.terminal_gomoku", "gomoku against the AI (--terminal: in this terminal)"),
     "bot locm": ("ai.cards.locm_bot", "a Legends of Code and Magic bot on stdin/stdout (CodinGame)"),
     "brain gomocup": ("ai.gomoku.gomocup", "a gomoku brain speaking the Gomocup (Piskvork) protocol"),
+    "cards validate": ("game.cards.cardset_cli", "check card files (levels/cards/*.json) and list problems"),
+    "cards balance": ("ai.cards.balance", "bot-vs-bot games with a card set: first-player and per-card win rates"),
     "referee": ("game.cards.referee", "run LOCM matches between two external bot programs"),
     "arena": ("ai.cards.arena", "in-process card AI matches with a win-rate interval and timing"),
     "bench ui": ("game.client.bench_ui", "frame times of the duel scene while the AI thinks"),
