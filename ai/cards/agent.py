@@ -112,7 +112,7 @@ def play_game(agents: Sequence[CardAgent], pool: Sequence[Card], rng: random.Ran
                 draft.choose(seat, agents[seat].draft_pick(offer, draft.picks[seat], pick))
         decks = draft.decks(rng)
         draft_cards = draft.cards
-    battle = Battle.from_decks(decks, lanes)
+    battle = Battle.from_decks(decks, lanes, seed=rng.getrandbits(64))  # drives random card effects
     records = []
     while battle.winner is None:
         if battle.turn > max_turns:  # the rune rules end every game long before this
