@@ -20,6 +20,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "brain gomocup": ("ai.gomoku.gomocup", "a gomoku brain speaking the Gomocup (Piskvork) protocol"),
     "cards validate": ("game.cards.cardset_cli", "check card files (levels/cards/*.json) and list problems"),
     "cards balance": ("ai.cards.balance", "bot-vs-bot games with a card set: first-player and per-card win rates"),
+    "levels validate": ("game.levels.validate_cli", "check level files: every problem with file, JSON path and message"),
+    "levels simulate": ("ai.levels.simulate", "play a level headless many times: win rate, turns, objectives"),
     "referee": ("game.cards.referee", "run LOCM matches between two external bot programs"),
     "arena": ("ai.cards.arena", "in-process card AI matches with a win-rate interval and timing"),
     "bench ui": ("game.client.bench_ui", "frame times of the duel scene while the AI thinks"),
