@@ -1,0 +1,97 @@
+"""The draft AI of Medium and Hard: card value, mana curve and keyword needs.
+
+Each offered card gets a score and the best is taken:
+
+- value: what playing the card is worth (`evaluation.card_play_value`: the creature's board
+  value from its stats and keywords, or an item's effect, plus summon effects) minus what its
+  mana is worth on average (a card is good when it gives more than its cost buys), plus a small
+  share of the raw value (big cards win late games);
+- curve: each cost bucket has a target share of the deck; a card whose bucket is behind its
+  share at this point of the draft gains, one that is ahead loses;
+- needs: enough creatures (items are capped: a hand of items with nothing to put them on is
+  dead), a few Guards to protect the face, a few cheap cards to start on, and not too many
+  cards that cost 7 or more.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Sequence
+
+from ai.cards.evaluation import card_play_value
+from game.cards.model import GUARD, Card, CardType
+
+# Cost buckets (0-1, 2, 3, 4, 5, 6, 7+) and the share of a 30-card deck each should hold.
+BUCKET_OF_COST = (0, 0, 1, 2, 3, 4, 5)
+CURVE_TARGET = (3.0, 6.0, 6.0, 5.0, 4.0, 3.0, 3.0)
+DECK_SIZE = 30
+
+
+def bucket(cost: int) -> int:
+    return BUCKET_OF_COST[cost] if cost < len(BUCKET_OF_COST) else len(CURVE_TARGET) - 1
+
+
+@dataclass(frozen=True)
+class DraftWeights:
+    mana_value: float = 2.5  # value one mana buys on average
+    base_value: float = 3.0  # value of a card at cost 0
+    raw_share: float = 0.15  # extra weight of the raw value
+    curve: float = 1.2  # per card of deficit in the card's cost bucket
+    items_soft_cap: int = 9  # items beyond this cost `item_penalty` each
+    item_penalty: float = 2.5
+    guard_target: int = 4
+    guard_bonus: float = 1.0
+    min_creatures: int = 16
+
+
+class DraftAI:
+    """Scores offered cards given the cards already picked."""
+
+    def __init__(self, weights: DraftWeights = DraftWeights()):
+        self.weights = weights
+        self._values: dict[int, float] = {}
+
+    def new_game(self) -> None:
+        """Nothing survives between games except the per-card value cache (card lists may
+        differ between games, so the cache is keyed by base id and the card's stats)."""
+
+    def value(self, card: Card) -> float:
+        """The card's own value (no deck context)."""
+        key = hash((card.base_id, card.type, card.cost, card.attack, card.defense, card.keywords, card.my_health,
+                    card.opp_health, card.draw))
+        value = self._values.get(key)
+        if value is None:
+            w = self.weights
+            raw = card_play_value(card)
+            value = raw - (w.base_value + w.mana_value * card.cost) + w.raw_share * raw
+            self._values[key] = value
+        return value
+
+    def score(self, card: Card, picked: Sequence[Card], pick: int) -> float:
+        w = self.weights
+        score = self.value(card)
+        # Curve: the deficit of the card's bucket against its share at this point of the draft.
+        progress = (pick + 1) / DECK_SIZE
+        b = bucket(card.cost)
+        have = sum(1 for c in picked if bucket(c.cost) == b)
+        deficit = CURVE_TARGET[b] * progress - have
+        score += w.curve * max(-3.0, min(3.0, deficit))
+        items = sum(1 for c in picked if c.type != CardType.CREATURE)
+        if card.type != CardType.CREATURE:
+            if items >= w.items_soft_cap:
+                score -= w.item_penalty * (items - w.items_soft_cap + 1)
+        else:
+            creatures = len(picked) - items
+            still_needed = w.min_creatures - creatures
+            picks_left = DECK_SIZE - pick
+            if still_needed > 0 and still_needed >= picks_left - 2:
+                score += 3.0
+            if card.keywords & GUARD:
+                guards = sum(1 for c in picked if c.keywords & GUARD)
+                if guards < w.guard_target:
+                    score += w.guard_bonus
+        return score
+
+    def pick(self, offer: Sequence[Card], picked: Sequence[Card], pick: int) -> int:
+        scores = [self.score(card, picked, pick) for card in offer]
+        return max(range(len(offer)), key=scores.__getitem__)

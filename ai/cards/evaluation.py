@@ -1,0 +1,256 @@
+"""State evaluation for the card AIs: how good a battle is for one seat, in "health points".
+
+`evaluate(battle, seat)` scores the position as if the current player's turn were over (the other
+player acts next): positive is good for `seat`. It is called in the inner loop of every search,
+so it reads the engine's slotted objects directly and caches per-creature values.
+
+Terms, each "mine minus the opponent's":
+- board: every creature's value from attack, defense and keywords (`creature_value`);
+- health: concave in health (a point of health matters more when low), on the health the side
+  will have after its next draw (an empty deck or the turn limit breaks runes: deck-out);
+- cards: cards in hand plus cards the side will draw next turn (breaking an enemy rune gives the
+  enemy a card, so the evaluation is rune-aware), limited by the hand limit and the deck;
+- threat: the side acting next with enough attack on board to kill through the guards;
+- deck-out: a side whose next draws break its last rune has lost.
+A finished battle scores +-WIN.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, fields
+
+from game.cards.battle import HAND_LIMIT, RUNE_STEP, TURN_LIMIT, Battle
+from game.cards.model import BREAKTHROUGH, DRAIN, GUARD, LETHAL, WARD, Card, CardType
+
+WIN = 1_000_000.0
+
+
+@dataclass(frozen=True)
+class Weights:
+    """Evaluation weights (health points). Frozen so that one instance can key caches."""
+
+    attack: float = 1.0
+    defense: float = 1.0
+    synergy: float = 1.0  # * sqrt(attack * defense): a creature needs both to trade well
+    guard: float = 0.35  # * defense
+    ward: float = 0.9  # * (attack + 1)
+    lethal: float = 3.0  # + when attack > 0 (and more with ward)
+    drain: float = 0.6  # * attack
+    breakthrough: float = 0.25  # * attack
+    no_attack: float = 0.5  # multiplier for a creature with 0 attack (it can only block)
+    health: float = 1.0
+    low_health: float = 12.0  # extra value of health near 0: low_health * (1 - exp(-h / scale))
+    low_health_scale: float = 5.0
+    hand_card: float = 2.6
+    draw_card: float = 2.2  # a card still to be drawn next turn
+    threat: float = 20.0  # the side acting next can attack for lethal
+    pressure: float = 0.15  # * the face damage the side acting next threatens (health lost)
+
+
+DEFAULT_WEIGHTS = Weights()
+
+
+def weights_from(overrides: dict | None) -> Weights:
+    """Default weights with some changed (for tuning runs)."""
+    if not overrides:
+        return DEFAULT_WEIGHTS
+    names = {f.name for f in fields(Weights)}
+    unknown = set(overrides) - names
+    if unknown:
+        raise ValueError(f"unknown evaluation weights: {sorted(unknown)}")
+    return Weights(**{**DEFAULT_WEIGHTS.__dict__, **overrides})
+
+
+def creature_value(attack: int, defense: int, keywords: int, w: Weights = DEFAULT_WEIGHTS) -> float:
+    """The board value of a creature with these current stats."""
+    if defense <= 0:
+        return 0.0
+    value = w.attack * attack + w.defense * defense + w.synergy * math.sqrt(attack * defense)
+    if keywords:
+        if keywords & GUARD:
+            value += w.guard * defense
+        if attack > 0:
+            if keywords & LETHAL:
+                value += w.lethal * (1.5 if keywords & WARD else 1.0)
+            if keywords & DRAIN:
+                value += w.drain * attack
+            if keywords & BREAKTHROUGH:
+                value += w.breakthrough * attack
+        if keywords & WARD:
+            value += w.ward * (attack + 1)
+    if attack <= 0:
+        value *= w.no_attack
+    return value
+
+
+def health_value(health: int, w: Weights = DEFAULT_WEIGHTS) -> float:
+    if health <= 0:
+        return 0.0
+    return w.health * health + w.low_health * (1.0 - math.exp(-health / w.low_health_scale))
+
+
+def health_after_draws(health: int, next_rune: int, draws: int, deck_size: int, turns: int) -> int:
+    """A side's health once its next turn's `draws` are done (missing cards break runes)."""
+    missing = draws if turns + 1 > TURN_LIMIT else max(0, draws - deck_size)
+    while missing > 0 and health > 0:
+        if next_rune > 0:
+            health = next_rune
+            next_rune -= RUNE_STEP
+        else:
+            health = 0
+        missing -= 1
+    return health
+
+
+class Evaluator:
+    """A callable evaluation with fixed weights and a creature-value cache."""
+
+    __slots__ = ("weights", "_creature_cache", "_health_cache", "_call")
+
+    def __init__(self, weights: Weights = DEFAULT_WEIGHTS):
+        self.weights = weights
+        self._creature_cache: dict[int, float] = {}
+        self._health_cache = [health_value(h, weights) for h in range(0, 121)]
+        self._call = self._build()
+
+    def __call__(self, battle: Battle, seat: int) -> float:
+        return self._call(battle, seat)
+
+    def creature(self, attack: int, defense: int, keywords: int) -> float:
+        return creature_value(attack, defense, keywords, self.weights)
+
+    def _build(self):
+        w = self.weights
+        cache = self._creature_cache
+        health_table = self._health_cache
+        hand_card = w.hand_card
+        draw_card = w.draw_card
+        threat = w.threat
+        pressure = w.pressure
+        turn_limit = TURN_LIMIT
+        hand_limit = HAND_LIMIT
+
+        def board_value(board) -> float:
+            total = 0.0
+            for c in board:
+                key = c.keywords | (c.defense << 6) | (c.attack << 16)
+                value = cache.get(key)
+                if value is None:
+                    value = cache[key] = creature_value(c.attack, c.defense, c.keywords, w)
+                total += value
+            return total
+
+        def face_damage(attacker_board, defender_board, lanes) -> int:
+            """Damage the attacker's board can push to the face through guards (rough)."""
+            damage = 0
+            for lane in range(lanes):
+                power = 0
+                strongest = 0
+                for c in attacker_board:
+                    if c.lane == lane and c.attack > 0:
+                        power += c.attack
+                        if c.attack > strongest:
+                            strongest = c.attack
+                if power == 0:
+                    continue
+                wall = 0
+                for c in defender_board:
+                    if c.lane == lane and c.keywords & GUARD:
+                        wall += c.defense
+                        if c.keywords & WARD:
+                            wall += strongest
+                if power > wall:
+                    damage += power - wall
+            return damage
+
+        def side_state(side) -> tuple[int, int]:
+            """(health after the next draws, cards the next draws bring)."""
+            draws = side.next_draw
+            deck = len(side.deck) - side.deck_pos
+            health = side.health
+            if side.turns + 1 > turn_limit:
+                missing, drawn = draws, 0
+            else:
+                drawn = draws if draws <= deck else deck
+                missing = draws - drawn
+            if missing:
+                health = health_after_draws(health, side.next_rune, draws, deck, side.turns)
+            room = hand_limit - len(side.hand)
+            if drawn > room:
+                drawn = room if room > 0 else 0
+            return health, drawn
+
+        def evaluate(battle: Battle, seat: int) -> float:
+            winner = battle.winner
+            if winner is not None:
+                return WIN if winner == seat else -WIN
+            sides = battle.sides
+            me = sides[seat]
+            opp = sides[1 - seat]
+            my_health, my_draws = side_state(me)
+            opp_health, opp_draws = side_state(opp)
+            if opp_health <= 0 and my_health > 0:
+                # The opponent's next draw kills it; if it acts next, even before it can attack.
+                return WIN * 0.5
+            if my_health <= 0:
+                return -WIN * 0.5
+            score = board_value(me.board) - board_value(opp.board)
+            score += health_table[my_health if my_health < 120 else 120]
+            score -= health_table[opp_health if opp_health < 120 else 120]
+            my_hand = len(me.hand)
+            opp_hand = len(opp.hand)
+            score += hand_card * ((my_hand if my_hand < 8 else 8) - (opp_hand if opp_hand < 8 else 8))
+            score += draw_card * (my_draws - opp_draws)
+            # The side acting next attacks first: a lethal threat, and the damage it can push.
+            lanes = battle.lanes
+            if battle.current == seat:  # my turn is ending: the opponent attacks next
+                damage = face_damage(opp.board, me.board, lanes)
+                if damage:
+                    if damage >= my_health:
+                        score -= threat
+                    score -= pressure * (damage if damage < my_health else my_health)
+            else:
+                damage = face_damage(me.board, opp.board, lanes)
+                if damage:
+                    if damage >= opp_health:
+                        score += threat
+                    score += pressure * (damage if damage < opp_health else opp_health)
+            return score
+
+        return evaluate
+
+
+DEFAULT_EVALUATOR = Evaluator()
+
+
+def evaluate(battle: Battle, seat: int) -> float:
+    """The default evaluation of `battle` for `seat` (see the module docstring)."""
+    return DEFAULT_EVALUATOR(battle, seat)
+
+
+def to_probability(score: float, scale: float = 25.0) -> float:
+    """Map an evaluation to a win-probability-like value in [0, 1] (for MCTS statistics)."""
+    if score >= WIN * 0.5:
+        return 1.0
+    if score <= -WIN * 0.5:
+        return 0.0
+    x = score / scale
+    if x > 30:
+        return 1.0
+    if x < -30:
+        return 0.0
+    return 1.0 / (1.0 + math.exp(-x))
+
+
+def card_play_value(card: Card, w: Weights = DEFAULT_WEIGHTS) -> float:
+    """A rough value of having played a card (for draft and move ordering): the creature's
+    board value or the item's stats, plus its summon effects."""
+    effects = w.health * (card.my_health - card.opp_health) + w.draw_card * card.draw
+    if card.type == CardType.CREATURE:
+        return creature_value(card.attack, card.defense, card.keywords, w) + effects
+    if card.type == CardType.GREEN:
+        return 1.6 * card.attack + 1.2 * card.defense + 2.0 * bin(card.keywords).count("1") + effects
+    if card.type == CardType.RED:
+        return 1.4 * -card.attack + 1.6 * min(-card.defense, 12) + 1.2 * bin(card.keywords).count("1") + effects
+    return 1.5 * -card.defense + effects
