@@ -23,13 +23,9 @@ Random targets use the battle's own seeded generator (`Battle.rng_state`).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from game.cards.actions import FACE, NO_TARGET
 from game.cards.model import CHARGE, PLAYER_TARGETS, Card, Choice, Do, Effect, Target, Trigger
-
-if TYPE_CHECKING:
-    from game.cards.battle import Creature, Event
+from game.cards.state import BOARD_LIMIT, Creature, Event
 
 _MASK64 = (1 << 64) - 1
 
@@ -69,13 +65,13 @@ class TriggeredEffects:
 
     # ------------------------------------------------------------------ hooks used by Battle
 
-    def _play_effects(self, player: int, source: "Creature | None", card: Card, source_uid: int,
+    def _play_effects(self, player: int, source: Creature | None, card: Card, source_uid: int,
                       chosen: int, events: list | None) -> None:
         for effect in card.effects:
             if effect.trigger == Trigger.PLAY:
                 self._fire(player, source, source_uid, effect, chosen, None, events)
 
-    def _fight_effects(self, player: int, attacker: "Creature", defender: "Creature | None",
+    def _fight_effects(self, player: int, attacker: Creature, defender: Creature | None,
                        events: list | None) -> None:
         for effect in attacker.effects:
             if effect.trigger == Trigger.ATTACK:
@@ -119,8 +115,8 @@ class TriggeredEffects:
             return enemies + [FACE]
         return [c.uid for c in me.board] + enemies
 
-    def _creature_targets(self, owner: int, source: "Creature | None", effect: Effect, chosen: int,
-                          partner: "Creature | None") -> list["Creature"]:
+    def _creature_targets(self, owner: int, source: Creature | None, effect: Effect, chosen: int,
+                          partner: Creature | None) -> list[Creature]:
         mine = self.sides[owner].board
         theirs = self.sides[1 - owner].board
         target = effect.target
@@ -158,10 +154,8 @@ class TriggeredEffects:
 
     # ------------------------------------------------------------------ effects
 
-    def _fire(self, owner: int, source: "Creature | None", source_uid: int, effect: Effect, chosen: int,
-              partner: "Creature | None", events: list | None) -> None:
-        from game.cards.battle import Creature, Event
-
+    def _fire(self, owner: int, source: Creature | None, source_uid: int, effect: Effect, chosen: int,
+              partner: Creature | None, events: list | None) -> None:
         if events is not None:
             events.append(Event("trigger", owner, source_uid, chosen, 0))
         action = effect.action
@@ -233,8 +227,6 @@ class TriggeredEffects:
                 self._bury(side, seat, creature, events)
 
     def _lane_has_room(self, side, lane: int) -> bool:
-        from game.cards.battle import BOARD_LIMIT
-
         if self.lanes == 1:
             return len(side.board) < BOARD_LIMIT
         return sum(1 for c in side.board if c.lane == lane) < BOARD_LIMIT // 2
@@ -270,7 +262,7 @@ class TriggeredEffects:
                     creature.aura = (want_attack, want_defense)
 
 
-def _neighbours(board: list["Creature"], source: "Creature | None") -> list["Creature"]:
+def _neighbours(board: list[Creature], source: Creature | None) -> list[Creature]:
     if source is None or source not in board:
         return []
     lane = [c for c in board if c.lane == source.lane]

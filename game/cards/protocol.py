@@ -8,7 +8,7 @@ from game.cards.actions import Action, parse_action
 from game.cards.model import Card, format_keywords
 
 if TYPE_CHECKING:
-    from game.cards.battle import Battle, Creature, Instance, Side
+    from game.cards.battle import Battle, Creature, Side
 
 HAND, MY_BOARD, ENEMY_BOARD = 0, 1, -1  # the protocol's location column
 
