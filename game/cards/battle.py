@@ -21,9 +21,11 @@ from game.cards.combat import Combat
 from game.cards.effects import TriggeredEffects
 from game.cards.legality import Legality
 from game.cards.model import Card, Trigger
+# The state records and limits are re-exported here: callers know them as part of the battle.
 from game.cards.state import (BOARD_LIMIT, FIRST_RUNE, HAND_LIMIT, MAX_MANA, OPENING_HAND, RUNE_STEP,  # noqa: F401
                               STARTING_HEALTH, TURN_LIMIT, Creature, Event, IllegalAction, Instance, Side)
 from game.cards.state import find_creature as _find
+
 
 class Battle(Legality, Combat, TriggeredEffects):
     """A LOCM battle between players 0 (first) and 1 (with Duelmind's effects when its cards have them)."""
