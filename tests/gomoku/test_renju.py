@@ -4,9 +4,14 @@ under test, other letters name points referred to in the test. Black is to move.
 
 from __future__ import annotations
 
+import random
+
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from game.gomoku import BLACK, WHITE, GomokuState, Rule
+from game.gomoku.rules import forbidden_points, renju_foul
 from tests.gomoku.board_diagrams import position
 
 # --- double-three ----------------------------------------------------------------------------
@@ -499,3 +504,112 @@ def test_black_left_with_only_forbidden_points_is_a_draw():
     assert GomokuState.from_stones(black, white, rule=Rule.RENJU).winner == 0
     # in the other variants the same point is playable
     assert GomokuState.from_stones(black, white, rule=Rule.STANDARD).legal_actions() == [marks["*"]]
+
+
+# --- cross-check against a definition-by-definition checker --------------------------------
+# A second, deliberately naive implementation: a four is counted by its completion points (a
+# straight four's two ends counting once), a three by trying every nearby point for a straight
+# four. Random positions must get the same verdict from both at every empty point.
+
+_LINES = ((1, 0), (0, 1), (1, 1), (1, -1))
+
+
+def _colour(board, size, x, y):
+    return board[y * size + x] if 0 <= x < size and 0 <= y < size else None
+
+
+def _row_length(board, size, x, y, dx, dy):
+    length = 1
+    for sign in (1, -1):
+        k = 1
+        while _colour(board, size, x + sign * k * dx, y + sign * k * dy) == BLACK:
+            length, k = length + 1, k + 1
+    return length
+
+
+def _five_points(board, size, x, y, dx, dy):
+    """Offsets k of empty points on the line whose stone makes an exact five through (x, y)."""
+    found = []
+    for k in range(-4, 5):
+        qx, qy = x + k * dx, y + k * dy
+        if k == 0 or _colour(board, size, qx, qy) != 0:
+            continue
+        board[qy * size + qx] = BLACK
+        # exact five through q that reaches back to (x, y): |k| < 5 and no gap between them
+        between = all(_colour(board, size, x + j * dx, y + j * dy) == BLACK for j in range(min(0, k), max(0, k) + 1))
+        if between and _row_length(board, size, qx, qy, dx, dy) == 5:
+            found.append(k)
+        board[qy * size + qx] = 0
+    return found
+
+
+def _is_straight_four(board, size, x, y, dx, dy):
+    points = _five_points(board, size, x, y, dx, dy)
+    return _row_length(board, size, x, y, dx, dy) == 4 and len(points) == 2 and abs(points[0] - points[1]) == 5
+
+
+def _naive_foul_of_stone(board, size, x, y):
+    lengths = [_row_length(board, size, x, y, dx, dy) for dx, dy in _LINES]
+    if 5 in lengths:
+        return None
+    if max(lengths) > 5:
+        return "overline"
+    fours = []
+    for dx, dy in _LINES:
+        count = len(_five_points(board, size, x, y, dx, dy))
+        fours.append(1 if _is_straight_four(board, size, x, y, dx, dy) else count)
+    if sum(fours) >= 2:
+        return "double-four"
+    threes = 0
+    for (dx, dy), line_fours in zip(_LINES, fours):
+        if line_fours:
+            continue
+        for k in range(-4, 5):
+            qx, qy = x + k * dx, y + k * dy
+            if k == 0 or _colour(board, size, qx, qy) != 0:
+                continue
+            board[qy * size + qx] = BLACK
+            real = _is_straight_four(board, size, x, y, dx, dy) and _naive_foul_of_stone(board, size, qx, qy) is None
+            board[qy * size + qx] = 0
+            if real:
+                threes += 1
+                break
+    return "double-three" if threes >= 2 else None
+
+
+def naive_foul(board, size, x, y):
+    board[y * size + x] = BLACK
+    try:
+        return _naive_foul_of_stone(board, size, x, y)
+    finally:
+        board[y * size + x] = 0
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    seed=st.integers(0, 2**32 - 1),
+    blacks=st.integers(4, 30),
+    white_share=st.floats(0, 1),
+    area=st.sampled_from([(5, 9), (4, 10), (3, 11), (0, 14)]),
+)
+def test_fouls_agree_with_a_naive_checker(seed, blacks, white_share, area):
+    rng = random.Random(seed)
+    low, high = area
+    cells = [(x, y) for x in range(low, high + 1) for y in range(low, high + 1)]
+    rng.shuffle(cells)
+    whites = int(blacks * white_share)
+    board = [0] * 225
+    for number, (x, y) in enumerate(cells[: blacks + whites]):
+        board[y * 15 + x] = BLACK if number < blacks else WHITE
+    before = board.copy()
+    verdicts = {}
+    for index in range(225):
+        if board[index] == 0:
+            x, y = index % 15, index // 15
+            verdict = renju_foul(board, 15, x, y)
+            assert verdict == naive_foul(board, 15, x, y), (x, y, "\n" + "\n".join(
+                "".join(".XO"[board[r * 15 + c]] for c in range(15)) for r in range(15)))
+            if verdict:
+                verdicts[(x, y)] = verdict
+    assert board == before  # probing leaves the board as it was
+    assert forbidden_points(board, 15) == sorted(verdicts, key=lambda p: (p[1], p[0]))
