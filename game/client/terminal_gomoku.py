@@ -284,24 +284,31 @@ def _play_in_curses(game: TerminalGame) -> int:
 
 
 def _curses_styles(curses) -> dict[str | None, int]:
-    styles: dict[str | None, int] = {name: curses.A_NORMAL for name in
-                                     (None, "black", "white", "forbidden", "status", "title")}
-    styles.update(cursor=curses.A_REVERSE, last=curses.A_BOLD, win=curses.A_BOLD)
-    styles["title"] = curses.A_BOLD
+    """Attributes per style tag: framed points stand out by reverse/bold even without colours;
+    with colours, each colour (black, white) and each mark gets its own hue."""
+    styles: dict[str | None, int] = {
+        None: curses.A_NORMAL,
+        "title": curses.A_BOLD,
+        "black": curses.A_BOLD,
+        "white": curses.A_BOLD,
+        "cursor": curses.A_REVERSE,
+        "last": curses.A_BOLD,
+        "win": curses.A_BOLD,
+        "forbidden": curses.A_NORMAL,
+        "status": curses.A_NORMAL,
+    }
     if curses.has_colors():
         curses.start_color()
         try:
             curses.use_default_colors()
-            background = -1
+            background = -1  # the terminal's own background
         except curses.error:
             background = curses.COLOR_BLACK
-        pairs = {"black": curses.COLOR_CYAN, "white": curses.COLOR_YELLOW, "forbidden": curses.COLOR_RED,
-                 "last": curses.COLOR_GREEN, "win": curses.COLOR_MAGENTA, "status": curses.COLOR_GREEN}
-        for number, (name, colour) in enumerate(pairs.items(), start=1):
-            curses.init_pair(number, colour, background)
-            styles[name] = styles.get(name, curses.A_NORMAL) | curses.color_pair(number)
-        styles["black"] |= curses.A_BOLD
-        styles["white"] |= curses.A_BOLD
+        hues = {"black": curses.COLOR_CYAN, "white": curses.COLOR_YELLOW, "forbidden": curses.COLOR_RED,
+                "last": curses.COLOR_GREEN, "win": curses.COLOR_MAGENTA, "status": curses.COLOR_GREEN}
+        for number, (name, hue) in enumerate(hues.items(), start=1):
+            curses.init_pair(number, hue, background)
+            styles[name] |= curses.color_pair(number)
     return styles
 
 
@@ -351,7 +358,7 @@ def run(args: argparse.Namespace) -> int:
               file=sys.stderr)
         return 2
     try:
-        import curses  # noqa: F401  (not bundled with Python on Windows)
+        import curses  # noqa: F401  (only checking it exists: Python on Windows lacks it)
     except ImportError:
         print("gomoku --terminal needs the curses module (on Windows: pip install windows-curses).",
               file=sys.stderr)
