@@ -43,6 +43,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--sections", default="speed,tactics,ladder",
                         help="comma-separated subset of speed,tactics,ladder")
     parser.add_argument("--pairs", default="", help="ladder pairings as weak:strong,... (default: adjacent + master:novice)")
+    parser.add_argument("--show-upsets", action="store_true",
+                        help="print the moves of every game the stronger level did not win")
     parser.add_argument("--write-positions", action="store_true",
                         help="regenerate bench_positions.json from self-play, then exit")
 
@@ -63,7 +65,7 @@ def run(args: argparse.Namespace) -> int:
         bench_tactics(data["tactical"])
     if "ladder" in sections:
         pairs = parse_pairs(args.pairs) if args.pairs else default_pairs()
-        bench_ladder(pairs, args.games, args.budget_ms, args.jobs, RULES[args.rule])
+        bench_ladder(pairs, args.games, args.budget_ms, args.jobs, RULES[args.rule], args.show_upsets)
     return 0
 
 
@@ -221,10 +223,12 @@ def play_game(task: tuple) -> dict:
         times.append((level, (time.perf_counter() - start) * 1000.0))
         state.play(*move)
     winner = None if state.winner == 0 else (black if state.winner == 1 else white)
-    return {"black": black, "white": white, "winner": winner, "moves": len(state.moves), "times": times}
+    return {"black": black, "white": white, "winner": winner, "moves": len(state.moves), "times": times,
+            "record": [list(move) for move in state.moves]}
 
 
-def bench_ladder(pairs: list[tuple[str, str]], games: int, budget_ms: float, jobs: int, rule: Rule) -> None:
+def bench_ladder(pairs: list[tuple[str, str]], games: int, budget_ms: float, jobs: int, rule: Rule,
+                 show_upsets: bool = False) -> None:
     from tqdm import tqdm
 
     print(f"== ladder: {games} games per pairing, {budget_ms:.0f} ms per move, {rule.name.lower()}, "
@@ -253,6 +257,10 @@ def bench_ladder(pairs: list[tuple[str, str]], games: int, budget_ms: float, job
         print(f"  {strong:>6s} vs {weak:<6s}: {score:4.1f}/{n} = {score / max(n, 1):6.1%} "
               f"[95% CI {low:5.1%}-{high:5.1%}] (as black {black_wins}/{len(as_black)}, "
               f"as white {white_wins}/{n - len(as_black)}, draws {draws}, mean {mean_moves:.0f} stones)")
+        if show_upsets:
+            for r in games_played:
+                if r["winner"] != strong:
+                    print(f"    upset: black {r['black']}, white {r['white']}, winner {r['winner']}: {r['record']}")
     print(f"== reply times against the {budget_ms:.0f} ms budget (all ladder moves)")
     by_level: dict[str, list[float]] = {}
     for result in results:

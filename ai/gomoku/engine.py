@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from ai.gomoku.board import Board
 from ai.gomoku.novice import novice_move
-from ai.gomoku.patterns import B4_UNIT, F5_UNIT, pattern_table
+from ai.gomoku.patterns import B4_UNIT, F3_UNIT, F5_UNIT, pattern_table
 from ai.gomoku.search import INFINITE, MATE_BOUND, AlphaBeta, SearchLimits
 from ai.gomoku.threats import SearchContext, ThreatSearch, TimeUp
 from game.gomoku import GomokuState, Rule
@@ -35,6 +35,7 @@ class Level:
     vcf_fours: int = 0  # 0: no own VCF search at the root
     vct_threats: int = 0  # 0: no VCT
     defend_vcf: bool = False  # check that the chosen move leaves the opponent no VCF
+    defend_vct: bool = False  # ... and no VCT
     noise: int = 0  # pick at random among root moves scoring within this of the best
     time_share: float = 1.0  # fraction of the budget the level may think for
 
@@ -43,10 +44,10 @@ LEVEL_SETTINGS: dict[str, Level] = {
     level.name: level
     for level in (
         Level("novice", use_novice=True, noise=1),
-        Level("easy", max_depth=2, width=10, noise=40),
-        Level("medium", max_depth=4, width=14, vcf_fours=10),
+        Level("easy", max_depth=2, width=12, noise=8),
+        Level("medium", max_depth=3, width=12, vcf_fours=8, time_share=0.5),
         Level("hard", max_depth=8, width=16, vcf_fours=16, defend_vcf=True),
-        Level("master", max_depth=64, width=20, vcf_fours=24, vct_threats=3, defend_vcf=True),
+        Level("master", max_depth=64, width=20, vcf_fours=24, vct_threats=4, defend_vcf=True, defend_vct=True),
     )
 }
 LEVELS: tuple[str, ...] = tuple(LEVEL_SETTINGS)
@@ -56,6 +57,8 @@ LEVELS: tuple[str, ...] = tuple(LEVEL_SETTINGS)
 _RESERVE_SECONDS = 0.004
 # A new iteration is not started past this share of the budget: it would rarely finish.
 _ITERATION_START_SHARE = 0.4
+# Levels that check their move against the opponent's threats stop searching here.
+_SEARCH_SHARE_WHEN_DEFENDING = 0.7
 
 
 def warm_up(rule: Rule | int = Rule.FREESTYLE) -> None:
@@ -157,17 +160,25 @@ def _decide(state: GomokuState, settings: Level, start: float, budget: float, de
     searcher = AlphaBeta(context, SearchLimits(max_depth=settings.max_depth, width=settings.width))
     searcher.threats = threats
     soft = start + budget * _ITERATION_START_SHARE
+    if settings.defend_vcf:
+        # Keep the last part of the budget for checking the chosen move against threats.
+        context.deadline = min(deadline, start + budget * _SEARCH_SHARE_WHEN_DEFENDING)
     result = searcher.search(legal, soft)
+    context.deadline = deadline
     move = result.move
     reason = "search"
     if settings.noise:
         move = _noisy_choice(searcher, legal, result.depth, settings.noise, rng, move)
 
-    # 4. Do not walk into the opponent's VCF.
+    # 4. Do not walk into the opponent's VCF (or VCT).
     if settings.defend_vcf and result.score > -MATE_BOUND:
-        safe = _defend_against_vcf(context, searcher, move, legal, settings.vcf_fours)
+        safe = _defend(context, move, legal, lambda t: t.vcf(settings.vcf_fours))
         if safe is not None and safe != move:
             move, reason = safe, "defend"
+        if settings.defend_vct and safe is not None:
+            safe = _defend(context, move, legal, lambda t: t.vct(settings.vct_threats, 12))
+            if safe is not None and safe != move:
+                move, reason = safe, "defend"
     info = answer(move, reason, result.depth, result.score, result.principal_variation if move == result.move else None)
     info[1]["nodes"] = context.nodes
     return info
@@ -216,20 +227,19 @@ def _noisy_choice(searcher: AlphaBeta, legal: list[int], depth: int, noise: int,
     return rng.choice(sorted(p for p, s in scores.items() if s >= best - noise))
 
 
-def _defend_against_vcf(context: SearchContext, searcher: AlphaBeta, move: int, legal: list[int],
-                        vcf_fours: int) -> int | None:
-    """``move`` if it leaves the opponent no VCF; else a legal move that does (points of the
-    opponent's winning line first, then our fours, then the rest by threat rank); None if the
-    clock ran out or nothing works."""
+def _defend(context: SearchContext, move: int, legal: list[int], opponent_threat) -> int | None:
+    """``move`` if the opponent then has no forced win by ``opponent_threat`` (a ThreatSearch
+    method: VCF or VCT); else a legal move that leaves none: the points of the opponent's
+    winning line first, then points where the opponent would make a three or a four, then our
+    own fours. None if the clock ran out or nothing works (the search's move stands)."""
     board = context.board
-    threats = ThreatSearch(context)
     me = board.to_move
-    mine = board.packs[me]
+    mine, theirs = board.packs[me], board.packs[3 - me]
 
     def opponent_line(p: int) -> list[int] | None:
         board.play(p)
         try:
-            return threats.vcf(vcf_fours)
+            return opponent_threat(ThreatSearch(context))
         finally:
             board.undo()
 
@@ -239,13 +249,13 @@ def _defend_against_vcf(context: SearchContext, searcher: AlphaBeta, move: int, 
         if line is None:
             return move
         ordered = [p for p in line if p in legal]
+        by_their_threat = sorted(legal, key=theirs.__getitem__, reverse=True)
+        ordered += [p for p in by_their_threat if theirs[p] >= F3_UNIT and p not in ordered]
         ordered += [p for p in legal if mine[p] >= B4_UNIT and p not in ordered]
-        ordered += [p for p in legal if p not in ordered]
-        for p in ordered[:40]:
+        for p in ordered[:30]:
             if p != move and opponent_line(p) is None:
                 return p
     except TimeUp:
         while len(board.moves) > root_length:
             board.undo()
     return None
-
