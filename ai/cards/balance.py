@@ -1,0 +1,337 @@
+"""`python main.py cards balance`: bot-vs-bot games with random drafts from a card set, to find
+cards that win (or lose) too often and check that moving first is fair.
+
+Every game drafts from the set's draftable cards (tokens never), both seats played by the same
+AI. Reported:
+
+- the first player's win rate with its Wilson 95% interval and n;
+- per card: its win rate when drafted (decks holding the card that won / decks holding it: a
+  deck counts once however many copies it holds, so a card both players drafted in one game
+  counts one win and one loss), and its pick rate (times taken / times offered to a player;
+  a third means the drafters neither seek nor avoid it);
+- outliers: cards drafted at least `--min-n` times whose interval lies entirely above
+  `--high` or below `--low`.
+
+Game `i` is reproducible: its draft, shuffles and effect seed come from `Random(f"{seed}:{i}")`
+and its agents from seeds derived from `seed` and `i`, whatever `--jobs` is.
+Before the run a few games are played in this process to catch an AI that cannot play the set
+(e.g. one that builds a summon without the target a Duelmind card needs, which `play_game`
+refuses with IllegalAction): with the default AI the tool then falls back to the random agent,
+with an explicit `--ai` it stops.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import multiprocessing
+import os
+import random
+import sys
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Sequence
+
+DEFAULT_AI = "easy"
+FALLBACK_AI = "random"
+PREFLIGHT_GAMES = 2
+
+
+@dataclass
+class GameSummary:
+    index: int
+    winner: int  # seat 0 (first player) or 1
+    turns: int
+    decks: tuple[frozenset[int], frozenset[int]]  # base ids in each seat's deck
+    offered: tuple[Counter, Counter]  # base id -> times offered to that seat
+    picked: tuple[Counter, Counter]  # base id -> times that seat took it
+
+
+@dataclass
+class CardStats:
+    card_id: int
+    name: str
+    cost: int
+    kind: str
+    drafted: int = 0  # decks holding the card
+    wins: int = 0  # of those decks, the ones that won
+    offered: int = 0
+    picked: int = 0
+    interval: tuple[float, float] = (0.0, 1.0)
+
+    @property
+    def win_rate(self) -> float | None:
+        return self.wins / self.drafted if self.drafted else None
+
+    @property
+    def pick_rate(self) -> float | None:
+        return self.picked / self.offered if self.offered else None
+
+
+@dataclass
+class Report:
+    games: int
+    lanes: int
+    ai: str
+    seed: int
+    card_files: list[str]
+    first_wins: int
+    first_interval: tuple[float, float]
+    average_turns: float
+    cards: list[CardStats]
+    outliers: list[tuple[CardStats, str]] = field(default_factory=list)
+
+
+# ---------------------------------------------------------------------------------- games
+
+
+class _RecordingAgent:
+    """Wraps an agent to record what it was offered and what it took in the draft."""
+
+    def __init__(self, inner):
+        self.inner = inner
+        self.name = inner.name
+        self.offered: Counter = Counter()
+        self.picked: Counter = Counter()
+
+    def new_game(self, seat: int, lanes: int) -> None:
+        self.inner.new_game(seat, lanes)
+
+    def draft_pick(self, offer, picked, pick):
+        index = self.inner.draft_pick(offer, picked, pick)
+        self.offered.update(card.base_id for card in offer)
+        self.picked[offer[index].base_id] += 1
+        return index
+
+    def decide(self, observation, budget_ms):
+        return self.inner.decide(observation, budget_ms)
+
+
+_WORKER: dict = {}
+
+
+def _init_worker(card_files: Sequence[str], ai: str, lanes: int, seed: int, budget_ms: float) -> None:
+    from game.cards.cardset import load_cardset
+
+    cardset = load_cardset(card_files or None)
+    _WORKER.update(pool=cardset.draftable, ai=ai, lanes=lanes, seed=seed, budget_ms=budget_ms)
+
+
+def play_one(index: int) -> GameSummary:
+    """Game `index` of the run set up by `_init_worker`."""
+    from ai.cards.agent import play_game
+    from ai.cards.registry import make_agent
+
+    w = _WORKER
+    rng = random.Random(f"{w['seed']}:{index}")
+    agents = [_RecordingAgent(make_agent(w["ai"], seed=w["seed"] * 1_000_003 + index * 2 + seat)) for seat in (0, 1)]
+    result = play_game(agents, w["pool"], rng, lanes=w["lanes"], budget_ms=w["budget_ms"])
+    decks = tuple(frozenset(card.base_id for card in deck) for deck in result.decks)
+    return GameSummary(index, result.winner, result.turns, decks,
+                       (agents[0].offered, agents[1].offered), (agents[0].picked, agents[1].picked))
+
+
+def preflight(card_files: Sequence[str], ai: str, lanes: int, seed: int, budget_ms: float,
+              games: int = PREFLIGHT_GAMES) -> str | None:
+    """Play a few games in this process; None when they went through, else what went wrong."""
+    from game.cards.battle import IllegalAction
+
+    _init_worker(card_files, ai, lanes, seed, budget_ms)
+    try:
+        for index in range(games):
+            play_one(index)
+    except IllegalAction as error:
+        return f"the {ai!r} AI played an illegal action with this card set: {error}"
+    except ImportError as error:
+        return f"the {ai!r} AI is not available: {error}"
+    return None
+
+
+def run_games(card_files: Sequence[str], ai: str, games: int, lanes: int, seed: int, jobs: int,
+              budget_ms: float = 100.0, progress: bool = True) -> list[GameSummary]:
+    init_args = (list(card_files), ai, lanes, seed, budget_ms)
+    bar = None
+    if progress:
+        from tqdm import tqdm
+
+        bar = tqdm(total=games, desc=f"balance {ai}", unit="game", file=sys.stderr)
+    results: list[GameSummary] = []
+    first = 0
+
+    def collect(summary: GameSummary) -> None:
+        nonlocal first
+        results.append(summary)
+        first += summary.winner == 0
+        if bar is not None:
+            bar.update(1)
+            bar.set_postfix(first=f"{first / len(results):.3f}")
+
+    try:
+        if jobs <= 1:
+            _init_worker(*init_args)
+            for index in range(games):
+                collect(play_one(index))
+        else:
+            context = multiprocessing.get_context("spawn" if sys.platform == "win32" else "fork")
+            with context.Pool(jobs, initializer=_init_worker, initargs=init_args) as workers:
+                for summary in workers.imap_unordered(play_one, range(games), chunksize=4):
+                    collect(summary)
+    finally:
+        if bar is not None:
+            bar.close()
+    results.sort(key=lambda s: s.index)
+    return results
+
+
+# ---------------------------------------------------------------------------------- statistics
+
+
+def build_report(results: Sequence[GameSummary], cards, ai: str, lanes: int, seed: int, card_files: Sequence[str],
+                 min_n: int = 50, low: float = 0.40, high: float = 0.60) -> Report:
+    from game.stats import wilson_interval
+
+    stats = {card.base_id: CardStats(card.base_id, card.name, card.cost, card.type.name.lower()) for card in cards}
+    for game in results:
+        for seat in (0, 1):
+            for card_id in game.decks[seat]:
+                entry = stats[card_id]
+                entry.drafted += 1
+                entry.wins += game.winner == seat
+            for card_id, count in game.offered[seat].items():
+                stats[card_id].offered += count
+            for card_id, count in game.picked[seat].items():
+                stats[card_id].picked += count
+    outliers = []
+    for entry in stats.values():
+        entry.interval = wilson_interval(entry.wins, entry.drafted)
+        if entry.drafted >= min_n:
+            if entry.interval[0] > high:
+                outliers.append((entry, f"wins too often: interval above {high:.0%}"))
+            elif entry.interval[1] < low:
+                outliers.append((entry, f"wins too rarely: interval below {low:.0%}"))
+    n = len(results)
+    first = sum(game.winner == 0 for game in results)
+    ordered = sorted(stats.values(), key=lambda s: (-(s.win_rate if s.win_rate is not None else -1), s.card_id))
+    outliers.sort(key=lambda item: -(item[0].win_rate or 0))
+    return Report(n, lanes, ai, seed, [str(f) for f in card_files], first, wilson_interval(first, n),
+                  sum(game.turns for game in results) / n if n else 0.0, ordered, outliers)
+
+
+def _rate(value: float | None) -> str:
+    return "  -  " if value is None else f"{value:.3f}"
+
+
+def format_report(report: Report) -> str:
+    n = report.games
+    low, high = report.first_interval
+    files = ", ".join(report.card_files) or "levels/cards/*.json"
+    lines = [
+        f"Card set: {files} ({len(report.cards)} draftable cards)",
+        f"{n} games, {report.ai} vs {report.ai}, {report.lanes} lane{'s' if report.lanes == 2 else ''}, "
+        f"seed {report.seed}, average {report.average_turns:.1f} turns",
+        "",
+        "## First player",
+        f"first-player win rate {report.first_wins / n if n else 0:.3f}  (95% Wilson {low:.3f}-{high:.3f}, n={n})",
+        "",
+        "## Cards (win rate when drafted; pick rate = taken / offered)",
+        f"{'id':>4}  {'name':<22} {'type':<8} {'cost':>4}  {'win':>5}  {'95% interval':<13} {'wins/decks':>11}"
+        f"  {'pick':>5}  {'taken/offered':>13}",
+    ]
+    for s in report.cards:
+        interval = f"{s.interval[0]:.3f}-{s.interval[1]:.3f}" if s.drafted else "      -      "
+        lines.append(f"{s.card_id:>4}  {s.name[:22]:<22} {s.kind:<8} {s.cost:>4}  {_rate(s.win_rate):>5}  "
+                     f"{interval:<13} {f'{s.wins}/{s.drafted}':>11}  {_rate(s.pick_rate):>5}  "
+                     f"{f'{s.picked}/{s.offered}':>13}")
+    lines += ["", "## Outliers"]
+    if report.outliers:
+        for s, why in report.outliers:
+            lines.append(f"{s.card_id:>4}  {s.name:<22} win {s.win_rate:.3f} ({s.interval[0]:.3f}-{s.interval[1]:.3f}, "
+                         f"n={s.drafted}): {why}")
+    else:
+        lines.append("none")
+    return "\n".join(lines)
+
+
+def report_json(report: Report) -> dict:
+    def card(s: CardStats) -> dict:
+        return {"id": s.card_id, "name": s.name, "type": s.kind, "cost": s.cost, "drafted": s.drafted, "wins": s.wins,
+                "win_rate": s.win_rate, "interval": list(s.interval), "offered": s.offered, "picked": s.picked,
+                "pick_rate": s.pick_rate}
+
+    n = report.games
+    return {
+        "games": n, "lanes": report.lanes, "ai": report.ai, "seed": report.seed, "card_files": report.card_files,
+        "average_turns": report.average_turns,
+        "first_player": {"wins": report.first_wins, "n": n, "win_rate": report.first_wins / n if n else None,
+                         "interval": list(report.first_interval)},
+        "cards": [card(s) for s in report.cards],
+        "outliers": [dict(card(s), reason=why) for s, why in report.outliers],
+    }
+
+
+# ---------------------------------------------------------------------------------- command
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--games", type=int, default=1000, help="number of games (default 1000)")
+    parser.add_argument("--lanes", type=int, choices=(1, 2), default=1)
+    parser.add_argument("--ai", default=None,
+                        help=f"the AI playing both seats (a registry name; default {DEFAULT_AI!r}, or "
+                             f"{FALLBACK_AI!r} if that one cannot play the set)")
+    parser.add_argument("--jobs", type=int, default=min(2, os.cpu_count() or 1), help="worker processes")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--cards", nargs="+", metavar="FILE", default=[],
+                        help="card files (default: levels/cards/*.json)")
+    parser.add_argument("--budget-ms", type=float, default=100.0, help="thinking time per turn for search AIs")
+    parser.add_argument("--min-n", type=int, default=50, help="decks a card needs before it can be an outlier")
+    parser.add_argument("--low", type=float, default=0.40, help="outlier when a card's interval is entirely below")
+    parser.add_argument("--high", type=float, default=0.60, help="outlier when a card's interval is entirely above")
+    parser.add_argument("--json", action="store_true", help="print the report as JSON")
+    parser.add_argument("--no-progress", action="store_true", help="no progress bar")
+
+
+def run(args: argparse.Namespace) -> int:
+    from ai.cards.registry import AGENTS
+    from game.cards.battle import IllegalAction
+    from game.cards.cardset import CardSetError, load_cardset
+
+    if args.games < 1:
+        print("cards balance: --games must be at least 1", file=sys.stderr)
+        return 2
+    ai = args.ai or DEFAULT_AI
+    if ai not in AGENTS:
+        print(f"cards balance: unknown AI {ai!r}; known: {', '.join(AGENTS)}", file=sys.stderr)
+        return 2
+    try:
+        cardset = load_cardset(args.cards or None)
+    except CardSetError as error:
+        for problem in error.problems:
+            print(problem, file=sys.stderr)
+        return 1
+    pool = cardset.draftable
+    if len(pool) < 3:
+        print("cards balance: a draft needs at least 3 draftable cards", file=sys.stderr)
+        return 1
+    problem = preflight(args.cards, ai, args.lanes, args.seed, args.budget_ms)
+    if problem is not None:
+        if args.ai is not None:
+            print(f"cards balance: {problem}\n(run with --ai {FALLBACK_AI} to balance with the random agent)",
+                  file=sys.stderr)
+            return 1
+        print(f"cards balance: {problem}; falling back to --ai {FALLBACK_AI}", file=sys.stderr)
+        ai = FALLBACK_AI
+    started = time.perf_counter()
+    try:
+        results = run_games(args.cards, ai, args.games, args.lanes, args.seed, max(1, args.jobs), args.budget_ms,
+                            progress=not args.no_progress and not args.json)
+    except IllegalAction as error:
+        print(f"cards balance: the {ai!r} AI played an illegal action with this card set: {error}", file=sys.stderr)
+        return 1
+    report = build_report(results, pool, ai, args.lanes, args.seed, args.cards, args.min_n, args.low, args.high)
+    if args.json:
+        print(json.dumps(report_json(report), indent=1))
+    else:
+        print(format_report(report))
+        print(f"\n{time.perf_counter() - started:.0f} s with {args.jobs} job{'s' if args.jobs > 1 else ''}")
+    return 0
