@@ -1,0 +1,302 @@
+"""The AI off the render loop: warm worker processes that run the searches.
+
+A search in a thread of the client's own process competes with rendering for the GIL (measured
+here at 24-26 ms per frame); a separate process does not. Workers are started with the "spawn"
+context (the same on every OS and inside a PyInstaller bundle), warmed up by importing the AI
+and running a tiny search, and then answer requests one at a time. A client-side thread per
+worker owns the pipe: `submit` returns an `AIJob` at once and the frame loop polls `job.done`.
+
+Card agents are stateful within a game (draft memory, trees), so each worker keeps its agents in
+a dict keyed by (game id, seat); requests about one game always go to the same worker. Every
+request also carries the agent's spec, so a restarted worker rebuilds the agent and carries on.
+
+This module must not import pygame: the workers import it.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import queue
+import threading
+import time
+import traceback
+from dataclasses import dataclass
+from typing import Any, Sequence
+
+# --------------------------------------------------------------------------- AI discovery
+
+
+def card_agent_names() -> list[str]:
+    """The card AIs the registry offers (weakest first); just "random" until it exists."""
+    try:
+        from ai.cards.registry import AGENTS
+    except ImportError as error:
+        if "registry" not in str(error):
+            raise
+        return ["random"]
+    return list(AGENTS)
+
+
+def make_card_agent(name: str, seed: int):
+    try:
+        from ai.cards.registry import make_agent
+    except ImportError as error:
+        if "registry" not in str(error) or name != "random":
+            raise
+        from ai.cards.random_agent import RandomAgent
+
+        return RandomAgent(seed)
+    return make_agent(name, seed)
+
+
+def gomoku_levels() -> list[str]:
+    """The gomoku AI's levels (weakest first), or [] when the gomoku AI is not there."""
+    try:
+        from ai.gomoku import LEVELS
+    except ImportError:
+        return []
+    return list(LEVELS)
+
+
+# --------------------------------------------------------------------------- worker side
+
+
+@dataclass(frozen=True)
+class AgentSpec:
+    game_id: str
+    seat: int
+    name: str
+    seed: int
+    lanes: int
+
+
+class _WorkerState:
+    def __init__(self):
+        self.agents: dict[tuple[str, int], Any] = {}
+
+    def agent(self, spec: AgentSpec):
+        key = (spec.game_id, spec.seat)
+        agent = self.agents.get(key)
+        if agent is None:
+            agent = make_card_agent(spec.name, spec.seed)
+            agent.new_game(spec.seat, spec.lanes)
+            self.agents[key] = agent
+        return agent
+
+
+def _handle(state: _WorkerState, kind: str, payload: dict):
+    if kind == "ping":
+        return "pong"
+    if kind == "warm":
+        return _warm(payload.get("cards") or [], payload.get("agent", "random"), payload.get("gomoku_level"))
+    if kind == "card_new_game":
+        spec: AgentSpec = payload["spec"]
+        state.agents.pop((spec.game_id, spec.seat), None)
+        state.agent(spec)
+        return True
+    if kind == "card_draft":
+        agent = state.agent(payload["spec"])
+        return agent.draft_pick(payload["offer"], payload["picked"], payload["pick"])
+    if kind == "card_decide":
+        agent = state.agent(payload["spec"])
+        started = time.perf_counter()
+        decision = agent.decide(payload["observation"], payload["budget_ms"])
+        return {"actions": list(decision.actions), "explanation": decision.explanation,
+                "ms": (time.perf_counter() - started) * 1000.0}
+    if kind == "card_end_game":
+        for key in [key for key in state.agents if key[0] == payload["game_id"]]:
+            del state.agents[key]
+        return True
+    if kind == "gomoku_move":
+        import ai.gomoku as gomoku_ai
+
+        started = time.perf_counter()
+        move, info = gomoku_ai.analyse(payload["state"], payload["budget_ms"], payload["level"], payload.get("seed"))
+        return {"move": tuple(move), "explanation": info, "ms": (time.perf_counter() - started) * 1000.0}
+    raise ValueError(f"unknown request {kind!r}")
+
+
+def _warm(cards: Sequence, agent_name: str, gomoku_level: str | None) -> dict:
+    """Import the AIs and run one tiny search of each, so the first real move is not slow."""
+    report = {}
+    started = time.perf_counter()
+    if len(cards) >= 2:
+        from game.cards.battle import Battle
+
+        agent = make_card_agent(agent_name, 0)
+        agent.new_game(0, 1)
+        deck = [cards[i % len(cards)] for i in range(30)]
+        battle = Battle.from_decks([deck, deck])
+        agent.decide(battle.observation(0), 10.0)
+        report["cards_ms"] = (time.perf_counter() - started) * 1000.0
+    if gomoku_level is not None:
+        import ai.gomoku as gomoku_ai
+        from game.gomoku import GomokuState
+
+        begun = time.perf_counter()
+        if hasattr(gomoku_ai, "warm_up"):
+            gomoku_ai.warm_up()
+        state = GomokuState(15)
+        state.play(7, 7)
+        gomoku_ai.choose_move(state, 10.0, gomoku_level, 0)
+        report["gomoku_ms"] = (time.perf_counter() - begun) * 1000.0
+    return report
+
+
+def _worker_main(conn) -> None:
+    state = _WorkerState()
+    while True:
+        try:
+            message = conn.recv()
+        except (EOFError, OSError):
+            return
+        if message is None:
+            return
+        request_id, kind, payload = message
+        started = time.perf_counter()
+        try:
+            result = _handle(state, kind, payload)
+            reply = (request_id, True, result, time.perf_counter() - started)
+        except Exception as error:  # sent back to the client, which shows it
+            text = f"{type(error).__name__}: {error}\n{traceback.format_exc(limit=6)}"
+            reply = (request_id, False, text, time.perf_counter() - started)
+        try:
+            conn.send(reply)
+        except (OSError, EOFError):
+            return
+
+
+# --------------------------------------------------------------------------- client side
+
+
+class AIJob:
+    """One request's future: poll `done`, then read `result` or `error`."""
+
+    def __init__(self, kind: str):
+        self.kind = kind
+        self.submitted = time.perf_counter()
+        self.result: Any = None
+        self.error: str | None = None
+        self.seconds = 0.0  # time the worker spent on it
+        self._event = threading.Event()
+
+    @property
+    def done(self) -> bool:
+        return self._event.is_set()
+
+    @property
+    def age(self) -> float:
+        """Seconds since submission (for the thinking indicator)."""
+        return time.perf_counter() - self.submitted
+
+    def wait(self, timeout: float | None = None) -> bool:
+        return self._event.wait(timeout)
+
+    def _finish(self, ok: bool, value: Any, seconds: float) -> None:
+        if ok:
+            self.result = value
+        else:
+            self.error = str(value)
+        self.seconds = seconds
+        self._event.set()
+
+
+class _Worker:
+    def __init__(self, context, index: int):
+        self.context = context
+        self.index = index
+        self.requests: queue.Queue = queue.Queue()
+        self.process = None
+        self.conn = None
+        self.closed = False
+        self.thread = threading.Thread(target=self._serve, name=f"ai-worker-{index}", daemon=True)
+        self.thread.start()
+
+    def _start(self) -> None:
+        parent, child = self.context.Pipe()
+        process = self.context.Process(target=_worker_main, args=(child,), name=f"duelmind-ai-{self.index}",
+                                       daemon=True)
+        process.start()
+        child.close()
+        self.process, self.conn = process, parent
+
+    def _serve(self) -> None:
+        counter = 0
+        while True:
+            item = self.requests.get()
+            if item is None:
+                break
+            job, kind, payload = item
+            counter += 1
+            try:
+                if self.process is None or not self.process.is_alive():
+                    self._start()
+                self.conn.send((counter, kind, payload))
+                request_id, ok, value, seconds = self.conn.recv()
+                job._finish(ok, value, seconds)
+            except (EOFError, OSError, BrokenPipeError) as error:
+                self._stop_process()
+                job._finish(False, f"the AI worker stopped ({type(error).__name__}: {error})", 0.0)
+            except Exception as error:  # e.g. a payload that does not pickle
+                job._finish(False, f"{type(error).__name__}: {error}", 0.0)
+        self._stop_process()
+
+    def _stop_process(self) -> None:
+        conn, process = self.conn, self.process
+        self.conn = self.process = None
+        if conn is not None:
+            try:
+                conn.send(None)
+            except (OSError, EOFError, BrokenPipeError):
+                pass
+        if process is not None:
+            process.join(timeout=2.0)
+            if process.is_alive():
+                process.terminate()
+                process.join(timeout=2.0)
+        if conn is not None:
+            conn.close()
+
+    def submit(self, kind: str, payload: dict) -> AIJob:
+        job = AIJob(kind)
+        if self.closed:
+            job._finish(False, "the AI pool is closed", 0.0)
+        else:
+            self.requests.put((job, kind, payload))
+        return job
+
+    def close(self) -> None:
+        if not self.closed:
+            self.closed = True
+            self.requests.put(None)
+
+
+class AIPool:
+    """A few warm AI worker processes. `route` picks the worker (one game, one worker)."""
+
+    def __init__(self, workers: int = 1):
+        self.context = multiprocessing.get_context("spawn")
+        self.workers = [_Worker(self.context, index) for index in range(max(1, workers))]
+        self.warm_job: AIJob | None = None
+
+    def submit(self, kind: str, route: int = 0, **payload) -> AIJob:
+        return self.workers[route % len(self.workers)].submit(kind, payload)
+
+    def warm(self, cards: Sequence = (), agent: str | None = None, gomoku_level: str | None = None) -> list[AIJob]:
+        """Warm every worker (imports + a tiny search); returns the jobs (no need to wait)."""
+        if agent is None:
+            names = card_agent_names()
+            agent = names[min(1, len(names) - 1)]
+        if gomoku_level is None:
+            levels = gomoku_levels()
+            gomoku_level = levels[0] if levels else None
+        jobs = [worker.submit("warm", {"cards": list(cards)[:40], "agent": agent, "gomoku_level": gomoku_level})
+                for worker in self.workers]
+        self.warm_job = jobs[0]
+        return jobs
+
+    def close(self) -> None:
+        for worker in self.workers:
+            worker.close()
+        for worker in self.workers:
+            worker.thread.join(timeout=5.0)

@@ -1,0 +1,205 @@
+"""The app: one window, a virtual 1280x720 canvas scaled to it, a stack of scenes, the input
+mapper, sounds, settings and the AI worker pool. `step()` runs one frame (tests call it
+directly); `run()` loops until the last scene is gone."""
+
+from __future__ import annotations
+
+import time
+
+import pygame
+
+from game.client import theme
+from game.client.ai_worker import AIPool
+from game.client.input import InputMapper, Intent
+from game.client.scene import Scene
+from game.client.settings import SettingsFile
+from game.client.sound import Sounds
+
+FPS = 60
+
+
+class App:
+    def __init__(self, settings_file: SettingsFile | None = None, size: tuple[int, int] | None = None,
+                 fullscreen: bool | None = None, pool: AIPool | None = None, think_ms: int | None = None,
+                 card_pool_loader=None, title: str = "Duelmind"):
+        self.settings_file = settings_file or SettingsFile()
+        self.settings = self.settings_file.settings
+        if size is not None:
+            self.settings.width, self.settings.height = size
+        if fullscreen is not None:
+            self.settings.fullscreen = fullscreen
+        pygame.display.init()
+        pygame.font.init()
+        pygame.display.set_caption(title)
+        self.window = self._open_window()
+        self.canvas = pygame.Surface((theme.WIDTH, theme.HEIGHT)).convert()
+        self.scenes: list[Scene] = []
+        self.input = InputMapper(self.to_virtual)
+        self.sounds = Sounds(self.settings.volume)
+        self.pool = pool if pool is not None else AIPool(1)
+        self.owns_pool = pool is None
+        self.think_override = think_ms
+        if card_pool_loader is None:
+            from game.client.card_pool import load_card_pool
+
+            card_pool_loader = load_card_pool
+        self.card_pool_loader = card_pool_loader
+        self.clock = pygame.time.Clock()
+        self.running = True
+        self.frame_ms: list[float] = []  # interval between frames, when recording
+        self.record_frames = False
+        self._last_frame = time.perf_counter()
+        self.notice: str | None = self.settings_file.problem  # shown once on the title screen
+
+    # ------------------------------------------------------------------ window
+
+    def _open_window(self) -> pygame.Surface:
+        flags = pygame.RESIZABLE
+        if self.settings.fullscreen:
+            return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        return pygame.display.set_mode(self.settings.size, flags)
+
+    def apply_window_settings(self) -> None:
+        self.window = self._open_window()
+
+    def toggle_fullscreen(self) -> None:
+        self.settings.fullscreen = not self.settings.fullscreen
+        self.apply_window_settings()
+        self.settings_file.save()
+
+    def viewport(self) -> pygame.Rect:
+        """Where the canvas lands in the window (letterboxed, aspect kept)."""
+        width, height = self.window.get_size()
+        scale = min(width / theme.WIDTH, height / theme.HEIGHT)
+        size = (max(1, int(theme.WIDTH * scale)), max(1, int(theme.HEIGHT * scale)))
+        rect = pygame.Rect((0, 0), size)
+        rect.center = (width // 2, height // 2)
+        return rect
+
+    def to_virtual(self, pos) -> tuple[int, int]:
+        view = self.viewport()
+        x = (pos[0] - view.x) * theme.WIDTH / max(1, view.width)
+        y = (pos[1] - view.y) * theme.HEIGHT / max(1, view.height)
+        return int(x), int(y)
+
+    def to_window(self, pos) -> tuple[int, int]:
+        view = self.viewport()
+        return (int(view.x + pos[0] * view.width / theme.WIDTH), int(view.y + pos[1] * view.height / theme.HEIGHT))
+
+    # ------------------------------------------------------------------ scenes
+
+    @property
+    def top(self) -> Scene | None:
+        return self.scenes[-1] if self.scenes else None
+
+    def push(self, scene: Scene) -> None:
+        self.scenes.append(scene)
+        scene.on_enter()
+
+    def pop(self) -> Scene | None:
+        if not self.scenes:
+            return None
+        scene = self.scenes.pop()
+        scene.on_exit()
+        if self.scenes:
+            self.scenes[-1].on_resume()
+        return scene
+
+    def replace(self, scene: Scene) -> None:
+        if self.scenes:
+            self.scenes.pop().on_exit()
+        self.push(scene)
+
+    def reset(self, *scenes: Scene) -> None:
+        """Clear the stack and push `scenes` in order."""
+        while self.scenes:
+            self.scenes.pop().on_exit()
+        for scene in scenes:
+            self.push(scene)
+
+    def find(self, kind: type) -> Scene | None:
+        for scene in reversed(self.scenes):
+            if isinstance(scene, kind):
+                return scene
+        return None
+
+    # ------------------------------------------------------------------ settings helpers
+
+    @property
+    def think_ms(self) -> int:
+        return self.think_override if self.think_override is not None else self.settings.ai_think_ms
+
+    def save_settings(self) -> None:
+        self.sounds.volume = self.settings.volume
+        problem = self.settings_file.save()
+        if problem:
+            self.notice = problem
+
+    def play_sound(self, name: str) -> None:
+        self.sounds.play(name)
+
+    # ------------------------------------------------------------------ loop
+
+    def dispatch(self, intent: Intent) -> None:
+        if intent.kind == "quit":
+            self.running = False
+            return
+        if intent.kind == "resize":
+            return
+        if intent.kind == "action" and intent.name == "fullscreen":
+            self.toggle_fullscreen()
+            return
+        if self.top is not None:
+            self.top.handle(intent)
+
+    def step(self, dt_ms: float | None = None) -> bool:
+        """One frame: input, update, draw. Returns False when the app should stop."""
+        now = time.perf_counter()
+        if self.record_frames:
+            self.frame_ms.append((now - self._last_frame) * 1000.0)
+        self._last_frame = now
+        if dt_ms is None:
+            dt_ms = min(100.0, self.clock.get_time() or 16.0)
+        for event in pygame.event.get():
+            intent = self.input.map(event)
+            if intent is not None:
+                self.dispatch(intent)
+        if not self.running or not self.scenes:
+            return False
+        self.top.update(dt_ms)
+        if not self.scenes:
+            return False
+        self.render()
+        return self.running
+
+    def render(self) -> None:
+        first = len(self.scenes) - 1
+        while first > 0 and not self.scenes[first].opaque:
+            first -= 1
+        for scene in self.scenes[first:]:
+            scene.draw(self.canvas)
+        view = self.viewport()
+        if view.size == (theme.WIDTH, theme.HEIGHT) and view.topleft == (0, 0):
+            self.window.blit(self.canvas, (0, 0))
+        else:
+            self.window.fill((0, 0, 0))
+            self.window.blit(pygame.transform.smoothscale(self.canvas, view.size), view)
+        pygame.display.flip()
+
+    def run(self) -> int:
+        while self.running and self.scenes:
+            if not self.step():
+                break
+            self.clock.tick(FPS)
+        self.close()
+        return 0
+
+    def screenshot(self, path) -> None:
+        pygame.image.save(self.window, str(path))
+
+    def close(self) -> None:
+        while self.scenes:
+            self.scenes.pop().on_exit()
+        if self.owns_pool:
+            self.pool.close()
+        pygame.display.quit()

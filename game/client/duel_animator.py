@@ -1,0 +1,205 @@
+"""Card duel events -> queued animations that replay the past on the view.
+
+The engine has already applied the action (the model is final). The scene's `view` is a copy of
+the battle from before it; each animation applies its event to the view when it starts (a card
+leaves the hand, damage lowers defense) or ends (a drawn card lands, a dead creature goes), and
+after the action the view is replaced by the snapshot taken right after it, so the view can
+never drift from the rules.
+"""
+
+from __future__ import annotations
+
+import pytweening
+
+from game.cards.actions import FACE
+from game.cards.battle import Battle, Creature, Event
+from game.cards.model import WARD
+from game.client.anim import Anim
+
+PARALLEL = {"damage", "ward", "health", "buff", "rune", "hand_full", "deck_out"}
+
+
+class DuelAnimator:
+    def __init__(self, scene):
+        self.scene = scene  # needs: view, layout(), anims, app, instances, seat_label(), bottom
+
+    @property
+    def anims(self):
+        return self.scene.anims
+
+    def _side(self, seat: int):
+        return self.scene.view.sides[seat]
+
+    def _creature(self, uid: int) -> Creature | None:
+        return self.scene.view.creature(uid)
+
+    def _target_rect(self, seat_of_target: int, target: int):
+        layout = self.scene.layout()
+        if target == FACE:
+            return layout.hero(seat_of_target)
+        return layout.all_creature_rects().get(target, layout.hero(seat_of_target))
+
+    def animate(self, events: list[Event], after: Battle, pause_ms: float = 0.0) -> None:
+        """Queue the animations of one action's events, then the sync to `after`."""
+        if pause_ms:
+            self.anims.then(Anim("pause", pause_ms))
+        previous = None
+        for event in events:
+            anim = self._anim_for(event, after)
+            if anim is None:
+                continue
+            if event.kind in PARALLEL and previous in PARALLEL or (event.kind == "death" and previous == "death"):
+                self.anims.also(anim)
+            else:
+                self.anims.then(anim)
+            previous = event.kind
+        self.anims.call(lambda: self.scene.sync_view(after))
+
+    # Each builder returns one Anim whose callbacks mutate the view.
+    def _anim_for(self, event: Event, after: Battle) -> Anim | None:
+        kind = event.kind
+        scene = self.scene
+        if kind == "turn":
+            def start():
+                view = scene.view
+                view.current = event.player
+                side, final = view.sides[event.player], after.sides[event.player]
+                side.mana, side.max_mana, side.bonus_mana = final.mana, final.max_mana, final.bonus_mana
+                for creature in side.board:
+                    creature.can_attack = True
+                    creature.has_attacked = False
+            return Anim("banner", 900, on_start=start, ease=pytweening.linear,
+                        text=scene.turn_banner_text(event.player))
+        if kind == "draw":
+            anim = Anim("fly", 260, ease=pytweening.easeOutCubic, uid=event.card, face=scene.face_up(event.player))
+
+            def start(anim=anim):
+                layout = scene.layout()
+                slots = layout.hand_rects(event.player, extra=1)
+                anim.data["from"] = layout.deck_spot(event.player)
+                anim.data["to"] = slots[-1]
+                scene.app.play_sound("draw")
+
+            def end():
+                side = self._side(event.player)
+                side.hand.append(scene.instances[event.card])
+                side.deck_pos += 1
+            anim.on_start, anim.on_end = start, end
+            return anim
+        if kind == "summon":
+            anim = Anim("fly", 320, ease=pytweening.easeOutCubic, uid=event.card, face=True)
+
+            def start(anim=anim):
+                layout = scene.layout()
+                source = layout.hand_rect(event.player, event.card) or layout.hero(event.player)
+                side = self._side(event.player)
+                side.hand = [i for i in side.hand if i.uid != event.card]
+                creature = Creature(event.card, scene.instances[event.card].card, event.value)
+                side.board.append(creature)
+                anim.data["from"] = source
+                anim.data["to"] = scene.layout().all_creature_rects()[event.card]
+                anim.data["hide"] = event.card
+                scene.app.play_sound("play")
+            anim.on_start = start
+            return anim
+        if kind == "use":
+            anim = Anim("fly", 420, ease=pytweening.easeInOutQuad, uid=event.card, face=True, shrink=True)
+
+            def start(anim=anim):
+                layout = scene.layout()
+                anim.data["from"] = layout.hand_rect(event.player, event.card) or layout.hero(event.player)
+                anim.data["to"] = self._target_rect(1 - event.player if event.target == FACE else
+                                                    scene.view.owner_of(event.target), event.target)
+                side = self._side(event.player)
+                side.hand = [i for i in side.hand if i.uid != event.card]
+                scene.app.play_sound("play")
+            anim.on_start = start
+            return anim
+        if kind == "attack":
+            anim = Anim("lunge", 360, ease=pytweening.linear, uid=event.card)
+
+            def start(anim=anim):
+                anim.data["to"] = self._target_rect(1 - event.player, event.target)
+                creature = self._creature(event.card)
+                if creature is not None:
+                    creature.can_attack = False
+                scene.app.play_sound("attack")
+            anim.on_start = start
+            return anim
+        if kind == "damage":
+            if event.card == FACE:
+                return None  # the "health" event that follows shows it
+            anim = Anim("float", 650, ease=pytweening.easeOutQuad, text=f"-{event.value}", colour=(255, 90, 80))
+
+            def start(anim=anim):
+                anim.data["at"] = scene.layout().all_creature_rects().get(event.card)
+                creature = self._creature(event.card)
+                if creature is not None:
+                    creature.defense -= event.value
+            anim.on_start = start
+            return anim
+        if kind == "ward":
+            anim = Anim("float", 650, text="Ward!", colour=(120, 230, 255))
+
+            def start(anim=anim):
+                anim.data["at"] = scene.layout().all_creature_rects().get(event.card)
+                creature = self._creature(event.card)
+                if creature is not None:
+                    creature.keywords &= ~WARD
+            anim.on_start = start
+            return anim
+        if kind == "health":
+            colour = (120, 255, 140) if event.value > 0 else (255, 90, 80)
+            anim = Anim("float", 700, text=f"{event.value:+d}", colour=colour, big=True)
+
+            def start(anim=anim):
+                anim.data["at"] = scene.layout().hero(event.player)
+                self._side(event.player).health += event.value
+            anim.on_start = start
+            return anim
+        if kind == "rune":
+            anim = Anim("float", 700, text=f"Rune {event.value} broken", colour=(255, 210, 120))
+
+            def start(anim=anim):
+                anim.data["at"] = scene.layout().hero(event.player)
+                self._side(event.player).next_rune = event.value - 5
+            anim.on_start = start
+            return anim
+        if kind == "deck_out":
+            anim = Anim("float", 800, text="Out of cards!", colour=(255, 150, 100))
+
+            def start(anim=anim):
+                anim.data["at"] = scene.layout().hero(event.player)
+                self._side(event.player).health = event.value
+            anim.on_start = start
+            return anim
+        if kind == "hand_full":
+            anim = Anim("float", 600, text="Hand full", colour=(255, 210, 120))
+
+            def start(anim=anim):
+                anim.data["at"] = scene.layout().hero(event.player)
+            anim.on_start = start
+            return anim
+        if kind == "buff":
+            anim = Anim("glow", 320, uid=event.target)
+
+            def start():
+                creature, final = self._creature(event.target), after.creature(event.target)
+                if creature is not None and final is not None:
+                    creature.attack, creature.defense, creature.keywords = final.attack, final.defense, final.keywords
+            anim.on_start = start
+            return anim
+        if kind == "death":
+            anim = Anim("death", 420, ease=pytweening.easeInQuad, uid=event.card)
+
+            def start(anim=anim):
+                scene.app.play_sound("death")
+
+            def end():
+                side = self._side(event.player)
+                side.board = [c for c in side.board if c.uid != event.card]
+            anim.on_start, anim.on_end = start, end
+            return anim
+        if kind == "win":
+            return Anim("pause", 300)
+        return None

@@ -1,0 +1,72 @@
+"""Input mapping: pygame events become intents before any scene sees them.
+
+Mouse positions are converted from window pixels to the virtual canvas; keys become named
+actions, so scenes (and tests) deal with "confirm" or "end_turn", never with key codes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+KEY_ACTIONS = {
+    pygame.K_RETURN: "confirm",
+    pygame.K_KP_ENTER: "confirm",
+    pygame.K_ESCAPE: "back",
+    pygame.K_e: "end_turn",
+    pygame.K_SPACE: "end_turn",
+    pygame.K_TAB: "toggle_overlay",
+    pygame.K_u: "undo",
+    pygame.K_BACKSPACE: "undo",
+    pygame.K_UP: "up",
+    pygame.K_DOWN: "down",
+    pygame.K_LEFT: "left",
+    pygame.K_RIGHT: "right",
+    pygame.K_r: "rematch",
+    pygame.K_F11: "fullscreen",
+}
+
+
+@dataclass(frozen=True)
+class Intent:
+    """kind: "move" | "press" | "release" | "wheel" | "action" | "quit" | "resize".
+
+    pos is in virtual canvas coordinates; button is the mouse button; name is the action name
+    for "action" intents; value carries the wheel amount or the new window size."""
+
+    kind: str
+    pos: tuple[int, int] = (0, 0)
+    button: int = 0
+    name: str = ""
+    value: object = None
+
+
+class InputMapper:
+    def __init__(self, to_virtual):
+        self.to_virtual = to_virtual  # window (x, y) -> virtual (x, y)
+        self.mouse = (0, 0)
+
+    def map(self, event) -> Intent | None:
+        kind = event.type
+        if kind == pygame.QUIT:
+            return Intent("quit")
+        if kind == pygame.MOUSEMOTION:
+            self.mouse = self.to_virtual(event.pos)
+            return Intent("move", self.mouse)
+        if kind == pygame.MOUSEBUTTONDOWN and event.button in (1, 3):
+            self.mouse = self.to_virtual(event.pos)
+            return Intent("press", self.mouse, event.button)
+        if kind == pygame.MOUSEBUTTONUP and event.button in (1, 3):
+            self.mouse = self.to_virtual(event.pos)
+            return Intent("release", self.mouse, event.button)
+        if kind == pygame.MOUSEWHEEL:
+            return Intent("wheel", self.mouse, value=event.y)
+        if kind == pygame.KEYDOWN:
+            name = KEY_ACTIONS.get(event.key)
+            if name:
+                return Intent("action", self.mouse, name=name)
+            return None
+        if kind in (pygame.VIDEORESIZE, pygame.WINDOWRESIZED, pygame.WINDOWSIZECHANGED):
+            return Intent("resize")
+        return None

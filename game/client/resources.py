@@ -1,0 +1,45 @@
+"""Where the game's files are, from a source checkout or from a PyInstaller bundle, and the
+fonts loaded from them (each size loaded once)."""
+
+from __future__ import annotations
+
+import sys
+from functools import lru_cache
+from pathlib import Path
+
+
+def resource_root() -> Path:
+    """The folder holding `assets/` and `levels/`: the bundle's unpack dir when frozen."""
+    bundle = getattr(sys, "_MEIPASS", None)
+    if bundle:
+        return Path(bundle)
+    return Path(__file__).resolve().parent.parent.parent
+
+
+def resource_path(*parts: str) -> Path:
+    return resource_root().joinpath(*parts)
+
+
+def asset_path(*parts: str) -> Path:
+    return resource_path("assets", *parts)
+
+
+FONT_FILES = {False: "Inter-Regular.otf", True: "Inter-Bold.otf"}
+
+
+@lru_cache(maxsize=None)
+def font(size: int, bold: bool = False):
+    """A font of `size` pixels: the shipped Inter, else pygame's bundled default font."""
+    import pygame
+
+    if not pygame.font.get_init():
+        pygame.font.init()
+    path = asset_path("fonts", FONT_FILES[bold])
+    if path.exists():
+        try:
+            return pygame.font.Font(str(path), size)
+        except (OSError, pygame.error):
+            pass
+    fallback = pygame.font.Font(None, int(size * 1.3))
+    fallback.bold = bold
+    return fallback

@@ -1,0 +1,36 @@
+"""The scene base class: the app keeps a stack of these; only the top one gets input and updates.
+
+A scene that is not `opaque` is drawn over the scene below it (pause menu, overlays).
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.client.input import Intent
+
+
+class Scene:
+    opaque = True
+    name = "scene"
+
+    def __init__(self, app):
+        self.app = app
+
+    def on_enter(self) -> None:
+        """Pushed onto the stack."""
+
+    def on_resume(self) -> None:
+        """The scene above was popped."""
+
+    def on_exit(self) -> None:
+        """Removed from the stack."""
+
+    def handle(self, intent: Intent) -> None:
+        """One mapped input."""
+
+    def update(self, dt_ms: float) -> None:
+        """Advance by dt milliseconds (only the top scene is updated)."""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Draw on the virtual 1280x720 canvas."""

@@ -1,0 +1,380 @@
+"""Gomoku: the board with stones, hover preview, last move, winning line, renju forbidden points,
+mouse and keyboard play (arrows + Enter), undo, the move list, and the AI's paced moves."""
+
+from __future__ import annotations
+
+import pygame
+import pytweening
+
+from game.client import theme
+from game.client.anim import Anim, AnimationQueue
+from game.client.explain_overlay import draw_explanation
+from game.client.match import MatchSetup
+from game.client.scene import Scene
+from game.client.widgets import Button, draw_text, panel, vertical_gradient
+from game.gomoku import BLACK, DRAW, EMPTY, WHITE, GomokuState, Rule, format_move
+
+BOARD = pygame.Rect(40, 30, 660, 660)
+SIDE = pygame.Rect(730, 30, 520, 660)
+RULE_LABELS = {Rule.FREESTYLE: "Freestyle: five or more wins", Rule.STANDARD: "Standard: exactly five wins",
+               Rule.RENJU: "Renju: black may not make 3-3, 4-4 or overlines"}
+AI_PAUSE_MS = 250
+COLUMNS = "ABCDEFGHJKLMNOPQRSTU"  # board coordinates as printed beside the board (no I)
+
+_BACKGROUND: dict = {}
+
+
+def _background() -> pygame.Surface:
+    surface = _BACKGROUND.get("gomoku")
+    if surface is None:
+        surface = vertical_gradient((theme.WIDTH, theme.HEIGHT), (34, 40, 60), (16, 18, 28))
+        _BACKGROUND["gomoku"] = surface
+    return surface
+
+
+class GomokuScene(Scene):
+    name = "gomoku"
+
+    def __init__(self, app, setup: MatchSetup):
+        super().__init__(app)
+        self.setup = setup
+        self.state = GomokuState(setup.size, Rule(setup.rule))
+        self.controllers = setup.controllers()  # seat 0 = black, 1 = white
+        self.hotseat = self.controllers == ("human", "human")
+        self.cursor = (setup.size // 2, setup.size // 2)
+        self.hover: tuple[int, int] | None = None
+        self.anims = AnimationQueue(app.settings.animation_speed)
+        self.ai_job = None
+        self.ai_generation = 0
+        self.ai_stats: list[dict] = []
+        self.explanation: dict | None = None
+        self.overlay = False
+        self.result_shown = False
+        self.time = 0.0
+        self._board_cache: pygame.Surface | None = None
+        y = SIDE.bottom - 70
+        self.buttons = [
+            Button(pygame.Rect(SIDE.x + 20, y, 150, 54), "Undo", self.undo),
+            Button(pygame.Rect(SIDE.x + 185, y, 150, 54), "New game", self.rematch),
+            Button(pygame.Rect(SIDE.x + 350, y, 150, 54), "Menu", self.pause),
+        ]
+
+    # ------------------------------------------------------------------ geometry
+
+    @property
+    def cell(self) -> float:
+        return BOARD.width / self.state.size
+
+    def point_centre(self, x: int, y: int) -> tuple[int, int]:
+        return (int(BOARD.x + (x + 0.5) * self.cell), int(BOARD.y + (y + 0.5) * self.cell))
+
+    def point_at(self, pos) -> tuple[int, int] | None:
+        if not BOARD.collidepoint(pos):
+            return None
+        x = int((pos[0] - BOARD.x) / self.cell)
+        y = int((pos[1] - BOARD.y) / self.cell)
+        if self.state.on_board(x, y):
+            return x, y
+        return None
+
+    # ------------------------------------------------------------------ flow
+
+    def seat_of(self, colour: int) -> int:
+        return 0 if colour == BLACK else 1
+
+    def label(self, colour: int) -> str:
+        name = "Black" if colour == BLACK else "White"
+        seat = self.seat_of(colour)
+        if self.hotseat:
+            return f"{name} (player {seat + 1})"
+        return f"{name} ({'you' if self.controllers[seat] == 'human' else 'computer'})"
+
+    def human_to_move(self) -> bool:
+        return (not self.state.is_over and self.controllers[self.seat_of(self.state.current_player)] == "human"
+                and not self.anims.busy)
+
+    def play(self, x: int, y: int, pause_ms: float = 0.0) -> bool:
+        if not self.state.is_legal(x, y):
+            return False
+        if pause_ms:
+            self.anims.then(Anim("pause", pause_ms))
+        colour = self.state.current_player
+        self.state.play(x, y)
+        self.anims.then(Anim("stone", 200, ease=pytweening.easeOutBack, point=(x, y), colour=colour,
+                             on_start=lambda: self.app.play_sound("stone")))
+        if self.state.winning_line:
+            self.anims.then(Anim("line", 500, ease=pytweening.easeOutQuad))
+        return True
+
+    def undo(self) -> None:
+        if not self.state.moves or self.anims.busy:
+            return
+        self.ai_generation += 1  # a search under way answers a position that no longer exists
+        self.ai_job = None
+        self.state.undo()
+        if not self.hotseat:
+            # Back to the human's turn: take the AI's reply and the human's move.
+            while self.state.moves and self.controllers[self.seat_of(self.state.current_player)] != "human":
+                self.state.undo()
+        self.result_shown = False
+
+    def rematch(self) -> None:
+        from game.client.match import start_match
+        from game.client.scenes.title import TitleScene
+
+        self.app.reset(TitleScene(self.app))
+        start_match(self.app, self.setup.again())
+
+    def pause(self) -> None:
+        from game.client.scenes.pause import PauseScene
+
+        self.app.push(PauseScene(self.app))
+
+    # ------------------------------------------------------------------ input
+
+    def handle(self, intent) -> None:
+        if intent.kind == "action":
+            name = intent.name
+            if name == "back":
+                self.pause()
+            elif name == "toggle_overlay":
+                self.overlay = not self.overlay
+            elif name == "undo":
+                self.undo()
+            elif name in ("up", "down", "left", "right"):
+                dx, dy = {"up": (0, -1), "down": (0, 1), "left": (-1, 0), "right": (1, 0)}[name]
+                size = self.state.size
+                self.cursor = (max(0, min(size - 1, self.cursor[0] + dx)), max(0, min(size - 1, self.cursor[1] + dy)))
+                self.hover = None
+            elif name == "confirm" and self.human_to_move():
+                self.play(*self.cursor)
+            return
+        if intent.kind == "move":
+            self.hover = self.point_at(intent.pos)
+            if self.hover is not None:
+                self.cursor = self.hover
+            for button in self.buttons:
+                button.hovered = button.rect.collidepoint(intent.pos)
+        elif intent.kind == "press" and intent.button == 1:
+            for button in self.buttons:
+                if button.hit(intent.pos):
+                    self.app.play_sound("click")
+                    button.on_click()
+                    return
+            point = self.point_at(intent.pos)
+            if point is not None and self.human_to_move():
+                self.cursor = point
+                self.play(*point)
+
+    # ------------------------------------------------------------------ update
+
+    def update(self, dt_ms: float) -> None:
+        self.time += dt_ms
+        self.anims.speed = self.app.settings.animation_speed
+        self.anims.update(dt_ms)
+        self.buttons[0].enabled = bool(self.state.moves) and not self.anims.busy
+        if self.anims.busy:
+            return
+        if self.state.is_over:
+            if not self.result_shown:
+                self.result_shown = True
+                self.show_result()
+            return
+        seat = self.seat_of(self.state.current_player)
+        if self.controllers[seat] != "ai":
+            return
+        if self.ai_job is None:
+            self.ai_job = self.app.pool.submit("gomoku_move", route=0, state=self.state.clone(),
+                                               budget_ms=float(self.app.think_ms), level=self.setup.difficulty,
+                                               seed=self.setup.seed + len(self.state.moves))
+            self.ai_job.generation = self.ai_generation
+            self.ai_job.budget_ms = float(self.app.think_ms)
+            return
+        if not self.ai_job.done:
+            return
+        job, self.ai_job = self.ai_job, None
+        if job.generation != self.ai_generation:
+            return
+        if job.error:
+            from game.client.scenes.error import ErrorScene
+
+            self.app.push(ErrorScene(self.app, "The AI failed", job.error))
+            return
+        self.explanation = job.result.get("explanation")
+        self.ai_stats.append({"budget_ms": job.budget_ms, "ms": job.result["ms"], "wait_ms": job.age * 1000})
+        x, y = job.result["move"]
+        if not self.play(x, y, pause_ms=AI_PAUSE_MS):
+            from game.client.scenes.error import ErrorScene
+
+            self.app.push(ErrorScene(self.app, "The AI chose an illegal move", format_move((x, y))))
+
+    def show_result(self) -> None:
+        from game.client.scenes.result import ResultScene
+
+        winner = self.state.winner
+        moves = len(self.state.moves)
+        if winner == DRAW:
+            headline, good, detail = "Draw", None, f"after {moves} moves"
+        else:
+            detail = f"{'five in a row' if self.state.winning_line else 'foul: ' + str(self.state.foul)} after {moves} moves"
+            seat = self.seat_of(winner)
+            if self.hotseat:
+                headline, good = f"{'Black' if winner == BLACK else 'White'} wins!", None
+            elif self.controllers[seat] == "human":
+                headline, good = "Victory!", True
+            else:
+                headline, good = "Defeat", False
+        self.app.push(ResultScene(self.app, headline, detail, good, self.rematch))
+
+    # ------------------------------------------------------------------ drawing
+
+    def _board_surface(self) -> pygame.Surface:
+        if self._board_cache is None:
+            surface = pygame.Surface(BOARD.inflate(40, 40).size, pygame.SRCALPHA)
+            outer = surface.get_rect()
+            pygame.draw.rect(surface, (0, 0, 0, 90), outer.move(4, 6), border_radius=18)
+            pygame.draw.rect(surface, theme.BOARD_WOOD, outer, border_radius=18)
+            for i in range(0, outer.height, 7):  # a little grain
+                shade = theme.BOARD_WOOD_DARK if (i // 7) % 3 == 0 else theme.BOARD_WOOD
+                pygame.draw.line(surface, shade, (12, i), (outer.width - 12, i + 3), 1)
+            size = self.state.size
+            cell = self.cell
+            offset = 20
+            first = offset + cell / 2
+            last = offset + (size - 0.5) * cell
+            for i in range(size):
+                p = offset + (i + 0.5) * cell
+                pygame.draw.line(surface, theme.BOARD_LINE, (first, p), (last, p), 2 if i in (0, size - 1) else 1)
+                pygame.draw.line(surface, theme.BOARD_LINE, (p, first), (p, last), 2 if i in (0, size - 1) else 1)
+            for sx, sy in _star_points(size):
+                pygame.draw.circle(surface, theme.BOARD_LINE, (offset + (sx + 0.5) * cell, offset + (sy + 0.5) * cell), 4)
+            self._board_cache = surface
+        return self._board_cache
+
+    def forbidden(self) -> list:
+        """Black's forbidden points now (renju; the state caches them per position)."""
+        return self.state.forbidden_points()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(_background(), (0, 0))
+        surface.blit(self._board_surface(), BOARD.move(-20, -20))
+        for index, label in enumerate(range(self.state.size)):
+            x, y = self.point_centre(index, 0)
+            draw_text(surface, COLUMNS[index], (x, BOARD.y - 9), 12, theme.BOARD_LINE, anchor="center")
+            x, y = self.point_centre(0, index)
+            draw_text(surface, str(index + 1), (BOARD.x - 9, y), 12, theme.BOARD_LINE, anchor="center")
+        radius = int(self.cell * 0.44)
+        growing = {anim.data["point"]: anim for anim in self.anims.active if anim.kind == "stone"}
+        pending = {anim.data["point"] for step in list(self.anims.steps)[1:] for anim in step if anim.kind == "stone"}
+        state = self.state
+        for index, value in enumerate(state.board):
+            if value == EMPTY:
+                continue
+            point = (index % state.size, index // state.size)
+            if point in pending:
+                continue
+            scale = 1.0
+            if point in growing:
+                scale = 1.5 - 0.5 * growing[point].eased
+            _stone(surface, self.point_centre(*point), int(radius * scale), value)
+        if state.moves and state.moves[-1] not in pending:
+            last = state.moves[-1]
+            pygame.draw.circle(surface, (230, 60, 60), self.point_centre(*last), max(3, radius // 3))
+        if state.current_player == BLACK and not state.is_over:
+            for x, y in self.forbidden():
+                cx, cy = self.point_centre(x, y)
+                d = radius * 0.45
+                pygame.draw.line(surface, (200, 30, 30), (cx - d, cy - d), (cx + d, cy + d), 3)
+                pygame.draw.line(surface, (200, 30, 30), (cx - d, cy + d), (cx + d, cy - d), 3)
+        if state.winning_line and not pending:
+            line_anim = next((a for a in self.anims.active if a.kind == "line"), None)
+            t = line_anim.eased if line_anim else 1.0
+            start = self.point_centre(*state.winning_line[0])
+            end = self.point_centre(*state.winning_line[-1])
+            tip = (start[0] + (end[0] - start[0]) * t, start[1] + (end[1] - start[1]) * t)
+            pygame.draw.line(surface, (255, 220, 90), start, tip, 8)
+            for point in state.winning_line:
+                pygame.draw.circle(surface, (255, 220, 90), self.point_centre(*point), radius + 3, 3)
+        if self.human_to_move():
+            target = self.hover if self.hover is not None else self.cursor
+            if target is not None and state.at(*target) == EMPTY:
+                ghost = pygame.Surface((radius * 2 + 2, radius * 2 + 2), pygame.SRCALPHA)
+                legal = state.is_legal(*target)
+                colour = (theme.STONE_BLACK if state.current_player == BLACK else theme.STONE_WHITE) if legal else (200, 40, 40)
+                pygame.draw.circle(ghost, (*colour, 130), (radius + 1, radius + 1), radius)
+                surface.blit(ghost, ghost.get_rect(center=self.point_centre(*target)))
+            cx, cy = self.point_centre(*self.cursor)
+            half = int(self.cell / 2)
+            pygame.draw.rect(surface, theme.ACCENT, (cx - half, cy - half, half * 2, half * 2), 2, border_radius=4)
+        self._draw_side(surface)
+        if self.overlay:
+            draw_explanation(surface, pygame.Rect(90, 120, 560, 420), "What the AI considered", self.explanation)
+
+    def _draw_side(self, surface) -> None:
+        panel(surface, SIDE, theme.PANEL, theme.PANEL_BORDER, radius=16)
+        x = SIDE.x + 24
+        draw_text(surface, "Gomoku", (x, SIDE.y + 18), 34, theme.ACCENT, bold=True)
+        draw_text(surface, f"{RULE_LABELS[self.state.rule]}  ·  {self.state.size}x{self.state.size}", (x, SIDE.y + 64), 16,
+                  theme.TEXT_DIM)
+        for row, colour in enumerate((BLACK, WHITE)):
+            y = SIDE.y + 106 + row * 38
+            _stone(surface, (x + 12, y + 10), 11, colour)
+            current = self.state.current_player == colour and not self.state.is_over
+            draw_text(surface, self.label(colour), (x + 34, y), 20, theme.TEXT if current else theme.TEXT_DIM, bold=current)
+            if current:
+                draw_text(surface, "to move", (SIDE.right - 24, y + 2), 16, theme.ACCENT, anchor="topright")
+        status_y = SIDE.y + 190
+        if self.ai_job is not None and not self.ai_job.done:
+            dots = "." * (1 + int(self.time / 300) % 3)
+            draw_text(surface, f"Computer is thinking{dots}  {self.ai_job.age:.1f} s", (x, status_y), 18, theme.ACCENT)
+        elif self.state.is_over:
+            draw_text(surface, "Game over", (x, status_y), 18, theme.ACCENT, bold=True)
+        elif self.human_to_move():
+            hint = "Click or arrows + Enter to play; U undoes"
+            if self.state.rule == Rule.RENJU and self.state.current_player == BLACK:
+                hint = "Red crosses: forbidden for black"
+            draw_text(surface, hint, (x, status_y), 17, theme.TEXT_DIM)
+        draw_text(surface, f"Moves ({len(self.state.moves)})", (x, SIDE.y + 228), 18, theme.TEXT, bold=True)
+        moves = self.state.moves
+        rows = 14
+        first_pair = max(0, (len(moves) + 1) // 2 - rows * 2)
+        for pair in range(first_pair, (len(moves) + 1) // 2):
+            index = pair - first_pair
+            column, line = divmod(index, rows)
+            mx = x + column * 240
+            my = SIDE.y + 256 + line * 22
+            black = moves[pair * 2]
+            text = f"{pair + 1:>3}. {_name(black)}"
+            if pair * 2 + 1 < len(moves):
+                text += f"   {_name(moves[pair * 2 + 1])}"
+            draw_text(surface, text, (mx, my), 16, theme.TEXT)
+        for button in self.buttons:
+            button.draw(surface)
+        if not self.hotseat:
+            draw_text(surface, "Tab: AI's reasoning  ·  Esc: menu", (x, SIDE.bottom - 96), 15, theme.TEXT_DIM)
+
+
+def _name(move) -> str:
+    x, y = move
+    return f"{COLUMNS[x]}{y + 1}"
+
+
+def _stone(surface, centre, radius: int, colour: int) -> None:
+    radius = max(2, radius)
+    pygame.draw.circle(surface, (0, 0, 0), (centre[0] + 2, centre[1] + 3), radius)
+    if colour == BLACK:
+        pygame.draw.circle(surface, theme.STONE_BLACK, centre, radius)
+        pygame.draw.circle(surface, (90, 90, 100), (centre[0] - radius // 3, centre[1] - radius // 3), max(1, radius // 4))
+    else:
+        pygame.draw.circle(surface, theme.STONE_WHITE, centre, radius)
+        pygame.draw.circle(surface, (190, 190, 180), centre, radius, 2)
+        pygame.draw.circle(surface, (255, 255, 255), (centre[0] - radius // 3, centre[1] - radius // 3), max(1, radius // 4))
+
+
+def _star_points(size: int) -> list[tuple[int, int]]:
+    edge = 3 if size < 17 else 4
+    middle = size // 2
+    points = [(edge, edge), (edge, size - 1 - edge), (size - 1 - edge, edge), (size - 1 - edge, size - 1 - edge)]
+    if size % 2 == 1:
+        points.append((middle, middle))
+    return points

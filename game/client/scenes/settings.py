@@ -1,0 +1,95 @@
+"""Settings: window size, full screen, volume, animation speed, AI thinking time (saved at once)."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.client import theme
+from game.client.scene import Scene
+from game.client.settings import ANIMATION_SPEEDS, THINK_TIMES_MS, VOLUMES, WINDOW_SIZES
+from game.client.widgets import Button, OptionRow, backdrop, draw_text
+
+
+def _nearest(choices, value) -> int:
+    return min(range(len(choices)), key=lambda i: abs(choices[i] - value))
+
+
+class SettingsScene(Scene):
+    name = "settings"
+
+    def __init__(self, app):
+        super().__init__(app)
+        s = app.settings
+        sizes = list(WINDOW_SIZES)
+        if s.size not in sizes:
+            sizes.append(s.size)
+        self.rows = [
+            OptionRow("Window size", sizes, sizes.index(s.size), lambda v: f"{v[0]} x {v[1]}", self.set_size),
+            OptionRow("Full screen", [False, True], int(s.fullscreen), lambda v: "On" if v else "Off", self.set_fullscreen),
+            OptionRow("Sound volume", VOLUMES, _nearest(VOLUMES, s.volume), lambda v: f"{round(v * 100)}%", self.set_volume),
+            OptionRow("Animation speed", ANIMATION_SPEEDS, _nearest(ANIMATION_SPEEDS, s.animation_speed),
+                      lambda v: f"{v:g}x", self.set_speed),
+            OptionRow("AI thinking time", THINK_TIMES_MS, _nearest(THINK_TIMES_MS, s.ai_think_ms),
+                      lambda v: f"{v / 1000:g} s per turn", self.set_think),
+        ]
+        for index, row in enumerate(self.rows):
+            row.rect = pygame.Rect(theme.WIDTH // 2 - 380, 170 + index * 76, 760, 62)
+        self.focus = 0
+        self.back = Button(pygame.Rect(theme.WIDTH // 2 - 130, 600, 260, 62), "Back", self.close, primary=True)
+
+    def set_size(self, value) -> None:
+        self.app.settings.width, self.app.settings.height = value
+        self.app.apply_window_settings()
+        self.app.save_settings()
+
+    def set_fullscreen(self, value) -> None:
+        self.app.settings.fullscreen = bool(value)
+        self.app.apply_window_settings()
+        self.app.save_settings()
+
+    def set_volume(self, value) -> None:
+        self.app.settings.volume = float(value)
+        self.app.save_settings()
+        self.app.play_sound("stone")
+
+    def set_speed(self, value) -> None:
+        self.app.settings.animation_speed = float(value)
+        self.app.save_settings()
+
+    def set_think(self, value) -> None:
+        self.app.settings.ai_think_ms = int(value)
+        self.app.save_settings()
+
+    def close(self) -> None:
+        self.app.pop()
+
+    def handle(self, intent) -> None:
+        if intent.kind == "action":
+            if intent.name in ("back", "confirm"):
+                self.close()
+                return
+            if intent.name in ("up", "down"):
+                self.focus = (self.focus + (1 if intent.name == "down" else -1)) % len(self.rows)
+            elif intent.name in ("left", "right"):
+                self.rows[self.focus].step(1 if intent.name == "right" else -1)
+        elif intent.kind == "move":
+            self.back.hovered = self.back.rect.collidepoint(intent.pos)
+        elif intent.kind == "press" and intent.button == 1:
+            if self.back.hit(intent.pos):
+                self.close()
+                return
+            for index, row in enumerate(self.rows):
+                if row.rect.collidepoint(intent.pos):
+                    self.focus = index
+                    row.click(intent.pos)
+        for index, row in enumerate(self.rows):
+            row.focused = index == self.focus
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(backdrop(), (0, 0))
+        draw_text(surface, "Settings", (theme.WIDTH // 2, 90), 52, theme.ACCENT, bold=True, anchor="center", shadow=True)
+        for row in self.rows:
+            row.draw(surface)
+        self.back.draw(surface)
+        draw_text(surface, f"Saved to {self.app.settings_file.path}", (theme.WIDTH // 2, 690), 15, theme.TEXT_DIM,
+                  anchor="center")

@@ -1,0 +1,82 @@
+"""The title menu: Campaign (coming soon), Quick match, Settings, Quit."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.client import theme
+from game.client.card_render import render_back
+from game.client.scene import Scene
+from game.client.scenes.menu import ButtonColumn
+from game.client.widgets import Button, backdrop, draw_text, panel, wrap_text
+
+
+class TitleScene(Scene):
+    name = "title"
+
+    def __init__(self, app):
+        super().__init__(app)
+        x = theme.WIDTH // 2 - 170
+        rect = lambda i: pygame.Rect(x, 300 + i * 84, 340, 66)
+        self.menu = ButtonColumn([
+            Button(rect(0), "Campaign", None, enabled=False, note="coming soon"),
+            Button(rect(1), "Quick match", self.quick_match, primary=True),
+            Button(rect(2), "Settings", self.open_settings),
+            Button(rect(3), "Quit", self.quit),
+        ])
+        self.time = 0.0
+
+    def quick_match(self) -> None:
+        from game.client.scenes.quick_match import QuickMatchScene
+
+        self.app.push(QuickMatchScene(self.app))
+
+    def open_settings(self) -> None:
+        from game.client.scenes.settings import SettingsScene
+
+        self.app.push(SettingsScene(self.app))
+
+    def quit(self) -> None:
+        self.app.running = False
+
+    def handle(self, intent) -> None:
+        if intent.kind == "action" and intent.name == "back":
+            if self.app.notice:
+                self.app.notice = None
+            return
+        if intent.kind == "press" and self.app.notice:
+            self.app.notice = None
+        self.menu.handle(intent, lambda: self.app.play_sound("click"))
+
+    def update(self, dt_ms: float) -> None:
+        self.time += dt_ms
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(backdrop(), (0, 0))
+        # A fan of card backs and two stones: the two games.
+        back = render_back(120)
+        import math
+
+        for i in range(5):
+            angle = -24 + i * 12 + math.sin(self.time / 900 + i) * 1.5
+            card = pygame.transform.rotozoom(back, -angle, 1.0)
+            surface.blit(card, card.get_rect(center=(250 + i * 34, 470 + abs(i - 2) * 14)))
+        for centre, colour in (((1010, 450), theme.STONE_BLACK), ((1070, 490), theme.STONE_WHITE)):
+            pygame.draw.circle(surface, (0, 0, 0), (centre[0] + 4, centre[1] + 6), 40)
+            pygame.draw.circle(surface, colour, centre, 40)
+            pygame.draw.circle(surface, (255, 255, 255) if colour == theme.STONE_BLACK else (200, 200, 190),
+                               (centre[0] - 13, centre[1] - 14), 9)
+        draw_text(surface, "DUELMIND", (theme.WIDTH // 2, 150), 96, theme.ACCENT, bold=True, anchor="center",
+                  shadow=True)
+        draw_text(surface, "Card duels and gomoku against an AI that thinks like a player",
+                  (theme.WIDTH // 2, 222), 22, theme.TEXT_DIM, anchor="center")
+        self.menu.draw(surface)
+        draw_text(surface, "Arrows + Enter or the mouse  ·  F11 full screen", (theme.WIDTH // 2, 700), 16,
+                  theme.TEXT_DIM, anchor="center")
+        if self.app.notice:
+            lines = wrap_text(self.app.notice, 18, 760)
+            box = pygame.Rect(0, 0, 800, 30 + 24 * len(lines))
+            box.midtop = (theme.WIDTH // 2, 20)
+            panel(surface, box, (70, 40, 40), theme.BAD)
+            for i, line in enumerate(lines):
+                draw_text(surface, line, (box.x + 20, box.y + 14 + i * 24), 18)

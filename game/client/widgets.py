@@ -1,0 +1,211 @@
+"""Small drawing helpers and widgets: cached text, panels, buttons, option rows."""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from dataclasses import dataclass, field
+from typing import Callable
+
+import pygame
+
+from game.client import theme
+from game.client.resources import font
+
+_TEXT_CACHE: OrderedDict = OrderedDict()
+_TEXT_CACHE_SIZE = 1500
+
+
+def text_surface(text: str, size: int, colour=theme.TEXT, bold: bool = False) -> pygame.Surface:
+    key = (text, size, tuple(colour), bold)
+    surface = _TEXT_CACHE.get(key)
+    if surface is None:
+        surface = font(size, bold).render(text, True, colour)
+        _TEXT_CACHE[key] = surface
+        if len(_TEXT_CACHE) > _TEXT_CACHE_SIZE:
+            _TEXT_CACHE.popitem(last=False)
+    else:
+        _TEXT_CACHE.move_to_end(key)
+    return surface
+
+
+def draw_text(surface: pygame.Surface, text: str, pos, size: int = 20, colour=theme.TEXT, bold: bool = False,
+              anchor: str = "topleft", shadow: bool = False) -> pygame.Rect:
+    image = text_surface(text, size, colour, bold)
+    rect = image.get_rect(**{anchor: (int(pos[0]), int(pos[1]))})
+    if shadow:
+        surface.blit(text_surface(text, size, (0, 0, 0), bold), rect.move(2, 2))
+    surface.blit(image, rect)
+    return rect
+
+
+def wrap_text(text: str, size: int, width: int, bold: bool = False) -> list[str]:
+    face = font(size, bold)
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        line = ""
+        for word in paragraph.split():
+            trial = f"{line} {word}".strip()
+            if face.size(trial)[0] <= width or not line:
+                line = trial
+            else:
+                lines.append(line)
+                line = word
+        lines.append(line)
+    return lines
+
+
+def fit_text(text: str, size: int, width: int, bold: bool = False, minimum: int = 9) -> int:
+    """The largest font size <= size at which `text` fits in `width` pixels."""
+    while size > minimum and font(size, bold).size(text)[0] > width:
+        size -= 1
+    return size
+
+
+def panel(surface: pygame.Surface, rect, colour=theme.PANEL, border=theme.PANEL_BORDER, radius: int = 12,
+          width: int = 2, alpha: int | None = None) -> None:
+    rect = pygame.Rect(rect)
+    if alpha is not None:
+        layer = pygame.Surface(rect.size, pygame.SRCALPHA)
+        pygame.draw.rect(layer, (*colour[:3], alpha), layer.get_rect(), border_radius=radius)
+        surface.blit(layer, rect)
+    else:
+        pygame.draw.rect(surface, colour, rect, border_radius=radius)
+    if border is not None and width:
+        pygame.draw.rect(surface, border, rect, width, border_radius=radius)
+
+
+def vertical_gradient(size, top, bottom) -> pygame.Surface:
+    width, height = size
+    surface = pygame.Surface((width, height))
+    for y in range(height):
+        t = y / max(1, height - 1)
+        colour = [int(a + (b - a) * t) for a, b in zip(top, bottom)]
+        pygame.draw.line(surface, colour, (0, y), (width, y))
+    return surface
+
+
+def shade(surface: pygame.Surface, alpha: int = 150) -> None:
+    layer = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+    layer.fill((8, 10, 16, alpha))
+    surface.blit(layer, (0, 0))
+
+
+@dataclass
+class Button:
+    rect: pygame.Rect
+    label: str
+    on_click: Callable[[], None] | None = None
+    enabled: bool = True
+    note: str = ""  # small text under the label (e.g. "coming soon")
+    size: int = 24
+    hovered: bool = False
+    focused: bool = False
+    primary: bool = False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        lit = self.enabled and (self.hovered or self.focused)
+        if not self.enabled:
+            colour, border, text_colour = theme.PANEL, theme.DISABLED, theme.DISABLED
+        elif self.primary:
+            colour = theme.ACCENT if lit else theme.ACCENT_DARK
+            border, text_colour = theme.ACCENT, theme.TEXT_DARK if lit else theme.TEXT
+        else:
+            colour = theme.PANEL_LIGHT if lit else theme.PANEL
+            border, text_colour = (theme.ACCENT if lit else theme.PANEL_BORDER), theme.TEXT
+        shadow = self.rect.move(0, 4)
+        pygame.draw.rect(surface, (10, 12, 18), shadow, border_radius=12)
+        pygame.draw.rect(surface, colour, self.rect, border_radius=12)
+        pygame.draw.rect(surface, border, self.rect, 2, border_radius=12)
+        if self.note:
+            draw_text(surface, self.label, (self.rect.centerx, self.rect.centery - 9), self.size, text_colour,
+                      bold=True, anchor="center")
+            draw_text(surface, self.note, (self.rect.centerx, self.rect.centery + 15), 14, theme.TEXT_DIM,
+                      anchor="center")
+        else:
+            draw_text(surface, self.label, self.rect.center, self.size, text_colour, bold=True, anchor="center")
+
+    def hit(self, pos) -> bool:
+        return self.enabled and self.rect.collidepoint(pos)
+
+
+@dataclass
+class OptionRow:
+    """A label with a value chosen from `choices` by clicking the arrows (or left/right keys)."""
+
+    label: str
+    choices: list
+    index: int = 0
+    format: Callable[[object], str] = str
+    on_change: Callable[[object], None] | None = None
+    enabled: Callable[[], bool] = field(default=lambda: True)
+    rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
+    focused: bool = False
+
+    @property
+    def value(self):
+        return self.choices[self.index]
+
+    def step(self, delta: int) -> None:
+        if not self.enabled() or not self.choices:
+            return
+        self.index = (self.index + delta) % len(self.choices)
+        if self.on_change:
+            self.on_change(self.value)
+
+    def arrows(self) -> tuple[pygame.Rect, pygame.Rect]:
+        left = pygame.Rect(self.rect.right - 330, self.rect.y + 6, 40, self.rect.height - 12)
+        right = pygame.Rect(self.rect.right - 50, self.rect.y + 6, 40, self.rect.height - 12)
+        return left, right
+
+    def click(self, pos) -> bool:
+        left, right = self.arrows()
+        if left.collidepoint(pos):
+            self.step(-1)
+            return True
+        if right.collidepoint(pos) or self.rect.collidepoint(pos):
+            self.step(1)
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        enabled = self.enabled()
+        colour = theme.PANEL_LIGHT if self.focused else theme.PANEL
+        panel(surface, self.rect, colour, theme.ACCENT if self.focused else theme.PANEL_BORDER, radius=10)
+        text_colour = theme.TEXT if enabled else theme.DISABLED
+        draw_text(surface, self.label, (self.rect.x + 20, self.rect.centery), 22, text_colour, anchor="midleft")
+        left, right = self.arrows()
+        for rect, glyph in ((left, "<"), (right, ">")):
+            pygame.draw.rect(surface, theme.BACKGROUND_2, rect, border_radius=8)
+            draw_text(surface, glyph, rect.center, 22, theme.ACCENT if enabled else theme.DISABLED, bold=True,
+                      anchor="center")
+        middle = (left.right + right.left) // 2
+        draw_text(surface, self.format(self.value) if enabled else "-", (middle, self.rect.centery), 22,
+                  theme.ACCENT if enabled else theme.DISABLED, bold=True, anchor="center")
+
+
+_BACKDROP: dict = {}
+
+
+def backdrop() -> pygame.Surface:
+    """The menu background: a deep gradient with soft diamonds (made once)."""
+    surface = _BACKDROP.get("menu")
+    if surface is None:
+        import math
+        import random
+
+        surface = vertical_gradient((theme.WIDTH, theme.HEIGHT), (34, 40, 66), (14, 16, 26))
+        layer = pygame.Surface((theme.WIDTH, theme.HEIGHT), pygame.SRCALPHA)
+        rng = random.Random(7)
+        for _ in range(26):
+            x, y = rng.randrange(theme.WIDTH), rng.randrange(theme.HEIGHT)
+            r = rng.randrange(20, 90)
+            colour = rng.choice([(240, 190, 80, 18), (90, 160, 255, 20), (206, 74, 70, 16), (84, 178, 96, 16)])
+            pygame.draw.polygon(layer, colour, [(x, y - r), (x + r, y), (x, y + r), (x - r, y)])
+        for i in range(60):
+            angle = i * 0.7
+            x = theme.WIDTH / 2 + math.cos(angle) * (200 + i * 9)
+            y = theme.HEIGHT / 2 + math.sin(angle) * (120 + i * 5)
+            pygame.draw.circle(layer, (255, 255, 255, 20), (x, y), 2)
+        surface.blit(layer, (0, 0))
+        _BACKDROP["menu"] = surface
+    return surface
