@@ -16,7 +16,7 @@ from game.cards.battle import Battle, Creature, Event
 from game.cards.model import WARD
 from game.client.anim import Anim
 
-PARALLEL = {"damage", "ward", "health", "buff", "rune", "hand_full", "deck_out"}
+PARALLEL = {"damage", "ward", "health", "buff", "rune", "hand_full", "deck_out", "silence", "mana"}
 
 
 class DuelAnimator:
@@ -94,8 +94,12 @@ class DuelAnimator:
                 source = layout.hand_rect(event.player, event.card) or layout.hero(event.player)
                 side = self._side(event.player)
                 side.hand = [i for i in side.hand if i.uid != event.card]
-                creature = Creature(event.card, scene.instances[event.card].card, event.value)
-                side.board.append(creature)
+                card = scene.card_of(event.card, after)
+                if card is None:  # a token that is already gone again: the sync shows the rest
+                    anim.data.pop("uid")
+                    return
+                anim.data["card"] = card
+                side.board.append(Creature(event.card, card, event.value))
                 anim.data["from"] = source
                 anim.data["to"] = scene.layout().all_creature_rects()[event.card]
                 anim.data["hide"] = event.card
@@ -199,6 +203,34 @@ class DuelAnimator:
                 side = self._side(event.player)
                 side.board = [c for c in side.board if c.uid != event.card]
             anim.on_start, anim.on_end = start, end
+            return anim
+        if kind == "trigger":
+            anim = Anim("glow", 300, uid=event.card)
+
+            def start(anim=anim):
+                rect = scene.layout().all_creature_rects().get(event.card)
+                if rect is None:
+                    rect = scene.layout().hand_rect(event.player, event.card) or scene.layout().hero(event.player)
+                anim.data["at"] = rect
+            anim.on_start = start
+            return anim
+        if kind == "silence":
+            anim = Anim("float", 600, text="Silenced", colour=(200, 200, 220))
+
+            def start(anim=anim):
+                anim.data["at"] = scene.layout().all_creature_rects().get(event.card)
+                creature = self._creature(event.card)
+                if creature is not None:
+                    creature.keywords = 0
+            anim.on_start = start
+            return anim
+        if kind == "mana":
+            anim = Anim("float", 600, text=f"+{event.value} mana", colour=(120, 180, 255))
+
+            def start(anim=anim):
+                anim.data["at"] = scene.layout().hero(event.player)
+                self._side(event.player).mana += event.value
+            anim.on_start = start
             return anim
         if kind == "win":
             return Anim("pause", 300)

@@ -110,9 +110,20 @@ class DuelScene(Scene):
     def sync_view(self, snapshot: Battle) -> None:
         self.view = snapshot
 
-    def card_name(self, uid: int) -> str:
+    def card_of(self, uid: int, battle: Battle | None = None):
+        """The card with instance id `uid` (deck cards, or tokens on a board)."""
         instance = self.instances.get(uid)
-        return instance.card.name if instance else f"#{uid}"
+        if instance is not None:
+            return instance.card
+        for source in (battle, self.battle, self.view):
+            creature = source.creature(uid) if source is not None else None
+            if creature is not None:
+                return creature.card
+        return None
+
+    def card_name(self, uid: int) -> str:
+        card = self.card_of(uid)
+        return card.name if card else f"#{uid}"
 
     def describe(self, action: Action, seat: int) -> str:
         who = self.seat_label(seat)
@@ -147,30 +158,46 @@ class DuelScene(Scene):
         if self.human_to_act():
             self.perform(END_TURN)
 
-    def moves_for(self, uid: int, attack: bool) -> dict[tuple, Action]:
-        """Legal actions of one card, keyed by what the player drops it on."""
-        moves: dict[tuple, Action] = {}
+    def moves_for(self, uid: int, attack: bool) -> dict[tuple, list[Action]]:
+        """Legal actions of one card, keyed by what the player drops it on. A summon whose play
+        effect needs a chosen target has several actions per lane (one per target)."""
+        moves: dict[tuple, list[Action]] = {}
         for action in self.battle.legal_actions():
             if action.card != uid:
                 continue
             if attack and action.kind == Kind.ATTACK or not attack and action.kind == Kind.USE:
-                moves[("face",) if action.target == FACE else ("creature", action.target)] = action
+                moves.setdefault(_target_key(action.target), []).append(action)
             elif not attack and action.kind == Kind.SUMMON:
-                moves[("lane", action.lane)] = action
+                moves.setdefault(("lane", action.lane), []).append(action)
         return moves
 
-    def target_key_at(self, pos) -> tuple | None:
+    def choose_or_perform(self, uid: int, actions: list[Action] | None) -> bool:
+        """Play the dropped card: at once, or after the player picks its effect's target."""
+        if not actions or not self.human_to_act():
+            return False
+        if len(actions) == 1:
+            self.perform(actions[0])
+            return True
+        self.drag = {"kind": "choose", "uid": uid, "start": self.mouse, "pos": self.mouse, "sticky": True,
+                     "moves": {_target_key(action.target): [action] for action in actions}}
+        self.add_log(f"Choose a target for {self.card_name(uid)} (right click cancels)", theme.ACCENT)
+        return True
+
+    def target_key_at(self, pos, kind: str = "") -> tuple | None:
+        """What a drop at `pos` means: ("creature", uid), ("face",) or, for summons, ("lane", n)."""
         layout = self.layout()
+        if kind == "summon":
+            me = self.battle.current
+            for lane in range(self.view.lanes):
+                zone = layout.lane_zone(me, lane).union(layout.lane_zone(1 - me, lane))
+                if zone.collidepoint(pos):
+                    return ("lane", lane)
+            return None
         for uid, rect in layout.all_creature_rects().items():
             if rect.collidepoint(pos):
                 return ("creature", uid)
         if layout.hero(layout.top).collidepoint(pos):
             return ("face",)
-        me = self.battle.current
-        for lane in range(self.view.lanes):
-            zone = layout.lane_zone(me, lane).union(layout.lane_zone(1 - me, lane))
-            if zone.collidepoint(pos):
-                return ("lane", lane)
         return None
 
     def target_rect(self, key: tuple) -> pygame.Rect | None:
@@ -218,11 +245,12 @@ class DuelScene(Scene):
             if not self.human_to_act():
                 return
             if self.drag is not None and self.drag["sticky"]:
-                action = self.drag["moves"].get(self.target_key_at(intent.pos))
-                if action is not None:
-                    self.perform(action)
+                drag = self.drag
+                if self.choose_or_perform(drag["uid"], drag["moves"].get(self.target_key_at(intent.pos, drag["kind"]))):
                     return
                 self.drag = None
+                if drag["kind"] == "choose":
+                    return
             self._start_drag(intent.pos)
             return
         if intent.kind == "release" and intent.button == 1:
@@ -234,10 +262,7 @@ class DuelScene(Scene):
             if math.dist(start, intent.pos) < CLICK_DISTANCE:
                 drag["sticky"] = True  # a click selects; the next click picks the target
                 return
-            action = drag["moves"].get(self.target_key_at(intent.pos))
-            if action is not None and self.human_to_act():
-                self.perform(action)
-            else:
+            if not self.choose_or_perform(drag["uid"], drag["moves"].get(self.target_key_at(intent.pos, drag["kind"]))):
                 self.drag = None
 
     def _start_drag(self, pos) -> None:
@@ -446,7 +471,7 @@ class DuelScene(Scene):
     def _draw_boards(self, surface, layout, hidden, legal_keys) -> None:
         dying = {anim.data["uid"]: anim for anim in self.anims.active if anim.kind == "death"}
         lunges = {anim.data["uid"]: anim for anim in self.anims.active if anim.kind == "lunge" and "to" in anim.data}
-        glows = {anim.data["uid"] for anim in self.anims.active if anim.kind == "glow"}
+        glows = {anim.data["uid"] for anim in self.anims.active if anim.kind == "glow" and "at" not in anim.data}
         my_turn = self.human_to_act()
         for seat in (0, 1):
             for creature in self.view.sides[seat].board:
@@ -565,10 +590,17 @@ class DuelScene(Scene):
             width = int(start.width + (end.width - start.width) * t)
             if anim.data.get("shrink"):
                 width = max(20, int(L.HAND_CARD * (1 - 0.5 * t)))
-            card = self.instances[anim.data["uid"]].card
+            card = anim.data.get("card") or self.card_of(anim.data.get("uid", 0))
             width = max(20, width)
+            if card is None:
+                return
             image = render_card(card, width) if anim.data.get("face") else render_back(width)
             surface.blit(image, (int(x), int(y)))
+        elif anim.kind == "glow" and anim.data.get("at") is not None:
+            rect = anim.data["at"].inflate(10, 10)
+            glow = pygame.Surface(rect.size, pygame.SRCALPHA)
+            pygame.draw.rect(glow, (255, 240, 160, int(160 * (1 - anim.t))), glow.get_rect(), 6, border_radius=14)
+            surface.blit(glow, rect)
         elif anim.kind == "float" and anim.data.get("at") is not None:
             rect = anim.data["at"]
             rise = 40 * anim.eased
@@ -600,7 +632,7 @@ class DuelScene(Scene):
             start = source.center
             _arrow(surface, start, pos, theme.TARGET if drag["kind"] != "summon" else theme.HIGHLIGHT)
         else:
-            card = self.instances[drag["uid"]].card
+            card = self.card_of(drag["uid"])
             image = render_card(card, L.HAND_CARD)
             surface.blit(image, image.get_rect(center=pos))
             if drag["kind"] == "item":
@@ -613,7 +645,7 @@ class DuelScene(Scene):
         anchor = None
         hand_uid = self._hover_hand_uid(layout) if self.face_up(layout.bottom) else None
         if hand_uid is not None:
-            card = self.instances[hand_uid].card
+            card = self.card_of(hand_uid)
             rect = layout.hand_rect(layout.bottom, hand_uid)
             anchor = ("hand", rect)
         else:
@@ -657,6 +689,10 @@ class DuelScene(Scene):
             for line in lines:
                 draw_text(surface, line, (tip.x + 10, y), 15, theme.TEXT)
                 y += 20
+
+
+def _target_key(target: int) -> tuple:
+    return ("face",) if target == FACE else ("creature", target)
 
 
 def _arrow(surface, start, end, colour) -> None:

@@ -1,0 +1,98 @@
+"""Whole card duels played through the UI (mouse drags and keys) against the AI and hot-seat."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.cards.actions import FACE, Kind
+from game.client.match import MatchSetup, start_match
+from game.client.scenes.duel import DuelScene
+from game.client.scenes.pass_device import PassDeviceScene
+from game.client.scenes.result import ResultScene
+from tests.client.driver import click, drag, key, run_until, step
+
+
+def play_one_move(app, duel: DuelScene) -> None:
+    """The test player's policy, performed with the mouse: attack the face, then creatures,
+    summon, use items; otherwise end the turn with the E key."""
+    battle = duel.battle
+    legal = battle.legal_actions()
+    order = [
+        [a for a in legal if a.kind == Kind.ATTACK and a.target == FACE],
+        [a for a in legal if a.kind == Kind.ATTACK],
+        [a for a in legal if a.kind == Kind.SUMMON],
+        [a for a in legal if a.kind == Kind.USE],
+    ]
+    action = next((group[0] for group in order if group), None)
+    if action is None:
+        key(app, pygame.K_e)
+        return
+    source = duel.card_rect(action.card)
+    assert source is not None, f"{action} has no card on screen"
+    if action.kind == Kind.SUMMON:
+        target = duel.layout().lane_zone(battle.current, action.lane).center
+    elif action.target == FACE:
+        target = duel.layout().hero(1 - battle.current).center
+    else:
+        target = duel.layout().all_creature_rects()[action.target].center
+    before = len(battle.sides[battle.current].actions)
+    drag(app, source.center, target)
+    if duel.drag is not None and duel.drag["kind"] == "choose":
+        # A summon whose play effect needs a target: the targets light up, click one.
+        assert action.kind == Kind.SUMMON and set(duel.drag["moves"]) == {
+            ("face",) if a.target == FACE else ("creature", a.target)
+            for a in legal if a.kind == Kind.SUMMON and a.card == action.card and a.lane == action.lane}
+        click(app, duel.target_rect(("face",) if action.target == FACE else ("creature", action.target)).center)
+    assert len(battle.sides[battle.current].actions) == before + 1 or battle.winner is not None, \
+        f"dragging for {action} did not play it"
+
+
+def play_until_over(app, duel: DuelScene, on_pass=None, timeout: float = 150.0) -> None:
+    import time
+
+    deadline = time.monotonic() + timeout
+    while not isinstance(app.top, ResultScene):
+        assert time.monotonic() < deadline, "the duel did not finish in time"
+        if isinstance(app.top, PassDeviceScene):
+            if on_pass:
+                on_pass(app.top)
+            click(app, app.top.button.rect.center)
+        elif app.top is duel and duel.human_to_act():
+            play_one_move(app, duel)
+        else:
+            step(app)
+
+
+def test_whole_duel_against_the_ai(app):
+    from game.client.scenes.title import TitleScene
+
+    app.push(TitleScene(app))
+    start_match(app, MatchSetup(game="cards", opponent="ai", difficulty="random", draft="auto", seed=11))
+    run_until(app, lambda: isinstance(app.top, DuelScene), timeout=60)
+    duel = app.top
+    assert duel.visible_hand_seat() == 0
+    play_until_over(app, duel)
+    assert duel.battle.winner in (0, 1)
+    assert duel.view.sides[1 - duel.battle.winner].health <= 0 or duel.battle.sides[1 - duel.battle.winner].health <= 0
+    assert duel.ai_stats, "the AI never decided anything"
+    assert any("Opponent" in text for text, _ in duel.log)
+    # Rematch starts a fresh match from the result screen.
+    key(app, pygame.K_r)
+    assert app.top.name in ("draft", "duel")
+
+
+def test_whole_duel_hot_seat_hides_the_hand_until_the_pass_screen_is_clicked(app):
+    start_match(app, MatchSetup(game="cards", opponent="hotseat", draft="auto", lanes=2, seed=5))
+    run_until(app, lambda: isinstance(app.top, (PassDeviceScene,)) and app.find(DuelScene) is not None, timeout=60)
+    duel = app.find(DuelScene)
+    passes = []
+
+    def on_pass(scene):
+        assert duel.visible_hand_seat() is None  # nobody's hand is face up behind the screen
+        assert app.top.opaque
+        passes.append(duel.battle.current)
+
+    play_until_over(app, duel, on_pass)
+    assert duel.battle.winner in (0, 1)
+    assert len(passes) >= 4 and set(passes) == {0, 1}
+    assert duel.view.lanes == 2
