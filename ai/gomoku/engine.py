@@ -44,10 +44,10 @@ LEVEL_SETTINGS: dict[str, Level] = {
     level.name: level
     for level in (
         Level("novice", use_novice=True, noise=1),
-        Level("easy", max_depth=2, width=12, noise=8),
-        Level("medium", max_depth=3, width=12, vcf_fours=8, time_share=0.5),
-        Level("hard", max_depth=8, width=16, vcf_fours=16, defend_vcf=True),
-        Level("master", max_depth=64, width=20, vcf_fours=24, vct_threats=4, defend_vcf=True, defend_vct=True),
+        Level("easy", max_depth=2, width=10, noise=8),
+        Level("medium", max_depth=3, width=10, vcf_fours=6, time_share=0.4),
+        Level("hard", max_depth=4, width=14, vcf_fours=12, defend_vcf=True, time_share=0.5),
+        Level("master", max_depth=64, width=20, vcf_fours=24, defend_vcf=True),
     )
 }
 LEVELS: tuple[str, ...] = tuple(LEVEL_SETTINGS)
