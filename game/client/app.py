@@ -49,6 +49,8 @@ class App:
         self.frame_ms: list[float] = []  # interval between frames, when recording
         self.record_frames = False
         self._last_frame = time.perf_counter()
+        self._frame_started = self._last_frame
+        self._frame_deadline = self._last_frame + 1.0 / FPS
         self.notice: str | None = self.settings_file.problem  # shown once on the title screen
 
     # ------------------------------------------------------------------ window
@@ -186,11 +188,29 @@ class App:
             self.window.blit(pygame.transform.smoothscale(self.canvas, view.size), view)
         pygame.display.flip()
 
+    def wait_frame(self) -> float:
+        """Hold the frame rate at FPS: sleep most of the wait, then spin the last 1.5 ms, since
+        a plain sleep overshoots by a few ms. Returns the time since the last frame (ms)."""
+        period = 1.0 / FPS
+        target = self._frame_deadline
+        now = time.perf_counter()
+        if target - now > 0.0015:
+            time.sleep(target - now - 0.0015)
+        while time.perf_counter() < target:
+            pass
+        now = time.perf_counter()
+        elapsed = (now - self._frame_started) * 1000.0
+        self._frame_started = now
+        # Late by more than a frame: start afresh instead of rushing to catch up.
+        self._frame_deadline = target + period if now - target < period else now + period
+        return elapsed
+
     def run(self) -> int:
+        dt = 1000.0 / FPS
         while self.running and self.scenes:
-            if not self.step():
+            if not self.step(min(100.0, dt)):
                 break
-            self.clock.tick(FPS)
+            dt = self.wait_frame()
         self.close()
         return 0
 

@@ -33,6 +33,10 @@ def short(value, limit: int = 48) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
+def _is_point(item) -> bool:
+    return isinstance(item, (tuple, list)) and len(item) == 2 and all(isinstance(v, int) for v in item)
+
+
 def explanation_lines(explanation: dict) -> list[tuple[str, object]]:
     """Rows to draw: ("line", text) | ("table", (columns, rows)) | ("heading", text)."""
     rows: list[tuple[str, object]] = []
@@ -46,9 +50,7 @@ def explanation_lines(explanation: dict) -> list[tuple[str, object]]:
             table = [[short(item.get(column, ""), 40) for column in columns] for item in value[:MAX_ROWS]]
             rows.append(("heading", f"{key} ({len(value)})"))
             rows.append(("table", (columns, table)))
-        elif isinstance(value, list) and value and all(isinstance(item, (list, tuple)) and not
-                                                        (len(item) == 2 and all(isinstance(v, int) for v in item))
-                                                        for item in value):
+        elif isinstance(value, list) and value and not all(_is_point(item) for item in value):
             rows.append(("heading", f"{key} ({len(value)})"))
             for item in value[:MAX_ROWS]:
                 rows.append(("line", "  " + short(item, 90)))

@@ -188,7 +188,7 @@ class DraftScene(Scene):
         if ai_seats and self.setup.opponent != "hotseat":
             other = ai_seats[0]
             draw_text(surface, f"Opponent drafting secretly: {len(self.draft.picks[other])}/{len(self.draft.offers)}",
-                      (theme.WIDTH - 30, 700), 16, theme.TEXT_DIM, anchor="bottomright")
+                      (theme.WIDTH - 30, 30), 16, theme.TEXT_DIM, anchor="topright")
 
     def _draw_curve(self, surface: pygame.Surface, picks) -> None:
         box = pygame.Rect(240, 478, 800, 222)

@@ -7,6 +7,7 @@ the card being dragged; applying one returns events that the animator replays on
 from __future__ import annotations
 
 import math
+import time
 
 import pygame
 
@@ -80,6 +81,9 @@ class DuelScene(Scene):
         self.time = 0.0
         self.end_button = Button(L.END_TURN.copy(), "End turn", self.end_turn, primary=True, size=26)
         self.add_log("The duel begins", theme.ACCENT)
+        # Card faces are drawn ahead in idle frame time, so a first sight never costs a frame.
+        self._prerender = [(instance.card, width) for side in battle.sides for instance in side.deck
+                           for width in (L.HAND_CARD, L.BOARD_CARD, ZOOM_WIDTH)]
 
     # ------------------------------------------------------------------ helpers
 
@@ -288,6 +292,10 @@ class DuelScene(Scene):
 
     def update(self, dt_ms: float) -> None:
         self.time += dt_ms
+        if self._prerender:
+            deadline = time.perf_counter() + 0.003
+            while self._prerender and time.perf_counter() < deadline:
+                render_card(*self._prerender.pop())
         self.anims.speed = self.app.settings.animation_speed
         self.anims.update(dt_ms)
         if self.anims.busy:
@@ -404,7 +412,8 @@ class DuelScene(Scene):
         for anim in self.anims.active:
             self._draw_anim(surface, anim)
         self._draw_drag(surface, layout)
-        self._draw_zoom(surface, layout)
+        if not self.overlay:
+            self._draw_zoom(surface, layout)
         if "banner" in active:
             self._draw_banner(surface, active["banner"])
         if self.overlay:
@@ -515,21 +524,29 @@ class DuelScene(Scene):
             rects = layout.hand_rects(seat)
             face = self.face_up(seat)
             hover_uid = self._hover_hand_uid(layout) if face else None
+            hovered = None
             for instance, rect in zip(side.hand, rects):
                 if self.drag and self.drag["uid"] == instance.uid and not self.drag["sticky"] and self.drag["kind"] != "attack":
                     continue
                 if not face or instance.card is None:
                     surface.blit(render_back(rect.width), rect)
                     continue
-                draw_rect = rect.move(0, -22) if instance.uid == hover_uid else rect
-                if instance.uid in legal_cards:
-                    pygame.draw.rect(surface, theme.HIGHLIGHT, draw_rect.inflate(6, 6), 3, border_radius=12)
-                if self.drag and self.drag["uid"] == instance.uid:
-                    pygame.draw.rect(surface, theme.ACCENT, draw_rect.inflate(8, 8), 4, border_radius=14)
-                surface.blit(render_card(instance.card, L.HAND_CARD), draw_rect)
+                if instance.uid == hover_uid:
+                    hovered = (instance, rect.move(0, -16))
+                    continue
+                self._draw_hand_card(surface, instance, rect, legal_cards)
+            if hovered is not None:  # on top of its neighbours
+                self._draw_hand_card(surface, hovered[0], hovered[1], legal_cards)
             if not face and seat == layout.bottom and side.hand:
                 draw_text(surface, "hand hidden", (L.CENTER.centerx, L.HAND_Y + 80), 22, theme.TEXT, bold=True,
                           anchor="center", shadow=True)
+
+    def _draw_hand_card(self, surface, instance, rect, legal_cards) -> None:
+        if instance.uid in legal_cards:
+            pygame.draw.rect(surface, theme.HIGHLIGHT, rect.inflate(6, 6), 3, border_radius=12)
+        if self.drag and self.drag["uid"] == instance.uid:
+            pygame.draw.rect(surface, theme.ACCENT, rect.inflate(8, 8), 4, border_radius=14)
+        surface.blit(render_card(instance.card, L.HAND_CARD), rect)
 
     def _hover_hand_uid(self, layout) -> int | None:
         if self.drag and not self.drag["sticky"]:

@@ -234,9 +234,10 @@ class GomokuScene(Scene):
             outer = surface.get_rect()
             pygame.draw.rect(surface, (0, 0, 0, 90), outer.move(4, 6), border_radius=18)
             pygame.draw.rect(surface, theme.BOARD_WOOD, outer, border_radius=18)
-            for i in range(0, outer.height, 7):  # a little grain
-                shade = theme.BOARD_WOOD_DARK if (i // 7) % 3 == 0 else theme.BOARD_WOOD
-                pygame.draw.line(surface, shade, (12, i), (outer.width - 12, i + 3), 1)
+            grain = pygame.Surface(outer.size, pygame.SRCALPHA)
+            for i in range(0, outer.height, 5):  # a faint wood grain
+                pygame.draw.line(grain, (120, 80, 30, 10 + (i * 37) % 18), (12, i), (outer.width - 12, i + 4), 2)
+            surface.blit(grain, (0, 0))
             size = self.state.size
             cell = self.cell
             offset = 20
