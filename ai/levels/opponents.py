@@ -1,0 +1,61 @@
+"""The agents that play a level: its opponent (scripted, or an AI at the level's budget) and,
+for simulations, an AI in the player's seat. Both expose `decide(observation, budget_ms)`, which
+is what `LevelSession.run_turn` calls; gomoku agents get a GomokuState and answer one move.
+"""
+
+from __future__ import annotations
+
+from ai.cards.agent import CardAgent, Decision
+from ai.cards.registry import make_agent
+from ai.cards.scripted import ScriptedAgent
+from game.levels.session import CardSession, GomokuSession, LevelSession
+
+
+class GomokuAgent:
+    """A gomoku AI level as an agent: one move per decision."""
+
+    def __init__(self, level: str, seed: int | None = None):
+        from ai.gomoku import LEVELS
+
+        if level not in LEVELS:
+            raise KeyError(f"unknown gomoku AI {level!r}; known: {', '.join(LEVELS)}")
+        self.name = level
+        self.level = level
+        self.seed = seed
+        self.moves = 0
+
+    def decide(self, state, budget_ms: float) -> Decision:
+        from ai.gomoku import choose_move
+
+        seed = None if self.seed is None else self.seed * 1009 + self.moves
+        self.moves += 1
+        return Decision([choose_move(state, budget_ms, self.level, seed)])
+
+
+def opponent_budget(session: LevelSession) -> float:
+    return float(session.level.opponent.budget_ms)
+
+
+def make_opponent(session: LevelSession, ai: str | None = None, seed: int | None = None):
+    """The level's opponent for `session`: its script (or the AI it names), or the AI `ai`
+    instead. Card agents are ready for the game (new_game called)."""
+    opponent = session.level.opponent
+    seed = session.seed if seed is None else seed
+    if isinstance(session, GomokuSession):
+        return GomokuAgent(ai or opponent.ai, seed)
+    assert isinstance(session, CardSession)
+    if ai in (None, "scripted") and opponent.control == "scripted":
+        agent: CardAgent = ScriptedAgent(opponent.script, opponent.rules, session.labels, seed)
+    else:
+        agent = make_agent(ai if ai not in (None, "scripted") else opponent.ai, seed)
+    agent.new_game(session.opponent_seat, session.level.rules.lanes)
+    return agent
+
+
+def make_player(session: LevelSession, ai: str, seed: int | None = None):
+    """An AI in the player's seat (simulations and tests)."""
+    if isinstance(session, GomokuSession):
+        return GomokuAgent(ai, seed)
+    agent = make_agent(ai, seed)
+    agent.new_game(session.player_seat, session.level.rules.lanes)
+    return agent
