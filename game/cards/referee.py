@@ -78,6 +78,7 @@ class BotProcess:
         self.proc = subprocess.Popen(command, shell=True, cwd=cwd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                      stderr=subprocess.PIPE, bufsize=0, start_new_session=posix)
         self._posix = posix
+        self.input_closed = False
         if posix:
             os.set_blocking(self.proc.stdin.fileno(), False)
         self.lines: queue.Queue = queue.Queue(maxsize=MAX_QUEUED_LINES)
@@ -124,6 +125,8 @@ class BotProcess:
     # ------------------------------------------------------------------ exchange
 
     def send(self, text: str, deadline: float) -> None:
+        if self.input_closed:
+            return
         data = text.encode()
         fd = self.proc.stdin.fileno()
         try:
@@ -140,8 +143,11 @@ class BotProcess:
                     if remaining <= 0:
                         raise BotFailure(self.seat, "does not read its input (timeout while sending the turn)")
                     select.select([], [fd], [], remaining)
-        except OSError:  # BrokenPipeError and friends: the bot is gone
-            raise BotFailure(self.seat, f"closed its input ({self._exit_text()})") from None
+        except OSError:
+            # BrokenPipeError and friends: the bot stopped reading (it exited, most likely).
+            # Its answer may still be waiting in its output, so reading decides: a line, or
+            # the end of its output (a loss).
+            self.input_closed = True
 
     def receive(self, deadline: float, limit_ms: float) -> str:
         try:
