@@ -88,6 +88,10 @@ class DraftScene(Scene):
         else:
             self.picker = seat
 
+    def on_exit(self) -> None:
+        if not self.finished and self.drafters:  # left mid-draft: free the worker's agents
+            self.app.pool.submit("card_end_game", route=0, game_id=self.game_id)
+
     def offer_rects(self) -> list[pygame.Rect]:
         height = int(OFFER_WIDTH * CARD_RATIO)
         total = 3 * OFFER_WIDTH + 2 * 50

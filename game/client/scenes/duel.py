@@ -557,7 +557,25 @@ class DuelScene(Scene):
                 return instance.uid
         return None
 
+    def _draw_match_info(self, surface) -> None:
+        box = pygame.Rect(16, 236, 200, 248)
+        panel(surface, box, theme.BACKGROUND_2, theme.PANEL_BORDER, radius=14)
+        draw_text(surface, f"Turn {max(1, (self.view.turn + 1) // 2)}", (box.x + 16, box.y + 14), 24, theme.ACCENT, bold=True)
+        lines = ["One lane" if self.view.lanes == 1 else "Two lanes"]
+        for seat in (0, 1):
+            who = self.controllers[seat]
+            name = self.specs[seat].name if seat in self.specs else "human"
+            lines.append(f"{self.seat_label(seat)}: {'AI ' + name if who == 'ai' else name}")
+        lines += ["", "Drag a card to the board", "Drag a creature to attack", "Hover a card to read it",
+                  "E / Space: end turn", "Esc: menu"]
+        y = box.y + 50
+        for line in lines:
+            if line:
+                draw_text(surface, line, (box.x + 16, y), 14, theme.TEXT_DIM)
+            y += 20
+
     def _draw_side_panels(self, surface) -> None:
+        self._draw_match_info(surface)
         panel(surface, L.LOG, theme.PANEL, theme.PANEL_BORDER, radius=14)
         draw_text(surface, "Action log", (L.LOG.x + 14, L.LOG.y + 10), 18, theme.ACCENT, bold=True)
         lines: list[tuple[str, tuple]] = []

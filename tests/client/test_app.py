@@ -1,0 +1,177 @@
+"""The app's plumbing: settings saved and reloaded, corrupt settings, window scaling, the card
+pool loader, error screens, sounds without a device, the smoke test."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.client.card_pool import CardPoolError, load_card_pool
+from game.client.match import MatchSetup, start_match
+from game.client.scenes.error import ErrorScene
+from game.client.scenes.quick_match import QuickMatchScene
+from game.client.scenes.settings import SettingsScene
+from game.client.scenes.title import TitleScene
+from game.client.settings import SettingsFile
+from game.saves.store import Store
+from tests.client.driver import click, key, step
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def test_settings_changed_on_screen_are_saved_and_reloaded(app):
+    app.push(TitleScene(app))
+    app.push(SettingsScene(app))
+    scene = app.top
+    before = app.settings.volume
+    key(app, pygame.K_DOWN)
+    key(app, pygame.K_DOWN)  # Sound volume
+    key(app, pygame.K_LEFT)
+    key(app, pygame.K_DOWN)  # Animation speed
+    key(app, pygame.K_RIGHT)
+    key(app, pygame.K_DOWN)  # AI thinking time
+    left, _ = scene.rows[4].arrows()
+    click(app, left.center)
+    path = app.settings_file.path
+    saved = json.loads(path.read_text())
+    assert saved["version"] == 1
+    assert saved["volume"] == pytest.approx(before - 0.1)
+    assert saved["ai_think_ms"] == 500
+    reloaded = SettingsFile(Store(path.parent)).settings
+    assert reloaded.volume == pytest.approx(before - 0.1) and reloaded.ai_think_ms == 500
+    assert reloaded.animation_speed == saved["animation_speed"]
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.top, TitleScene)
+
+
+def test_corrupt_settings_are_moved_aside_and_reported_on_the_title(tmp_path, monkeypatch, ai_pool):
+    from game.client.app import App
+
+    store = Store(tmp_path)
+    store.path("settings").parent.mkdir(parents=True, exist_ok=True)
+    store.path("settings").write_text("{ this is not json")
+    app = App(SettingsFile(store), size=(1280, 720), fullscreen=False, pool=ai_pool)
+    try:
+        assert app.notice and "settings.json" in app.notice and "corrupt" in app.notice
+        assert app.settings.width == 1280  # defaults
+        assert [p.name.startswith("settings.json.corrupt-") for p in tmp_path.iterdir()] == [True]
+        app.push(TitleScene(app))
+        step(app)
+        click(app, (10, 10))  # any click dismisses the notice
+        assert app.notice is None
+    finally:
+        app.close()
+
+
+def test_window_is_resizable_and_clicks_map_to_the_canvas(app):
+    app.push(TitleScene(app))
+    app.window = pygame.display.set_mode((1920, 1200), pygame.RESIZABLE)  # 16:10: letterboxed
+    view = app.viewport()
+    assert view.width == 1920 and view.height == 1080 and view.y == 60
+    button = app.top.menu.find("Quick match")
+    assert app.to_virtual(app.to_window(button.rect.center)) == pytest.approx(button.rect.center, abs=1)
+    click(app, button.rect.center)
+    assert isinstance(app.top, QuickMatchScene)
+    screen = pygame.display.get_surface()
+    assert screen.get_at((5, 5))[:3] == (0, 0, 0)  # the letterbox band
+    assert screen.get_at((960, 600))[:3] != (0, 0, 0)
+
+
+def test_title_menu_campaign_is_disabled_and_quit_stops(app):
+    app.push(TitleScene(app))
+    campaign = app.top.menu.find("Campaign")
+    assert not campaign.enabled and campaign.note == "coming soon"
+    click(app, campaign.rect.center)
+    assert isinstance(app.top, TitleScene)
+    click(app, app.top.menu.find("Quit").rect.center)
+    assert not app.running
+
+
+def test_quick_match_screen_starts_the_chosen_game(app):
+    app.push(TitleScene(app))
+    app.push(QuickMatchScene(app))
+    scene = app.top
+    key(app, pygame.K_RIGHT)  # Game: gomoku
+    assert scene.game.value == "gomoku"
+    key(app, pygame.K_DOWN)
+    key(app, pygame.K_RIGHT)  # Opponent: hot-seat
+    setup = scene.setup()
+    assert setup.game == "gomoku" and setup.opponent == "hotseat"
+    key(app, pygame.K_RETURN)
+    assert app.top.name == "gomoku"
+
+
+def test_card_pool_sources(tmp_path):
+    with pytest.raises(CardPoolError, match="No card set found"):
+        load_card_pool(tmp_path / "game")
+    folder = tmp_path / "game" / "levels" / "cards"
+    folder.mkdir(parents=True)
+    cards = [{"id": i, "name": f"Card {i}", "type": "creature", "cost": i % 5, "attack": 1, "defense": 2}
+             for i in range(1, 5)]
+    (folder / "set.json").write_text(json.dumps({"version": 1, "name": "test", "cards": cards}))
+    pool = load_card_pool(tmp_path / "game")
+    assert sorted(card.base_id for card in pool.cards) == [1, 2, 3, 4]
+    (folder / "set.json").write_text(json.dumps({"version": 1, "name": "test", "cards": [{"id": 1}]}))
+    with pytest.raises(CardPoolError, match="problems"):
+        load_card_pool(tmp_path / "game")
+
+
+def test_reference_card_list_is_the_fallback(tmp_path, locm_cards):
+    game_dir = tmp_path / "checkout"
+    (tmp_path / "shared" / "locm").mkdir(parents=True)
+    source = Path(__file__).resolve().parents[3] / "shared" / "locm" / "cardlist.txt"
+    (tmp_path / "shared" / "locm" / "cardlist.txt").write_text(source.read_text())
+    pool = load_card_pool(game_dir)
+    assert len(pool.cards) == len(locm_cards) and "reference" in pool.source
+
+
+def test_missing_cards_show_an_error_screen(app):
+    def no_cards():
+        raise CardPoolError("No card set found. The game looks for ...")
+
+    app.card_pool_loader = no_cards
+    app.push(TitleScene(app))
+    start_match(app, MatchSetup(game="cards"))
+    assert isinstance(app.top, ErrorScene) and "No card set" in app.top.message
+    step(app)
+    key(app, pygame.K_RETURN)
+    assert isinstance(app.top, TitleScene)
+
+
+def test_sounds_survive_a_missing_audio_device(monkeypatch):
+    from game.client import sound
+
+    def broken(*args, **kwargs):
+        raise pygame.error("no audio device")
+
+    monkeypatch.setattr(pygame.mixer, "get_init", lambda: None)
+    monkeypatch.setattr(pygame.mixer, "init", broken)
+    sounds = sound.Sounds(0.5)
+    assert sounds.sounds == {} and "no audio device" in sounds.problem
+    sounds.play("win")  # silently nothing
+
+
+def test_sound_effects_are_synthesised_for_the_mixer_format():
+    from game.client.sound import RATE, synthesize, to_pcm
+
+    effects = synthesize()
+    assert {"play", "attack", "death", "stone", "win"} <= set(effects)
+    for samples in effects.values():
+        assert 0.02 * RATE < len(samples) < 2 * RATE
+        assert max(abs(s) for s in samples) <= 1.0 and max(abs(s) for s in samples) > 0.05
+    assert len(to_pcm(effects["stone"], -16, 2)) == len(effects["stone"]) * 4
+    assert len(to_pcm(effects["stone"], 8, 1)) == len(effects["stone"])
+
+
+def test_smoke_test_command_exits_zero(tmp_path):
+    env = {"PATH": "/usr/bin:/bin", "HOME": str(tmp_path), "DUELMIND_HOME": str(tmp_path / "home"),
+           "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+    result = subprocess.run([sys.executable, "main.py", "--smoke-test"], cwd=REPO, env=env, capture_output=True,
+                            text=True, timeout=180)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "screens rendered" in result.stdout
