@@ -67,7 +67,11 @@ def run(args: argparse.Namespace) -> int:
     except KeyError:
         print(f"bot locm: unknown AI {name!r}; known: {', '.join(agent_names())}", file=sys.stderr)
         return 2
-    explain = open(args.explain, "w", encoding="utf-8") if args.explain else None
+    try:
+        explain = open(args.explain, "w", encoding="utf-8") if args.explain else None
+    except OSError as error:
+        print(f"bot locm: cannot write --explain file: {error}", file=sys.stderr)
+        return 2
     try:
         bot = LocmBot(agent, sys.stdout, sys.stderr, explain)
         return bot.run(LineReader(sys.stdin.buffer))
