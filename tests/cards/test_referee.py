@@ -4,7 +4,6 @@ print garbage, flood or close their output lose quickly, and the referee always 
 from __future__ import annotations
 
 import json
-import os
 import random
 import subprocess
 import sys
