@@ -171,7 +171,10 @@ class LevelSession:
 
         `agent.decide(observation, budget_ms)` returns an object with `actions` (played in order,
         then the agent is asked again until the turn ends) and optionally `explanation` (a dict;
-        its "warnings" are added to `self.warnings`). Returns [(action, events)]."""
+        its "warnings" are added to `self.warnings`). When a later action of a decision is no
+        longer legal (a random effect changed the board after the plan was made), the rest of the
+        decision is dropped and the agent is asked again; an illegal first action raises
+        IllegalAction (a bug in the agent). Returns [(action, events)]."""
         raise NotImplementedError
 
 
@@ -291,9 +294,11 @@ class CardSession(LevelSession):
             self.warnings += explanation.get("warnings", [])
             if not decision.actions:
                 raise IllegalAction(f"{getattr(agent, 'name', 'the agent')} returned no action")
-            for action in decision.actions:
+            for index, action in enumerate(decision.actions):
                 if self.over or self.battle.current != seat:
                     break
+                if index > 0 and not self.battle.is_legal(action):
+                    break  # a random effect changed the board since the plan was made: ask again
                 played.append((action, self.apply(action)))
                 if action.kind == Kind.END_TURN:
                     break
