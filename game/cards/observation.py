@@ -66,8 +66,9 @@ class Observation:
         battle = self.battle.clone()
         me = battle.sides[self.player]
         opponent = battle.sides[1 - self.player]
-        own = list(self.my_deck if my_deck is None else my_deck)
-        if len(own) != me.deck_size:
+        known = my_deck if my_deck is not None else self.my_deck
+        own = list(known) if known is not None else []
+        if len(own) != me.deck_size:  # contents unknown (or stale): draw them from the pool
             own = [rng.choice(self.card_pool) for _ in range(me.deck_size)]
         rng.shuffle(own)
         _fill_deck(me, own)

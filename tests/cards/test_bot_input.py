@@ -232,10 +232,6 @@ def test_my_deck_and_pool_are_passed_on(locm_cards):
     assert len(observation.card_pool) == len(locm_cards)
 
 
-@pytest.mark.xfail(strict=True, raises=TypeError,
-                   reason="observation.py bug: Observation accepts my_deck=None (own deck unknown, e.g. a bot "
-                          "that missed the draft) but determinize() then calls list(None); parse_turn_input "
-                          "passes [] instead, which determinize() fills at random from the pool")
 def test_observation_with_unknown_deck_can_be_determinized(locm_cards):
     from game.cards.observation import Observation
 
