@@ -104,7 +104,8 @@ def _handle(state: _WorkerState, kind: str, payload: dict):
         return {"actions": list(decision.actions), "explanation": decision.explanation,
                 "ms": (time.perf_counter() - started) * 1000.0}
     if kind == "card_end_game":
-        for key in [key for key in state.agents if key[0] == payload["game_id"]]:
+        game_id = payload["game_id"]
+        for key in [key for key in state.agents if key[0] == game_id or key[0].startswith(game_id + ":")]:
             del state.agents[key]
         return True
     if kind == "gomoku_move":
@@ -285,8 +286,7 @@ class AIPool:
     def warm(self, cards: Sequence = (), agent: str | None = None, gomoku_level: str | None = None) -> list[AIJob]:
         """Warm every worker (imports + a tiny search); returns the jobs (no need to wait)."""
         if agent is None:
-            names = card_agent_names()
-            agent = names[min(1, len(names) - 1)]
+            agent = card_agent_names()[-1]  # the strongest imports the most
         if gomoku_level is None:
             levels = gomoku_levels()
             gomoku_level = levels[0] if levels else None

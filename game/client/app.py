@@ -18,6 +18,15 @@ from game.client.sound import Sounds
 FPS = 60
 
 
+def _icon() -> pygame.Surface:
+    """The window icon: a card back with a gold diamond, drawn here."""
+    icon = pygame.Surface((32, 32), pygame.SRCALPHA)
+    pygame.draw.rect(icon, (78, 64, 140), (5, 1, 22, 30), border_radius=4)
+    pygame.draw.rect(icon, theme.ACCENT, (5, 1, 22, 30), 2, border_radius=4)
+    pygame.draw.polygon(icon, theme.ACCENT, [(16, 8), (23, 16), (16, 24), (9, 16)])
+    return icon
+
+
 class App:
     def __init__(self, settings_file: SettingsFile | None = None, size: tuple[int, int] | None = None,
                  fullscreen: bool | None = None, pool: AIPool | None = None, think_ms: int | None = None,
@@ -31,6 +40,7 @@ class App:
         pygame.display.init()
         pygame.font.init()
         pygame.display.set_caption(title)
+        pygame.display.set_icon(_icon())
         self.window = self._open_window()
         self.canvas = pygame.Surface((theme.WIDTH, theme.HEIGHT)).convert()
         self.scenes: list[Scene] = []

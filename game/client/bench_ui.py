@@ -25,6 +25,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--lanes", type=int, choices=(1, 2), default=1)
     parser.add_argument("--size", default="1280x720", metavar="WxH")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--cardlist", help="draft from this LOCM-format card list instead of the game's cards")
     parser.add_argument("--max-seconds", type=float, default=300.0, help="stop after this long in any case")
 
 
@@ -61,21 +62,37 @@ def run(args: argparse.Namespace) -> int:
     app.settings.volume = 0.0
     app.sounds.volume = 0.0
     rng = random.Random(args.seed)
-    pool = app.card_pool_loader().cards
+    if args.cardlist:
+        from game.cards.locm import load_cardlist
+
+        pool = list(load_cardlist(args.cardlist).values())
+    else:
+        pool = app.card_pool_loader().cards
     warm = app.pool.warm(pool, agent=agent)
     for job in warm:
         job.wait(120)
 
     def new_duel() -> DuelScene:
+        """A fresh duel; the AIs draft their decks in the worker, as in a real match."""
         draft = Draft(pool, rng)
-        for pick in range(len(draft.offers)):
-            for seat in (0, 1):
-                draft.choose(seat, rng.randrange(3))
         setup = MatchSetup(game="cards", opponent="watch" if args.mode == "ai-vs-ai" else "ai",
                            difficulty=agent, lanes=args.lanes, seed=rng.randrange(1 << 30))
         game_id = new_game_id()
         seats = (0, 1) if args.mode == "ai-vs-ai" else (1,)
         specs = {seat: AgentSpec(game_id, seat, agent, rng.randrange(1 << 30), args.lanes) for seat in seats}
+        for spec in specs.values():
+            app.pool.submit("card_new_game", spec=spec).wait(60)
+        for pick, offer in enumerate(draft.offers):
+            for seat in (0, 1):
+                if seat in specs:
+                    job = app.pool.submit("card_draft", spec=specs[seat], offer=offer, picked=list(draft.picks[seat]),
+                                          pick=pick)
+                    job.wait(60)
+                    if job.error:
+                        raise SystemExit(f"the AI could not draft: {job.error}")
+                    draft.choose(seat, int(job.result))
+                else:
+                    draft.choose(seat, rng.randrange(len(offer)))
         return DuelScene(app, setup, Battle.from_decks(draft.decks(rng), args.lanes), draft.cards, game_id, specs)
 
     duel = new_duel()
@@ -103,6 +120,9 @@ def run(args: argparse.Namespace) -> int:
             thinking_frames.append(interval)
         if args.mode == "idle" and duel.human_to_act():
             duel.end_turn()
+        if app.top.name == "error":
+            print(f"stopped: {app.top.title}: {app.top.message}")
+            break
         battle = duel.battle
         if battle.winner is None and duel.controllers[battle.current] == "ai" and last_turn != battle.turn:
             last_turn = battle.turn

@@ -96,3 +96,23 @@ def test_whole_duel_hot_seat_hides_the_hand_until_the_pass_screen_is_clicked(app
     assert duel.battle.winner in (0, 1)
     assert len(passes) >= 4 and set(passes) == {0, 1}
     assert duel.view.lanes == 2
+
+
+def test_a_failing_ai_is_replaced_and_the_game_goes_on(app):
+    import random
+
+    from game.cards.battle import Battle
+    from game.client.ai_worker import AgentSpec
+    from game.client.match import new_game_id
+
+    pool = app.card_pool_loader().cards
+    rng = random.Random(8)
+    decks = [[rng.choice(pool) for _ in range(30)] for _ in range(2)]
+    game_id = new_game_id()
+    setup = MatchSetup(game="cards", opponent="ai", human_seat=1, difficulty="no-such-ai")
+    duel = DuelScene(app, setup, Battle.from_decks(decks), pool, game_id,
+                     {0: AgentSpec(game_id, 0, "no-such-ai", 1, 1)})
+    app.push(duel)
+    run_until(app, lambda: duel.battle.current == 1 and duel.human_to_act(), timeout=60)
+    assert any("no-such-ai AI failed" in text for text, _ in duel.log)
+    assert duel.specs[0].name == "easy" and duel.battle.sides[0].turns == 1

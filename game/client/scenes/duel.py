@@ -343,9 +343,7 @@ class DuelScene(Scene):
             return
         job, self.ai_job = self.ai_job, None
         if job.error:
-            from game.client.scenes.error import ErrorScene
-
-            self.app.push(ErrorScene(self.app, "The AI failed", job.error))
+            self._ai_failed(seat, job.error)
             return
         result = job.result
         self.ai_spent_ms += result["ms"]
@@ -366,6 +364,25 @@ class DuelScene(Scene):
                 self.app.push(ErrorScene(self.app, "The AI chose an illegal action", f"{action}: {reason}"))
                 return
             self.perform(action, pause_ms=AI_PAUSE_MS)
+
+    def _ai_failed(self, seat: int, error: str) -> None:
+        """An AI bug must not end the player's game: say so, and let a simpler AI play on."""
+        import sys
+        from dataclasses import replace
+
+        from game.client.ai_worker import card_agent_names
+
+        spec = self.specs[seat]
+        print(f"card AI {spec.name!r} failed:\n{error}", file=sys.stderr)
+        fallbacks = [name for name in ("easy", "random") if name in card_agent_names() and name != spec.name]
+        if not fallbacks:
+            from game.client.scenes.error import ErrorScene
+
+            self.app.push(ErrorScene(self.app, "The AI failed", error))
+            return
+        first_line = error.strip().splitlines()[0] if error.strip() else "unknown error"
+        self.add_log(f"The {spec.name} AI failed ({first_line[:60]}); the {fallbacks[0]} AI plays on", theme.BAD)
+        self.specs[seat] = replace(spec, game_id=f"{self.game_id}:fallback", name=fallbacks[0])
 
     def show_result(self) -> None:
         from game.client.scenes.result import ResultScene
