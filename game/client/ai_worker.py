@@ -124,12 +124,17 @@ def _warm(cards: Sequence, agent_name: str, gomoku_level: str | None) -> dict:
     if len(cards) >= 2:
         from game.cards.battle import Battle
 
-        agent = make_card_agent(agent_name, 0)
-        agent.new_game(0, 1)
-        deck = [cards[i % len(cards)] for i in range(30)]
-        battle = Battle.from_decks([deck, deck])
-        agent.decide(battle.observation(0), 10.0)
-        report["cards_ms"] = (time.perf_counter() - started) * 1000.0
+        # Best effort: a card AI that fails here fails again in a game, where the client
+        # replaces it; the warm-up reports the error instead of failing.
+        try:
+            agent = make_card_agent(agent_name, 0)
+            agent.new_game(0, 1)
+            deck = [cards[i % len(cards)] for i in range(30)]
+            battle = Battle.from_decks([deck, deck])
+            agent.decide(battle.observation(0, list(cards)), 10.0)
+            report["cards_ms"] = (time.perf_counter() - started) * 1000.0
+        except Exception as error:
+            report["cards_error"] = f"{agent_name}: {type(error).__name__}: {error}"
     if gomoku_level is not None:
         import ai.gomoku as gomoku_ai
         from game.gomoku import GomokuState

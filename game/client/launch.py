@@ -107,6 +107,9 @@ def smoke_test(size: tuple[int, int] | None = None, shots_dir: str | None = None
             job.wait(max(0.0, deadline - time.monotonic()))
             if job.error or not job.done:
                 problems.append(f"warm-up: {job.error or 'timed out'}")
+            elif job.result.get("cards_error"):
+                print(f"smoke test warning: the card AI failed its warm-up search: {job.result['cards_error']}",
+                      file=sys.stderr)
         from game.gomoku import GomokuState
 
         state = GomokuState(15)

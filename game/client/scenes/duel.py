@@ -66,6 +66,7 @@ class DuelScene(Scene):
         self.anims = AnimationQueue(app.settings.animation_speed)
         self.animator = DuelAnimator(self)
         self.log: list[tuple[str, tuple]] = []
+        self.log_lines: list[tuple[str, tuple]] = []  # the log wrapped to the panel, newest last
         self.drag: dict | None = None
         self.mouse = (0, 0)
         self.overlay = False
@@ -104,8 +105,11 @@ class DuelScene(Scene):
         return "Your turn" if label == "You" else f"{label}'s turn" if self.hotseat else f"{label}'s turn"
 
     def add_log(self, text: str, colour=theme.TEXT) -> None:
+        for line in wrap_text(text, 14, L.LOG.width - 26):
+            self.log_lines.append((line, colour))
         self.log.append((text, colour))
         del self.log[:-60]
+        del self.log_lines[:-40]
 
     def human_to_act(self) -> bool:
         return (self.battle.winner is None and self.controllers[self.battle.current] == "human"
@@ -595,12 +599,8 @@ class DuelScene(Scene):
         self._draw_match_info(surface)
         panel(surface, L.LOG, theme.PANEL, theme.PANEL_BORDER, radius=14)
         draw_text(surface, "Action log", (L.LOG.x + 14, L.LOG.y + 10), 18, theme.ACCENT, bold=True)
-        lines: list[tuple[str, tuple]] = []
-        for text, colour in self.log[-30:]:
-            for line in wrap_text(text, 14, L.LOG.width - 26):
-                lines.append((line, colour))
         y = L.LOG.y + 38
-        for text, colour in lines[-21:]:
+        for text, colour in self.log_lines[-21:]:
             draw_text(surface, text, (L.LOG.x + 14, y), 14, colour)
             y += 18
         panel(surface, L.STATUS, theme.PANEL, theme.PANEL_BORDER, radius=14)
@@ -641,12 +641,16 @@ class DuelScene(Scene):
             y = start.y + (end.y - start.y) * t
             width = int(start.width + (end.width - start.width) * t)
             if anim.data.get("shrink"):
-                width = max(20, int(L.HAND_CARD * (1 - 0.5 * t)))
+                width = int(L.HAND_CARD * (1 - 0.5 * t))
             card = anim.data.get("card") or self.card_of(anim.data.get("uid", 0))
-            width = max(20, width)
             if card is None:
                 return
-            image = render_card(card, width) if anim.data.get("face") else render_back(width)
+            # One cached face at a fixed size, scaled per frame (a face per width would be
+            # drawn anew every frame and churn the cache).
+            base = max(start.width, end.width, L.BACK_CARD)
+            image = render_card(card, base) if anim.data.get("face") else render_back(base)
+            width = max(20, width)
+            image = pygame.transform.smoothscale(image, (width, int(width * CARD_RATIO)))
             surface.blit(image, (int(x), int(y)))
         elif anim.kind == "glow" and anim.data.get("at") is not None:
             rect = anim.data["at"].inflate(10, 10)
