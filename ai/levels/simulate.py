@@ -7,6 +7,11 @@ was met, and the scripted opponent's warnings (skipped actions). `--json` prints
 JSON object. Games run over `--jobs` processes with a progress bar on stderr; game i uses seed
 `--seed` * 1000003 + i, so a run is reproducible up to the AIs' timing.
 
+The card AIs play to win duels and do not read objectives, so on puzzle levels (a required
+clear_board or win_within) the player AI gets an objective lookahead: each turn, a winning
+sequence for the level is searched first (ai/levels/lookahead.py); `--no-lookahead` measures the
+AI alone.
+
 LEVEL is a level file or a campaign level id. `--player` is a card AI (default: the strongest
 registered) or, for a gomoku level, a gomoku AI level (default: master). `--opponent` replaces
 the level's own opponent ("level" or "scripted": as written) by a card AI / gomoku AI level.
@@ -47,10 +52,12 @@ def strongest_card_ai() -> str:
 
 
 def play_level(level, seed: int, player: str, opponent: str | None = None, budget_ms: float | None = None,
-               opponent_budget_ms: float | None = None) -> tuple[LevelSession, GameOutcome]:
+               opponent_budget_ms: float | None = None, lookahead: bool = True) -> tuple[LevelSession, GameOutcome]:
     """One headless attempt: `player` (an AI name) against the level's opponent (or `opponent`).
     `budget_ms` is the player's time per turn (default: the level opponent's budget), and the
-    opponent's unless `opponent_budget_ms` is given."""
+    opponent's unless `opponent_budget_ms` is given. Card players get the objective lookahead on
+    puzzle levels (ai/levels/lookahead.py) unless `lookahead` is False."""
+    from ai.levels.lookahead import LookaheadPlayer, needs_lookahead
     from ai.levels.opponents import make_opponent, make_player
 
     started = time.perf_counter()
@@ -61,6 +68,8 @@ def play_level(level, seed: int, player: str, opponent: str | None = None, budge
     rival_budget = float(opponent_budget_ms) if opponent_budget_ms is not None else \
         (budget if budget_ms is not None else level_budget)
     me = make_player(session, player, seed * 2 + 1)
+    if lookahead and level.kind == "cards" and needs_lookahead(level):
+        me = LookaheadPlayer(me, session)
     rival = make_opponent(session, None if opponent in (None, "level", "scripted") else opponent, seed * 2)
     while not session.over:
         if session.kind == "cards" and session.phase == "draft":
@@ -94,27 +103,30 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--jobs", type=int, default=1, help="worker processes")
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of text")
+    parser.add_argument("--no-lookahead", action="store_true",
+                        help="card levels: the AI alone, without the search for a turn that meets the objectives")
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
 
 
 _WORKER: dict = {}
 
 
-def _init_worker(path: str, player: str, opponent: str, budget_ms: float | None, seed: int) -> None:
-    _WORKER.update(level=load_level(path), player=player, opponent=opponent, budget_ms=budget_ms, seed=seed)
+def _init_worker(path: str, player: str, opponent: str, budget_ms: float | None, seed: int, lookahead: bool) -> None:
+    _WORKER.update(level=load_level(path), player=player, opponent=opponent, budget_ms=budget_ms, seed=seed,
+                   lookahead=lookahead)
 
 
 def _play_one(index: int) -> GameOutcome:
     w = _WORKER
     seed = w["seed"] * 1_000_003 + index
-    _, outcome = play_level(w["level"], seed, w["player"], w["opponent"], w["budget_ms"])
+    _, outcome = play_level(w["level"], seed, w["player"], w["opponent"], w["budget_ms"], lookahead=w["lookahead"])
     outcome.index = index
     return outcome
 
 
 def run_games(path: str, games: int, player: str, opponent: str = "level", budget_ms: float | None = None,
-              seed: int = 0, jobs: int = 1, progress: bool = True) -> list[GameOutcome]:
-    init_args = (path, player, opponent, budget_ms, seed)
+              seed: int = 0, jobs: int = 1, progress: bool = True, lookahead: bool = True) -> list[GameOutcome]:
+    init_args = (path, player, opponent, budget_ms, seed, lookahead)
     bar = None
     if progress:
         from tqdm import tqdm
@@ -225,7 +237,8 @@ def run(args: argparse.Namespace) -> int:
         print(f"levels simulate: {level.id} has no scripted opponent (use --opponent level)", file=sys.stderr)
         return 2
     outcomes = run_games(str(path), args.games, player, args.opponent, args.budget_ms, args.seed,
-                         max(1, args.jobs), progress=not args.no_progress and not args.json)
+                         max(1, args.jobs), progress=not args.no_progress and not args.json,
+                         lookahead=not args.no_lookahead)
     data = report(level, outcomes, player, args.opponent, args.budget_ms)
     print(json.dumps(data, indent=2) if args.json else summary_text(data))
     return 0

@@ -239,10 +239,12 @@ def load_campaign(path: str | Path | None = None) -> m.Campaign:
 
 
 def load_campaign_levels(campaign: m.Campaign, folder: Path | None = None) -> dict[str, m.CardLevel | m.GomokuLevel]:
-    """Every level the campaign names, validated (raises LevelError with all problems)."""
+    """Every level of the campaign, validated: those its chapters name and the bonus levels beside
+    them that rewards unlock (raises LevelError with all problems)."""
     folder = folder or campaign_dir()
     levels, problems = {}, []
-    for level_id in campaign.level_ids():
+    extra = sorted(p.stem for p in folder.glob("*.json") if p.name != "campaign.json")
+    for level_id in dict.fromkeys(campaign.level_ids() + extra):
         level, found = read_level(folder / f"{level_id}.json")
         problems += found
         if level is not None:

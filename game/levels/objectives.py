@@ -66,6 +66,7 @@ class _Tracker:
         self.states = [PENDING] * len(self.objectives)
         self.details = [""] * len(self.objectives)
         self.outcome: str | None = None
+        self.reason = ""  # why the level ended, for the result screen
         self.label_names = label_names or {}
 
     def status(self) -> list[ObjectiveStatus]:
@@ -87,14 +88,18 @@ class _Tracker:
     def _settle_outcome(self, game_over: bool, final) -> None:
         """Decide the level from the required objectives; `final(i)` settles a pending one."""
         required = [i for i, o in enumerate(self.objectives) if o.required]
-        if any(self.states[i] == FAILED for i in required):
-            self.outcome = "lost"
-        elif game_over or all(self.states[i] == MET for i in required
-                              if self.objectives[i].kind != "keep_alive"):
+        if not any(self.states[i] == FAILED for i in required) and (
+                game_over or all(self.states[i] == MET for i in required if self.objectives[i].kind != "keep_alive")):
             for i, state in enumerate(self.states):
                 if state == PENDING:
                     self._set(i, final(i))
-            self.outcome = "won" if all(self.states[i] == MET for i in required) else "lost"
+        failed = [i for i in required if self.states[i] == FAILED]
+        if failed:
+            self.outcome = "lost"
+            self.reason = f"Objective failed: {describe(self.objectives[failed[0]], self.label_names)}."
+        elif all(self.states[i] == MET for i in required):
+            self.outcome = "won"
+            self.reason = "All objectives met."
         if self.outcome is not None:
             for i, state in enumerate(self.states):
                 if state == PENDING:

@@ -148,8 +148,10 @@ class LevelSession:
         return {"format": SAVE_FORMAT, "level": self.level.id, "digest": level_digest(self.level), "seed": self.seed,
                 "actions": self.actions[: self._checkpoint]}
 
-    def _mark_checkpoint(self) -> None:
-        if self.over or self.phase == "draft" or self.current_seat == self.player_seat:
+    def _mark_checkpoint(self, actor) -> None:
+        """Saves keep every action up to the player's last one, or the end of the opponent's
+        last whole turn: not the start of a turn the opponent is still playing."""
+        if self.over or actor == self.player_seat or self.current_seat == self.player_seat:
             self._checkpoint = len(self.actions)
 
     def _finish(self, outcome: str, reason: str) -> None:
@@ -159,23 +161,6 @@ class LevelSession:
         story = self.level.story
         self._lines += story.after if won else story.after_loss
         self._checkpoint = len(self.actions)
-
-    def _reason(self) -> str:
-        failed = [s.text for s in self.tracker.status() if s.required and s.state == "failed"]
-        if self.tracker.outcome == "won":
-            return "All objectives met."
-        return f"Objective failed: {failed[0]}." if failed else "Level lost."
-
-    def run_turn(self, agent, budget_ms: float) -> list[tuple[object, list]]:
-        """Let `agent` play the current side's whole turn (headless play, simulations, tests).
-
-        `agent.decide(observation, budget_ms)` returns an object with `actions` (played in order,
-        then the agent is asked again until the turn ends) and optionally `explanation` (a dict;
-        its "warnings" are added to `self.warnings`). When a later action of a decision is no
-        longer legal (a random effect changed the board after the plan was made), the rest of the
-        decision is dropped and the agent is asked again; an illegal first action raises
-        IllegalAction (a bug in the agent). Returns [(action, events)]."""
-        raise NotImplementedError
 
 
 class CardSession(LevelSession):
@@ -239,20 +224,18 @@ class CardSession(LevelSession):
         self.tracker = ObjectiveTracker(self.level.objectives, self.player_seat, self.labels,
                                         self.setup.label_names())
         self.phase = "play"
-        return self._after(events)
+        return self._after(events, None)
 
-    def _after(self, events: list[Event]) -> list[Event]:
+    def _after(self, events: list[Event], actor: int | None) -> list[Event]:
         added, lines = self.runner.update(events, self.battle)
         self._lines += lines
         self.warnings += self.runner.warnings
         self.runner.warnings = []
         events = events + added
         self.tracker.update(events, self.battle)
-        if self.tracker.outcome is not None:
-            self._finish(self.tracker.outcome, self._reason())
-        elif self.battle.winner is not None:  # not expected: a finished battle settles the objectives
-            self._finish("won" if self.battle.winner == self.player_seat else "lost", "The duel is over.")
-        self._mark_checkpoint()
+        if self.tracker.outcome is not None:  # a finished duel always settles the objectives
+            self._finish(self.tracker.outcome, self.tracker.reason)
+        self._mark_checkpoint(actor)
         return events
 
     def legal_actions(self) -> list[Action]:
@@ -272,9 +255,10 @@ class CardSession(LevelSession):
             raise IllegalAction("the battle has not started (draft first)")
         if isinstance(action, str):
             action = parse_action(action)
+        actor = self.battle.current
         events = self.battle.apply(action)
         self.actions.append(action.text(self.battle.lanes))
-        return self._after(events)
+        return self._after(events, actor)
 
     def replay(self, text: str) -> None:
         if text.startswith("PICK "):
@@ -284,6 +268,14 @@ class CardSession(LevelSession):
             self.apply(text)
 
     def run_turn(self, agent, budget_ms: float) -> list[tuple[Action, list[Event]]]:
+        """Let `agent` play the current side's whole turn (headless play, simulations, tests).
+
+        `agent.decide(observation, budget_ms)` returns an object with `actions` (played in order,
+        then the agent is asked again until the turn ends) and optionally `explanation` (a dict;
+        its "warnings" are added to `self.warnings`). When a later action of a decision is no
+        longer legal (a random effect changed the board after the plan was made), the rest of the
+        decision is dropped and the agent is asked again; an illegal first action raises
+        IllegalAction (a bug in the agent). Returns [(action, events)]."""
         seat = self.battle.current
         played = []
         started = time.perf_counter()
@@ -338,7 +330,7 @@ class GomokuSession(LevelSession):
             raise RuntimeError("the session has already started")
         self._lines += self.level.story.before
         self.phase = "play"
-        self._after([])
+        self._after([], None)
         return []
 
     def legal_actions(self) -> list[tuple[int, int]]:
@@ -357,14 +349,15 @@ class GomokuSession(LevelSession):
             reason = "occupied" if self.state.on_board(x, y) and self.state.at(x, y) else \
                 "off the board" if not self.state.on_board(x, y) else "forbidden for black (renju)"
             raise IllegalAction(f"{x},{y} is {reason}")
+        player = self.state.current_player
         events = self.state.apply((x, y))
         self.actions.append(format_move((x, y)))
-        return self._after(events)
+        return self._after(events, player)
 
     def replay(self, text: str) -> None:
         self.apply(text)
 
-    def _after(self, events: list) -> list:
+    def _after(self, events: list, actor: int | None) -> list:
         moves = self.player_turns()
         for index, event in enumerate(self.level.events):
             if not self._said[index] and moves >= event.after_move and self.state.current_player != self.player_seat:
@@ -372,11 +365,13 @@ class GomokuSession(LevelSession):
                 self._lines.append(event.say)
         self.tracker.update(events, self.state)
         if self.tracker.outcome is not None:
-            self._finish(self.tracker.outcome, self._reason())
-        self._mark_checkpoint()
+            self._finish(self.tracker.outcome, self.tracker.reason)
+        self._mark_checkpoint(actor)
         return events
 
     def run_turn(self, agent, budget_ms: float) -> list[tuple[tuple[int, int], list]]:
+        """Let `agent` (e.g. ai.levels.opponents.GomokuAgent) play one move: `agent.decide(state
+        copy, budget_ms).actions[0]` is the point. Returns [(move, events)]."""
         decision = agent.decide(self.observation(), budget_ms)
         move = tuple(decision.actions[0])
         return [(move, self.apply(move))]
