@@ -84,9 +84,17 @@ def vertical_gradient(size, top, bottom) -> pygame.Surface:
     return surface
 
 
+_SHADES: dict = {}
+
+
 def shade(surface: pygame.Surface, alpha: int = 150) -> None:
-    layer = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-    layer.fill((8, 10, 16, alpha))
+    """Darken the whole surface (the layer is made once per size and strength)."""
+    key = (surface.get_size(), alpha // 10)
+    layer = _SHADES.get(key)
+    if layer is None:
+        layer = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        layer.fill((8, 10, 16, alpha // 10 * 10))
+        _SHADES[key] = layer
     surface.blit(layer, (0, 0))
 
 

@@ -79,6 +79,9 @@ class DuelScene(Scene):
         self.ai_stats: list[dict] = []  # per decision: budget_ms, ms (worker), wait_ms (client)
         self.result_shown = False
         self.ended = False
+        self._version = 0  # bumped by every action applied to the model
+        self._legal_key: int | None = None
+        self._legal: list[Action] = []
         self.time = 0.0
         self.end_button = Button(L.END_TURN.copy(), "End turn", self.end_turn, primary=True, size=26)
         self.add_log("The duel begins", theme.ACCENT)
@@ -153,6 +156,7 @@ class DuelScene(Scene):
         seat = self.battle.current
         self.add_log(self.describe(action, seat), theme.TEXT if self.controllers[seat] == "human" else (190, 200, 255))
         events = self.battle.apply(action)
+        self._version += 1
         for event in events:
             if event.kind == "death":
                 self.add_log(f"  {self.card_name(event.card)} dies", theme.TEXT_DIM)
@@ -166,11 +170,18 @@ class DuelScene(Scene):
         if self.human_to_act():
             self.perform(END_TURN)
 
+    def legal_actions(self) -> list[Action]:
+        """The engine's legal actions now, asked once per model change (drawing asks often)."""
+        if self._legal_key != self._version:
+            self._legal_key = self._version
+            self._legal = self.battle.legal_actions()
+        return self._legal
+
     def moves_for(self, uid: int, attack: bool) -> dict[tuple, list[Action]]:
         """Legal actions of one card, keyed by what the player drops it on. A summon whose play
         effect needs a chosen target has several actions per lane (one per target)."""
         moves: dict[tuple, list[Action]] = {}
-        for action in self.battle.legal_actions():
+        for action in self.legal_actions():
             if action.card != uid:
                 continue
             if attack and action.kind == Kind.ATTACK or not attack and action.kind == Kind.USE:
@@ -503,9 +514,11 @@ class DuelScene(Scene):
         lunges = {anim.data["uid"]: anim for anim in self.anims.active if anim.kind == "lunge" and "to" in anim.data}
         glows = {anim.data["uid"] for anim in self.anims.active if anim.kind == "glow" and "at" not in anim.data}
         my_turn = self.human_to_act()
+        rects = layout.all_creature_rects()
+        attackers = {a.card for a in self.legal_actions() if a.kind == Kind.ATTACK} if my_turn else set()
         for seat in (0, 1):
             for creature in self.view.sides[seat].board:
-                rect = layout.all_creature_rects().get(creature.uid)
+                rect = rects.get(creature.uid)
                 if rect is None or creature.uid in hidden:
                     continue
                 image = render_card(creature.card, L.BOARD_CARD, creature.attack, creature.defense, creature.keywords)
@@ -524,7 +537,7 @@ class DuelScene(Scene):
                     draw_rect = image.get_rect(center=rect.center)
                 if creature.keywords & GUARD:
                     pygame.draw.rect(surface, (170, 186, 210), draw_rect.inflate(10, 10), 4, border_radius=14)
-                if my_turn and seat == self.battle.current and creature.can_attack and self.moves_for(creature.uid, True):
+                if creature.uid in attackers:
                     pygame.draw.rect(surface, theme.HIGHLIGHT, draw_rect.inflate(6, 6), 3, border_radius=12)
                 if ("creature", creature.uid) in legal_keys:
                     pulse = 3 + int(2 * math.sin(self.time / 120))
@@ -539,7 +552,7 @@ class DuelScene(Scene):
 
     def _draw_hands(self, surface, layout) -> None:
         my_turn = self.human_to_act()
-        legal_cards = {a.card for a in self.battle.legal_actions() if a.kind in (Kind.SUMMON, Kind.USE)} if my_turn else set()
+        legal_cards = {a.card for a in self.legal_actions() if a.kind in (Kind.SUMMON, Kind.USE)} if my_turn else set()
         for seat in (0, 1):
             side = self.view.sides[seat]
             rects = layout.hand_rects(seat)
