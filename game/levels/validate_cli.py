@@ -18,7 +18,7 @@ from game.levels.model import schema_texts
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("paths", nargs="*", type=Path,
-                        help="level or campaign files (default: levels/campaign/campaign.json and its levels)")
+                        help="level or campaign files, or folders (default: levels/campaign/campaign.json and its levels)")
     parser.add_argument("--write-schema", action="store_true",
                         help="also (re)write levels/schema/level.schema.json and campaign.schema.json")
 
