@@ -30,6 +30,7 @@ AI_PAUSE_MS = 380  # pause before each AI action, so a person can follow it
 CLICK_DISTANCE = 10
 
 _BACKGROUND: dict = {}
+_BANNERS: dict = {}
 
 
 def _background() -> pygame.Surface:
@@ -680,12 +681,13 @@ class DuelScene(Scene):
     def _draw_banner(self, surface, anim) -> None:
         t = anim.t
         alpha = int(255 * min(1.0, t * 4, (1 - t) * 4))
-        band = pygame.Surface((L.CENTER.width, 90), pygame.SRCALPHA)
-        band.fill((10, 12, 20, int(alpha * 0.75)))
-        surface.blit(band, (L.CENTER.x, 222))
         text = anim.data["text"]
-        image = pygame.Surface((L.CENTER.width, 90), pygame.SRCALPHA)
-        draw_text(image, text, (L.CENTER.width // 2, 45), 54, theme.ACCENT, bold=True, anchor="center", shadow=True)
+        image = _BANNERS.get(text)
+        if image is None:
+            image = pygame.Surface((L.CENTER.width, 90), pygame.SRCALPHA)
+            image.fill((10, 12, 20, 190))
+            draw_text(image, text, (L.CENTER.width // 2, 45), 54, theme.ACCENT, bold=True, anchor="center", shadow=True)
+            _BANNERS[text] = image
         image.set_alpha(alpha)
         surface.blit(image, (L.CENTER.x, 222))
 
