@@ -53,7 +53,7 @@ class ResultScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         shade(surface, min(170, int(self.age / 3)))
-        box = pygame.Rect(theme.WIDTH // 2 - 260, 190, 520, 370)
+        box = pygame.Rect(theme.WIDTH // 2 - 260, 190, 520, 392)
         colour = theme.GOOD if self.good else theme.BAD if self.good is False else theme.ACCENT
         panel(surface, box, theme.PANEL, colour, radius=18, width=3)
         draw_text(surface, self.headline, (box.centerx, box.y + 70), 56, colour, bold=True, anchor="center", shadow=True)
