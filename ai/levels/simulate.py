@@ -159,7 +159,7 @@ def report(level, outcomes: list[GameOutcome], player: str, opponent: str, budge
     from game.levels.build import CardSetup
     from game.levels.objectives import describe
 
-    names = CardSetup(level).label_names() if level.kind == "cards" else {}
+    names = CardSetup(level).label_names if level.kind == "cards" else {}
     n = len(outcomes)
     wins = sum(o.won for o in outcomes)
     low, high = wilson_interval(wins, n)

@@ -148,14 +148,11 @@ class CardSetup:
             self.plans[seat] = plan
         # Labels name cards of the prelude or of a given deck (drafted decks have none), so their
         # instance ids are known before any draft: 2*i + seat + 1 (see the module docstring).
-        self.labels = {placed.label: 2 * i + plan.seat + 1
-                       for plan in self.plans for i, placed in enumerate(plan.prelude + (plan.deck or []))
-                       if placed.label is not None}
-
-    def label_names(self) -> dict[str, str]:
-        """The card name of each label (for objective texts such as "Keep Sir Brass alive")."""
-        return {placed.label: placed.card.name for plan in self.plans
-                for placed in plan.prelude + (plan.deck or []) if placed.label is not None}
+        labelled = [(placed, 2 * i + plan.seat + 1) for plan in self.plans
+                    for i, placed in enumerate(plan.prelude + (plan.deck or [])) if placed.label is not None]
+        self.labels = {placed.label: uid for placed, uid in labelled}
+        # The card name of each label, for objective texts such as "Keep Copperclad Knight alive".
+        self.label_names = {placed.label: placed.card.name for placed, _ in labelled}
 
     def rng(self, purpose: str) -> random.Random:
         return random.Random(f"{self.seed}:{purpose}")

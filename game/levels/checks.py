@@ -224,8 +224,7 @@ class CardChecks:
         opponent = self.level.opponent
         if opponent.control != "scripted":
             return
-        mine = side_card_ids(self.level, "opponent", self.cardset)
-        theirs = side_card_ids(self.level, "player", self.cardset)
+        ids = {side: side_card_ids(self.level, side, self.cardset) for side in ("player", "opponent")}
         seen_turns: dict[int, int] = {}
         limit = self.max_turns("opponent")
         for t, turn in enumerate(opponent.script):
@@ -245,63 +244,62 @@ class CardChecks:
                     continue
                 if action.verb == "END":
                     continue
-                self.check_actor(parts, action, mine)
-                if action.target is not None and not action.target.face:
-                    self.check_target(parts, action, mine, theirs)
+                actor = self.check_actor(parts, action, ids)
+                if actor is not None and action.target is not None and not action.target.face:
+                    self.check_target(parts, action, actor, ids)
                 if action.lane is not None and action.lane >= self.level.rules.lanes:
                     self.problem(parts, f"lane {action.lane} does not exist: the level has 1 lane")
 
-    def ref_card(self, parts: list, ref, side: str, side_ids: set[int], role: str) -> int | None:
-        """The card id a reference names, checked to be among `side`'s cards."""
+    def ref_card(self, parts: list, ref, sides: dict[str, set[int]], role: str) -> int | None:
+        """The card id a reference names, checked to be among the cards of one of `sides`
+        (side name -> the card ids it may hold)."""
+        owners = " or the ".join(sides)
         if ref.label is not None:
             found = self.labels.get(ref.label)
             if found is None:
                 self.problem(parts, f"{role} {ref}: " + self.unknown_label(ref.label))
                 return None
-            if found[0] != side:
-                self.problem(parts, f"{role} {ref} is a card of the {found[0]}'s, not of the {side}'s")
+            if found[0] not in sides:
+                self.problem(parts, f"{role} {ref} is a card of the {found[0]}'s, not of the {owners}'s")
                 return None
             return found[1]
         if ref.card_id not in self.cards:
             self.problem(parts, f"{role} {ref}: there is no card {ref.card_id} in the card files")
             return None
-        if ref.card_id not in side_ids:
+        if not any(ref.card_id in ids for ids in sides.values()):
             card = self.cards[ref.card_id]
-            self.problem(parts, f"{role} {ref} ({card.name}) is not among the {side}'s cards "
+            self.problem(parts, f"{role} {ref} ({card.name}) is not among the {owners}'s cards "
                                 "(its deck, hand, board, event cards and their tokens)")
             return None
         return ref.card_id
 
-    def check_actor(self, parts: list, action, mine: set[int]) -> None:
-        card_id = self.ref_card(parts, action.actor, "opponent", mine, "the card")
+    def check_actor(self, parts: list, action, ids: dict[str, set[int]]):
+        """The acting card (an opponent's), or None after reporting why it cannot act."""
+        card_id = self.ref_card(parts, action.actor, {"opponent": ids["opponent"]}, "the card")
         if card_id is None:
-            return
+            return None
         card = self.cards[card_id]
         if action.verb in ("SUMMON", "ATTACK") and card.type != CardType.CREATURE:
             self.problem(parts, f"{action.actor} ({card.name}) is an item: {action.verb} needs a creature (USE items)")
+            return None
         if action.verb == "USE" and card.type == CardType.CREATURE:
             self.problem(parts, f"{action.actor} ({card.name}) is a creature: SUMMON it (USE is for items)")
-        if action.verb == "SUMMON" and action.target is not None and card.type == CardType.CREATURE \
-                and card.choice is None:
+            return None
+        if action.verb == "SUMMON" and action.target is not None and card.choice is None:
             self.problem(parts, f"{action.actor} ({card.name}) has no summon effect that takes a target")
+            return None
+        return card
 
-    def check_target(self, parts: list, action, mine: set[int], theirs: set[int]) -> None:
-        actor_id = action.actor.card_id if action.actor.label is None else self.labels.get(action.actor.label, (0, 0))[1]
-        actor = self.cards.get(actor_id)
-        side = "player"
-        if action.verb == "USE" and actor is not None and actor.type == CardType.GREEN:
-            side = "opponent"
-        if action.verb == "SUMMON" and actor is not None and actor.choice is not None:
-            if actor.choice.value == "friendly_creature":
-                side = "opponent"
-            elif actor.choice.value == "any_creature":
-                ids = mine | theirs
-                if action.target.label is None and action.target.card_id not in ids:
-                    self.ref_card(parts, action.target, "player", theirs, "the target")
-                elif action.target.label is not None and action.target.label not in self.labels:
-                    self.problem(parts, f"the target {action.target}: " + self.unknown_label(action.target.label))
-                return
-        target_id = self.ref_card(parts, action.target, side, mine if side == "opponent" else theirs, "the target")
+    def check_target(self, parts: list, action, actor, ids: dict[str, set[int]]) -> None:
+        """A target creature must belong to a side the acting card may target."""
+        choice = actor.choice.value if action.verb == "SUMMON" and actor.choice is not None else None
+        if (action.verb == "USE" and actor.type == CardType.GREEN) or choice == "friendly_creature":
+            sides = ("opponent",)
+        elif choice == "any_creature":
+            sides = ("player", "opponent")
+        else:
+            sides = ("player",)
+        target_id = self.ref_card(parts, action.target, {side: ids[side] for side in sides}, "the target")
         if target_id is not None and self.cards[target_id].type != CardType.CREATURE:
             self.problem(parts, f"the target {action.target} ({self.cards[target_id].name}) is an item, not a creature")
 

@@ -17,9 +17,9 @@ Life of a session::
             session.legal_actions()                    # engine actions (cards) / (x, y) points (gomoku)
             events = session.apply(action)             # the human's action: Action, its text, or (x, y)
         else:
-            session.run_turn(agent, budget_ms)         # the opponent's whole turn, or step by step:
-            # observation = session.observation(session.current_seat); decision = agent.decide(...);
-            # session.apply(action) for each of decision.actions (the client's worker does this)
+            session.run_turn(agent, budget_ms)         # the opponent's whole turn in-process, or with a worker:
+            # decision = worker: agent.decide(session.observation(), budget_ms)
+            # session.play_decision(decision.actions, decision.explanation), until is_player_turn
         session.dialogue()                             # scripted lines said by that action
         session.objectives()                           # [ObjectiveStatus(text, required, state, detail)]
     session.result                                     # LevelResult(won, stars, turns, objectives, reason)
@@ -32,7 +32,10 @@ skipped, an event that could not fire), `actions` (every action so far as text, 
 
 Cards (`CardSession`): `battle` (game.cards.Battle), `labels` (label -> instance id),
 `card_pool` (what the AIs may assume decks are made of), `observation(seat)`; `apply` returns
-the engine's events plus the level's own ("summon" and "give" from scripted events).
+the engine's events plus the level's own ("summon" and "give" from scripted events). The
+opponent: `make_opponent(session)` (ai.levels.opponents) gives a ready agent: a scripted one is
+instant and can run in-process; an AI one is the registry's `level.opponent.ai` for seat
+`opponent_seat` with `level.opponent.budget_ms` per turn, which a worker process can run.
 Gomoku (`GomokuSession`): `state` (GomokuState); `apply` returns the state's events.
 
 Saves: `save_data()` is a JSON-ready dict (level id, digest, seed, actions) up to the last moment
@@ -52,9 +55,6 @@ from game.levels import model as m
 from game.levels.build import CardSetup
 from game.levels.events import EventRunner
 from game.levels.objectives import GomokuObjectiveTracker, ObjectiveStatus, ObjectiveTracker
-
-SAVE_FORMAT = 1
-
 
 class LevelOver(RuntimeError):
     """An action after the level ended."""
@@ -145,7 +145,7 @@ class LevelSession:
         return self.tracker.status() if self.tracker is not None else []
 
     def save_data(self) -> dict:
-        return {"format": SAVE_FORMAT, "level": self.level.id, "digest": level_digest(self.level), "seed": self.seed,
+        return {"level": self.level.id, "digest": level_digest(self.level), "seed": self.seed,
                 "actions": self.actions[: self._checkpoint]}
 
     def _mark_checkpoint(self, actor) -> None:
@@ -222,7 +222,7 @@ class CardSession(LevelSession):
         self.battle = battle
         self.runner = EventRunner(self.level, self.player_seat, self.labels, waiting)
         self.tracker = ObjectiveTracker(self.level.objectives, self.player_seat, self.labels,
-                                        self.setup.label_names())
+                                        self.setup.label_names)
         self.phase = "play"
         return self._after(events, None)
 
@@ -282,18 +282,27 @@ class CardSession(LevelSession):
         while not self.over and self.battle.current == seat:
             remaining = max(budget_ms - (time.perf_counter() - started) * 1000, min(5.0, budget_ms))
             decision = agent.decide(self.observation(seat), remaining)
-            explanation = getattr(decision, "explanation", None) or {}
-            self.warnings += explanation.get("warnings", [])
             if not decision.actions:
                 raise IllegalAction(f"{getattr(agent, 'name', 'the agent')} returned no action")
-            for index, action in enumerate(decision.actions):
-                if self.over or self.battle.current != seat:
-                    break
-                if index > 0 and not self.battle.is_legal(action):
-                    break  # a random effect changed the board since the plan was made: ask again
-                played.append((action, self.apply(action)))
-                if action.kind == Kind.END_TURN:
-                    break
+            played += self.play_decision(decision.actions, getattr(decision, "explanation", None))
+        return played
+
+    def play_decision(self, actions, explanation: dict | None = None) -> list[tuple[Action, list[Event]]]:
+        """Apply what an agent decided for the side to act (e.g. the actions and explanation an AI
+        worker sent back): in order, until the turn or the level ends; an action that a random
+        effect made illegal after the plan was made ends the decision (ask the agent again).
+        The explanation's "warnings" (skipped scripted actions) go to `warnings`."""
+        self.warnings += (explanation or {}).get("warnings", [])
+        seat = self.battle.current
+        played = []
+        for index, action in enumerate(actions):
+            if self.over or self.battle.current != seat:
+                break
+            if index > 0 and not self.battle.is_legal(action):
+                break
+            played.append((action, self.apply(action)))
+            if action.kind == Kind.END_TURN:
+                break
         return played
 
     def run_draft(self, seat: int, agent) -> None:

@@ -147,3 +147,20 @@ def test_gomoku_session_colours_moves_and_resume():
 def test_play_level_reports_the_outcome():
     session, outcome = play_level(load_level("c1_first_spark"), seed=1, player="easy", budget_ms=20)
     assert session.over and outcome.won and outcome.turns == 1 and outcome.objectives == ["met"]
+
+
+def test_play_decision_stops_at_a_stale_action_and_collects_warnings():
+    from game.cards.actions import attack, parse_action
+
+    session = started(card_level(player={"board": [{"card": GOLEM, "label": "golem"}]},
+                                 opponent={"board": [{"card": GOLEM, "label": "wall", "defense": 1}]}))
+    golem, wall = uid(session, "golem"), uid(session, "wall")
+    # The second action targets the wall, which the first one killed: the rest is dropped.
+    played = session.play_decision([attack(golem, wall), attack(golem, wall), parse_action("PASS")],
+                                   {"warnings": ["turn 1: skipped 'X'"]})
+    assert [a.text() for a, _ in played] == [f"ATTACK {golem} {wall}"] and session.is_player_turn
+    assert session.warnings == ["turn 1: skipped 'X'"]
+    with pytest.raises(IllegalAction):
+        session.play_decision([attack(golem, wall)])
+    assert [a.text() for a, _ in session.play_decision([parse_action("PASS")])] == ["PASS"]
+    assert not session.is_player_turn

@@ -128,3 +128,41 @@ def test_the_readme_examples_are_valid_levels(tmp_path):
         path.write_text(block)
         problems, _ = validate_paths([path])
         assert problems == [], problems
+
+
+CROSS_CHECKS = [
+    ({"opponent": {"hand": [141], "script": [{"turn": 1, "actions": ["USE {card:141} {card:68}"]}]}},
+     "$.opponent.script[0].actions[0]", "the target {card:68} (Steamhulk) is not among the player's cards"),
+    ({"opponent": {"script": [{"turn": 1, "actions": ["SUMMON {card:25} {card:25}"]}]}},
+     "$.opponent.script[0].actions[0]", "{card:25} (Gravel Golem) has no summon effect that takes a target"),
+    ({"opponent": {"script": [{"turn": 1, "actions": ["SUMMON {card:25} 1"]}]}},
+     "$.opponent.script[0].actions[0]", "lane 1 does not exist"),
+    ({"opponent": {"script": [{"turn": 1, "actions": ["PASS"]}, {"turn": 1, "actions": ["PASS"]}]}},
+     "$.opponent.script[1].turn", "turn 1 is already scripted at $.opponent.script[0]"),
+    ({"player": {"board": [{"card": 25, "label": "twin"}]}, "opponent": {"board": [{"card": 25, "label": "twin"}]}},
+     "$.opponent.board[0].label", 'label "twin" is already used at $.player.board[0].label'),
+    ({"events": [{"when": {"died": "ghost"}, "do": [{"say": {"speaker": "A", "text": "B"}}]}]},
+     "$.events[0].when.died", 'no card of cards is labelled "ghost"'),
+    ({"player": {"deck": {"kind": "draft", "pool": [25, 26], "picks": 5}}},
+     "$.player.deck", "a draft needs at least 3 different cards to offer"),
+    ({"player": {"board": [{"card": 25, "label": "pet"}]}, "objectives": [{"kind": "keep_alive", "label": "pet"}]},
+     "$.objectives", "keep_alive only ends with the level"),
+    ({"player": {"hand": [{"card": 25, "count": 9}]}}, "$.player.hand", "a hand holds at most 8 cards; this one has 9"),
+    ({"rules": {"lanes": 2}, "player": {"board": [{"card": 25, "lane": 0}] * 4}},
+     "$.player.board", "lane 0 holds at most 3 creatures; 4 are placed there"),
+    ({"rules": {"style": "plain"}, "player": {"hand": [6]}},
+     "$.player.hand[0]", "card 6 (Sparkwick) has triggered effects and the level's style is plain"),
+    ({"player": {"deck": {"cards": [901]}}}, "$.player.deck.cards[0]", "card 901 (Cog Sprite) is a token"),
+    ({"rules": {"files": ["nonexistent"]}}, "$.rules.files", "the card files could not be loaded"),
+]
+
+
+@pytest.mark.parametrize("changes, path, fragment", CROSS_CHECKS)
+def test_cross_checks_name_the_place_and_the_reason(changes, path, fragment):
+    from game.levels.checks import check_level
+    from tests.levels.helpers import BASE_CARDS, merge
+    from game.levels.model import LEVEL_ADAPTER
+
+    level = LEVEL_ADAPTER.validate_python(merge(BASE_CARDS, changes))
+    problems = check_level(level, "level.json")
+    assert any(p.path == path and fragment in p.message for p in problems), [str(p) for p in problems]
