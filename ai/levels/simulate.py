@@ -3,7 +3,7 @@ player's seat and report how winnable it is.
 
 Prints the win rate (the level won: its required objectives met) with a Wilson 95% interval,
 the player's turns (cards) or moves (gomoku) taken (mean, p50, p90), how often each objective
-was met, and the scripted opponent's warnings (skipped actions). `--json` prints the same as one
+was met, and the warnings (scripted actions or events that had to be skipped). `--json` prints the same as one
 JSON object. Games run over `--jobs` processes with a progress bar on stderr; game i uses seed
 `--seed` * 1000003 + i, so a run is reproducible up to the AIs' timing.
 
@@ -198,7 +198,8 @@ def summary_text(data: dict) -> str:
         tag = "required" if objective["required"] else "bonus"
         lines.append(f"  [{tag:>8}] {objective['text']}: {objective['met']}/{data['games']} ({objective['rate']:.0%})")
     if data["warnings"]:
-        lines.append(f"scripted actions skipped: {data['warnings']} (first: {data['first_warnings'][0]})")
+        lines.append(f"warnings (scripted actions or events skipped): {data['warnings']} "
+                     f"(first: {data['first_warnings'][0]})")
     lines.append(f"{data['seconds_per_game']:.2f} s per game")
     return "\n".join(lines)
 

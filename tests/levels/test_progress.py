@@ -160,41 +160,36 @@ from game.saves.progress import Progress
 from game.saves.store import Store
 progress = Progress(Store(sys.argv[1]), campaign=object(), levels={})
 n = int(sys.argv[2])
-print("ready", flush=True)
 while True:
     n += 1
     progress.data.cards = list(range(n, n + 30000))
     progress.save()
+    if n == int(sys.argv[2]) + 1:
+        print("saved once", flush=True)
 """
 
 
 def test_a_progress_save_killed_at_random_moments_is_always_old_or_new(tmp_path):
     """50 times: a child process saves the progress in a loop and is killed with SIGKILL at a
-    random moment; the file must always load, complete, at the last or a later version."""
+    random moment; the file must always load, complete, at the last version seen or a later one."""
     rng = random.Random(7)
     store_dir = tmp_path / "saves"
     last = 0
     env = {**os.environ, "PYTHONPATH": str(REPO)}
-    kills_mid_run = 0
     for _ in range(50):
         child = subprocess.Popen([sys.executable, "-c", WRITER, str(store_dir), str(last)], cwd=REPO, env=env,
                                  stdout=subprocess.PIPE, text=True)
-        assert child.stdout.readline().strip() == "ready"
-        time.sleep(rng.uniform(0.005, 0.06))
+        assert child.stdout.readline().strip() == "saved once"
+        time.sleep(rng.uniform(0.0, 0.04))
         os.kill(child.pid, signal.SIGKILL)
         child.wait()
         child.stdout.close()
         progress = Progress(Store(store_dir), campaign=object(), levels={})
         assert progress.problems == []
         cards = progress.data.cards
-        if last:
-            assert cards, "the file vanished"
-        if cards:
-            first = cards[0]
-            assert cards == list(range(first, first + 30000)), "a half-written file"
-            assert first >= last
-            kills_mid_run += first > last
-            last = first
-    assert last > 0 and kills_mid_run > 10
-    # Some kills landed between creating the temporary file and renaming it: mid-write.
+        first = cards[0]
+        assert cards == list(range(first, first + 30000)), "a half-written file"
+        assert first > last
+        last = first
+    # Kills landed between creating the temporary file and renaming it over the old one: mid-write.
     assert list(store_dir.glob(".progress.json.*.tmp"))
