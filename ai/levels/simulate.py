@@ -3,8 +3,8 @@ player's seat and report how winnable it is.
 
 Prints the win rate (the level won: its required objectives met) with a Wilson 95% interval,
 the player's turns (cards) or moves (gomoku) taken (mean, p50, p90), how often each objective
-was met, and the warnings (scripted actions or events that had to be skipped). `--json` prints the same as one
-JSON object. Games run over `--jobs` processes with a progress bar on stderr; game i uses seed
+was met, and the warnings (scripted actions or events that had to be skipped). `--json`
+prints the same as one JSON object. Games run over `--jobs` processes with a progress bar on stderr; game i uses seed
 `--seed` * 1000003 + i, so a run is reproducible up to the AIs' timing.
 
 The card AIs play to win duels and do not read objectives, so on puzzle levels (a required
