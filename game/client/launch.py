@@ -96,12 +96,18 @@ def smoke_test(size: tuple[int, int] | None = None, shots_dir: str | None = None
             app.reset(scene)
             if app.top is not scene:  # e.g. a pass-the-device screen above it
                 app.pop()
-            for _ in range(3):
+            for frame in range(3):
                 app.step(16)
+                if frame == 0 and scene is screens[0]:
+                    print("smoke test: first frame", flush=True)  # start-up timing (build_scripts/)
             if shots_dir:
                 app.screenshot(os.path.join(shots_dir, f"smoke-{scene.name}.png"))
         app.push(PauseScene(app))
         app.step(16)
+        from game.levels.loader import campaign_path, validate_paths
+
+        level_problems, level_files = validate_paths([campaign_path()])  # every level file
+        problems += [f"level file: {problem}" for problem in level_problems]
         deadline = time.monotonic() + 60
         for job in jobs:
             job.wait(max(0.0, deadline - time.monotonic()))
@@ -118,7 +124,7 @@ def smoke_test(size: tuple[int, int] | None = None, shots_dir: str | None = None
         job.wait(30)
         if job.error or not job.done:
             problems.append(f"gomoku search: {job.error or 'timed out'}")
-        print(f"smoke test: {len(screens) + 1} screens rendered, warm-up {jobs[0].result}, "
+        print(f"smoke test: {len(screens) + 1} screens rendered, {level_files} level files, warm-up {jobs[0].result}, "
               f"gomoku move {job.result and job.result['move']}")
     except Exception as error:  # reported and turned into a failing exit code
         import traceback

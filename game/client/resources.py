@@ -3,17 +3,15 @@ fonts loaded from them (each size loaded once)."""
 
 from __future__ import annotations
 
-import sys
 from functools import lru_cache
 from pathlib import Path
+
+from game.paths import project_root
 
 
 def resource_root() -> Path:
     """The folder holding `assets/` and `levels/`: the bundle's unpack dir when frozen."""
-    bundle = getattr(sys, "_MEIPASS", None)
-    if bundle:
-        return Path(bundle)
-    return Path(__file__).resolve().parent.parent.parent
+    return project_root()
 
 
 def resource_path(*parts: str) -> Path:
