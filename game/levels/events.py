@@ -27,7 +27,7 @@ class EventRunner:
         self.labels = labels
         self.waiting = waiting
         self.fired = [False] * len(level.events)
-        self.warnings: list[str] = []
+        self.warnings: list[str] = []  # of the current update
 
     def _seat(self, side: str) -> int:
         return self.player_seat if side == "player" else 1 - self.player_seat
@@ -43,30 +43,29 @@ class EventRunner:
             return any(e.kind == "death" and e.card == uid for e in events)
         return not battle.sides[seat].board
 
-    def update(self, events: list[Event], battle: Battle) -> tuple[list[Event], list[Line]]:
-        """Fire every event whose condition holds now; returns (new events, lines said)."""
+    def update(self, events: list[Event], battle: Battle) -> tuple[list[Event], list[Line], list[str]]:
+        """Fire every event whose condition holds now; returns (new events, lines said, warnings)."""
         added: list[Event] = []
         lines: list[Line] = []
+        self.warnings = []
         if battle.winner is not None:
-            return added, lines
-        changed = True
-        while changed:  # a summon can empty no board, but a condition may read the new events
-            changed = False
-            for index, event in enumerate(self.level.events):
-                if self.fired[index] or not self._holds(event.when, events + added, battle):
-                    continue
-                self.fired[index] = True
-                changed = True
-                for step_index, step in enumerate(event.do):
-                    if step.say is not None:
-                        lines.append(step.say)
-                    elif step.give is not None:
-                        self._give(battle, index, step_index, step.give, added)
-                    else:
-                        self._summon(battle, index, step_index, step.summon, added)
+            return added, lines, self.warnings
+        # One pass is enough: what an event does (give, summon, say) cannot make another
+        # event's condition (a turn start, a death, health, an empty board) newly true.
+        for index, event in enumerate(self.level.events):
+            if self.fired[index] or not self._holds(event.when, events, battle):
+                continue
+            self.fired[index] = True
+            for step_index, step in enumerate(event.do):
+                if step.say is not None:
+                    lines.append(step.say)
+                elif step.give is not None:
+                    self._give(battle, index, step_index, step.give, added)
+                else:
+                    self._summon(battle, index, step_index, step.summon, added)
         if added and battle.auras_on:
             battle._refresh_auras()
-        return added, lines
+        return added, lines, self.warnings
 
     def _instance(self, battle: Battle, seat: int, key: tuple[int, int, int]):
         uid = self.waiting[key]

@@ -227,10 +227,9 @@ class CardSession(LevelSession):
         return self._after(events, None)
 
     def _after(self, events: list[Event], actor: int | None) -> list[Event]:
-        added, lines = self.runner.update(events, self.battle)
+        added, lines, warnings = self.runner.update(events, self.battle)
         self._lines += lines
-        self.warnings += self.runner.warnings
-        self.runner.warnings = []
+        self.warnings += warnings
         events = events + added
         self.tracker.update(events, self.battle)
         if self.tracker.outcome is not None:  # a finished duel always settles the objectives
