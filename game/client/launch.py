@@ -43,7 +43,17 @@ def run(args: argparse.Namespace) -> int:
     from game.client.scenes.title import TitleScene
 
     pygame.init()
-    app = App(size=size, fullscreen=args.fullscreen, think_ms=args.think_ms)
+    try:
+        app = App(size=size, fullscreen=args.fullscreen, think_ms=args.think_ms)
+    except pygame.error as error:
+        print(f"main.py play: cannot open a window ({error}). Is there a display? "
+              "`python main.py --smoke-test` runs without one.", file=sys.stderr)
+        return 1
+    if pygame.display.get_driver() in ("offscreen", "dummy") and "SDL_VIDEODRIVER" not in os.environ:
+        app.close()
+        print("main.py play: no display found (SDL fell back to an invisible window). Set DISPLAY, or run "
+              "`python main.py --smoke-test` to check the game without one.", file=sys.stderr)
+        return 1
     _warm(app)
     if size is not None:
         app.save_settings()

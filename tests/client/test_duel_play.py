@@ -116,3 +116,27 @@ def test_a_failing_ai_is_replaced_and_the_game_goes_on(app):
     run_until(app, lambda: duel.battle.current == 1 and duel.human_to_act(), timeout=60)
     assert any("no-such-ai AI failed" in text for text, _ in duel.log)
     assert duel.specs[0].name == "easy" and duel.battle.sides[0].turns == 1
+
+
+def test_hot_seat_draft_passes_the_device_between_the_players(app):
+    from game.client.scenes.draft import DraftScene
+
+    start_match(app, MatchSetup(game="cards", opponent="hotseat", draft="draft", seed=9))
+    draft = app.find(DraftScene)
+    assert isinstance(app.top, PassDeviceScene) and draft.picker is None
+    key(app, pygame.K_RETURN)
+    assert draft.picker == 0
+    for _ in range(30):
+        key(app, pygame.K_RETURN)
+    # Player 1 is done: the screen is covered until player 2 is ready.
+    assert isinstance(app.top, PassDeviceScene) and draft.picker is None and app.top.player_label == "Player 2"
+    click(app, app.top.button.rect.center)
+    assert draft.picker == 1
+    for index in range(30):
+        click(app, draft.offer_rects()[index % 3].center)
+    run_until(app, lambda: app.find(DuelScene) is not None, timeout=10)
+    duel = app.find(DuelScene)
+    assert [len(side.deck) for side in duel.battle.sides] == [30, 30]
+    assert sorted(i.card.base_id for i in duel.battle.sides[1].deck) == sorted(c.base_id for c in draft.draft.picks[1])
+    step(app, 3)
+    assert isinstance(app.top, PassDeviceScene) and duel.visible_hand_seat() is None
