@@ -54,6 +54,7 @@ class TurnRecord:
     actions: list[Action]
     seconds: list[float] = field(default_factory=list)  # time of each decide() call
     explanations: list[dict] = field(default_factory=list)
+    replans: int = 0  # plans cut short because the rest had become illegal
 
 
 def play_turn(battle: Battle, agent: CardAgent, budget_ms: float, card_pool: Sequence[Card] | None = None,
@@ -61,8 +62,9 @@ def play_turn(battle: Battle, agent: CardAgent, budget_ms: float, card_pool: Seq
     """Let `agent` play the current player's whole turn on `battle` (mutated in place).
 
     The agent's budget is for the whole turn; each decide() call gets what is left of it (at
-    least a small floor, so an agent always gets a moment to answer). An illegal action from
-    an agent is a bug in that agent: it raises IllegalAction."""
+    least a small floor, so an agent always gets a moment to answer). The first action of each
+    decision must be legal (else IllegalAction: a bug in the agent); a later one that has become
+    illegal (random effects, a card drawn mid-turn) ends that plan and the agent is asked again."""
     player = battle.current
     record = TurnRecord(player, [])
     turn_started = time.perf_counter()
@@ -79,10 +81,15 @@ def play_turn(battle: Battle, agent: CardAgent, budget_ms: float, card_pool: Seq
             on_decision(decision, elapsed)
         if not decision.actions:
             raise IllegalAction(f"{agent.name} returned no action")
-        for action in decision.actions:
+        for index, action in enumerate(decision.actions):
             if battle.winner is not None or battle.current != player:
                 break
-            battle.apply(action)  # raises IllegalAction on an agent bug
+            if index > 0 and not battle.is_legal(action):
+                # The plan was made before a random effect or a card drawn mid-turn was known:
+                # ask the agent again with what it can see now.
+                record.replans += 1
+                break
+            battle.apply(action)  # the first action of a decision must be legal: else an agent bug
             record.actions.append(action)
             if action.kind == Kind.END_TURN:
                 break

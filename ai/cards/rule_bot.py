@@ -221,7 +221,9 @@ class TurnPlanner:
         return [c for c in self.enemies(lane) if c.keywords & GUARD]
 
     def hand(self, *types: CardType) -> list:
-        return [i for i in self.me.hand if i.card.type in types and i.card.cost <= self.me.mana]
+        # A card drawn mid-plan on the observation is hidden (None): it is played next decision.
+        return [i for i in self.me.hand
+                if i.card is not None and i.card.type in types and i.card.cost <= self.me.mana]
 
     def room(self) -> int:
         limit = 6 if self.b.lanes == 1 else 3

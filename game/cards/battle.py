@@ -65,7 +65,17 @@ class Battle(Legality, Combat, TriggeredEffects):
         """Draw the opening hands and start the first player's first turn."""
         for seat, count in enumerate(OPENING_HAND):
             self._draw(self.sides[seat], seat, count, events)
+        self.begin_turn(events)
+
+    def begin_turn(self, events: list[Event] | None = None) -> None:
+        """Start the current player's turn (mana, readiness, the draw, turn-start effects). For
+        set-ups that place hands and boards themselves (levels) instead of calling start()."""
         self._start_turn(events)
+
+    def refresh_auras(self) -> None:
+        """Recompute aura bonuses after placing creatures by hand (levels, scripted events)."""
+        if self.auras_on:
+            self._refresh_auras()
 
     # ----------------------------------------------------------------------------- state API
 

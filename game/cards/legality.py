@@ -35,7 +35,7 @@ class Legality:
                 lane_room = (in_lane0 < per_lane, len(own_board) - in_lane0 < per_lane)
             for instance in me.hand:
                 card = instance.card
-                if card.cost > mana:
+                if card is None or card.cost > mana:  # None: a card this observer cannot see
                     continue
                 card_type = card.type
                 if card_type == CardType.CREATURE:
@@ -101,6 +101,8 @@ class Legality:
         if instance is None:
             return f"card {action.card} is not in your hand"
         card = instance.card
+        if card is None:
+            return f"card {action.card} is hidden from this observer"
         if card.cost > me.mana:
             return f"card {action.card} costs {card.cost}, you have {me.mana} mana"
         if kind == Kind.SUMMON:

@@ -223,7 +223,7 @@ class CardSetup:
             elif plan.seat == 0:
                 side.next_draw = 0  # the given hand is the hand of the first turn
         # The first turn starts as in Battle.start (mana, readiness, the draw, turn effects).
-        battle._start_turn(events)
+        battle.begin_turn(events)
         for plan in self.plans:
             side = battle.sides[plan.seat]
             spec = plan.spec
@@ -240,6 +240,5 @@ class CardSetup:
             if spec.health is not None:
                 side.health = spec.health
                 side.next_rune = min(FIRST_RUNE, (spec.health - 1) // RUNE_STEP * RUNE_STEP)
-        if battle.auras_on:
-            battle._refresh_auras()
+        battle.refresh_auras()
         return battle, events, waiting

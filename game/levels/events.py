@@ -63,8 +63,8 @@ class EventRunner:
                     self._give(battle, index, step_index, step.give, added)
                 else:
                     self._summon(battle, index, step_index, step.summon, added)
-        if added and battle.auras_on:
-            battle._refresh_auras()
+        if added:
+            battle.refresh_auras()
         return added, lines, self.warnings
 
     def _instance(self, battle: Battle, seat: int, key: tuple[int, int, int]):
