@@ -249,3 +249,16 @@ def test_effect_games_never_break_invariants():
             assert len(uids) == len(set(uids)) and max(uids, default=0) <= 255
         assert battle.turn < 200
     assert NO_TARGET == -2
+
+
+def test_a_card_drawn_while_simulating_an_observation_stays_hidden_and_unplayable():
+    """AIs plan on the redacted battle: a mid-turn draw pulls in a card they cannot know."""
+    scholar = with_effects(creature_card(1, 1), effect("play", "draw", "me", amount=1))
+    battle = effect_battle(scholar)
+    give(battle, 0, scholar, 101)
+    view = battle.observation(0).battle
+    view.apply(summon(101))
+    drawn = view.sides[0].hand[-1]
+    assert drawn.card is None
+    assert all(a.card != drawn.uid for a in view.legal_actions())
+    assert "hidden" in view.illegal_reason(summon(drawn.uid))
