@@ -100,7 +100,7 @@ class Progress:
             return ProgressData()
 
     def _move_aside(self, name: str, why: str, what: str) -> None:
-        moved = Store._move_aside(self.store.path(name))
+        moved = Store.move_aside(self.store.path(name))
         where = f"moved to {moved.name}" if moved else "left in place"
         if moved is None:
             self._blocked.add(name)

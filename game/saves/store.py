@@ -105,7 +105,7 @@ class Store:
                         raise ValueError(f"the upgrader returned {type(data).__name__} at version {step}")
             data["version"] = version
         except (ValueError, TypeError, KeyError) as error:
-            moved = self._move_aside(path)
+            moved = self.move_aside(path)
             if moved is None:
                 self._blocked.add(path)
             where = f"moved to {moved.name}" if moved else "left in place"
@@ -152,7 +152,9 @@ class Store:
             pass
 
     @staticmethod
-    def _move_aside(path: Path) -> Path | None:
+    def move_aside(path: Path) -> Path | None:
+        """Rename an unreadable file to ``NAME.json.corrupt-<time>`` (never over another file);
+        returns the new path, or None when it could not be renamed."""
         stamp = time.strftime("%Y%m%d-%H%M%S")
         target = path.with_name(f"{path.name}.corrupt-{stamp}")
         counter = 1

@@ -96,7 +96,7 @@ def test_file_that_cannot_be_moved_aside_is_not_overwritten(tmp_path, monkeypatc
     path = store.path("settings")
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text("garbage")
-    monkeypatch.setattr(Store, "_move_aside", staticmethod(lambda p: None))
+    monkeypatch.setattr(Store, "move_aside", staticmethod(lambda p: None))
     document = store.load("settings", version=1)
     assert "left in place" in document.problem
     with pytest.raises(StoreError, match="not overwriting"):
