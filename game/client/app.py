@@ -62,6 +62,7 @@ class App:
         self._frame_started = self._last_frame
         self._frame_deadline = self._last_frame + 1.0 / FPS
         self.notice: str | None = self.settings_file.problem  # shown once on the title screen
+        self.progress = None  # the campaign's Progress, loaded when first needed (game/client/campaign.py)
 
     # ------------------------------------------------------------------ window
 
@@ -161,6 +162,14 @@ class App:
         if intent.kind == "action" and intent.name == "fullscreen":
             self.toggle_fullscreen()
             return
+        if intent.kind == "action" and intent.name == "reload":
+            # F5: the scene nearest the top that plays a level file (or shows its problems)
+            # reads it again, whatever screen is above it (a dialogue, the pause menu).
+            for scene in reversed(self.scenes):
+                reload_level = getattr(scene, "reload_level", None)
+                if reload_level is not None:
+                    reload_level()
+                    return
         if self.top is not None:
             self.top.handle(intent)
 

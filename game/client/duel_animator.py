@@ -9,6 +9,7 @@ never drift from the rules.
 
 from __future__ import annotations
 
+import pygame
 import pytweening
 
 from game.cards.actions import FACE
@@ -84,6 +85,20 @@ class DuelAnimator:
                 side = self._side(event.player)
                 side.hand.append(scene.instances[event.card])
                 side.deck_pos += 1
+            anim.on_start, anim.on_end = start, end
+            return anim
+        if kind == "give":  # a campaign level's scripted event puts a card into a hand
+            anim = Anim("fly", 360, ease=pytweening.easeOutCubic, uid=event.card, face=scene.face_up(event.player))
+
+            def start(anim=anim):
+                layout = scene.layout()
+                hero = layout.hero(event.player)
+                anim.data["from"] = pygame.Rect(hero.centerx - 20, hero.centery - 28, 40, 56)
+                anim.data["to"] = layout.hand_rects(event.player, extra=1)[-1]
+                scene.app.play_sound("draw")
+
+            def end():
+                self._side(event.player).hand.append(scene.instances[event.card])
             anim.on_start, anim.on_end = start, end
             return anim
         if kind == "summon":

@@ -25,6 +25,7 @@ KEY_ACTIONS = {
     pygame.K_RIGHT: "right",
     pygame.K_r: "rematch",
     pygame.K_F11: "fullscreen",
+    pygame.K_F5: "reload",  # a level being played is read again from its file and restarted
 }
 
 

@@ -1,7 +1,13 @@
-"""`python main.py` / `python main.py play`: open the game window (title menu first).
+"""`python main.py` / `python main.py play [LEVEL]`: open the game window (title menu first).
 
-`--smoke-test` starts the client headless, renders a few frames of each main screen, runs one
-short AI search in the worker pool and exits 0 (used by packaging checks and CI).
+`play LEVEL` opens a level at once (a campaign level id or a level file's path), over the title:
+leaving it (Esc, Quit) returns to the title, and F5 reads the file again and restarts it, for
+level designers; a file with problems shows them on an error screen. Other commands open the
+client through `run_client` too (e.g. `python main.py gomoku`: a gomoku match at once).
+
+`--smoke-test` starts the client headless, renders a few frames of each main screen (the
+campaign map and a level's first frame included), runs one short AI search in the worker pool
+and exits 0 (used by packaging checks and CI).
 """
 
 from __future__ import annotations
@@ -12,6 +18,9 @@ import sys
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("level", nargs="?", metavar="LEVEL",
+                        help="open this level at once: a campaign level id (e.g. c1_first_spark) or a level file; "
+                             "F5 reloads the file, Esc then Quit returns to the title")
     parser.add_argument("--size", metavar="WxH", help="window size, e.g. 1600x900 (saved in the settings)")
     parser.add_argument("--fullscreen", action="store_true", default=None, help="start full screen")
     parser.add_argument("--windowed", dest="fullscreen", action="store_false", help="start in a window")
@@ -36,29 +45,60 @@ def run(args: argparse.Namespace) -> int:
     size = parse_size(args.size)
     if args.smoke_test:
         return smoke_test(size)
+    return run_client(lambda app: open_start(app, args.level), size, args.fullscreen, args.think_ms)
+
+
+def run_client(start, size: tuple[int, int] | None = None, fullscreen: bool | None = None,
+               think_ms: int | None = None, command: str = "play") -> int:
+    """Open the window and run the game until it is closed; `start(app)` pushes the first scenes."""
     os.environ.setdefault("SDL_VIDEO_MINIMIZE_ON_FOCUS_LOSS", "0")
     import pygame
 
     from game.client.app import App
-    from game.client.scenes.title import TitleScene
 
     pygame.init()
     try:
-        app = App(size=size, fullscreen=args.fullscreen, think_ms=args.think_ms)
+        app = App(size=size, fullscreen=fullscreen, think_ms=think_ms)
     except pygame.error as error:
-        print(f"main.py play: cannot open a window ({error}). Is there a display? "
+        print(f"main.py {command}: cannot open a window ({error}). Is there a display? "
               "`python main.py --smoke-test` runs without one.", file=sys.stderr)
         return 1
     if pygame.display.get_driver() in ("offscreen", "dummy") and "SDL_VIDEODRIVER" not in os.environ:
         app.close()
-        print("main.py play: no display found (SDL fell back to an invisible window). Set DISPLAY, or run "
+        print(f"main.py {command}: no display found (SDL fell back to an invisible window). Set DISPLAY, or run "
               "`python main.py --smoke-test` to check the game without one.", file=sys.stderr)
         return 1
     _warm(app)
     if size is not None:
         app.save_settings()
-    app.push(TitleScene(app))
+    start(app)
     return app.run()
+
+
+def open_start(app, level: str | None = None) -> None:
+    """The title menu, and over it the level `level` when one is given."""
+    from game.client.scenes.title import TitleScene
+
+    title = TitleScene(app)
+    app.push(title)
+    if level:
+        open_level(app, level, home=title)
+
+
+def open_level(app, source: str, home=None):
+    """Play the level `source` (an id or a path) over `home`. A campaign level's result counts
+    as progress; a level file from elsewhere is played without touching it."""
+    from game.client.campaign import is_campaign_file, load_campaign_data, open_progress
+    from game.client.level_run import LevelRun
+
+    progress = None
+    if is_campaign_file(source):
+        data = load_campaign_data()
+        if data.campaign is not None:
+            progress = open_progress(app, data)
+    run = LevelRun(app, source, home=home, progress=progress)
+    run.open()
+    return run
 
 
 def _warm(app) -> None:
@@ -80,7 +120,6 @@ def smoke_test(size: tuple[int, int] | None = None, shots_dir: str | None = None
 
     from game.client.app import App
     from game.client.match import MatchSetup
-    from game.client.scenes.duel import DuelScene
     from game.client.scenes.gomoku import GomokuScene
     from game.client.scenes.pause import PauseScene
     from game.client.scenes.quick_match import QuickMatchScene
@@ -102,6 +141,18 @@ def smoke_test(size: tuple[int, int] | None = None, shots_dir: str | None = None
         screens.append(DraftScene(app, MatchSetup(opponent="hotseat", seed=1), pool))
         screens.append(_duel_for_smoke(app, pool))
         screens.append(GomokuScene(app, MatchSetup(game="gomoku", opponent="hotseat")))
+        from game.client.level_run import LevelRun
+        from game.client.scenes.campaign_map import CampaignMapScene
+        from game.saves.progress import Progress
+
+        app.progress = Progress(Store(os.path.join(home, "campaign")))  # not the player's own
+        screens.append(CampaignMapScene(app))
+        for level_id in ("c1_first_spark", "g1_five_stones"):  # a level's first frame, cards and gomoku
+            scene, level_problems = LevelRun(app, level_id, seed=1).prepare()
+            if scene is None:
+                problems += [f"level {level_id}: {problem}" for problem in level_problems]
+            else:
+                screens.append(scene)
         for scene in screens:
             app.reset(scene)
             if app.top is not scene:  # e.g. a pass-the-device screen above it
@@ -134,7 +185,8 @@ def smoke_test(size: tuple[int, int] | None = None, shots_dir: str | None = None
         job.wait(30)
         if job.error or not job.done:
             problems.append(f"gomoku search: {job.error or 'timed out'}")
-        print(f"smoke test: {len(screens) + 1} screens rendered, {level_files} level files, warm-up {jobs[0].result}, "
+        print(f"smoke test: {len(screens) + 1} screens rendered ({', '.join(s.name for s in screens)}, pause), "
+              f"{level_files} level files, warm-up {jobs[0].result}, "
               f"gomoku move {job.result and job.result['move']}")
     except Exception as error:  # reported and turned into a failing exit code
         import traceback

@@ -348,11 +348,34 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=int, default=None, help="fix the AI's random choices")
 
 
+def client_setup(args: argparse.Namespace):
+    """The pygame client's gomoku match for these options (board size, rule, AI level, who
+    moves first, the AI's seed; its thinking time is the client's --think-ms)."""
+    import random
+
+    from game.client.match import MatchSetup
+
+    seed = args.seed if args.seed is not None else random.randrange(1 << 30)
+    return MatchSetup(game="gomoku", opponent="ai", difficulty=args.level, human_seat=1 if args.ai_first else 0,
+                      rule=int(RULE_NAMES[args.rule]), size=args.size, seed=seed)
+
+
+def open_client_match(app, setup) -> None:
+    """The title menu with the gomoku match over it (leaving the match returns to the title)."""
+    from game.client.match import start_match
+    from game.client.scenes.title import TitleScene
+
+    app.push(TitleScene(app))
+    start_match(app, setup)
+
+
 def run(args: argparse.Namespace) -> int:
     if not args.terminal:
-        print("The graphical gomoku comes with the pygame client; "
-              "for now play in the terminal: python main.py gomoku --terminal", file=sys.stderr)
-        return 2
+        from game.client.launch import run_client
+
+        setup = client_setup(args)
+        return run_client(lambda app: open_client_match(app, setup), think_ms=int(max(args.budget_ms, 1.0)),
+                          command="gomoku")
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
         print("gomoku --terminal needs an interactive terminal (stdin and stdout must be a TTY).",
               file=sys.stderr)

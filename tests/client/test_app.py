@@ -82,11 +82,15 @@ def test_window_is_resizable_and_clicks_map_to_the_canvas(app):
     assert screen.get_at((960, 600))[:3] != (0, 0, 0)
 
 
-def test_title_menu_campaign_is_disabled_and_quit_stops(app):
+def test_title_menu_opens_the_campaign_and_quit_stops(app):
+    from game.client.scenes.campaign_map import CampaignMapScene
+
     app.push(TitleScene(app))
     campaign = app.top.menu.find("Campaign")
-    assert not campaign.enabled and campaign.note == "coming soon"
-    click(app, campaign.rect.center)
+    assert campaign.enabled and app.top.menu.focus == 0  # the first choice
+    key(app, pygame.K_RETURN)
+    assert isinstance(app.top, CampaignMapScene)
+    key(app, pygame.K_ESCAPE)
     assert isinstance(app.top, TitleScene)
     click(app, app.top.menu.find("Quit").rect.center)
     assert not app.running
@@ -175,3 +179,5 @@ def test_smoke_test_command_exits_zero(tmp_path):
                             text=True, timeout=180)
     assert result.returncode == 0, result.stdout + result.stderr
     assert "screens rendered" in result.stdout
+    for screen in ("campaign_map", "level_duel", "level_gomoku"):  # the map and levels' first frames
+        assert screen in result.stdout

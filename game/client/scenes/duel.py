@@ -2,6 +2,10 @@
 
 Rules come only from the engine: the moves on offer are `battle.legal_actions()`, filtered by
 the card being dragged; applying one returns events that the animator replays on the view.
+
+Hooks for a host that plays something else than a plain duel (a campaign level: see
+scenes/level_duel.py): `apply_action` (what applying an action means), `game_over`, `ai_budget_ms`,
+`play_ai_actions`, `open_pause`, `show_result`, and `hud` (drawn in place of the match info).
 """
 
 from __future__ import annotations
@@ -84,6 +88,7 @@ class DuelScene(Scene):
         self._legal_key: int | None = None
         self._legal: list[Action] = []
         self.time = 0.0
+        self.hud = None  # an object with draw(surface, rect), shown instead of the match info
         self.end_button = Button(L.END_TURN.copy(), "End turn", self.end_turn, primary=True, size=26)
         self.add_log("The duel begins", theme.ACCENT)
         # Card faces are drawn ahead in idle frame time, so a first sight never costs a frame.
@@ -116,7 +121,7 @@ class DuelScene(Scene):
         del self.log_lines[:-40]
 
     def human_to_act(self) -> bool:
-        return (self.battle.winner is None and self.controllers[self.battle.current] == "human"
+        return (not self.game_over() and self.controllers[self.battle.current] == "human"
                 and not self.anims.busy and self.revealed == self.battle.current)
 
     def sync_view(self, snapshot: Battle) -> None:
@@ -152,11 +157,21 @@ class DuelScene(Scene):
 
     # ------------------------------------------------------------------ playing
 
+    def game_over(self) -> bool:
+        return self.battle.winner is not None
+
+    def apply_action(self, action: Action) -> list:
+        """Apply `action` to the model; returns its events."""
+        return self.battle.apply(action)
+
+    def ai_budget_ms(self) -> float:
+        return float(self.app.think_ms)
+
     def perform(self, action: Action, pause_ms: float = 0.0) -> None:
         """Apply one action to the model and queue its animations."""
         seat = self.battle.current
         self.add_log(self.describe(action, seat), theme.TEXT if self.controllers[seat] == "human" else (190, 200, 255))
-        events = self.battle.apply(action)
+        events = self.apply_action(action)
         self._version += 1
         for event in events:
             if event.kind == "death":
@@ -239,9 +254,7 @@ class DuelScene(Scene):
     def handle(self, intent) -> None:
         if intent.kind == "action":
             if intent.name == "back":
-                from game.client.scenes.pause import PauseScene
-
-                self.app.push(PauseScene(self.app, on_quit=self.end_game))
+                self.open_pause()
             elif intent.name == "toggle_overlay":
                 self.overlay = not self.overlay
             elif intent.name == "end_turn":
@@ -285,6 +298,11 @@ class DuelScene(Scene):
             if not self.choose_or_perform(drag["uid"], drag["moves"].get(self.target_key_at(intent.pos, drag["kind"]))):
                 self.drag = None
 
+    def open_pause(self) -> None:
+        from game.client.scenes.pause import PauseScene
+
+        self.app.push(PauseScene(self.app, on_quit=self.end_game))
+
     def _start_drag(self, pos) -> None:
         me = self.battle.current
         layout = self.layout()
@@ -314,10 +332,10 @@ class DuelScene(Scene):
                 render_card(*self._prerender.pop())
         self.anims.speed = self.app.settings.animation_speed
         self.anims.update(dt_ms)
-        if self.anims.busy:
+        if self.anims.busy or self.app.top is not self:  # e.g. an animation step opened a dialogue
             return
         battle = self.battle
-        if battle.winner is not None:
+        if self.game_over():
             if not self.result_shown:
                 self.result_shown = True
                 self.show_result()
@@ -348,7 +366,7 @@ class DuelScene(Scene):
             self.ai_turn = self.battle.turn
             self.ai_spent_ms = 0.0
         if self.ai_job is None:
-            think = float(self.app.think_ms)
+            think = self.ai_budget_ms()
             budget = max(think - self.ai_spent_ms, min(5.0, think))
             self.ai_request_budget = budget
             observation = self.battle.observation(seat, self.draft_cards)
@@ -367,14 +385,18 @@ class DuelScene(Scene):
         if result.get("explanation"):
             self.explanation = result["explanation"]
             self.explained_by = self.seat_label(seat)
-        actions = result["actions"]
-        if not actions:
-            actions = [END_TURN]
-        for action in actions:
-            if self.battle.winner is not None or self.battle.current != seat:
+        self.play_ai_actions(seat, result["actions"])
+
+    def play_ai_actions(self, seat: int, actions) -> None:
+        """Play an AI decision, paced. A later action that a random effect made illegal after the
+        plan was made ends the decision (the AI is asked again); an illegal first one is a bug."""
+        for index, action in enumerate(actions or [END_TURN]):
+            if self.game_over() or self.battle.current != seat:
                 break
             reason = self.battle.illegal_reason(action)
             if reason is not None:
+                if index > 0:
+                    break
                 from game.client.scenes.error import ErrorScene
 
                 self.app.push(ErrorScene(self.app, "The AI chose an illegal action", f"{action}: {reason}"))
@@ -595,6 +617,9 @@ class DuelScene(Scene):
     def _draw_match_info(self, surface) -> None:
         box = pygame.Rect(16, 236, 200, 248)
         panel(surface, box, theme.BACKGROUND_2, theme.PANEL_BORDER, radius=14)
+        if self.hud is not None:
+            self.hud.draw(surface, box)
+            return
         draw_text(surface, f"Turn {max(1, (self.view.turn + 1) // 2)}", (box.x + 16, box.y + 14), 24, theme.ACCENT, bold=True)
         lines = ["One lane" if self.view.lanes == 1 else "Two lanes"]
         for seat in (0, 1):
@@ -619,7 +644,7 @@ class DuelScene(Scene):
             y += 18
         panel(surface, L.STATUS, theme.PANEL, theme.PANEL_BORDER, radius=14)
         seat = self.battle.current
-        if self.battle.winner is not None:
+        if self.game_over():
             status, detail = "Game over", ""
         elif self.controllers[seat] == "ai":
             status = f"{self.seat_label(seat)} is thinking" if self.ai_job is not None else f"{self.seat_label(seat)} plays"

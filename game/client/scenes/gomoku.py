@@ -1,5 +1,9 @@
 """Gomoku: the board with stones, hover preview, last move, winning line, renju forbidden points,
-mouse and keyboard play (arrows + Enter), undo, the move list, and the AI's paced moves."""
+mouse and keyboard play (arrows + Enter), undo, the move list, and the AI's paced moves.
+
+Hooks for a host that plays something else than a quick match (a campaign level: see
+scenes/level_gomoku.py): `apply_move`, `game_over`, `ai_budget_ms`, `pause`, `show_result`,
+`title`, and `hud` (drawn in the side panel above the move list)."""
 
 from __future__ import annotations
 
@@ -51,6 +55,9 @@ class GomokuScene(Scene):
         self.overlay = False
         self.result_shown = False
         self.time = 0.0
+        self.title = "Gomoku"
+        self.move_hint = "Click or arrows + Enter to play; U undoes"
+        self.hud = None  # an object with height(width) and draw(surface, rect), above the move list
         self._board_cache: pygame.Surface | None = None
         y = SIDE.bottom - 70
         self.buttons = [
@@ -90,8 +97,18 @@ class GomokuScene(Scene):
         return f"{name} ({'you' if self.controllers[seat] == 'human' else 'computer'})"
 
     def human_to_move(self) -> bool:
-        return (not self.state.is_over and self.controllers[self.seat_of(self.state.current_player)] == "human"
+        return (not self.game_over() and self.controllers[self.seat_of(self.state.current_player)] == "human"
                 and not self.anims.busy)
+
+    def game_over(self) -> bool:
+        return self.state.is_over
+
+    def apply_move(self, x: int, y: int) -> None:
+        """Put the stone on the model (the move is legal)."""
+        self.state.play(x, y)
+
+    def ai_budget_ms(self) -> float:
+        return float(self.app.think_ms)
 
     def play(self, x: int, y: int, pause_ms: float = 0.0) -> bool:
         if not self.state.is_legal(x, y):
@@ -99,7 +116,7 @@ class GomokuScene(Scene):
         if pause_ms:
             self.anims.then(Anim("pause", pause_ms))
         colour = self.state.current_player
-        self.state.play(x, y)
+        self.apply_move(x, y)
         self.anims.then(Anim("stone", 200, ease=pytweening.easeOutBack, point=(x, y), colour=colour,
                              on_start=lambda: self.app.play_sound("stone")))
         if self.state.winning_line:
@@ -173,9 +190,9 @@ class GomokuScene(Scene):
         self.anims.speed = self.app.settings.animation_speed
         self.anims.update(dt_ms)
         self.buttons[0].enabled = bool(self.state.moves) and not self.anims.busy
-        if self.anims.busy:
+        if self.anims.busy or self.app.top is not self:  # e.g. an animation step opened a dialogue
             return
-        if self.state.is_over:
+        if self.game_over():
             if not self.result_shown:
                 self.result_shown = True
                 self.show_result()
@@ -184,11 +201,12 @@ class GomokuScene(Scene):
         if self.controllers[seat] != "ai":
             return
         if self.ai_job is None:
+            budget = self.ai_budget_ms()
             self.ai_job = self.app.pool.submit("gomoku_move", route=0, state=self.state.clone(),
-                                               budget_ms=float(self.app.think_ms), level=self.setup.difficulty,
+                                               budget_ms=budget, level=self.setup.difficulty,
                                                seed=self.setup.seed + len(self.state.moves))
             self.ai_job.generation = self.ai_generation
-            self.ai_job.budget_ms = float(self.app.think_ms)
+            self.ai_job.budget_ms = budget
             return
         if not self.ai_job.done:
             return
@@ -281,7 +299,7 @@ class GomokuScene(Scene):
         if state.moves and state.moves[-1] not in pending:
             last = state.moves[-1]
             pygame.draw.circle(surface, (230, 60, 60), self.point_centre(*last), max(3, radius // 3))
-        if state.current_player == BLACK and not state.is_over:
+        if state.current_player == BLACK and not self.game_over():
             for x, y in self.forbidden():
                 cx, cy = self.point_centre(x, y)
                 d = radius * 0.45
@@ -314,13 +332,13 @@ class GomokuScene(Scene):
     def _draw_side(self, surface) -> None:
         panel(surface, SIDE, theme.PANEL, theme.PANEL_BORDER, radius=16)
         x = SIDE.x + 24
-        draw_text(surface, "Gomoku", (x, SIDE.y + 18), 34, theme.ACCENT, bold=True)
+        draw_text(surface, self.title, (x, SIDE.y + 18), 34 if len(self.title) < 20 else 28, theme.ACCENT, bold=True)
         draw_text(surface, f"{RULE_LABELS[self.state.rule]}  ·  {self.state.size}x{self.state.size}", (x, SIDE.y + 64), 16,
                   theme.TEXT_DIM)
         for row, colour in enumerate((BLACK, WHITE)):
             y = SIDE.y + 106 + row * 38
             _stone(surface, (x + 12, y + 10), 11, colour)
-            current = self.state.current_player == colour and not self.state.is_over
+            current = self.state.current_player == colour and not self.game_over()
             draw_text(surface, self.label(colour), (x + 34, y), 20, theme.TEXT if current else theme.TEXT_DIM, bold=current)
             if current:
                 draw_text(surface, "to move", (SIDE.right - 24, y + 2), 16, theme.ACCENT, anchor="topright")
@@ -328,22 +346,27 @@ class GomokuScene(Scene):
         if self.ai_job is not None and not self.ai_job.done:
             dots = "." * (1 + int(self.time / 300) % 3)
             draw_text(surface, f"Computer is thinking{dots}  {self.ai_job.age:.1f} s", (x, status_y), 18, theme.ACCENT)
-        elif self.state.is_over:
+        elif self.game_over():
             draw_text(surface, "Game over", (x, status_y), 18, theme.ACCENT, bold=True)
         elif self.human_to_move():
-            hint = "Click or arrows + Enter to play; U undoes"
+            hint = self.move_hint
             if self.state.rule == Rule.RENJU and self.state.current_player == BLACK:
                 hint = "Red crosses: forbidden for black"
             draw_text(surface, hint, (x, status_y), 17, theme.TEXT_DIM)
-        draw_text(surface, f"Moves ({len(self.state.moves)})", (x, SIDE.y + 228), 18, theme.TEXT, bold=True)
+        moves_y = SIDE.y + 228
+        if self.hud is not None:
+            height = self.hud.height(SIDE.width - 48)
+            self.hud.draw(surface, pygame.Rect(x, moves_y, SIDE.width - 48, height))
+            moves_y += height + 12
+        draw_text(surface, f"Moves ({len(self.state.moves)})", (x, moves_y), 18, theme.TEXT, bold=True)
         moves = self.state.moves
-        rows = 14
+        rows = max(1, (SIDE.bottom - 96 - (moves_y + 28)) // 22)
         first_pair = max(0, (len(moves) + 1) // 2 - rows * 2)
         for pair in range(first_pair, (len(moves) + 1) // 2):
             index = pair - first_pair
             column, line = divmod(index, rows)
             mx = x + column * 240
-            my = SIDE.y + 256 + line * 22
+            my = moves_y + 28 + line * 22
             black = moves[pair * 2]
             text = f"{pair + 1:>3}. {_name(black)}"
             if pair * 2 + 1 < len(moves):

@@ -1,4 +1,7 @@
-"""The pause menu (Esc during a game): resume, settings, leave to the title."""
+"""The pause menu (Esc during a game): resume, settings, leave to the title.
+
+A campaign level passes `leave` (back to the campaign map, or wherever the level was opened
+from) with its label, and `restart` (a "Restart level" button)."""
 
 from __future__ import annotations
 
@@ -14,18 +17,26 @@ class PauseScene(Scene):
     opaque = False
     name = "pause"
 
-    def __init__(self, app, on_quit=None):
+    def __init__(self, app, on_quit=None, leave=None, quit_label: str = "Quit to title", restart=None):
         super().__init__(app)
         self.on_quit = on_quit
+        self.leave = leave
+        self.on_restart = restart
+        entries = [("Resume", self.resume, True)]
+        if restart is not None:
+            entries.append(("Restart level", self.restart, False))
+        entries += [("Settings", self.settings, False), (quit_label, self.quit, False)]
         x = theme.WIDTH // 2 - 150
-        self.menu = ButtonColumn([
-            Button(pygame.Rect(x, 280, 300, 62), "Resume", self.resume, primary=True),
-            Button(pygame.Rect(x, 360, 300, 62), "Settings", self.settings),
-            Button(pygame.Rect(x, 440, 300, 62), "Quit to title", self.quit),
-        ])
+        top = 280 - (len(entries) - 3) * 40
+        self.box = pygame.Rect(theme.WIDTH // 2 - 200, top - 100, 400, 120 + 80 * len(entries))
+        self.menu = ButtonColumn([Button(pygame.Rect(x, top + i * 80, 300, 62), label, action, primary=primary)
+                                  for i, (label, action, primary) in enumerate(entries)])
 
     def resume(self) -> None:
         self.app.pop()
+
+    def restart(self) -> None:
+        self.on_restart()
 
     def settings(self) -> None:
         from game.client.scenes.settings import SettingsScene
@@ -35,6 +46,9 @@ class PauseScene(Scene):
     def quit(self) -> None:
         if self.on_quit:
             self.on_quit()
+        if self.leave is not None:
+            self.leave()
+            return
         from game.client.scenes.title import TitleScene
 
         self.app.reset(TitleScene(self.app))
@@ -47,7 +61,6 @@ class PauseScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         shade(surface, 170)
-        box = pygame.Rect(theme.WIDTH // 2 - 200, 180, 400, 360)
-        panel(surface, box, theme.PANEL, theme.ACCENT, radius=18, width=3)
-        draw_text(surface, "Paused", (box.centerx, box.y + 50), 40, theme.ACCENT, bold=True, anchor="center")
+        panel(surface, self.box, theme.PANEL, theme.ACCENT, radius=18, width=3)
+        draw_text(surface, "Paused", (self.box.centerx, self.box.y + 50), 40, theme.ACCENT, bold=True, anchor="center")
         self.menu.draw(surface)

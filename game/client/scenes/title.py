@@ -1,4 +1,4 @@
-"""The title menu: Campaign (coming soon), Quick match, Settings, Quit."""
+"""The title menu: Campaign, Quick match, Settings, Quit."""
 
 from __future__ import annotations
 
@@ -19,12 +19,17 @@ class TitleScene(Scene):
         x = theme.WIDTH // 2 - 170
         rect = lambda i: pygame.Rect(x, 300 + i * 84, 340, 66)
         self.menu = ButtonColumn([
-            Button(rect(0), "Campaign", None, enabled=False, note="coming soon"),
-            Button(rect(1), "Quick match", self.quick_match, primary=True),
+            Button(rect(0), "Campaign", self.campaign, primary=True),
+            Button(rect(1), "Quick match", self.quick_match),
             Button(rect(2), "Settings", self.open_settings),
             Button(rect(3), "Quit", self.quit),
         ])
         self.time = 0.0
+
+    def campaign(self) -> None:
+        from game.client.scenes.campaign_map import CampaignMapScene
+
+        self.app.push(CampaignMapScene(self.app))
 
     def quick_match(self) -> None:
         from game.client.scenes.quick_match import QuickMatchScene

@@ -1,0 +1,231 @@
+"""One campaign level played in the client: read from its file, a LevelSession, the scenes that
+show it (draft, duel or gomoku, with the objectives HUD and the story lines), its saves and its
+result.
+
+- `open()` reads the level file (always from disk: F5 and Restart call it again, so a designer's
+  edits show at once); a file with problems opens an error screen listing them instead.
+- The opponent: a scripted one is instant and plays in-process (`ai.levels.opponents`); an AI
+  one runs in the worker pool, like a quick match, at the level's `budget_ms` (a `--think-ms`
+  given on the command line replaces it).
+- Progress: a campaign level's game is saved (`Progress.save_run`) whenever the player's part of
+  it grew, and when the player quits; its result is recorded when it ends
+  (`Progress.record_result`, which gives the newly unlocked levels). A level file from elsewhere
+  (a designer's) is played without touching the progress.
+- `leave()` goes back to the scene the level was opened from (the campaign map or the title).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from pathlib import Path
+
+from game.client.match import MatchSetup, new_game_id
+
+
+class LevelRun:
+    def __init__(self, app, source: str | Path, home=None, progress=None, seed: int | None = None):
+        self.app = app
+        self.source = source  # a level id or a file path
+        self.home = home  # the scene to come back to (None: the title)
+        self.progress = progress  # campaign Progress, or None (results not recorded)
+        self.seed = seed  # for the first session (tests); later ones draw a fresh seed
+        self.level = None
+        self.session = None
+        self.game_id = ""
+        self.setup: MatchSetup | None = None
+        self.opponent_spec = None  # AgentSpec of an AI opponent (worker), or None
+        self.agent = None  # a scripted opponent (in-process)
+        self.started = 0.0
+        self.notices: list[str] = []  # e.g. a save that could not be written
+        self.unlocked: list[str] = []
+        self._saved_actions = -1
+
+    # ------------------------------------------------------------------ opening
+
+    @property
+    def path(self) -> Path:
+        from game.levels.loader import find_level
+
+        return find_level(self.source)
+
+    def read(self):
+        """(the level, []) or (None, problems) from the file as it is now."""
+        from game.levels.loader import read_level
+
+        level, problems = read_level(self.path)
+        return (level, []) if level is not None and not problems else (None, problems)
+
+    def prepare(self, session=None):
+        """Read the level (unless `session` is given, to resume), start a session and build its
+        first scene; returns (scene, None), or (None, problems) when the file has problems."""
+        from game.levels.session import LevelSession
+
+        if session is None:
+            level, problems = self.read()
+            if level is None:
+                return None, problems
+            seed = self.seed if self.seed is not None else random.randrange(1 << 30)
+            self.seed = None
+            session = LevelSession.create(level, seed)
+            session.start()
+        self.level = session.level
+        self.session = session
+        self.started = time.monotonic()
+        self.unlocked = []
+        self.notices = []
+        self._saved_actions = -1
+        self._prepare_opponent()
+        return self.make_scene(), None
+
+    def open(self, session=None, intro: list | None = None, heading: tuple[str, str] | None = None) -> bool:
+        """Show the level (a new game, or `session` resumed), above the home scene; the chapter's
+        `intro` lines (with `heading`) and the level's opening lines come first. False when
+        the file has problems (an error screen lists them)."""
+        from game.client.scenes.dialogue import DialogueScene
+
+        resumed = session is not None
+        scene, problems = self.prepare(session)
+        if scene is None:
+            from game.client.scenes.level_error import LevelErrorScene
+
+            self.app.push(LevelErrorScene(self.app, self, problems))
+            return False
+        if resumed:
+            self._saved_actions = len(self.session.save_data()["actions"])
+        self.app.push(scene)
+        lines = self.session.dialogue()
+        if intro:
+            self.app.push(DialogueScene(self.app, intro, heading=heading,
+                                        on_done=lambda: lines and self.app.push(DialogueScene(self.app, lines))))
+        elif lines:
+            self.app.push(DialogueScene(self.app, lines))
+        if resumed:
+            scene.note_resumed(len(self.session.actions))
+        return True
+
+    def _prepare_opponent(self) -> None:
+        from game.client.ai_worker import AgentSpec
+
+        session, level = self.session, self.level
+        self.game_id = new_game_id()
+        self.opponent_spec = self.agent = None
+        if session.kind == "gomoku":
+            colour_seat = 0 if session.player_seat == 1 else 1  # BLACK is 1: seat 0 plays black
+            self.setup = MatchSetup(game="gomoku", opponent="ai", difficulty=level.opponent.ai, human_seat=colour_seat,
+                                    rule=int(session.state.rule), size=level.size, seed=session.seed)
+            return
+        opponent = level.opponent
+        self.setup = MatchSetup(game="cards", opponent="ai", difficulty=opponent.ai or "scripted",
+                                lanes=level.rules.lanes, human_seat=session.player_seat, seed=session.seed)
+        if opponent.control == "ai":
+            self.opponent_spec = AgentSpec(self.game_id, session.opponent_seat, opponent.ai, session.seed,
+                                           level.rules.lanes)
+        else:
+            from ai.levels.opponents import make_opponent
+
+            self.agent = make_opponent(session)
+
+    def make_scene(self):
+        if self.session.kind == "gomoku":
+            from game.client.scenes.level_gomoku import LevelGomokuScene
+
+            return LevelGomokuScene(self.app, self)
+        if self.session.phase == "draft":
+            from game.client.scenes.level_duel import LevelDraftScene
+
+            return LevelDraftScene(self.app, self)
+        from game.client.scenes.level_duel import LevelDuelScene
+
+        return LevelDuelScene(self.app, self)
+
+    def to_duel(self) -> None:
+        """The draft is over: the duel replaces the draft screen."""
+        from game.client.scenes.dialogue import DialogueScene
+        from game.client.scenes.level_duel import LevelDuelScene
+
+        self.app.replace(LevelDuelScene(self.app, self))
+        lines = self.session.dialogue()
+        if lines:
+            self.app.push(DialogueScene(self.app, lines))
+
+    def budget_ms(self) -> float:
+        """The opponent AI's thinking time: the level's, unless --think-ms was given."""
+        override = self.app.think_override
+        return float(override if override is not None else self.level.opponent.budget_ms)
+
+    # ------------------------------------------------------------------ saves and the end
+
+    def checkpoint(self) -> None:
+        """Save the game when the part a resume would replay has grown (campaign levels only)."""
+        if self.progress is None or self.session is None or self.session.over:
+            return
+        count = len(self.session.save_data()["actions"])
+        if count != self._saved_actions:
+            self._save()
+            self._saved_actions = count
+
+    def _save(self) -> None:
+        from game.saves.store import StoreError
+
+        try:
+            self.progress.save_run(self.session)
+        except StoreError as error:
+            self.notices.append(f"The game could not be saved: {error}")
+
+    def finish(self) -> list[str]:
+        """Record the result (campaign levels); returns the levels it newly unlocked."""
+        from game.saves.store import StoreError
+
+        if self.progress is None or self.session.result is None:
+            return []
+        try:
+            self.unlocked = self.progress.record_result(self.level, self.session.result,
+                                                        time.monotonic() - self.started)
+        except StoreError as error:
+            self.notices.append(f"The result could not be saved: {error}")
+            self.unlocked = []
+        return self.unlocked
+
+    def level_title(self, level_id: str) -> str:
+        levels = getattr(self.home, "data", None)
+        level = levels.levels.get(level_id) if levels is not None else None
+        return level.title if level is not None else level_id
+
+    def next_level_id(self) -> str | None:
+        """The level to offer next after a win (from the campaign map), or None."""
+        next_after = getattr(self.home, "next_level_after", None)
+        return next_after(self.level.id) if next_after is not None else None
+
+    # ------------------------------------------------------------------ leaving
+
+    def quit(self) -> None:
+        """Leave mid-level: the game is saved (campaign levels) and can be resumed."""
+        if self.progress is not None and self.session is not None and not self.session.over:
+            self._save()
+        self.leave()
+
+    def leave(self) -> None:
+        """Back to the scene the level was opened from."""
+        if self.home is not None and self.home in self.app.scenes:
+            while self.app.top is not self.home:
+                self.app.pop()
+        else:
+            from game.client.scenes.title import TitleScene
+
+            self.app.reset(TitleScene(self.app))
+
+    def restart(self) -> None:
+        """A new game of the level, read again from its file (Restart, Retry and F5)."""
+        if self.progress is not None and self.level is not None:
+            self.progress.delete_run(self.level.id)
+        self.leave()
+        self.open()
+
+    reload = restart
+
+    def open_next(self, level_id: str) -> None:
+        self.leave()
+        start = getattr(self.home, "start_level", None)
+        if start is not None:
+            start(level_id)

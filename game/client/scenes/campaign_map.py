@@ -1,0 +1,485 @@
+"""The campaign map: one column per chapter (and one for bonus levels), a tile per level showing
+whether it is locked, open or completed and its best stars, and a panel with the selected
+level's story summary, objectives and record, with Play, or Resume and Restart when a game of it
+was left unfinished.
+
+The first level of a chapter opens with the chapter's intro; clicking a chapter's header shows
+it again. Mouse, or arrows + Enter; Esc goes back to the title; F5 reads the campaign files
+again (for level designers)."""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from game.client import theme
+from game.client.campaign import (CampaignData, level_kind, load_campaign_data, objective_texts, open_progress,
+                                  opponent_text)
+from game.client.card_render import render_back
+from game.client.objectives_hud import draw_star
+from game.client.scene import Scene
+from game.client.widgets import Button, backdrop, draw_text, fit_text, panel, wrap_text
+from game.levels.unlocks import max_stars
+
+TOP = 104  # chapter headers
+HEADER_HEIGHT = 64
+TILES_TOP = 180
+TILES_BOTTOM = 548
+DETAIL = pygame.Rect(24, 560, theme.WIDTH - 48, 146)
+MARGIN = 24
+GAP = 12
+
+
+class Column:
+    def __init__(self, number: int | None, title: str, chapter, level_ids: list[str], rect: pygame.Rect):
+        self.number = number  # chapter number, None for the bonus column
+        self.title = title
+        self.chapter = chapter
+        self.level_ids = level_ids
+        self.rect = rect  # the header
+
+
+class CampaignMapScene(Scene):
+    name = "campaign_map"
+
+    def __init__(self, app, data: CampaignData | None = None):
+        super().__init__(app)
+        self.data = data if data is not None else load_campaign_data()
+        self.progress = open_progress(app, self.data) if self.data.campaign is not None else None
+        self.selected: str | None = None
+        self.notices: list[str] = []
+        self.columns: list[Column] = []
+        self.tiles: dict[str, pygame.Rect] = {}
+        self.states: dict[str, str] = {}
+        self.runs: set[str] = set()
+        self.time = 0.0
+        self.mouse = (0, 0)
+        self.back = Button(pygame.Rect(MARGIN, 26, 130, 46), "Back", self.leave, size=20)
+        self.buttons: list[Button] = []
+        self.refresh()
+
+    # ------------------------------------------------------------------ state
+
+    def refresh(self) -> None:
+        """Read the progress again (after a level, or a reload) and lay the map out."""
+        if self.progress is None:
+            return
+        progress = self.progress
+        completed = progress.completed()
+        for level_id in self.all_ids():
+            if level_id in self.data.broken:
+                state = "broken"
+            elif not progress.is_unlocked(level_id):
+                state = "locked"
+            elif level_id in completed:
+                state = "done"
+            else:
+                state = "open"
+            self.states[level_id] = state
+        self.runs = set(progress.runs())
+        self.notices += progress.problems
+        progress.problems.clear()
+        self._layout()
+        if self.selected not in self.states:
+            self.selected = self.default_selection()
+        self._make_buttons()
+
+    def all_ids(self) -> list[str]:
+        ids = self.data.campaign.level_ids() if self.data.campaign else []
+        return list(dict.fromkeys(ids + self.data.bonus_ids()))
+
+    def default_selection(self) -> str | None:
+        """A level with a saved game, else the first open one not completed, else the first."""
+        ids = self.all_ids()
+        for wanted in (lambda i: i in self.runs and self.states.get(i) in ("open", "done"),
+                       lambda i: self.states.get(i) == "open", lambda i: True):
+            found = next((level_id for level_id in ids if wanted(level_id)), None)
+            if found is not None:
+                return found
+        return None
+
+    def next_level_after(self, level_id: str) -> str | None:
+        """The level to offer after winning `level_id`: the next open, uncompleted one in
+        campaign order (after it first, then from the start)."""
+        self.refresh()
+        ids = self.all_ids()
+        start = ids.index(level_id) + 1 if level_id in ids else 0
+        for candidate in ids[start:] + ids[:start]:
+            if candidate != level_id and self.states.get(candidate) == "open":
+                return candidate
+        return None
+
+    def on_resume(self) -> None:
+        self.refresh()
+
+    def reload_level(self) -> None:
+        """F5 on the map: read the campaign and level files again."""
+        self.data = load_campaign_data(self.data.folder)
+        self.progress = open_progress(self.app, self.data) if self.data.campaign is not None else None
+        self.refresh()
+        self.notices.append("Campaign files read again.")
+
+    # ------------------------------------------------------------------ layout
+
+    def _layout(self) -> None:
+        campaign = self.data.campaign
+        groups = [(index + 1, chapter.title, chapter, list(chapter.levels)) for index, chapter in enumerate(campaign.chapters)]
+        bonus = self.data.bonus_ids()
+        if bonus:
+            groups.append((None, "Bonus", None, bonus))
+        count = len(groups)
+        width = (theme.WIDTH - 2 * MARGIN - (count - 1) * GAP) // count
+        self.columns = []
+        self.tiles = {}
+        for index, (number, title, chapter, ids) in enumerate(groups):
+            x = MARGIN + index * (width + GAP)
+            self.columns.append(Column(number, title, chapter, ids, pygame.Rect(x, TOP, width, HEADER_HEIGHT)))
+            step = min(74, (TILES_BOTTOM - TILES_TOP) // max(1, len(ids)))
+            for row, level_id in enumerate(ids):
+                self.tiles[level_id] = pygame.Rect(x, TILES_TOP + row * step, width, step - 8)
+
+    def _make_buttons(self) -> None:
+        level_id = self.selected
+        state = self.states.get(level_id)
+        right = pygame.Rect(DETAIL.right - 236, DETAIL.y + 18, 212, 52)
+        below = right.move(0, 62)
+        self.buttons = []
+        if state == "broken":
+            self.buttons = [Button(right, "Show problems", lambda: self.start_level(level_id), primary=True, size=20)]
+        elif state in ("open", "done"):
+            if level_id in self.runs:
+                self.buttons = [Button(right, "Resume", lambda: self.start_level(level_id, resume=True), primary=True),
+                                Button(below, "Restart", lambda: self.start_level(level_id))]
+            else:
+                self.buttons = [Button(right, "Play" if state == "open" else "Play again", lambda: self.start_level(level_id),
+                                       primary=True)]
+
+    # ------------------------------------------------------------------ actions
+
+    def leave(self) -> None:
+        if self.app.top is self:
+            self.app.pop()
+
+    def select(self, level_id: str | None) -> None:
+        if level_id is not None and level_id != self.selected:
+            self.selected = level_id
+            self.app.play_sound("click")
+            self._make_buttons()
+
+    def start_level(self, level_id: str, resume: bool = False) -> None:
+        """Play a level (its chapter's intro first, the first time), or resume its saved game."""
+        from game.client.level_run import LevelRun
+
+        run = LevelRun(self.app, self.data.level_path(level_id), home=self, progress=self.progress)
+        if self.states.get(level_id) == "broken":
+            run.progress = None
+            run.open()
+            return
+        session = None
+        if resume:
+            session = self.progress.resume(self.data.levels[level_id])
+            if session is None:  # unreadable, or the level changed: moved aside, and said why
+                self.refresh()
+                return
+        else:
+            self.progress.delete_run(level_id)
+        intro, heading = None, None
+        chapter = self.data.chapter_of(level_id)
+        if (not resume and chapter is not None and chapter.intro and chapter.levels[0] == level_id
+                and self.progress.record(level_id).attempts == 0):
+            number = self.data.campaign.chapters.index(chapter) + 1
+            intro, heading = chapter.intro, (f"Chapter {number}", chapter.title)
+        run.open(session, intro=intro, heading=heading)
+
+    def show_intro(self, column: Column) -> None:
+        from game.client.scenes.dialogue import DialogueScene
+
+        chapter = column.chapter
+        if chapter is None or not chapter.intro or not self.progress.chapter_unlocked(chapter.id):
+            return
+        self.app.push(DialogueScene(self.app, chapter.intro, heading=(f"Chapter {column.number}", chapter.title)))
+
+    def activate(self) -> None:
+        """Enter: the selected level's first button (Play or Resume)."""
+        if self.buttons:
+            self.app.play_sound("click")
+            self.buttons[0].on_click()
+
+    def _move_selection(self, name: str) -> None:
+        if self.selected is None:
+            return
+        column = next(i for i, c in enumerate(self.columns) if self.selected in c.level_ids)
+        row = self.columns[column].level_ids.index(self.selected)
+        if name in ("up", "down"):
+            ids = self.columns[column].level_ids
+            row = max(0, min(len(ids) - 1, row + (1 if name == "down" else -1)))
+            self.select(ids[row])
+        else:
+            column = max(0, min(len(self.columns) - 1, column + (1 if name == "right" else -1)))
+            ids = self.columns[column].level_ids
+            self.select(ids[min(row, len(ids) - 1)])
+
+    # ------------------------------------------------------------------ input
+
+    def handle(self, intent) -> None:
+        if intent.kind == "action":
+            if intent.name == "back":
+                if self.notices:
+                    self.notices.clear()
+                else:
+                    self.leave()
+            elif intent.name in ("up", "down", "left", "right"):
+                self._move_selection(intent.name)
+            elif intent.name == "confirm":
+                self.activate()
+            return
+        if intent.kind == "move":
+            self.mouse = intent.pos
+            for button in [self.back, *self.buttons]:
+                button.hovered = button.rect.collidepoint(intent.pos)
+            return
+        if intent.kind == "press" and intent.button == 1:
+            self.notices.clear()
+            for button in [self.back, *self.buttons]:
+                if button.hit(intent.pos):
+                    self.app.play_sound("click")
+                    button.on_click()
+                    return
+            for level_id, rect in self.tiles.items():
+                if rect.collidepoint(intent.pos):
+                    if level_id == self.selected:
+                        self.activate()  # a second click on the selected tile plays it
+                    else:
+                        self.select(level_id)
+                    return
+            for column in self.columns:
+                if column.rect.collidepoint(intent.pos):
+                    self.show_intro(column)
+                    return
+
+    def update(self, dt_ms: float) -> None:
+        self.time += dt_ms
+
+    # ------------------------------------------------------------------ drawing
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(backdrop(), (0, 0))
+        self.back.draw(surface)
+        if self.data.campaign is None:
+            self._draw_broken_campaign(surface)
+            return
+        draw_text(surface, self.data.campaign.title, (theme.WIDTH // 2, 52), 44, theme.ACCENT, bold=True,
+                  anchor="center", shadow=True)
+        total = sum(max_stars(level) for level in self.data.levels.values())
+        earned = self.progress.total_stars()
+        draw_star(surface, (theme.WIDTH - 150, 50), 15, True)
+        draw_text(surface, f"{earned} / {total}", (theme.WIDTH - 128, 50), 24, theme.TEXT, bold=True, anchor="midleft")
+        for column in self.columns:
+            self._draw_header(surface, column)
+            if column.chapter is not None:  # the path from one lesson to the next
+                for first, second in zip(column.level_ids, column.level_ids[1:]):
+                    a, b = self.tiles[first], self.tiles[second]
+                    done = self.states.get(first) == "done"
+                    pygame.draw.line(surface, theme.GOOD if done else (70, 78, 100), (a.centerx, a.bottom),
+                                     (b.centerx, b.top), 4)
+            for level_id in column.level_ids:
+                self._draw_tile(surface, level_id, self.tiles[level_id])
+        self._draw_detail(surface)
+        if self.notices:
+            self._draw_notices(surface)
+
+    def _chapter_state(self, column: Column) -> tuple[bool, str]:
+        """(unlocked, why not) for a column."""
+        chapter = column.chapter
+        if chapter is None:
+            return True, ""
+        if self.progress.chapter_unlocked(chapter.id):
+            return True, ""
+        needs = [self._title(level_id) for level_id in chapter.unlock.after
+                 if level_id not in self.progress.completed()]
+        parts = []
+        if needs:
+            parts.append("win " + ", ".join(needs))
+        if chapter.unlock.stars > self.progress.total_stars():
+            parts.append(f"{chapter.unlock.stars} stars")
+        return False, "Needs " + " and ".join(parts)
+
+    def _title(self, level_id: str) -> str:
+        level = self.data.levels.get(level_id)
+        return level.title if level is not None else level_id
+
+    def _draw_header(self, surface, column: Column) -> None:
+        rect = column.rect
+        unlocked, _ = self._chapter_state(column)
+        hovered = rect.collidepoint(self.mouse) and column.chapter is not None and unlocked
+        panel(surface, rect, theme.PANEL_LIGHT if hovered else theme.BACKGROUND_2,
+              theme.ACCENT_DARK if unlocked else theme.DISABLED, radius=12)
+        label = f"CHAPTER {column.number}" if column.number is not None else "REWARDS"
+        draw_text(surface, label, (rect.x + 14, rect.y + 10), 13, theme.ACCENT if unlocked else theme.DISABLED, bold=True)
+        done = sum(1 for level_id in column.level_ids if self.states.get(level_id) == "done")
+        stars = sum(self.progress.record(level_id).stars for level_id in column.level_ids)
+        draw_text(surface, f"{done}/{len(column.level_ids)}", (rect.right - 40, rect.y + 10), 13, theme.TEXT_DIM,
+                  anchor="topright")
+        draw_star(surface, (rect.right - 27, rect.y + 17), 6, stars > 0)
+        draw_text(surface, str(stars), (rect.right - 12, rect.y + 10), 13, theme.TEXT_DIM, anchor="topright")
+        size = fit_text(column.title, 19, rect.width - 28, bold=True)
+        draw_text(surface, column.title, (rect.x + 14, rect.y + 30), size, theme.TEXT if unlocked else theme.DISABLED,
+                  bold=True)
+
+    def _draw_tile(self, surface, level_id: str, rect: pygame.Rect) -> None:
+        state = self.states.get(level_id, "locked")
+        selected = level_id == self.selected
+        hovered = rect.collidepoint(self.mouse)
+        fill = {"done": (36, 58, 56), "open": theme.PANEL, "locked": (28, 32, 44), "broken": (72, 38, 42)}[state]
+        if hovered or selected:
+            fill = tuple(min(255, c + 14) for c in fill)
+        border = theme.ACCENT if selected else theme.BAD if state == "broken" else \
+            theme.GOOD if state == "done" else theme.PANEL_BORDER if state == "open" else (54, 60, 78)
+        if selected:
+            glow = pygame.Surface(rect.inflate(14, 14).size, pygame.SRCALPHA)
+            pulse = 60 + int(40 * math.sin(self.time / 300))
+            pygame.draw.rect(glow, (*theme.ACCENT, pulse), glow.get_rect(), border_radius=16)
+            surface.blit(glow, rect.inflate(14, 14))
+        panel(surface, rect, fill, border, radius=12, width=3 if selected else 2)
+        level = self.data.levels.get(level_id)
+        icon = pygame.Rect(rect.x + 10, rect.y + (rect.height - 40) // 2, 30, 40)
+        if state == "locked":
+            _padlock(surface, icon.center, (96, 104, 126))
+        elif level is None:
+            draw_text(surface, "!", icon.center, 30, theme.BAD, bold=True, anchor="center")
+        elif level.kind == "gomoku":
+            pygame.draw.circle(surface, theme.STONE_BLACK, (icon.centerx - 4, icon.centery - 4), 10)
+            pygame.draw.circle(surface, theme.STONE_WHITE, (icon.centerx + 6, icon.centery + 7), 10)
+            pygame.draw.circle(surface, (150, 150, 150), (icon.centerx + 6, icon.centery + 7), 10, 1)
+        else:
+            surface.blit(render_back(28), (icon.x + 1, icon.y))
+        title = level.title if level is not None else level_id
+        column = self._column_of(level_id)
+        if state == "locked" and (column.chapter is None or not self._chapter_state(column)[0]):
+            title = "? ? ?"  # a locked chapter's levels and locked bonus levels stay a surprise
+        x = rect.x + 50
+        size = fit_text(title, 17, rect.right - 10 - x, bold=True)
+        colour = theme.TEXT if state in ("open", "done") else theme.TEXT_DIM if state == "broken" else theme.DISABLED
+        draw_text(surface, title, (x, rect.y + 10), size, colour, bold=True)
+        y = rect.y + rect.height - 20
+        if state == "broken":
+            draw_text(surface, "the file has problems", (x, y - 8), 14, theme.BAD)
+        elif state == "locked":
+            draw_text(surface, "locked", (x, y - 8), 14, (110, 118, 140))
+        else:
+            record = self.progress.record(level_id)
+            for index in range(max_stars(level)):
+                draw_star(surface, (x + 8 + index * 20, y), 8, index < record.stars)
+            if level_id in self.runs:
+                badge = pygame.Rect(0, 0, 62, 20)
+                badge.midright = (rect.right - 10, y)
+                pygame.draw.rect(surface, theme.ACCENT_DARK, badge, border_radius=10)
+                draw_text(surface, "saved", badge.center, 13, theme.TEXT, bold=True, anchor="center")
+            elif level.boss:
+                draw_text(surface, "BOSS", (rect.right - 12, y), 13, theme.BAD, bold=True, anchor="midright")
+
+    def _column_of(self, level_id: str) -> Column:
+        return next(column for column in self.columns if level_id in column.level_ids)
+
+    def _draw_detail(self, surface) -> None:
+        panel(surface, DETAIL, theme.PANEL, theme.PANEL_BORDER, radius=16, alpha=235)
+        level_id = self.selected
+        if level_id is None:
+            return
+        state = self.states.get(level_id)
+        x, y = DETAIL.x + 24, DETAIL.y + 16
+        level = self.data.levels.get(level_id)
+        if level is None:
+            draw_text(surface, level_id, (x, y), 26, theme.BAD, bold=True)
+            problems = self.data.broken.get(level_id, [])
+            text = f"{len(problems)} problem(s) in {self.data.level_path(level_id).name}"
+            draw_text(surface, text, (x, y + 40), 17, theme.TEXT_DIM)
+            for index, problem in enumerate(problems[:2]):
+                line = f"{problem.path}: {problem.message}"
+                draw_text(surface, line[:110] + ("…" if len(line) > 110 else ""), (x, y + 66 + index * 24), 16)
+            for button in self.buttons:
+                button.draw(surface)
+            return
+        column = self._column_of(level_id)
+        unlocked, why = self._chapter_state(column)
+        if state == "locked" and not unlocked:
+            draw_text(surface, f"{column.title}: locked", (x, y), 26, theme.TEXT_DIM, bold=True)
+            draw_text(surface, why, (x, y + 42), 18, theme.TEXT_DIM)
+            return
+        draw_text(surface, level.title, (x, y), 26, theme.ACCENT, bold=True)
+        draw_text(surface, f"{level_kind(level)}  ·  vs {opponent_text(level)}", (x, y + 36), 16, theme.TEXT_DIM)
+        for index, line in enumerate(wrap_text(level.summary, 17, 480)[:3]):
+            draw_text(surface, line, (x, y + 62 + index * 22), 17, theme.TEXT)
+        # Objectives in the middle.
+        ox = DETAIL.x + 560
+        draw_text(surface, "Objectives", (ox, y), 17, theme.TEXT, bold=True)
+        oy = y + 28
+        for text, required in objective_texts(level)[:4]:
+            if required:
+                pygame.draw.circle(surface, theme.TEXT_DIM, (ox + 7, oy + 10), 5, 2)
+            else:
+                draw_star(surface, (ox + 7, oy + 10), 7, False)
+            label = text if required else f"{text} (bonus)"
+            draw_text(surface, label, (ox + 22, oy), 16, theme.TEXT)
+            oy += 24
+        # The record, or why it is locked, on the right.
+        rx = DETAIL.right - 250
+        if state == "locked":
+            by = self.data.unlocked_by(level_id)
+            previous = self._previous(level_id)
+            reason = f"Win {self._title(by)} to unlock" if by else f"Win {self._title(previous)} first" if previous \
+                else "Locked"
+            for index, line in enumerate(wrap_text(reason, 17, 220)):
+                draw_text(surface, line, (rx + 6, DETAIL.y + 30 + index * 24), 17, theme.TEXT_DIM)
+            _padlock(surface, (rx + 110, DETAIL.y + 108), (96, 104, 126), 1.4)
+            return
+        record = self.progress.record(level_id)
+        if record.attempts:
+            best = f"best {record.best_turns} {'moves' if level.kind == 'gomoku' else 'turns'}" \
+                if record.best_turns is not None else "not won yet"
+            info = f"{record.wins}/{record.attempts} won  ·  {best}"
+        else:
+            info = "Not played yet"
+        draw_text(surface, info, (DETAIL.right - 24, DETAIL.bottom - 24), 14, theme.TEXT_DIM, anchor="midright")
+        for button in self.buttons:
+            button.draw(surface)
+
+    def _previous(self, level_id: str) -> str | None:
+        chapter = self.data.chapter_of(level_id)
+        if chapter is None:
+            return None
+        index = chapter.levels.index(level_id)
+        return chapter.levels[index - 1] if index > 0 else None
+
+    def _draw_notices(self, surface) -> None:
+        lines = [line for notice in self.notices for line in wrap_text(notice, 17, 860)]
+        box = pygame.Rect(0, 0, 900, 26 + 24 * len(lines))
+        box.midtop = (theme.WIDTH // 2, 84)
+        panel(surface, box, (70, 40, 40), theme.BAD, alpha=245)
+        for index, line in enumerate(lines):
+            draw_text(surface, line, (box.x + 20, box.y + 13 + index * 24), 17)
+
+    def _draw_broken_campaign(self, surface) -> None:
+        box = pygame.Rect(140, 120, 1000, 480)
+        panel(surface, box, theme.PANEL, theme.BAD, radius=16, width=3)
+        draw_text(surface, "The campaign file has problems", (box.centerx, box.y + 46), 34, theme.BAD, bold=True,
+                  anchor="center")
+        y = box.y + 100
+        for problem in self.data.problems[:10]:
+            for line in wrap_text(str(problem), 17, box.width - 80):
+                draw_text(surface, line, (box.x + 40, y), 17)
+                y += 24
+        draw_text(surface, "Fix it and press F5  ·  Esc: back", (box.centerx, box.bottom - 30), 16, theme.TEXT_DIM,
+                  anchor="center")
+
+
+def _padlock(surface, centre, colour, scale: float = 1.0) -> None:
+    x, y = centre
+    body = pygame.Rect(0, 0, int(22 * scale), int(17 * scale))
+    body.midtop = (x, y - int(2 * scale))
+    shackle = pygame.Rect(0, 0, int(14 * scale), int(18 * scale))
+    shackle.midbottom = (x, body.y + int(6 * scale))
+    pygame.draw.ellipse(surface, colour, shackle, max(2, int(3 * scale)))
+    pygame.draw.rect(surface, colour, body, border_radius=int(4 * scale))
+    pygame.draw.circle(surface, (30, 34, 46), (x, body.centery), max(2, int(3 * scale)))

@@ -1,0 +1,95 @@
+"""A level file that cannot be played: every problem the validator found (JSON path and
+sentence), instead of a crash. F5 reads the file again (fix it in an editor, press F5)."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.client import theme
+from game.client.scene import Scene
+from game.client.widgets import Button, backdrop, draw_text, panel, wrap_text
+
+BOX = pygame.Rect(90, 60, 1100, 560)
+MAX_LINES = 14
+
+
+class LevelErrorScene(Scene):
+    name = "level_error"
+
+    def __init__(self, app, run, problems):
+        super().__init__(app)
+        self.run = run
+        self.problems = list(problems)
+        self.file = str(run.path)
+        self.back = Button(pygame.Rect(theme.WIDTH // 2 - 270, 640, 250, 60), "Back", self.close)
+        self.retry = Button(pygame.Rect(theme.WIDTH // 2 + 20, 640, 250, 60), "Reload (F5)", self.reload_level,
+                            primary=True)
+
+    @property
+    def message(self) -> str:
+        """Every problem as one text (for tests and logs)."""
+        return "\n".join(f"{p.path}: {p.message}" for p in self.problems)
+
+    def close(self) -> None:
+        self.run.leave()
+
+    def reload_level(self) -> None:
+        self.run.reload()
+
+    def handle(self, intent) -> None:
+        if intent.kind == "action" and intent.name == "back":
+            self.close()
+        elif intent.kind == "action" and intent.name == "confirm":
+            self.reload_level()
+        elif intent.kind == "move":
+            for button in (self.back, self.retry):
+                button.hovered = button.rect.collidepoint(intent.pos)
+        elif intent.kind == "press" and intent.button == 1:
+            for button in (self.back, self.retry):
+                if button.hit(intent.pos):
+                    self.app.play_sound("click")
+                    button.on_click()
+                    return
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(backdrop(), (0, 0))
+        panel(surface, BOX, theme.PANEL, theme.BAD, radius=16, width=3)
+        count = len(self.problems)
+        draw_text(surface, "This level cannot be played", (BOX.centerx, BOX.y + 44), 38, theme.BAD, bold=True,
+                  anchor="center")
+        draw_text(surface, f"{self.file}: {count} problem{'s' if count != 1 else ''}", (BOX.centerx, BOX.y + 88), 17,
+                  theme.TEXT_DIM, anchor="center")
+        y = BOX.y + 124
+        shown = 0
+        for problem in self.problems:
+            lines = self._lines(problem)
+            if shown + len(lines) + 1 > MAX_LINES:
+                break
+            draw_text(surface, problem.path, (BOX.x + 36, y), 16, theme.ACCENT, bold=True)
+            y += 23
+            for line in lines:
+                draw_text(surface, line, (BOX.x + 60, y), 18, theme.TEXT)
+                y += 24
+            shown += len(lines) + 1
+            y += 6
+        hidden = count - self._shown_count()
+        if hidden > 0:
+            draw_text(surface, f"... and {hidden} more (python main.py levels validate lists them all)",
+                      (BOX.x + 36, y + 4), 16, theme.TEXT_DIM)
+        draw_text(surface, "Fix the file and press F5 to read it again  ·  Esc: back", (BOX.centerx, BOX.bottom - 28), 16,
+                  theme.TEXT_DIM, anchor="center")
+        self.back.draw(surface)
+        self.retry.draw(surface)
+
+    def _lines(self, problem) -> list[str]:
+        return wrap_text(problem.message, 18, BOX.width - 100)
+
+    def _shown_count(self) -> int:
+        shown = count = 0
+        for problem in self.problems:
+            lines = len(self._lines(problem)) + 1
+            if shown + lines > MAX_LINES:
+                break
+            shown += lines
+            count += 1
+        return count

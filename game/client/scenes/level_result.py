@@ -1,0 +1,154 @@
+"""The end of a campaign level: won or lost and why, the stars (popping in one by one), each
+objective met or not, the levels this win unlocked and the reward message. Next level, Retry,
+and back to the map (or the title)."""
+
+from __future__ import annotations
+
+import pygame
+import pytweening
+
+from game.client import theme
+from game.client.objectives_hud import draw_star, draw_state_icon
+from game.client.scene import Scene
+from game.client.scenes.menu import ButtonColumn
+from game.client.widgets import Button, draw_text, panel, shade, wrap_text
+from game.levels.unlocks import max_stars
+
+WIDTH = 800
+STAR_DELAY_MS = 380
+OBJECTIVE_LINE = 34
+FOOTER_LINE = 26
+
+
+class LevelResultScene(Scene):
+    opaque = False
+    name = "level_result"
+
+    def __init__(self, app, run):
+        super().__init__(app)
+        self.run = run
+        self.level = run.level
+        self.result = run.session.result
+        self.unlocked = list(run.unlocked)
+        self.age = 0.0
+        self.next_id = run.next_level_id() if self.result.won else None
+        self.footer = self._footer_lines()
+        height = 290 + OBJECTIVE_LINE * len(self.result.objectives) + FOOTER_LINE * len(self.footer) + 130
+        self.box = pygame.Rect(0, 0, WIDTH, min(theme.HEIGHT - 20, height))
+        self.box.center = (theme.WIDTH // 2, theme.HEIGHT // 2)
+        box = self.box
+        home = "Campaign map" if getattr(run.home, "name", "") == "campaign_map" else "Title"
+        entries = []
+        if self.next_id is not None:
+            entries.append((f"Next: {run.level_title(self.next_id)}", self.next_level))
+        entries.append(("Retry" if not self.result.won else "Play again", self.retry))
+        entries.append((home, self.leave))
+        width = 236 if len(entries) == 3 else 300
+        left = box.centerx - (len(entries) * width + (len(entries) - 1) * 16) // 2
+        self.menu = ButtonColumn([Button(pygame.Rect(left + i * (width + 16), box.bottom - 104, width, 60), label, action,
+                                         primary=i == 0, size=20 if len(label) > 18 else 24)
+                                  for i, (label, action) in enumerate(entries)])
+
+    def on_enter(self) -> None:
+        self.app.play_sound("win" if self.result.won else "death")
+
+    def reload_level(self) -> None:
+        self.run.reload()
+
+    def next_level(self) -> None:
+        self.run.open_next(self.next_id)
+
+    def retry(self) -> None:
+        self.run.restart()
+
+    def leave(self) -> None:
+        self.run.leave()
+
+    def handle(self, intent) -> None:
+        if intent.kind == "action" and intent.name == "rematch":
+            self.retry()
+            return
+        if intent.kind == "action" and intent.name == "back":
+            self.leave()
+            return
+        if intent.kind == "action" and intent.name in ("left", "right"):
+            intent = type(intent)("action", intent.pos, name="up" if intent.name == "left" else "down")
+        self.menu.handle(intent, lambda: self.app.play_sound("click"))
+
+    def update(self, dt_ms: float) -> None:
+        self.age += dt_ms * self.app.settings.animation_speed
+
+    def draw(self, surface: pygame.Surface) -> None:
+        box = self.box
+        shade(surface, min(180, int(self.age / 2)))
+        won = self.result.won
+        colour = theme.GOOD if won else theme.BAD
+        panel(surface, box.move(0, 6), (0, 0, 0), None, radius=22, alpha=110)
+        panel(surface, box, theme.PANEL, colour, radius=22, width=3)
+        draw_text(surface, "Level complete!" if won else "Level failed", (box.centerx, box.y + 52), 50, colour,
+                  bold=True, anchor="center", shadow=True)
+        draw_text(surface, self.level.title, (box.centerx, box.y + 100), 24, theme.TEXT, bold=True, anchor="center")
+        draw_text(surface, self.result.reason, (box.centerx, box.y + 130), 17, theme.TEXT_DIM, anchor="center")
+        self._draw_stars(surface, box.y + 190)
+        y = self._draw_objectives(surface, box.y + 250)
+        self._draw_footer(surface, y + 8)
+        self.menu.draw(surface)
+        draw_text(surface, "Enter: choose  ·  R: retry  ·  Esc: back", (box.centerx, box.bottom - 22), 14,
+                  theme.TEXT_DIM, anchor="center")
+
+    def _draw_stars(self, surface, y: int) -> None:
+        box = self.box
+        slots = max_stars(self.level)
+        gap = 92
+        left = box.centerx - (slots - 1) * gap // 2
+        for index in range(slots):
+            centre = (left + index * gap, y)
+            earned = index < self.result.stars
+            t = (self.age - 250 - index * STAR_DELAY_MS) / 320
+            if earned and t < 1:
+                draw_star(surface, centre, 34, False)
+                if t > 0:
+                    draw_star(surface, centre, 34 * (1.6 - 0.6 * pytweening.easeOutBack(t)) * min(1.0, t * 3), True)
+                continue
+            draw_star(surface, centre, 34, earned)
+        words = f"{self.result.stars} of {slots} star{'s' if slots != 1 else ''}"
+        draw_text(surface, words, (box.centerx, y + 44), 15, theme.TEXT_DIM, anchor="center")
+
+    def _draw_objectives(self, surface, y: int) -> int:
+        box = self.box
+        x = box.x + 90
+        for status in self.result.objectives:
+            draw_state_icon(surface, (x, y + 12), status.state if status.state != "pending" else "failed", 11)
+            text = status.text + ("" if status.required else "   (bonus)")
+            draw_text(surface, text, (x + 24, y), 20, theme.TEXT if status.state == "met" else theme.TEXT_DIM)
+            if status.detail:
+                draw_text(surface, status.detail, (box.right - 90, y + 2), 16, theme.TEXT_DIM, anchor="topright")
+            y += OBJECTIVE_LINE
+        return y
+
+    def _footer_lines(self) -> list[tuple[str, tuple]]:
+        """The lines under the objectives: turns and record, reward, unlocked levels, problems."""
+        lines: list[tuple[str, tuple]] = []
+        turns = self.result.turns
+        unit = "move" if self.level.kind == "gomoku" else "turn"
+        plural = lambda n: f"{n} {unit}{'s' if n != 1 else ''}"  # noqa: E731
+        if self.run.progress is not None:
+            record = self.run.progress.record(self.level.id)
+            best = f"  ·  best: {plural(record.best_turns)}" if record.best_turns is not None else ""
+            lines.append((f"{plural(turns)}{best}  ·  attempt {record.attempts}", theme.TEXT_DIM))
+        else:
+            lines.append((f"{plural(turns)}  ·  a level file outside the campaign: progress is not recorded",
+                          theme.TEXT_DIM))
+        if self.result.won and self.level.rewards.message:
+            lines.append((self.level.rewards.message, theme.ACCENT))
+        if self.unlocked:
+            names = ", ".join(self.run.level_title(level_id) for level_id in self.unlocked)
+            lines.append((f"Unlocked: {names}", theme.GOOD))
+        for notice in self.run.notices:
+            lines.append((notice, theme.BAD))
+        return [(line, colour) for text, colour in lines for line in wrap_text(text, 18, WIDTH - 120)]
+
+    def _draw_footer(self, surface, y: int) -> None:
+        for line, colour in self.footer:
+            draw_text(surface, line, (self.box.centerx, y), 18, colour, anchor="midtop")
+            y += FOOTER_LINE
