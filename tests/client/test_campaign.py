@@ -130,9 +130,11 @@ def test_gomoku_level_won_through_the_ui(app, home):
         point = choose_move(scene.state.clone(), 60, "hard", move_number)
         click_stone(app, scene, point)
     assert scene.session.over and scene.session.result.won
-    assert any("two chances at once" in line for line in said)
     run_until(app, lambda: isinstance(app.top, DialogueScene), timeout=10)
-    read_dialogues(app)
+    said += read_dialogues(app)
+    assert said[-1].startswith("Old Tomo: Good. You watched his threats")
+    # Tomo's advice comes after the player's sixth move (a win in five comes before it).
+    assert any("two chances at once" in line for line in said) == (scene.session.result.turns >= 6)
     result = app.top
     assert isinstance(result, LevelResultScene) and result.result.won and result.unlocked == ["g2_four_three"]
     progress = Progress(progress_store(home))
@@ -339,3 +341,28 @@ def test_gomoku_command_opens_the_client_on_a_match(tmp_path, monkeypatch):
     setup = seen["setup"]
     assert (setup.size, setup.rule, setup.difficulty, setup.human_seat, setup.seed) == (17, int(Rule.RENJU), "easy", 1, 4)
     assert seen["think_ms"] == 150
+
+
+def test_unusable_saves_are_moved_aside_and_the_map_says_so(app, home):
+    store = progress_store(home)
+    store.root.mkdir(parents=True)
+    store.path("progress").write_text("{ not json")
+    store.save("run-c1_first_spark", {"level": "c1_first_spark", "seed": 1, "actions": ["ATTACK 99 -1"]}, 1)
+    campaign_map = open_map(app)
+    assert any("progress could not be read" in notice for notice in campaign_map.notices)
+    assert campaign_map.selected == "c1_first_spark" and [b.label for b in campaign_map.buttons] == ["Resume", "Restart"]
+    step(app)
+    key(app, pygame.K_ESCAPE)  # the first Esc dismisses the notices
+    assert app.top is campaign_map and not campaign_map.notices
+    key(app, pygame.K_RETURN)  # Resume: the save does not replay
+    assert app.top is campaign_map
+    assert any("saved game of c1_first_spark could not be read" in notice for notice in campaign_map.notices)
+    assert [b.label for b in campaign_map.buttons] == ["Play"]
+    assert sorted(p.name.split(".json")[0] for p in store.root.glob("*.corrupt-*")) == ["progress", "run-c1_first_spark"]
+
+
+def test_a_missing_level_shows_the_error_screen(app):
+    launch.open_start(app, "no_such_level")
+    assert isinstance(app.top, LevelErrorScene) and "file not found" in app.top.message
+    click(app, app.top.back.rect.center)
+    assert [scene.name for scene in app.scenes] == ["title"]
