@@ -49,25 +49,32 @@ def run(args: argparse.Namespace) -> int:
 
 
 def run_client(start, size: tuple[int, int] | None = None, fullscreen: bool | None = None,
-               think_ms: int | None = None, command: str = "play") -> int:
-    """Open the window and run the game until it is closed; `start(app)` pushes the first scenes."""
+               think_ms: int | None = None, command: str = "play", no_display_hint: str = "",
+               no_display_code: int = 1) -> int:
+    """Open the window and run the game until it is closed; `start(app)` pushes the first scenes.
+
+    Without a visible display (no window, or SDL's invisible dummy/offscreen driver, where the
+    loop would run forever unseen) it says so, adds `no_display_hint`, and returns
+    `no_display_code`."""
     os.environ.setdefault("SDL_VIDEO_MINIMIZE_ON_FOCUS_LOSS", "0")
     import pygame
 
     from game.client.app import App
 
+    hint = no_display_hint or "`python main.py --smoke-test` checks the game without one."
     pygame.init()
     try:
         app = App(size=size, fullscreen=fullscreen, think_ms=think_ms)
     except pygame.error as error:
-        print(f"main.py {command}: cannot open a window ({error}). Is there a display? "
-              "`python main.py --smoke-test` runs without one.", file=sys.stderr)
-        return 1
-    if pygame.display.get_driver() in ("offscreen", "dummy") and "SDL_VIDEODRIVER" not in os.environ:
+        print(f"main.py {command}: cannot open a window ({error}). Is there a display? {hint}", file=sys.stderr)
+        return no_display_code
+    driver = pygame.display.get_driver()
+    if driver in ("offscreen", "dummy"):
         app.close()
-        print(f"main.py {command}: no display found (SDL fell back to an invisible window). Set DISPLAY, or run "
-              "`python main.py --smoke-test` to check the game without one.", file=sys.stderr)
-        return 1
+        why = f"SDL_VIDEODRIVER={os.environ['SDL_VIDEODRIVER']} shows no window" if "SDL_VIDEODRIVER" in os.environ \
+            else "no display found (SDL fell back to an invisible window); set DISPLAY"
+        print(f"main.py {command}: {why}. {hint}", file=sys.stderr)
+        return no_display_code
     _warm(app)
     if size is not None:
         app.save_settings()

@@ -375,7 +375,9 @@ def run(args: argparse.Namespace) -> int:
 
         setup = client_setup(args)
         return run_client(lambda app: open_client_match(app, setup), think_ms=int(max(args.budget_ms, 1.0)),
-                          command="gomoku")
+                          command="gomoku", no_display_code=2,
+                          no_display_hint="The graphical gomoku comes with the pygame client, which needs a display; "
+                                          "without one, play in the terminal: python main.py gomoku --terminal")
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
         print("gomoku --terminal needs an interactive terminal (stdin and stdout must be a TTY).",
               file=sys.stderr)

@@ -332,6 +332,7 @@ def test_gomoku_command_opens_the_client_on_a_match(tmp_path, monkeypatch):
         return 0
 
     monkeypatch.setattr(App, "run", run_briefly)
+    monkeypatch.setattr(pygame.display, "get_driver", lambda: "x11")  # as if there were a display
     parser = argparse.ArgumentParser()
     terminal_gomoku.add_arguments(parser)
     args = parser.parse_args(["--size", "17", "--rule", "renju", "--level", "easy", "--budget-ms", "150",
@@ -366,3 +367,45 @@ def test_a_missing_level_shows_the_error_screen(app):
     assert isinstance(app.top, LevelErrorScene) and "file not found" in app.top.message
     click(app, app.top.back.rect.center)
     assert [scene.name for scene in app.scenes] == ["title"]
+
+
+def test_a_gomoku_level_resumes_where_it_was_left(app, home):
+    won_before(home, "c1_first_spark", "c1_guard_duty")
+    campaign_map = open_map(app)
+    start_from_map(app, campaign_map, "g1_five_stones")
+    key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_ESCAPE)
+    scene = app.top
+    for point in [(7, 7), (8, 8)]:
+        run_until(app, scene.human_to_move, timeout=30)
+        if scene.state.at(*point):
+            point = next(p for p in [(6, 6), (9, 9), (5, 5)] if not scene.state.at(*p))
+        click_stone(app, scene, point)
+    run_until(app, scene.human_to_move, timeout=30)
+    moves = list(scene.state.moves)
+    assert len(moves) == 4 and scene.session.actions == [f"{x},{y}" for x, y in moves]
+    key(app, pygame.K_u)  # no take-backs in a level
+    assert scene.state.moves == moves
+    key(app, pygame.K_ESCAPE)
+    click(app, app.top.menu.find("Quit to map").rect.center)
+    assert app.top is campaign_map and [b.label for b in campaign_map.buttons] == ["Resume", "Restart"]
+    key(app, pygame.K_RETURN)
+    resumed = app.top
+    assert isinstance(resumed, LevelGomokuScene) and resumed is not scene
+    assert resumed.state.moves == moves and resumed.human_to_move()
+    assert [(s.text, s.detail) for s in resumed.hud.statuses] == [(s.text, s.detail) for s in scene.hud.statuses]
+
+
+def test_without_a_display_the_client_commands_say_so_instead_of_running_unseen(tmp_path, monkeypatch, capsys):
+    from game.client import terminal_gomoku
+
+    monkeypatch.setenv("DUELMIND_HOME", str(tmp_path / "home"))  # (SDL_VIDEODRIVER=dummy: no window to see)
+    parser = argparse.ArgumentParser()
+    terminal_gomoku.add_arguments(parser)
+    assert terminal_gomoku.run(parser.parse_args([])) == 2
+    error = capsys.readouterr().err
+    assert "shows no window" in error and "python main.py gomoku --terminal" in error
+    parser = argparse.ArgumentParser()
+    launch.add_arguments(parser)
+    assert launch.run(parser.parse_args(["c1_first_spark"])) == 1
+    assert "--smoke-test" in capsys.readouterr().err
