@@ -57,6 +57,7 @@ class CampaignMapScene(Scene):
         self.mouse = (0, 0)
         self.back = Button(pygame.Rect(MARGIN, 26, 130, 46), "Back", self.leave, size=20)
         self.buttons: list[Button] = []
+        self._objectives: dict[str, list] = {}  # level id -> its objectives' sentences
         self.refresh()
 
     # ------------------------------------------------------------------ state
@@ -116,6 +117,7 @@ class CampaignMapScene(Scene):
     def reload_level(self) -> None:
         """F5 on the map: read the campaign and level files again."""
         self.data = load_campaign_data(self.data.folder)
+        self._objectives.clear()
         self.progress = open_progress(self.app, self.data) if self.data.campaign is not None else None
         self.refresh()
         self.notices.append("Campaign files read again.")
@@ -415,7 +417,9 @@ class CampaignMapScene(Scene):
         ox = DETAIL.x + 560
         draw_text(surface, "Objectives", (ox, y), 17, theme.TEXT, bold=True)
         oy = y + 28
-        for text, required in objective_texts(level)[:4]:
+        if level_id not in self._objectives:
+            self._objectives[level_id] = objective_texts(level)
+        for text, required in self._objectives[level_id][:4]:
             if required:
                 pygame.draw.circle(surface, theme.TEXT_DIM, (ox + 7, oy + 10), 5, 2)
             else:

@@ -37,6 +37,9 @@ class LevelDuelScene(LevelSceneMixin, DuelScene):
         if self.level.summary:
             self.add_log(self.level.summary, theme.TEXT_DIM)
 
+    def on_exit(self) -> None:
+        self.end_game()  # an AI opponent's agent in the worker is let go
+
     def note_resumed(self, actions: int) -> None:
         self.add_log(f"Saved game resumed ({actions} actions replayed)", theme.ACCENT)
         self.toast(f"Saved game resumed: {actions} actions replayed")
