@@ -27,6 +27,8 @@ def _easy(seed: int | None) -> CardAgent:
 AGENTS: dict[str, Callable[[int | None], CardAgent]] = {
     "random": _random,
     "easy": _easy,
+    "medium": lambda seed: __import__("ai.cards.planner", fromlist=["PlannerAgent"]).PlannerAgent(seed),
+    "hard": lambda seed: __import__("ai.cards.ismcts", fromlist=["ISMCTSAgent"]).ISMCTSAgent(seed),
 }
 
 

@@ -1,0 +1,55 @@
+"""The arena command: paired games with swapped seats, the summary it prints."""
+
+from __future__ import annotations
+
+import argparse
+
+from ai.cards import arena
+from tests.conftest import CARDLIST
+
+
+def _args(**overrides) -> argparse.Namespace:
+    parser = argparse.ArgumentParser()
+    arena.add_arguments(parser)
+    args = parser.parse_args([])
+    for key, value in overrides.items():
+        setattr(args, key, value)
+    return args
+
+
+def test_defaults_follow_the_command_line_contract():
+    args = _args()
+    assert (args.p1, args.p2, args.lanes, args.budget_ms, args.jobs) == ("hard", "easy", 1, 200.0, 1)
+    assert args.pool == CARDLIST.resolve() or args.pool == CARDLIST
+
+
+def test_a_small_match_and_its_summary(capsys):
+    if not CARDLIST.exists():
+        import pytest
+
+        pytest.skip("reference card list not found")
+    code = arena.run(_args(p1="medium", p2="random", games=3, budget_ms=10.0, lanes=2, pool=CARDLIST,
+                           no_progress=True, seed=4))
+    out = capsys.readouterr().out
+    assert code == 0
+    assert "medium vs random, 2 lanes" in out and "4 games" in out  # rounded up to pairs
+    assert "medium win rate 1.000" in out and "n=4" in out
+    assert "overrun per turn p50" in out
+
+
+def test_pairs_share_the_draft_and_swap_seats():
+    if not CARDLIST.exists():
+        import pytest
+
+        pytest.skip("reference card list not found")
+    arena._init_worker("random", "random", str(CARDLIST), 1, 5.0, 9)
+    games = [arena.play_one(index) for index in range(4)]
+    assert [g.index for g in games] == [0, 1, 2, 3]
+    assert all(g.p1_turn_ms and g.p2_turn_ms for g in games)
+    assert games[0].draft_cards == games[1].draft_cards != games[2].draft_cards == games[3].draft_cards
+    assert len(games[0].draft_cards) == 60
+
+
+def test_unknown_ai_is_an_error(capsys):
+    assert arena.run(_args(p1="nobody", no_progress=True)) == 2
+    assert "unknown AI 'nobody'" in capsys.readouterr().err
