@@ -33,14 +33,14 @@ def bucket(cost: int) -> int:
 
 @dataclass(frozen=True)
 class DraftWeights:
-    mana_value: float = 2.5  # value one mana buys on average
-    base_value: float = 3.0  # value of a card at cost 0
+    mana_value: float = 3.6  # value one mana buys on average
+    base_value: float = 1.0  # value of a card at cost 0
     raw_share: float = 0.15  # extra weight of the raw value
-    curve: float = 1.2  # per card of deficit in the card's cost bucket
+    curve: float = 1.8  # per card of deficit in the card's cost bucket
     items_soft_cap: int = 9  # items beyond this cost `item_penalty` each
-    item_penalty: float = 2.5
+    item_penalty: float = 3.5
     guard_target: int = 4
-    guard_bonus: float = 1.0
+    guard_bonus: float = 1.5
     min_creatures: int = 16
 
 
@@ -49,22 +49,20 @@ class DraftAI:
 
     def __init__(self, weights: DraftWeights = DraftWeights()):
         self.weights = weights
-        self._values: dict[int, float] = {}
+        self._values: dict[Card, float] = {}
 
     def new_game(self) -> None:
-        """Nothing survives between games except the per-card value cache (card lists may
-        differ between games, so the cache is keyed by base id and the card's stats)."""
+        """Nothing survives between games except the per-card value cache (keyed by the card
+        itself: two cards are the same card only when every field is equal)."""
 
     def value(self, card: Card) -> float:
         """The card's own value (no deck context)."""
-        key = hash((card.base_id, card.type, card.cost, card.attack, card.defense, card.keywords, card.my_health,
-                    card.opp_health, card.draw))
-        value = self._values.get(key)
+        value = self._values.get(card)
         if value is None:
             w = self.weights
             raw = card_play_value(card)
             value = raw - (w.base_value + w.mana_value * card.cost) + w.raw_share * raw
-            self._values[key] = value
+            self._values[card] = value
         return value
 
     def score(self, card: Card, picked: Sequence[Card], pick: int) -> float:
@@ -85,7 +83,7 @@ class DraftAI:
             still_needed = w.min_creatures - creatures
             picks_left = DECK_SIZE - pick
             if still_needed > 0 and still_needed >= picks_left - 2:
-                score += 3.0
+                score += 4.0
             if card.keywords & GUARD:
                 guards = sum(1 for c in picked if c.keywords & GUARD)
                 if guards < w.guard_target:

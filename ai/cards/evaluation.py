@@ -30,22 +30,23 @@ WIN = 1_000_000.0
 class Weights:
     """Evaluation weights (health points). Frozen so that one instance can key caches."""
 
-    attack: float = 1.0
+    attack: float = 1.6
     defense: float = 1.0
-    synergy: float = 1.0  # * sqrt(attack * defense): a creature needs both to trade well
+    synergy: float = 1.6  # * sqrt(attack * defense): a creature needs both to trade well
     guard: float = 0.35  # * defense
     ward: float = 0.9  # * (attack + 1)
     lethal: float = 3.0  # + when attack > 0 (and more with ward)
     drain: float = 0.6  # * attack
     breakthrough: float = 0.25  # * attack
     no_attack: float = 0.5  # multiplier for a creature with 0 attack (it can only block)
-    health: float = 1.0
+    health: float = 0.5
     low_health: float = 12.0  # extra value of health near 0: low_health * (1 - exp(-h / scale))
     low_health_scale: float = 5.0
     hand_card: float = 2.6
     draw_card: float = 2.2  # a card still to be drawn next turn
     threat: float = 20.0  # the side acting next can attack for lethal
     pressure: float = 0.15  # * the face damage the side acting next threatens (health lost)
+    exposure: float = 0.15  # * value of the waiting side's creatures an attacker can kill and survive
 
 
 DEFAULT_WEIGHTS = Weights()
@@ -128,6 +129,7 @@ class Evaluator:
         draw_card = w.draw_card
         threat = w.threat
         pressure = w.pressure
+        exposure = w.exposure
         turn_limit = TURN_LIMIT
         hand_limit = HAND_LIMIT
 
@@ -163,6 +165,37 @@ class Evaluator:
                 if power > wall:
                     damage += power - wall
             return damage
+
+        def exposed_value(attacker_board, defender_board) -> float:
+            """Value of the defender's creatures that some attacker can kill and survive (only
+            Guards while a Guard stands in that lane)."""
+            total = 0.0
+            guarded = [False, False]
+            for y in defender_board:
+                if y.keywords & GUARD:
+                    guarded[y.lane] = True
+            for y in defender_board:
+                if guarded[y.lane] and not y.keywords & GUARD:
+                    continue
+                if y.keywords & WARD:
+                    continue
+                ya = y.attack
+                y_lethal = ya > 0 and y.keywords & LETHAL
+                for x in attacker_board:
+                    xa = x.attack
+                    if xa <= 0 or x.lane != y.lane:
+                        continue
+                    if xa < y.defense and not x.keywords & LETHAL:
+                        continue
+                    if ya > 0 and not x.keywords & WARD and (y_lethal or ya >= x.defense):
+                        continue
+                    key = y.keywords | (y.defense << 6) | (ya << 16)
+                    value = cache.get(key)
+                    if value is None:
+                        value = cache[key] = creature_value(ya, y.defense, y.keywords, w)
+                    total += value
+                    break
+            return total
 
         def side_state(side) -> tuple[int, int]:
             """(health after the next draws, cards the next draws bring)."""
@@ -205,12 +238,16 @@ class Evaluator:
             # The side acting next attacks first: a lethal threat, and the damage it can push.
             lanes = battle.lanes
             if battle.current == seat:  # my turn is ending: the opponent attacks next
+                if exposure and opp.board:
+                    score -= exposure * exposed_value(opp.board, me.board)
                 damage = face_damage(opp.board, me.board, lanes)
                 if damage:
                     if damage >= my_health:
                         score -= threat
                     score -= pressure * (damage if damage < my_health else my_health)
             else:
+                if exposure and me.board:
+                    score += exposure * exposed_value(me.board, opp.board)
                 damage = face_damage(me.board, opp.board, lanes)
                 if damage:
                     if damage >= opp_health:
@@ -244,13 +281,21 @@ def to_probability(score: float, scale: float = 25.0) -> float:
 
 
 def card_play_value(card: Card, w: Weights = DEFAULT_WEIGHTS) -> float:
-    """A rough value of having played a card (for draft and move ordering): the creature's
-    board value or the item's stats, plus its summon effects."""
+    """A rough value of having played a card (for the draft): a creature's board value, an
+    item's effect on a reference 3/3 creature (a buff on an own one, damage and lost keywords on
+    an enemy one, blue damage possibly on the face), plus the summon effects."""
     effects = w.health * (card.my_health - card.opp_health) + w.draw_card * card.draw
+    reference = creature_value(3, 3, 0, w)
     if card.type == CardType.CREATURE:
         return creature_value(card.attack, card.defense, card.keywords, w) + effects
     if card.type == CardType.GREEN:
-        return 1.6 * card.attack + 1.2 * card.defense + 2.0 * bin(card.keywords).count("1") + effects
-    if card.type == CardType.RED:
-        return 1.4 * -card.attack + 1.6 * min(-card.defense, 12) + 1.2 * bin(card.keywords).count("1") + effects
-    return 1.5 * -card.defense + effects
+        buffed = creature_value(max(0, 3 + card.attack), 3 + card.defense, card.keywords, w)
+        return buffed - reference + effects
+    damage = min(-card.defense, 8) if card.defense < 0 else 0
+    stripped = 1.5 * bin(card.keywords).count("1") ** 0.5
+    if card.type == CardType.RED or damage == 0:
+        weakened = creature_value(max(0, 3 + card.attack), 3 - damage, 0, w)
+        return 0.35 * damage * reference / 3 + (reference - weakened) * 0.65 + stripped + effects
+    # Blue with damage: removal or face damage, whichever is worth more.
+    weakened = creature_value(3, 3 - damage, 0, w)
+    return max(0.35 * damage * reference / 3 + (reference - weakened) * 0.65, w.health * damage * 2) + effects

@@ -91,12 +91,18 @@ class HiddenSampler:
         me = observation.me
         opponent = observation.opponent
         self.my_cards = list(observation.my_deck) if observation.my_deck is not None else []
+        self.pool = list(observation.card_pool)
         if len(self.my_cards) != me.deck_size:
-            raise ValueError("the observation's own deck does not match the deck size")
+            # Only when the caller could not tell the own deck (e.g. a bot that missed its
+            # draft): keep what is known and fill up from the pool rather than fail.
+            rng.shuffle(self.my_cards)
+            del self.my_cards[me.deck_size:]
+            filler = self.my_cards or self.pool
+            while len(self.my_cards) < me.deck_size and filler:
+                self.my_cards.append(rng.choice(filler))
         self.hidden_count = opponent.deck_size + len(opponent.hand)
         self.seen = list(observation.opponent_seen)
         self.offers = [tuple(offer) for offer in offers]
-        self.pool = list(observation.card_pool)
         self._cumulative: list[list[float]] = []
         weight = card_weight or (lambda card: 0.0)
         for offer in self.offers:
@@ -112,9 +118,10 @@ class HiddenSampler:
         """One sample of the opponent's hidden cards (hand first, then deck order)."""
         rng = self.rng
         if not self.from_draft:
-            if not self.pool:
+            pool = self.pool or self.seen or self.my_cards
+            if not pool:
                 raise ValueError("no card pool to sample the opponent's cards from")
-            return [rng.choice(self.pool) for _ in range(self.hidden_count)]
+            return [rng.choice(pool) for _ in range(self.hidden_count)]
         matched = set(match_seen(self.seen, self.offers, rng) or ())
         free = [index for index in range(len(self.offers)) if index not in matched]
         if len(free) > self.hidden_count:
