@@ -20,18 +20,13 @@ sides from the same offers, which tests the first player's edge in mirror matche
 every card at exactly half.
 
 Game `i` is reproducible: its draft, shuffles and effect seed come from `Random(f"{seed}:{i}")`
-and its agents from seeds derived from `seed` and `i`, whatever `--jobs` is.
+and its agents from seeds derived from `seed` and `i`, whatever `--jobs` is (with an AI that
+does not think against the clock: the search AIs stop when their time is up).
 
-The AIs plan on what they may see, and Duelmind cards make that harder than LOCM's: an effect
-that draws puts a card the observation hides into the planning copy's hand, and random targets
-resolve differently in a plan than in the game, so the rest of a planned turn can turn illegal.
-Unless `--raw`, each AI is therefore adapted (`Adapted`): it plans on a determinized observation
-(its own deck in a random order, the opponent's hidden cards sampled from the card pool: nothing
-it could not know) and only the first action of each decision is played before it is asked
-again. Before the run a few games are played in this process to catch an AI that still cannot
-play the set (e.g. one that summons without the target a Duelmind card needs, which `play_game`
-refuses with IllegalAction): with the default AI the tool then falls back to the random agent,
-with an explicit `--ai` it stops.
+Before the run a few games are played in this process to catch an AI that cannot play the set
+(e.g. one that summons without the target a Duelmind card needs, which `play_game` refuses with
+IllegalAction, or one that crashes): with the default AI the tool then falls back to the random
+agent, with an explicit `--ai` it stops.
 """
 
 from __future__ import annotations
@@ -63,7 +58,6 @@ class Settings:
     seed: int = 0
     draft: str = "random"
     budget_ms: float = 100.0
-    raw: bool = False
 
 
 class GameError(RuntimeError):
@@ -145,30 +139,6 @@ class _RecordingAgent:
         return self.inner.decide(observation, budget_ms)
 
 
-class Adapted:
-    """An agent that plans on a determinized observation and plays one action per decision."""
-
-    def __init__(self, inner, seed: int):
-        self.inner = inner
-        self.name = inner.name
-        self.rng = random.Random(seed)
-
-    def new_game(self, seat: int, lanes: int) -> None:
-        self.inner.new_game(seat, lanes)
-
-    def draft_pick(self, offer, picked, pick):
-        return self.inner.draft_pick(offer, picked, pick)
-
-    def decide(self, observation, budget_ms):
-        from ai.cards.agent import Decision
-        from game.cards.observation import Observation
-
-        sampled = Observation(observation.player, observation.determinize(self.rng), observation.my_deck,
-                              observation.opponent_seen, observation.card_pool)
-        decision = self.inner.decide(sampled, budget_ms)
-        return Decision(decision.actions[:1], decision.explanation)
-
-
 _WORKER: dict = {}
 
 
@@ -204,8 +174,7 @@ def play_one(index: int) -> GameSummary:
     pool = _WORKER["pool"]
     rng = random.Random(f"{settings.seed}:{index}")
     seeds = [settings.seed * 1_000_003 + index * 2 + seat for seat in (0, 1)]
-    players = [make_agent(settings.ai, seed=seed) for seed in seeds]
-    agents = [_RecordingAgent(agent if settings.raw else Adapted(agent, seed)) for agent, seed in zip(players, seeds)]
+    agents = [_RecordingAgent(make_agent(settings.ai, seed=seed)) for seed in seeds]
     try:
         if settings.draft == "ai":
             result = play_game(agents, pool, rng, lanes=settings.lanes, budget_ms=settings.budget_ms)
@@ -324,7 +293,7 @@ def format_report(report: Report) -> str:
     lines = [
         f"Card set: {files} ({len(report.cards)} draftable cards)",
         f"{n} games, {settings.ai} vs {settings.ai}, {settings.lanes} lane{'s' if settings.lanes == 2 else ''}, "
-        f"{settings.draft} draft, seed {settings.seed}{', raw AI' if settings.raw else ''}, "
+        f"{settings.draft} draft, seed {settings.seed}, "
         f"average {report.average_turns:.1f} turns",
         "",
         "## First player",
@@ -361,7 +330,7 @@ def report_json(report: Report) -> dict:
     settings = report.settings
     return {
         "games": n, "ai": settings.ai, "lanes": settings.lanes, "draft": settings.draft, "seed": settings.seed,
-        "raw": settings.raw, "card_files": list(settings.card_files), "average_turns": report.average_turns,
+        "card_files": list(settings.card_files), "average_turns": report.average_turns,
         "first_player": {"wins": report.first_wins, "n": n, "win_rate": report.first_wins / n if n else None,
                          "interval": list(report.first_interval)},
         "cards": [card(s) for s in report.cards],
@@ -388,9 +357,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--min-n", type=int, default=50, help="decks a card needs before it can be an outlier")
     parser.add_argument("--low", type=float, default=0.40, help="outlier when a card's interval is entirely below")
     parser.add_argument("--high", type=float, default=0.60, help="outlier when a card's interval is entirely above")
-    parser.add_argument("--raw", action="store_true",
-                        help="play the AI as it is: whole planned turns on the redacted observation "
-                             "(see ai/cards/balance.py)")
     parser.add_argument("--json", action="store_true", help="print the report as JSON")
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
 
@@ -405,8 +371,7 @@ def run(args: argparse.Namespace) -> int:
     if args.games < 1:
         print("cards balance: --games must be at least 1", file=sys.stderr)
         return 2
-    settings = Settings(args.ai or DEFAULT_AI, tuple(args.cards), args.lanes, args.seed, args.draft, args.budget_ms,
-                        args.raw)
+    settings = Settings(args.ai or DEFAULT_AI, tuple(args.cards), args.lanes, args.seed, args.draft, args.budget_ms)
     if settings.ai not in AGENTS:
         print(f"cards balance: unknown AI {settings.ai!r}; known: {', '.join(AGENTS)}", file=sys.stderr)
         return 2

@@ -175,14 +175,14 @@ def _summary(index, winner, decks, offer):
 
 
 def test_balance_statistics_count_decks_and_flag_outliers(core):
-    from ai.cards.balance import build_report
+    from ai.cards.balance import Settings, build_report
 
     cards = core.draftable[:3]
     a, b, c = (card.base_id for card in cards)
     # Card a is in the winner's deck 60 times out of 60; b is in both decks (one win, one loss
     # each game); c is always in the loser's deck.
     results = [_summary(i, i % 2, [[a, b], [b, c]] if i % 2 == 0 else [[b, c], [a, b]], (a, b, c)) for i in range(60)]
-    report = build_report(results, cards, "random", 1, 0, [], min_n=50)
+    report = build_report(results, cards, Settings("random"), min_n=50)
     by_id = {s.card_id: s for s in report.cards}
     assert (by_id[a].wins, by_id[a].drafted) == (60, 60)
     assert (by_id[b].wins, by_id[b].drafted) == (60, 120) and by_id[b].win_rate == 0.5
@@ -192,7 +192,7 @@ def test_balance_statistics_count_decks_and_flag_outliers(core):
     assert report.first_wins == 30 and report.first_interval[0] < 0.5 < report.first_interval[1]
     assert (by_id[a].picked, by_id[a].offered, by_id[b].picked, by_id[b].offered) == (60, 120, 120, 120)
     assert by_id[a].pick_rate == 0.5
-    assert not build_report(results, cards, "random", 1, 0, [], min_n=61).outliers
+    assert not build_report(results, cards, Settings("random"), min_n=61).outliers
 
 
 def test_the_balance_command_prints_its_sections(capsys):
@@ -209,17 +209,17 @@ def test_the_balance_command_prints_its_sections(capsys):
 
 
 def test_the_same_seed_gives_the_same_games_whatever_the_jobs(core):
-    from ai.cards.balance import run_games
+    from ai.cards.balance import Settings, run_games
 
-    one = run_games([], "random", 6, 1, 5, jobs=1, progress=False)
-    two = run_games([], "random", 6, 1, 5, jobs=2, progress=False)
+    one = run_games(Settings("random", seed=5), 6, jobs=1, progress=False)
+    two = run_games(Settings("random", seed=5), 6, jobs=2, progress=False)
     assert [(g.winner, g.turns, g.decks) for g in one] == [(g.winner, g.turns, g.decks) for g in two]
 
 
 def test_an_ai_that_cannot_play_targeted_summons_is_caught_before_the_run(tmp_path, monkeypatch):
     from ai.cards import registry
     from ai.cards.agent import CardAgent, Decision
-    from ai.cards.balance import preflight
+    from ai.cards.balance import Settings, preflight
 
     class Untargeted(CardAgent):
         """Summons creatures the LOCM way, without the target their play effect needs."""
@@ -238,6 +238,85 @@ def test_an_ai_that_cannot_play_targeted_summons_is_caught_before_the_run(tmp_pa
              for i in (1, 2, 3)]
     path = tmp_path / "zappers.json"
     path.write_text(json.dumps({"version": 1, "name": "zappers", "cards": cards}), encoding="utf-8")
-    problem = preflight([str(path)], "untargeted", 1, 0, 10.0)
+    problem = preflight(Settings("untargeted", (str(path),)))
     assert problem is not None and "illegal action" in problem and "needs a target" in problem
-    assert preflight([str(path)], "random", 1, 0, 10.0) is None
+    assert preflight(Settings("random", (str(path),))) is None
+
+
+# ------------------------------------------------------------------------------ the AIs and Duelmind's effects
+# The AIs plan whole turns on the observed battle, where a card drawn by an effect is hidden and
+# random targets fall as the observation's generator says, not as the game's will.
+
+
+def _ai_position(core, seed: int = 0) -> Battle:
+    by_name = {card.name: card for card in core.cards.values()}
+    deck = [by_name["Gravel Golem"]] * 28 + [by_name["Lamplighter"], by_name["Bombardier"]]
+    battle = Battle.from_decks([deck, deck], 1, seed)  # effect cards in the decks: effects on
+    for side in battle.sides:
+        side.hand = []
+    return battle
+
+
+def _draw_position(core) -> Battle:
+    from tests.cards.builders import give
+
+    battle = _ai_position(core)
+    battle.sides[0].mana = 1
+    give(battle, 0, next(c for c in core.cards.values() if c.name == "Lamplighter"), 101)  # Summon: draw a card
+    return battle
+
+
+def _guard_position(core, seed: int) -> Battle:
+    """Bombardier (whenever it attacks, 2 damage to a random enemy creature) against two 2/2 Guards:
+    whether the Guard it attacks or the other one dies decides what may attack next."""
+    from tests.cards.builders import put
+
+    battle = _ai_position(core, seed)
+    by_name = {card.name: card for card in core.cards.values()}
+    put(battle, 0, by_name["Bombardier"], 103)
+    put(battle, 0, by_name["Gravel Golem"], 105)
+    picket = next(c for c in core.cards.values() if c.token and c.name == "Brass Picket")
+    put(battle, 1, picket, 102)
+    put(battle, 1, picket, 104)
+    return battle
+
+
+@pytest.mark.parametrize("ai", ["rule_bot.RuleAgent", "planner.PlannerAgent"])
+def test_the_ais_play_a_card_that_draws_and_then_the_card_drawn(core, ai):
+    import importlib
+
+    from ai.cards.agent import play_turn
+
+    module, name = ai.split(".")
+    agent = getattr(importlib.import_module(f"ai.cards.{module}"), name)(0)
+    battle = _draw_position(core)
+    drawn = battle.sides[0].deck[battle.sides[0].deck_pos]
+    record = play_turn(battle, agent, 50.0)
+    assert battle.creature(101) is not None and record.actions[-1] == END_TURN
+    assert drawn.uid in {i.uid for i in battle.sides[0].hand}  # drawn now, kept (no mana left)
+
+
+def test_the_rule_bot_replans_when_a_random_effect_spoils_its_plan(core):
+    from ai.cards.agent import play_turn
+    from ai.cards.rule_bot import RuleAgent
+
+    replans = 0
+    for seed in range(12):
+        battle = _guard_position(core, seed)
+        record = play_turn(battle, RuleAgent(0), 50.0)
+        assert battle.current == 1 and battle.winner is None
+        replans += record.replans
+    assert replans > 0  # the position does spoil some plans
+
+
+def test_the_readme_card_example_is_a_valid_card(tmp_path):
+    from pathlib import Path
+
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    section = readme.split("### Duelmind's card set and effects", 1)[1].split("\n## ", 1)[0]
+    example = json.loads(section.split("```json\n", 1)[1].split("```", 1)[0])
+    path = tmp_path / "example.json"
+    path.write_text(json.dumps({"version": 1, "name": "example", "cards": [example]}), encoding="utf-8")
+    card = load_cardset([path]).cards[example["id"]]
+    assert card.text and card.effects
+    assert example["id"] not in load_cardset().cards  # a free id, as the guide suggests
