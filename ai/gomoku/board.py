@@ -3,12 +3,19 @@
 Everything the search asks per node is kept up to date by ``play``/``undo`` in time
 proportional to the stones a move can influence (4 lines x 2*HALF cells), never by a rescan:
 
-* ``keys[d][p]``: the line key of point p in direction d (see ``patterns``);
-* ``codes[d][p]``: the pattern byte ``black | white << 4`` looked up from that key;
+* ``keys[d * area + p]``: the line key of point p in direction d (see ``patterns``);
+* ``codes[d * area + p]``: the pattern byte ``black | white << 4`` looked up from that key;
 * ``packs[colour][p]``: the four directions' codes of a point summed per colour (threat rank);
+* ``threat_points[colour]``: the empty points whose pack reaches ``F3_UNIT`` (a stone there
+  makes at least an open three), so the search finds fives, fours and threes without scanning
+  every candidate;
 * ``score``: sum of ``PATTERN_WEIGHT`` over the codes of every empty point, black minus white;
 * ``candidates``: empty points within two cells (on a line) of some stone;
-* ``hash``: Zobrist hash of the stones (the side to move follows from the stone count).
+* ``hash``: Zobrist hash of the stones (the side to move follows from the stone count, except
+  after ``pass_turn``, which flips a separate key).
+
+The per-code-change work is table driven: ``(old << 8) | new`` indexes precomputed deltas of
+the black pack, the white pack and the score, so an update is a handful of list reads.
 
 Patterns are only meaningful for empty points. An occupied point's codes are left untouched:
 moves are undone in stack order, so when a stone is taken back its neighbourhood is exactly
@@ -23,11 +30,13 @@ from __future__ import annotations
 import random
 
 from ai.gomoku import patterns
-from ai.gomoku.patterns import PACK_VALUE, half_width, pattern_table
+from ai.gomoku.patterns import F3_UNIT, PACK_VALUE, half_width, pattern_table
 from game.gomoku import BLACK, EMPTY, WHITE, GomokuState, Rule
 
 DIRECTIONS = ((1, 0), (0, 1), (1, 1), (1, -1))
 WALL = 3
+# Hash key of "the side to move is not the one the stone count says" (after a null move).
+PASS_KEY = 0x9E3779B97F4A7C15
 
 # Static value of one (point, direction) pattern for the colour that could play it. Open
 # shapes are worth far more than closed ones; fours and fives are decided by the search itself
@@ -102,6 +111,20 @@ class _Geometry:
                     if 0 <= cx < size and 0 <= cy < size:
                         around.append(cy * size + cx)
             self.neighbourhood.append(around)
+        # lines_near[p]: the points within 4 of p on its four lines (stones there can share a
+        # five-window with p, so a threat built on p's stone lies among them).
+        self.lines_near: list[frozenset[int]] = [
+            frozenset(q for d in range(4) for q in self.line_points[d][p]) for p in range(area)
+        ]
+        # updates[colour][p]: (flat index d * area + q, q, key change) for every point q whose
+        # line key a stone of ``colour`` on p changes, all four directions in one flat tuple.
+        self.updates: list[list[tuple[tuple[int, int, int], ...]]] = [[], [], []]
+        for colour in (BLACK, WHITE):
+            self.updates[colour] = [
+                tuple((d * area + q, q, colour << shift)
+                      for d in range(4) for q, shift in self.line_updates[d][p])
+                for p in range(area)
+            ]
         generator = random.Random(0x5EED ^ size)
         self.zobrist = [[0] * area, [generator.getrandbits(64) for _ in range(area)],
                         [generator.getrandbits(64) for _ in range(area)]]
@@ -119,6 +142,44 @@ def _offsets(half: int) -> list[int]:
     return list(range(-half, 0)) + list(range(1, half + 1))
 
 
+class _Deltas:
+    """Per-rule lookup tables indexed by ``(old_code_byte << 8) | new_code_byte``."""
+
+    _cache: dict[Rule, _Deltas] = {}
+
+    def __init__(self) -> None:
+        valid = range(len(PACK_VALUE))
+
+        def parts(byte: int) -> tuple[int, int, int]:
+            black, white = byte & 15, byte >> 4
+            if black not in valid or white not in valid:
+                return 0, 0, 0  # bytes that never occur in a table
+            return PACK_VALUE[black], PACK_VALUE[white], PATTERN_WEIGHT[black] - PATTERN_WEIGHT[white]
+
+        split = [parts(byte) for byte in range(256)]
+        self.black_pack_of = [s[0] for s in split]
+        self.white_pack_of = [s[1] for s in split]
+        self.weight_of = [s[2] for s in split]
+        self.black = [0] * 65536
+        self.white = [0] * 65536
+        self.score = [0] * 65536
+        for old in range(256):
+            ob, ow, os_ = split[old]
+            for new in range(256):
+                nb, nw, ns = split[new]
+                change = old << 8 | new
+                self.black[change] = nb - ob
+                self.white[change] = nw - ow
+                self.score[change] = ns - os_
+
+    @classmethod
+    def get(cls) -> _Deltas:
+        deltas = cls._cache.get(Rule.FREESTYLE)
+        if deltas is None:
+            deltas = cls._cache[Rule.FREESTYLE] = cls()
+        return deltas
+
+
 class Board:
     """A position with incremental patterns; ``play``/``undo`` only (stack discipline)."""
 
@@ -130,26 +191,26 @@ class Board:
         geometry = _Geometry.get(size, self.half)
         self.geometry = geometry
         self.table = pattern_table(self.rule)
+        deltas = _Deltas.get()
+        self.deltas = deltas
+        self.black_pack_of = deltas.black_pack_of
+        self.white_pack_of = deltas.white_pack_of
+        self.weight_of = deltas.weight_of
         self.board = [EMPTY] * self.area
-        self.keys = [list(keys) for keys in geometry.initial_keys]
+        self.keys = [key for keys in geometry.initial_keys for key in keys]
         table = self.table
-        self.codes = [[table[key] for key in keys] for keys in self.keys]
-        # Byte-indexed views of PACK_VALUE and PATTERN_WEIGHT (bytes that never occur stay 0).
-        valid = range(len(PACK_VALUE))
-        black_pack = [PACK_VALUE[c & 15] if (c & 15) in valid and (c >> 4) in valid else 0 for c in range(256)]
-        white_pack = [PACK_VALUE[c >> 4] if (c & 15) in valid and (c >> 4) in valid else 0 for c in range(256)]
-        weight = [PATTERN_WEIGHT[c & 15] - PATTERN_WEIGHT[c >> 4] if (c & 15) in valid and (c >> 4) in valid
-                  else 0 for c in range(256)]
-        self.black_pack_of = black_pack
-        self.white_pack_of = white_pack
-        self.weight_of = weight
-        self.packs = [[], [0] * self.area, [0] * self.area]
+        self.codes = [table[key] for key in self.keys]
+        self.packs: list[list[int]] = [[], [0] * self.area, [0] * self.area]
         self.score = 0
-        for direction_codes in self.codes:
-            for p, code in enumerate(direction_codes):
-                self.packs[BLACK][p] += black_pack[code]
-                self.packs[WHITE][p] += white_pack[code]
-                self.score += weight[code]
+        area = self.area
+        for index, code in enumerate(self.codes):
+            p = index % area
+            self.packs[BLACK][p] += self.black_pack_of[code]
+            self.packs[WHITE][p] += self.white_pack_of[code]
+            self.score += self.weight_of[code]
+        self.threat_points: list[set[int]] = [set(), set(), set()]
+        for colour in (BLACK, WHITE):
+            self.threat_points[colour] = {p for p in range(area) if self.packs[colour][p] >= F3_UNIT}
         self.near = [0] * self.area
         self.candidates: set[int] = set()
         self.hash = 0
@@ -173,33 +234,51 @@ class Board:
         self.moves.append(p)
         self.to_move = 3 - colour
         self.hash ^= self.geometry.zobrist[colour][p]
-        codes_all = self.codes
+        codes = self.codes
         weight = self.weight_of
+        area = self.area
         # The point stops counting as an empty point with patterns.
-        score = self.score - weight[codes_all[0][p]] - weight[codes_all[1][p]] \
-            - weight[codes_all[2][p]] - weight[codes_all[3][p]]
+        score = self.score - weight[codes[p]] - weight[codes[area + p]] \
+            - weight[codes[2 * area + p]] - weight[codes[3 * area + p]]
         table = self.table
-        black_pack_of = self.black_pack_of
-        white_pack_of = self.white_pack_of
-        black_packs = self.packs[BLACK]
-        white_packs = self.packs[WHITE]
-        keys_all = self.keys
-        updates_all = self.geometry.line_updates
-        for direction in 0, 1, 2, 3:
-            keys = keys_all[direction]
-            codes = codes_all[direction]
-            for q, shift in updates_all[direction][p]:
-                key = keys[q] + (colour << shift)
-                keys[q] = key
-                if board[q]:
-                    continue
-                new = table[key]
-                old = codes[q]
-                if new != old:
-                    codes[q] = new
-                    black_packs[q] += black_pack_of[new] - black_pack_of[old]
-                    white_packs[q] += white_pack_of[new] - white_pack_of[old]
-                    score += weight[new] - weight[old]
+        deltas = self.deltas
+        black_delta, white_delta, score_delta = deltas.black, deltas.white, deltas.score
+        black_packs, white_packs = self.packs[1], self.packs[2]
+        black_threats, white_threats = self.threat_points[1], self.threat_points[2]
+        black_threats.discard(p)
+        white_threats.discard(p)
+        keys = self.keys
+        for index, q, change in self.geometry.updates[colour][p]:
+            key = keys[index] + change
+            keys[index] = key
+            if board[q]:
+                continue
+            new = table[key]
+            old = codes[index]
+            if new != old:
+                codes[index] = new
+                both = old << 8 | new
+                delta = black_delta[both]
+                if delta:
+                    before = black_packs[q]
+                    after = before + delta
+                    black_packs[q] = after
+                    if after >= F3_UNIT:
+                        if before < F3_UNIT:
+                            black_threats.add(q)
+                    elif before >= F3_UNIT:
+                        black_threats.discard(q)
+                delta = white_delta[both]
+                if delta:
+                    before = white_packs[q]
+                    after = before + delta
+                    white_packs[q] = after
+                    if after >= F3_UNIT:
+                        if before < F3_UNIT:
+                            white_threats.add(q)
+                    elif before >= F3_UNIT:
+                        white_threats.discard(q)
+                score += score_delta[both]
         self.score = score
         near = self.near
         candidates = self.candidates
@@ -217,33 +296,54 @@ class Board:
         board[p] = EMPTY
         self.to_move = colour
         self.hash ^= self.geometry.zobrist[colour][p]
-        codes_all = self.codes
+        codes = self.codes
         weight = self.weight_of
-        score = self.score + weight[codes_all[0][p]] + weight[codes_all[1][p]] \
-            + weight[codes_all[2][p]] + weight[codes_all[3][p]]
+        area = self.area
+        score = self.score + weight[codes[p]] + weight[codes[area + p]] \
+            + weight[codes[2 * area + p]] + weight[codes[3 * area + p]]
         table = self.table
-        black_pack_of = self.black_pack_of
-        white_pack_of = self.white_pack_of
-        black_packs = self.packs[BLACK]
-        white_packs = self.packs[WHITE]
-        keys_all = self.keys
-        updates_all = self.geometry.line_updates
-        for direction in 0, 1, 2, 3:
-            keys = keys_all[direction]
-            codes = codes_all[direction]
-            for q, shift in updates_all[direction][p]:
-                key = keys[q] - (colour << shift)
-                keys[q] = key
-                if board[q]:
-                    continue
-                new = table[key]
-                old = codes[q]
-                if new != old:
-                    codes[q] = new
-                    black_packs[q] += black_pack_of[new] - black_pack_of[old]
-                    white_packs[q] += white_pack_of[new] - white_pack_of[old]
-                    score += weight[new] - weight[old]
+        deltas = self.deltas
+        black_delta, white_delta, score_delta = deltas.black, deltas.white, deltas.score
+        black_packs, white_packs = self.packs[1], self.packs[2]
+        black_threats, white_threats = self.threat_points[1], self.threat_points[2]
+        keys = self.keys
+        for index, q, change in self.geometry.updates[colour][p]:
+            key = keys[index] - change
+            keys[index] = key
+            if board[q]:
+                continue
+            new = table[key]
+            old = codes[index]
+            if new != old:
+                codes[index] = new
+                both = old << 8 | new
+                delta = black_delta[both]
+                if delta:
+                    before = black_packs[q]
+                    after = before + delta
+                    black_packs[q] = after
+                    if after >= F3_UNIT:
+                        if before < F3_UNIT:
+                            black_threats.add(q)
+                    elif before >= F3_UNIT:
+                        black_threats.discard(q)
+                delta = white_delta[both]
+                if delta:
+                    before = white_packs[q]
+                    after = before + delta
+                    white_packs[q] = after
+                    if after >= F3_UNIT:
+                        if before < F3_UNIT:
+                            white_threats.add(q)
+                    elif before >= F3_UNIT:
+                        white_threats.discard(q)
+                score += score_delta[both]
         self.score = score
+        # The point's frozen codes and packs are right again now that it is empty.
+        if black_packs[p] >= F3_UNIT:
+            black_threats.add(p)
+        if white_packs[p] >= F3_UNIT:
+            white_threats.add(p)
         near = self.near
         candidates = self.candidates
         for q in self.geometry.neighbourhood[p]:
@@ -255,6 +355,12 @@ class Board:
             candidates.add(p)
         return p
 
+    def pass_turn(self) -> None:
+        """A null move: the other colour is to move. Calling it again takes it back (it must
+        be taken back before undoing stones played before it)."""
+        self.to_move = 3 - self.to_move
+        self.hash ^= PASS_KEY
+
     # --- queries --------------------------------------------------------------------------
 
     def index(self, x: int, y: int) -> int:
@@ -264,13 +370,13 @@ class Board:
         return p % self.size, p // self.size
 
     def code(self, p: int, direction: int, colour: int) -> int:
-        byte = self.codes[direction][p]
+        byte = self.codes[direction * self.area + p]
         return byte & 15 if colour == BLACK else byte >> 4
 
     def five_points(self, colour: int) -> list[int]:
         """Empty points where ``colour`` would make a winning five right now."""
         packs = self.packs[colour]
-        return [p for p in self.candidates if packs[p] >= patterns.F5_UNIT]
+        return [p for p in self.threat_points[colour] if packs[p] >= patterns.F5_UNIT]
 
     def five_points_near(self, p: int, colour: int) -> list[int]:
         """``colour``'s five points on the four lines within 4 of p: after a stone on p, the
@@ -339,15 +445,24 @@ class Board:
 
     def incremental(self) -> tuple[list[list[int]], list[list[int]], int, set[int]]:
         """The maintained counterparts of ``rescan()`` (occupied points' codes as 0)."""
-        codes = [[code if self.board[p] == EMPTY else 0 for p, code in enumerate(codes_d)]
-                 for codes_d in self.codes]
-        return [list(k) for k in self.keys], codes, self.score, set(self.candidates)
+        area = self.area
+        keys = [self.keys[d * area:(d + 1) * area] for d in range(4)]
+        codes = [[code if self.board[p] == EMPTY else 0 for p, code in enumerate(self.codes[d * area:(d + 1) * area])]
+                 for d in range(4)]
+        return keys, codes, self.score, set(self.candidates)
 
     def packs_consistent(self) -> bool:
+        """Packs and threat points agree with the codes (checked for every empty point)."""
+        area = self.area
         for colour, pack_of in ((BLACK, self.black_pack_of), (WHITE, self.white_pack_of)):
-            for p in range(self.area):
+            threats = set()
+            for p in range(area):
                 if self.board[p] == EMPTY:
-                    expected = sum(pack_of[self.codes[d][p]] for d in range(4))
+                    expected = sum(pack_of[self.codes[d * area + p]] for d in range(4))
                     if self.packs[colour][p] != expected:
                         return False
+                    if expected >= F3_UNIT:
+                        threats.add(p)
+            if threats != self.threat_points[colour]:
+                return False
         return True

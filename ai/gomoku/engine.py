@@ -5,10 +5,15 @@ Order of decisions at the root, for every level:
 
 1. a win in one is always taken, a lone opponent five point is always blocked;
 2. (levels with VCF/VCT) a forced win found by threat-space search is played;
-3. the level's search picks a move;
-4. (levels that defend) if the opponent would then have a VCF, a move that leaves it none is
-   looked for among the points of that VCF and our own fours;
+3. (levels that defend) if the opponent, were it to move now, would have a VCF (or a VCT),
+   only the moves after which it has none are searched: the points of its threat line, the
+   points where it would make a three or a four, and our own fours (and threes);
+4. the level's alpha-beta search picks a move among the root moves;
 5. the move is checked with the rules (``GomokuState.is_legal``) before it is returned.
+
+Every level below master is capped by depth and by node counts, not by the clock (the clock
+is only a safety net), so it plays the same moves whatever the machine load; master deepens
+until its time budget runs out.
 """
 
 from __future__ import annotations
@@ -22,7 +27,7 @@ from ai.gomoku.board import Board
 from ai.gomoku.novice import novice_move
 from ai.gomoku.patterns import B4_UNIT, F3_UNIT, F5_UNIT, pattern_table
 from ai.gomoku.search import INFINITE, MATE_BOUND, AlphaBeta, SearchLimits
-from ai.gomoku.threats import SearchContext, ThreatSearch, TimeUp
+from ai.gomoku.threats import NO_LIMIT, SearchContext, ThreatSearch, TimeUp
 from game.gomoku import GomokuState, Rule
 
 
@@ -31,11 +36,17 @@ class Level:
     name: str
     use_novice: bool = False
     max_depth: int = 64
-    width: int = 20
+    width: int = 20  # alpha-beta moves per interior node (forced answers are never cut)
+    node_limit: int = 0  # alpha-beta nodes per move (0: until the clock runs out)
     vcf_fours: int = 0  # 0: no own VCF search at the root
-    vct_threats: int = 0  # 0: no VCT
-    defend_vcf: bool = False  # check that the chosen move leaves the opponent no VCF
-    defend_vct: bool = False  # ... and no VCT
+    vct_threats: int = 0  # 0: no own VCT search at the root
+    vct_width: int = 8  # attacker threats tried per VCT node (own and opponent's)
+    defend_vcf: bool = False  # search only moves that leave the opponent no VCF
+    defend_vct: bool = False  # ... and no VCT of ``defend_vct_threats`` threats
+    defend_vct_threats: int = 0
+    threat_nodes: int = 0  # node cap of each threat-search phase (0: only its time slice)
+    leaf_vcf: int = 0  # alpha-beta: VCF probe of this many fours at the horizon
+    defence_extension: int = 0  # alpha-beta: extra plies along lines of answered open threes
     noise: int = 0  # pick at random among root moves scoring within this of the best
     time_share: float = 1.0  # fraction of the budget the level may think for
 
@@ -44,10 +55,12 @@ LEVEL_SETTINGS: dict[str, Level] = {
     level.name: level
     for level in (
         Level("novice", use_novice=True, noise=1),
-        Level("easy", max_depth=2, width=10, noise=8),
-        Level("medium", max_depth=3, width=10, vcf_fours=6, time_share=0.4),
-        Level("hard", max_depth=4, width=14, vcf_fours=12, defend_vcf=True, time_share=0.5),
-        Level("master", max_depth=64, width=20, vcf_fours=24, defend_vcf=True),
+        Level("easy", max_depth=2, width=10, node_limit=4_000, noise=8),
+        Level("medium", max_depth=4, width=12, node_limit=8_000, vcf_fours=8, threat_nodes=4_000),
+        Level("hard", max_depth=6, width=14, node_limit=12_000, vcf_fours=16, defend_vcf=True,
+              threat_nodes=8_000),
+        Level("master", max_depth=64, width=20, vcf_fours=24, vct_threats=3, defend_vcf=True,
+              defend_vct=True, defend_vct_threats=3),
     )
 }
 LEVELS: tuple[str, ...] = tuple(LEVEL_SETTINGS)
@@ -55,10 +68,15 @@ LEVELS: tuple[str, ...] = tuple(LEVEL_SETTINGS)
 # Time kept back from the budget for the bookkeeping after the search stops (undoing the
 # board, the principal variation, the rules' legality check, returning from a worker).
 _RESERVE_SECONDS = 0.004
-# A new iteration is not started past this share of the budget: it would rarely finish.
-_ITERATION_START_SHARE = 0.4
-# Levels that check their move against the opponent's threats stop searching here.
-_SEARCH_SHARE_WHEN_DEFENDING = 0.7
+# Shares of the budget (from the start of the move) by which each threat phase must be over.
+_VCF_SHARE = 0.05
+_VCT_SHARE = 0.15
+_DEFENCE_SHARE = 0.35
+# A new alpha-beta iteration is not started past this share of the time left to the search:
+# it would rarely finish.
+_ITERATION_START_SHARE = 0.5
+# Candidate defences checked at most, when the opponent has a forced win.
+_MAX_DEFENCES = 40
 
 
 def warm_up(rule: Rule | int = Rule.FREESTYLE) -> None:
@@ -146,49 +164,60 @@ def _decide(state: GomokuState, settings: Level, start: float, budget: float, de
         return answer(p if p is not None else legal[0], "novice", 2)
 
     threats = ThreatSearch(context)
+    threat_nodes = settings.threat_nodes
+    if settings.node_limit:
+        # Node-capped levels: the caps alone end each phase; the clock only guards the budget.
+        def share(_: float) -> float:
+            return deadline
+    else:
+        def share(fraction: float) -> float:
+            return start + budget * fraction
+
     # 2. Forced wins by threats, each given a slice of the budget.
     if settings.vcf_fours:
-        line = _within(context, start + budget * 0.15, lambda: threats.vcf(settings.vcf_fours))
+        line = _phase(context, share(_VCF_SHARE), threat_nodes, lambda: threats.vcf(settings.vcf_fours))
         if line:
             return answer(line[0], "vcf", len(line), MATE_BOUND, line)
     if settings.vct_threats:
-        line = _within(context, start + budget * 0.3, lambda: threats.vct(settings.vct_threats, 12))
+        line = _phase(context, share(_VCT_SHARE), threat_nodes,
+                      lambda: threats.vct(settings.vct_threats, settings.vcf_fours, settings.vct_width))
         if line:
             return answer(line[0], "vct", len(line), MATE_BOUND, line)
 
-    # 3. Alpha-beta.
-    searcher = AlphaBeta(context, SearchLimits(max_depth=settings.max_depth, width=settings.width))
-    searcher.threats = threats
-    soft = start + budget * _ITERATION_START_SHARE
-    if settings.defend_vcf:
-        # Keep the last part of the budget for checking the chosen move against threats.
-        context.deadline = min(deadline, start + budget * _SEARCH_SHARE_WHEN_DEFENDING)
-    result = searcher.search(legal, soft)
-    context.deadline = deadline
-    move = result.move
+    # 3. The opponent's forced wins: search only the moves that stop them.
+    root_moves = legal
     reason = "search"
+    if settings.defend_vcf or settings.defend_vct:
+        safe = _phase(context, share(_DEFENCE_SHARE), threat_nodes,
+                      lambda: _safe_moves(context, threats, settings, legal))
+        if safe:
+            root_moves, reason = safe, "defend"
+
+    # 4. Alpha-beta.
+    searcher = AlphaBeta(context, SearchLimits(max_depth=settings.max_depth, width=settings.width,
+                                               leaf_vcf=settings.leaf_vcf,
+                                               defence_extension=settings.defence_extension))
+    searcher.threats = threats
+    context.node_limit = context.nodes + settings.node_limit if settings.node_limit else NO_LIMIT
+    now = time.perf_counter()
+    soft = deadline if settings.node_limit else now + (deadline - now) * _ITERATION_START_SHARE
+    result = searcher.search(root_moves, soft)
+    move = result.move
     if settings.noise:
-        move = _noisy_choice(searcher, legal, result.depth, settings.noise, rng, move)
-
-    # 4. Do not walk into the opponent's VCF (or VCT).
-    if settings.defend_vcf and result.score > -MATE_BOUND:
-        safe = _defend(context, move, legal, lambda t: t.vcf(settings.vcf_fours))
-        if safe is not None and safe != move:
-            move, reason = safe, "defend"
-        if settings.defend_vct and safe is not None:
-            safe = _defend(context, move, legal, lambda t: t.vct(settings.vct_threats, 12))
-            if safe is not None and safe != move:
-                move, reason = safe, "defend"
-    info = answer(move, reason, result.depth, result.score, result.principal_variation if move == result.move else None)
-    info[1]["nodes"] = context.nodes
-    return info
+        move = _noisy_choice(searcher, root_moves, result.depth, settings.noise, rng, move)
+    if len(root_moves) == 1 and reason == "search":
+        reason = "forced"
+    return answer(move, reason, result.depth, result.score,
+                  result.principal_variation if move == result.move else None)
 
 
-def _within(context: SearchContext, sub_deadline: float, task):
-    """Run a search with the deadline lowered to ``sub_deadline``; None if it ran out."""
+def _phase(context: SearchContext, sub_deadline: float, nodes: int, task):
+    """Run a search with the deadline lowered to ``sub_deadline`` and (if ``nodes``) at most
+    that many nodes; None if it ran out."""
     board = context.board
-    saved = context.deadline
-    context.deadline = min(saved, sub_deadline)
+    saved_deadline, saved_limit = context.deadline, context.node_limit
+    context.deadline = min(saved_deadline, sub_deadline)
+    context.node_limit = context.nodes + nodes if nodes else NO_LIMIT
     root_length = len(board.moves)
     try:
         return task()
@@ -197,7 +226,61 @@ def _within(context: SearchContext, sub_deadline: float, task):
             board.undo()
         return None
     finally:
-        context.deadline = saved
+        context.deadline, context.node_limit = saved_deadline, saved_limit
+
+
+def _safe_moves(context: SearchContext, threats: ThreatSearch, settings: Level, legal: list[int]) -> list[int] | None:
+    """None if the opponent, were it to move now, would have no forced win we look for; else
+    the moves after which it has none (empty if no candidate defence works).
+
+    The candidates are the points of its winning line, the points where it would make a three
+    or a four, and our own fours (and, against a VCT, our own threes: counter-threats it must
+    answer). Raises TimeUp if the clock or the node cap runs out on the way.
+    """
+    board = context.board
+    me = board.to_move
+    mine, theirs = board.packs[me], board.packs[3 - me]
+
+    def opponent_wins() -> list[int] | None:
+        """With the opponent to move: its VCF, or (if we defend against them) its VCT."""
+        line = threats.vcf(settings.vcf_fours)
+        if line is None and settings.defend_vct:
+            line = threats.vct(settings.defend_vct_threats, settings.vcf_fours, settings.vct_width)
+        return line
+
+    board.pass_turn()
+    try:
+        line = opponent_wins()
+    finally:
+        board.pass_turn()
+    if line is None:
+        return None
+    legal_set = set(legal)
+    ordered: list[int] = []
+    seen: set[int] = set()
+
+    def consider(points) -> None:
+        for p in points:
+            if p in legal_set and p not in seen:
+                seen.add(p)
+                ordered.append(p)
+
+    consider(line)
+    consider(sorted(board.threat_points[3 - me], key=theirs.__getitem__, reverse=True))
+    consider(sorted((p for p in board.threat_points[me] if mine[p] >= B4_UNIT), key=mine.__getitem__, reverse=True))
+    if settings.defend_vct:
+        consider(sorted((p for p in board.threat_points[me] if mine[p] >= F3_UNIT), key=mine.__getitem__,
+                        reverse=True))
+    safe = []
+    for p in ordered[:_MAX_DEFENCES]:
+        board.play(p)
+        try:
+            refuted = opponent_wins() is None
+        finally:
+            board.undo()
+        if refuted:
+            safe.append(p)
+    return safe
 
 
 def _noisy_choice(searcher: AlphaBeta, legal: list[int], depth: int, noise: int, rng: random.Random,
@@ -211,6 +294,8 @@ def _noisy_choice(searcher: AlphaBeta, legal: list[int], depth: int, noise: int,
         top.append(default)
     root_length = len(board.moves)
     scores = {}
+    context = searcher.context
+    context.node_limit = NO_LIMIT
     try:
         for p in top:
             board.play(p)
@@ -225,37 +310,3 @@ def _noisy_choice(searcher: AlphaBeta, legal: list[int], depth: int, noise: int,
     if best > MATE_BOUND:
         return max(scores, key=scores.get)
     return rng.choice(sorted(p for p, s in scores.items() if s >= best - noise))
-
-
-def _defend(context: SearchContext, move: int, legal: list[int], opponent_threat) -> int | None:
-    """``move`` if the opponent then has no forced win by ``opponent_threat`` (a ThreatSearch
-    method: VCF or VCT); else a legal move that leaves none: the points of the opponent's
-    winning line first, then points where the opponent would make a three or a four, then our
-    own fours. None if the clock ran out or nothing works (the search's move stands)."""
-    board = context.board
-    me = board.to_move
-    mine, theirs = board.packs[me], board.packs[3 - me]
-
-    def opponent_line(p: int) -> list[int] | None:
-        board.play(p)
-        try:
-            return opponent_threat(ThreatSearch(context))
-        finally:
-            board.undo()
-
-    root_length = len(board.moves)
-    try:
-        line = opponent_line(move)
-        if line is None:
-            return move
-        ordered = [p for p in line if p in legal]
-        by_their_threat = sorted(legal, key=theirs.__getitem__, reverse=True)
-        ordered += [p for p in by_their_threat if theirs[p] >= F3_UNIT and p not in ordered]
-        ordered += [p for p in legal if mine[p] >= B4_UNIT and p not in ordered]
-        for p in ordered[:30]:
-            if p != move and opponent_line(p) is None:
-                return p
-    except TimeUp:
-        while len(board.moves) > root_length:
-            board.undo()
-    return None

@@ -33,6 +33,8 @@ class SearchLimits:
     max_depth: int = 64
     width: int = 20  # moves kept per interior node (forced answers are never cut)
     root_width: int = 40
+    leaf_vcf: int = 0  # at the horizon, look for a VCF of this many fours for the side to move
+    defence_extension: int = 0  # plies not counted when answering an open three, per line
 
 
 @dataclass
@@ -83,7 +85,7 @@ class AlphaBeta:
 
     # --- the tree ----------------------------------------------------------------------------
 
-    def negamax(self, depth: int, alpha: int, beta: int, ply: int) -> int:
+    def negamax(self, depth: int, alpha: int, beta: int, ply: int, extensions: int = 0) -> int:
         context = self.context
         context.tick()
         board = self.board
@@ -93,26 +95,32 @@ class AlphaBeta:
         candidates = board.candidates
         if not candidates:
             return 0
-        my_best = max(mine[p] for p in candidates)
+        my_threats = board.threat_points[me]
+        my_best = max([mine[p] for p in my_threats]) if my_threats else 0
         if my_best >= F5_UNIT:
             return MATE - ply
-        their_best = max(theirs[p] for p in candidates)
+        their_threats = board.threat_points[3 - me]
+        their_best = max([theirs[p] for p in their_threats]) if their_threats else 0
         renju_black = context.renju and me == BLACK
         if their_best >= F5_UNIT:
-            blocks = [p for p in candidates if theirs[p] >= F5_UNIT]
+            blocks = [p for p in their_threats if theirs[p] >= F5_UNIT]
             if len(blocks) > 1 or (renju_black and context.black_foul(blocks[0])):
                 return -(MATE - ply - 1)
             if ply >= MAX_PLY:
                 return self.evaluate(my_best, their_best)
             board.play(blocks[0])
-            score = -self.negamax(depth, -beta, -alpha, ply + 1)
+            score = -self.negamax(depth, -beta, -alpha, ply + 1, extensions)
             board.undo()
             return score
         if my_best >= F4_UNIT and their_best < B4_UNIT:
             # An open four next, and they have no four to delay with: a win in three plies.
-            if not renju_black or any(mine[p] >= F4_UNIT and not context.black_foul(p) for p in candidates):
+            if not renju_black or any(mine[p] >= F4_UNIT and not context.black_foul(p) for p in my_threats):
                 return MATE - ply - 2
         if depth <= 0 or ply >= MAX_PLY:
+            if my_best >= B4_UNIT and self.limits.leaf_vcf and ply < MAX_PLY:
+                line = self.threats._vcf(self.limits.leaf_vcf)
+                if line is not None:
+                    return MATE - ply - len(line)
             return self.evaluate(my_best, their_best)
 
         original_alpha = alpha
@@ -130,6 +138,12 @@ class AlphaBeta:
                     return tt_score
 
         moves = self.ordered_moves(my_best, their_best, ply, tt_move, self.limits.width)
+        child_depth = depth - 1
+        if their_best >= F4_UNIT and my_best < F4_UNIT and extensions > 0:
+            # Answering an open three: the few replies are forced, so the line is followed
+            # one ply further (the attacker's threat sequence is seen to its end).
+            child_depth = depth
+            extensions -= 1
         best_score = -INFINITE
         best_move = -1
         searched = 0
@@ -138,13 +152,13 @@ class AlphaBeta:
                 continue
             board.play(p)
             if searched == 0:
-                score = -self.negamax(depth - 1, -beta, -alpha, ply + 1)
+                score = -self.negamax(child_depth, -beta, -alpha, ply + 1, extensions)
             else:
                 # Late quiet moves are tried one ply shallower first (re-searched if they surprise).
                 reduction = 1 if searched >= 3 and depth >= 3 and mine[p] < B4_UNIT and theirs[p] < B4_UNIT else 0
-                score = -self.negamax(depth - 1 - reduction, -alpha - 1, -alpha, ply + 1)
+                score = -self.negamax(child_depth - reduction, -alpha - 1, -alpha, ply + 1, extensions)
                 if score > alpha and (reduction or score < beta):
-                    score = -self.negamax(depth - 1, -beta, -alpha, ply + 1)
+                    score = -self.negamax(child_depth, -beta, -alpha, ply + 1, extensions)
             board.undo()
             searched += 1
             if score > best_score:
@@ -182,7 +196,8 @@ class AlphaBeta:
         if their_best >= F4_UNIT and my_best < F4_UNIT:
             # They threaten an open four: block it (any point where they would make a four) or
             # counter with a four of our own. Nothing else can hold.
-            pool = [p for p in candidates if mine[p] >= B4_UNIT or theirs[p] >= B4_UNIT]
+            pool = [p for p in board.threat_points[me] if mine[p] >= B4_UNIT]
+            pool += [p for p in board.threat_points[3 - me] if theirs[p] >= B4_UNIT and mine[p] < B4_UNIT]
             width = len(pool)
         else:
             pool = list(candidates)
@@ -244,12 +259,13 @@ class AlphaBeta:
             try:
                 for p in order:
                     board.play(p)
+                    extensions = self.limits.defence_extension
                     if iteration_best < 0:
-                        score = -self.negamax(depth - 1, -INFINITE, INFINITE, 1)
+                        score = -self.negamax(depth - 1, -INFINITE, INFINITE, 1, extensions)
                     else:
-                        score = -self.negamax(depth - 1, -alpha - 1, -alpha, 1)
+                        score = -self.negamax(depth - 1, -alpha - 1, -alpha, 1, extensions)
                         if score > alpha:
-                            score = -self.negamax(depth - 1, -INFINITE, -alpha, 1)
+                            score = -self.negamax(depth - 1, -INFINITE, -alpha, 1, extensions)
                     board.undo()
                     scores[p] = score
                     if score > alpha:

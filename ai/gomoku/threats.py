@@ -11,8 +11,15 @@ VCT adds threes: after an attacker's open three (a point where one more stone ma
 four) the defender has several answers, and the threat holds only if it holds against all of
 them. The answers considered are the points where the attacker would make a four next (this
 includes the open three's ends and gaps, so every real defence of that three) and the
-defender's own fours, which must then be answered. It is bounded by depth and by the shared
-node/deadline budget, so a "no" means "not found", never "does not exist".
+defender's own fours, which must then be answered; a defender who has a VCF of its own when
+the three is made wins the race. Only the attacker's ``width`` strongest threat points are
+tried per node, and after the first threat only those on the four lines (within 4 points) of
+the attacker's earlier threat stones. It is bounded by depth and by the shared node/deadline
+budget, so a "no" means "not found", never "does not exist".
+
+Both searches only read the board's ``threat_points`` (the points where a colour would make at
+least an open three), never scan the whole board, and remember positions already refuted (and
+VCT wins) by Zobrist hash, so repeated calls within one move decision share their work.
 """
 
 from __future__ import annotations
@@ -21,18 +28,27 @@ from ai.gomoku.board import Board
 from ai.gomoku.patterns import B4_UNIT, F3_UNIT, F4_UNIT, F5_UNIT
 from game.gomoku import BLACK, Rule
 
+NO_LIMIT = 1 << 62
+USE_ZONE = True
+
 
 class TimeUp(Exception):
-    """Raised from inside a search when the deadline has passed; the caller unwinds the board."""
+    """Raised from inside a search when the budget (deadline or node limit) is used up; the
+    caller unwinds the board."""
 
 
 class SearchContext:
-    """What every search shares: the board, the clock, node counting and renju legality."""
+    """What every search shares: the board, the clock, node counting and renju legality.
 
-    def __init__(self, board: Board, deadline: float, clock) -> None:
+    ``node_limit`` caps the nodes of the whole decision exactly (levels that must play the
+    same move whatever the machine load use it); ``deadline`` is checked every 64 nodes.
+    """
+
+    def __init__(self, board: Board, deadline: float, clock, node_limit: int = NO_LIMIT) -> None:
         self.board = board
         self.deadline = deadline
         self.clock = clock
+        self.node_limit = node_limit
         self.nodes = 0
         self.renju = board.rule == Rule.RENJU
         self._foul_cache: dict[tuple[int, int], bool] = {}
@@ -45,10 +61,11 @@ class SearchContext:
             self._rules_view.board = board.board
 
     def tick(self) -> None:
-        """Count a node and check the clock every 64 nodes (cheap enough, and at ~10-50 us a
-        node the deadline is never missed by more than a few ms)."""
-        self.nodes += 1
-        if not self.nodes & 63 and self.clock() > self.deadline:
+        """Count a node; check the node limit every time and the clock every 16 nodes (at
+        ~10-50 us a node the deadline is never missed by more than a few ms)."""
+        nodes = self.nodes + 1
+        self.nodes = nodes
+        if nodes >= self.node_limit or (not nodes & 15 and self.clock() > self.deadline):
             raise TimeUp
 
     def black_foul(self, p: int) -> bool:
@@ -78,12 +95,30 @@ class SearchContext:
         return not (self.renju and self.board.to_move == BLACK and self.black_foul(p))
 
 
+def threat_order(pack: int) -> int:
+    """Sort key of an attacker's threat point: an open four first, then a four-three, a double
+    three, a plain four and a plain three (ties by the pack itself)."""
+    if pack >= F4_UNIT or pack >= 2 * B4_UNIT:
+        tier = 5
+    elif pack >= B4_UNIT + F3_UNIT:
+        tier = 4
+    elif pack < B4_UNIT and pack >= 2 * F3_UNIT:
+        tier = 3
+    elif pack >= B4_UNIT:
+        tier = 2
+    else:
+        tier = 1
+    return (tier << 40) + pack
+
+
 class ThreatSearch:
     def __init__(self, context: SearchContext) -> None:
         self.context = context
         self.board = context.board
         self._vcf_failed: dict[int, int] = {}
         self._vct_failed: dict[int, int] = {}
+        self._vct_won: dict[int, tuple[int, list[int]]] = {}
+        self._vct_settings: tuple[int, int] | None = None
 
     # --- VCF ------------------------------------------------------------------------------
 
@@ -99,8 +134,8 @@ class ThreatSearch:
         me = board.to_move
         mine = board.packs[me]
         theirs = board.packs[3 - me]
-        candidates = board.candidates
-        for p in candidates:
+        my_threats = board.threat_points[me]
+        for p in my_threats:
             if mine[p] >= F5_UNIT:
                 return [p]
         if depth <= 0:
@@ -108,14 +143,14 @@ class ThreatSearch:
         key = board.hash
         if self._vcf_failed.get(key, -1) >= depth:
             return None
-        their_fives = [p for p in candidates if theirs[p] >= F5_UNIT]
+        their_fives = [p for p in board.threat_points[3 - me] if theirs[p] >= F5_UNIT]
         if their_fives:
             if len(their_fives) > 1 or mine[their_fives[0]] < B4_UNIT:
                 self._vcf_failed[key] = depth
                 return None
             moves = their_fives
         else:
-            moves = sorted((p for p in candidates if mine[p] >= B4_UNIT), key=mine.__getitem__, reverse=True)
+            moves = sorted([p for p in my_threats if mine[p] >= B4_UNIT], key=mine.__getitem__, reverse=True)
         for p in moves:
             if me == BLACK and context.renju and context.black_foul(p):
                 continue
@@ -150,90 +185,130 @@ class ThreatSearch:
 
     # --- VCT ------------------------------------------------------------------------------
 
-    def vct(self, max_threats: int, vcf_fours: int) -> list[int] | None:
-        """A forced win by fours and open threes for the side to move (first moves of the
-        line found), or None."""
-        return self._vct(max_threats, vcf_fours)
+    def vct(self, max_threats: int, vcf_fours: int, width: int = 8) -> list[int] | None:
+        """A forced win by fours and open threes for the side to move, or None.
 
-    def _vct(self, depth: int, vcf_fours: int) -> list[int] | None:
+        The line holds the attacker's first move, then (for each threat) the defence that
+        was searched first and the attacker's answer to it, so it names the points a
+        defender must look at; it is one branch of the win, not a full proof tree.
+        ``max_threats`` bounds the attacker's threats (threes and fours) in a row, ``vcf_fours``
+        the VCF tried at every node (not counted as threats), ``width`` the attacker's threats
+        tried per node.
+        """
+        settings = (vcf_fours, width)
+        if self._vct_settings != settings:
+            self._vct_failed.clear()
+            self._vct_won.clear()
+            self._vct_settings = settings
+        self._vct_fours = vcf_fours
+        self._vct_width = width
+        self._vct_zone: list[frozenset[int]] = []
+        return self._vct(max_threats)
+
+    def _vct(self, depth: int) -> list[int] | None:
         context = self.context
+        context.tick()
         board = self.board
-        line = self._vcf(vcf_fours)
-        if line is not None:
-            return line
-        if depth <= 0:
-            return None
-        key = board.hash
-        if self._vct_failed.get(key, -1) >= depth:
-            return None
         me = board.to_move
         mine = board.packs[me]
         theirs = board.packs[3 - me]
-        candidates = board.candidates
-        their_fives = [p for p in candidates if theirs[p] >= F5_UNIT]
+        my_threats = board.threat_points[me]
+        for p in my_threats:
+            if mine[p] >= F5_UNIT:
+                return [p]
+        key = board.hash
+        won = self._vct_won.get(key)
+        if won is not None and won[0] <= depth:
+            return won[1]
+        if self._vct_failed.get(key, -1) >= depth:
+            return None
+        their_fives = [p for p in board.threat_points[3 - me] if theirs[p] >= F5_UNIT]
         if their_fives:
-            # Forced to block; the threat on the board may still win afterwards.
+            # Forced to block; the threats already on the board may still win afterwards.
             block = their_fives[0]
             if len(their_fives) > 1 or (me == BLACK and context.renju and context.black_foul(block)):
+                self._vct_failed[key] = depth
                 return None
-            board.play(block)
-            try:
-                holds = self._all_defences_fail(depth, vcf_fours)
-            finally:
-                board.undo()
-            return [block] if holds else None
-        # Open threes (and 4-3s): moves after which one more stone makes an open four.
-        threes = sorted((p for p in candidates if mine[p] >= F3_UNIT), key=mine.__getitem__, reverse=True)
-        for p in threes:
+            moves = [block]
+            forced = True
+        else:
+            forced = False
+            line = self._vcf(self._vct_fours)
+            if line is not None:
+                return line
+            if depth <= 0:
+                return None
+            zone = self._vct_zone
+            if zone and USE_ZONE:
+                # After the first threat, only threats on the lines of the attacker's earlier
+                # threat stones: a threat sequence builds on its own stones.
+                pool = [q for q in my_threats if any(q in near for near in zone)]
+            else:
+                pool = my_threats
+            moves = sorted(pool, key=lambda q: threat_order(mine[q]), reverse=True)[: self._vct_width]
+        lines_near = board.geometry.lines_near
+        for p in moves:
             if me == BLACK and context.renju and context.black_foul(p):
                 continue
             board.play(p)
+            if not forced:
+                self._vct_zone.append(lines_near[p])
             try:
-                if self._all_defences_fail(depth - 1, vcf_fours):
-                    return [p]
+                # Every threat costs one ply of ``depth``; a forced block costs nothing.
+                rest = self._defences_fail(depth if forced else depth - 1)
             finally:
                 board.undo()
+                if not forced:
+                    self._vct_zone.pop()
+            if rest is not None:
+                line = [p, *rest]
+                self._vct_won[key] = (depth, line)
+                return line
         self._vct_failed[key] = depth
         return None
 
-    def _all_defences_fail(self, depth: int, vcf_fours: int) -> bool:
-        """With the defender to move after an attacker's threat: whether every defence loses
-        to a further VCT."""
+    def _defences_fail(self, depth: int) -> list[int] | None:
+        """With the defender to move after an attacker's move: None if some defence holds,
+        else the first defence tried followed by the attacker's winning continuation (an
+        empty list when the attacker simply has two five points)."""
         context = self.context
         context.tick()
         board = self.board
         defender = board.to_move
         attacks = board.packs[3 - defender]
         defends = board.packs[defender]
-        candidates = board.candidates
-        if any(defends[p] >= F5_UNIT for p in candidates):
-            return False
-        attacker_fives = [p for p in candidates if attacks[p] >= F5_UNIT]
+        attack_points = board.threat_points[3 - defender]
+        defend_points = board.threat_points[defender]
+        if any(defends[p] >= F5_UNIT for p in defend_points):
+            return None
+        attacker_fives = [p for p in attack_points if attacks[p] >= F5_UNIT]
         if len(attacker_fives) >= 2:
-            return True
+            return []
         if attacker_fives:
             block = attacker_fives[0]
             if defender == BLACK and context.renju and context.black_foul(block):
-                return True
-            board.play(block)
-            try:
-                return self._vct(depth, vcf_fours) is not None
-            finally:
-                board.undo()
-        if not any(attacks[p] >= F4_UNIT for p in candidates):
-            return False  # no open-four threat stands
-        if self._vcf(vcf_fours) is not None:
-            return False  # the defender wins first by its own fours
-        # Every point where the attacker would make a four (the three's ends and gaps) and the
-        # defender's own fours (counter-threats the attacker must answer).
-        defences = [p for p in candidates if attacks[p] >= B4_UNIT or defends[p] >= B4_UNIT]
+                return []
+            defences = [block]
+        else:
+            if not any(attacks[p] >= F4_UNIT for p in attack_points):
+                return None  # no open-four threat stands
+            if self._vcf(self._vct_fours) is not None:
+                return None  # the defender wins first by its own fours
+            # Every point where the attacker would make a four (the three's ends and gaps)
+            # and the defender's own fours (counter-threats the attacker must answer).
+            defences = [p for p in attack_points if attacks[p] >= B4_UNIT]
+            defences += [p for p in defend_points if defends[p] >= B4_UNIT and attacks[p] < B4_UNIT]
+        first: list[int] | None = None
         for p in defences:
             if defender == BLACK and context.renju and context.black_foul(p):
                 continue
             board.play(p)
             try:
-                if self._vct(depth, vcf_fours) is None:
-                    return False
+                line = self._vct(depth)
             finally:
                 board.undo()
-        return True
+            if line is None:
+                return None
+            if first is None:
+                first = [p, *line]
+        return first if first is not None else []
