@@ -57,27 +57,31 @@ def match_seen(seen: Sequence[Card], offers: Sequence[Sequence[Card]], rng: rand
     order = list(range(len(seen)))
     rng.shuffle(order)
     owner = [-1] * len(offers)  # offer -> seen position
-
-    def augment(position: int, visited: list[bool]) -> bool:
-        choices = holders.get(seen[position].base_id, ())
-        choices = rng.sample(choices, len(choices)) if len(choices) > 1 else choices
-        for offer_index in choices:
-            if visited[offer_index]:
-                continue
-            visited[offer_index] = True
-            if owner[offer_index] < 0 or augment(owner[offer_index], visited):
-                owner[offer_index] = position
-                return True
-        return False
-
     for position in order:
-        if not augment(position, [False] * len(offers)):
+        if not _augment(position, [False] * len(offers), seen, holders, owner, rng):
             return None
     matched = [-1] * len(seen)
     for offer_index, position in enumerate(owner):
         if position >= 0:
             matched[position] = offer_index
     return matched
+
+
+def _augment(position: int, visited: list[bool], seen: Sequence[Card], holders: dict[int, list[int]],
+             owner: list[int], rng: random.Random) -> bool:
+    """One augmenting path of the bipartite matching from seen card `position` (Kuhn's
+    algorithm). A module-level function, not a closure: a recursive closure is a reference
+    cycle, and the searches run with the cyclic collector paused (search_common.no_gc)."""
+    choices = holders.get(seen[position].base_id, ())
+    choices = rng.sample(choices, len(choices)) if len(choices) > 1 else choices
+    for offer_index in choices:
+        if visited[offer_index]:
+            continue
+        visited[offer_index] = True
+        if owner[offer_index] < 0 or _augment(owner[offer_index], visited, seen, holders, owner, rng):
+            owner[offer_index] = position
+            return True
+    return False
 
 
 class HiddenSampler:

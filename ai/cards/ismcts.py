@@ -15,7 +15,8 @@ The agent never looks at a hidden card. Its search tree is built over its inform
    the result with the evaluation, mapped to [0, 1]. Playouts are cut there: the evaluation
    stands in for the rest of the game.
    Determinizations are shared by the children (the k-th visit of every child uses the k-th
-   sample), so children are compared on the same hidden cards.
+   sample), so children are compared on the same hidden cards. At most MAX_DETERMINIZATIONS
+   are kept (then they are reused in turn), so memory does not grow with the budget.
 3. Choice: the most visited child (ties: the best mean); the whole turn is returned as one
    Decision, and the tree is freed when `decide` returns.
 
@@ -43,6 +44,10 @@ from game.cards.actions import END_TURN
 from game.cards.battle import Battle
 from game.cards.model import Card
 from game.cards.observation import Observation
+
+
+# Samples kept per decision: about 10 KB each, so a few MB at most however long the budget.
+MAX_DETERMINIZATIONS = 256
 
 
 class Child:
@@ -180,7 +185,7 @@ class ISMCTSAgent(CardAgent):
                 if ucb > best:
                     best = ucb
                     chosen = child
-            k = chosen.visits
+            k = chosen.visits % MAX_DETERMINIZATIONS
             if k >= len(determinizations):
                 determinizations.append(sampler.sample())
             determinization = determinizations[k]
