@@ -21,6 +21,7 @@ Battle, one whole turn per decision, every step checked on a clone of the observ
 
 from __future__ import annotations
 
+import math
 from itertools import combinations
 from typing import Sequence
 
@@ -430,11 +431,24 @@ class TurnPlanner:
         if lane is None:
             return False
         # From the legal list, so a card that needs a summon target (Duelmind) still gets one.
-        for action in self.b.legal_actions():
-            if action.kind == Kind.SUMMON and action.card == instance.uid and action.lane == lane:
-                where = f" in lane {lane}" if self.b.lanes == 2 else ""
-                return self.act(action, (note + where) if note else "")
-        return False
+        options = [action for action in self.b.legal_actions()
+                   if action.kind == Kind.SUMMON and action.card == instance.uid and action.lane == lane]
+        if not options:
+            return False
+        action = options[0] if len(options) == 1 else max(options, key=self._after_summon)
+        where = f" in lane {lane}" if self.b.lanes == 2 else ""
+        return self.act(action, (note + where) if note else "")
+
+    def _after_summon(self, action: Action) -> float:
+        """The board after a targeted summon, from this side: its creatures' worth minus the
+        enemy's, plus half the health difference (damage goes to an enemy, a buff to a friend)."""
+        trial = self.b.clone()
+        trial.do(action)
+        if trial.winner is not None:
+            return math.inf if trial.winner == self.seat else -math.inf
+        me, opp = trial.sides[self.seat], trial.sides[1 - self.seat]
+        return (sum(creature_value(c) for c in me.board) - sum(creature_value(c) for c in opp.board)
+                + 0.5 * (me.health - opp.health))
 
     def choose_lane(self, card: Card, for_face: bool = False) -> int | None:
         limit = 6 if self.b.lanes == 1 else 3

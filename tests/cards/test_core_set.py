@@ -320,3 +320,22 @@ def test_the_readme_card_example_is_a_valid_card(tmp_path):
     card = load_cardset([path]).cards[example["id"]]
     assert card.text and card.effects
     assert example["id"] not in load_cardset().cards  # a free id, as the guide suggests
+
+
+def test_the_rule_bot_aims_a_summon_effect_at_the_right_side(core):
+    """Arc Tinkerer (summon: 1 damage to a creature) with a 1-defense creature on each side: the
+    damage goes to the enemy one (the first legal target listed is the bot's own)."""
+    from ai.cards.agent import play_turn
+    from ai.cards.rule_bot import RuleAgent
+    from tests.cards.builders import creature_card, give, put
+
+    by_name = {card.name: card for card in core.cards.values()}
+    battle = _ai_position(core)
+    battle.sides[0].mana = 2
+    weakling = creature_card(1, 1)
+    put(battle, 0, weakling, 103, ready=False)
+    put(battle, 1, weakling, 104)
+    give(battle, 0, by_name["Arc Tinkerer"], 101)
+    record = play_turn(battle, RuleAgent(0), 50.0)
+    assert record.actions[0].kind.name == "SUMMON" and record.actions[0].target == 104
+    assert battle.creature(103) is not None and battle.creature(104) is None
