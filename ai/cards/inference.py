@@ -144,7 +144,7 @@ class HiddenSampler:
         return cards
 
     def sample(self) -> "Determinization":
-        return Determinization(self.player, self.my_deck(), self.opponent_cards())
+        return Determinization(self.player, self.my_deck(), self.opponent_cards(), self.rng.getrandbits(64))
 
 
 def _draw_index(cumulative: list[float], x: float) -> int:
@@ -156,14 +156,18 @@ def _draw_index(cumulative: list[float], x: float) -> int:
 
 class Determinization:
     """One sampled assignment of every hidden card; `fill(battle)` returns a full clone of a
-    redacted battle of the same turn (same hand and deck ids) with the hidden cards set."""
+    redacted battle of the same turn (same hand and deck ids) with the hidden cards set, and
+    with the random-effect generator in a sampled state of its own (the observation's state is
+    a fixed 0, which would give every simulation the same luck)."""
 
-    __slots__ = ("player", "my_cards", "opponent_cards", "_cache_key", "_my_deck", "_opp_deck", "_opp_hand")
+    __slots__ = ("player", "my_cards", "opponent_cards", "rng_state", "_cache_key", "_my_deck", "_opp_deck",
+                 "_opp_hand")
 
-    def __init__(self, player: int, my_cards: list[Card], opponent_cards: list[Card]):
+    def __init__(self, player: int, my_cards: list[Card], opponent_cards: list[Card], rng_state: int = 0):
         self.player = player
         self.my_cards = my_cards
         self.opponent_cards = opponent_cards
+        self.rng_state = rng_state
         self._cache_key = None
 
     def _prepare(self, battle: Battle) -> None:
@@ -189,4 +193,5 @@ class Determinization:
         full.sides[self.player].deck = self._my_deck
         full.sides[1 - self.player].deck = self._opp_deck
         full.sides[1 - self.player].hand = self._opp_hand[:]
+        full.rng_state = self.rng_state
         return full

@@ -127,3 +127,15 @@ def test_without_a_draft_the_pool_is_used(locm_cards):
     assert not sampler.from_draft
     pool_ids = {card.base_id for card in draft.cards}
     assert {card.base_id for card in sampler.sample().opponent_cards} <= pool_ids
+
+
+def test_each_determinization_brings_its_own_luck(locm_cards):
+    """The observation's random-effect generator is a fixed 0; a filled determinization gets a
+    sampled state, so simulations do not all roll the same random effects."""
+    cards = list(locm_cards.values())
+    battle, draft, _, rng = _game(cards, 11, 1, 30)
+    observation = battle.observation(battle.current, draft.cards)
+    assert observation.battle.rng_state == 0
+    sampler = HiddenSampler(observation, [], rng)
+    states = {sampler.sample().fill(observation.battle).rng_state for _ in range(20)}
+    assert len(states) == 20 and 0 not in states
