@@ -191,3 +191,56 @@ def test_decisions_leave_no_cyclic_garbage(name, locm_cards):
     agent.decide = counting
     play_game([agent, RandomAgent(6)], list(locm_cards.values()), random.Random(7), lanes=1, budget_ms=30.0)
     assert len(garbage) > 5 and max(garbage) == 0
+
+
+class WorkClock:
+    """A clock driven by the search's own work: each battle copy or action applied advances
+    it by a fixed cost. Under it, a decision overruns its budget exactly when the search does
+    work after its deadline without checking the clock, whatever the machine's speed."""
+
+    CLONE_S = 40e-6
+    DO_S = 20e-6
+
+    def __init__(self):
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.mark.parametrize("lanes", [1, 2])
+def test_decisions_keep_their_budget_on_a_work_driven_clock(monkeypatch, locm_cards, lanes):
+    import time
+
+    clock = WorkClock()
+    clone, do = Battle.clone, Battle.do
+
+    def costly_clone(self):
+        clock.now += WorkClock.CLONE_S
+        return clone(self)
+
+    def costly_do(self, action):
+        clock.now += WorkClock.DO_S
+        return do(self, action)
+
+    monkeypatch.setattr(time, "perf_counter", clock)
+    monkeypatch.setattr(Battle, "clone", costly_clone)
+    monkeypatch.setattr(Battle, "do", costly_do)
+    overruns: list[float] = []
+
+    def timed(agent):
+        decide = agent.decide
+
+        def wrapper(observation, budget_ms):
+            started = clock.now
+            decision = decide(observation, budget_ms)
+            overruns.append((clock.now - started) * 1000 - budget_ms)
+            return decision
+
+        agent.decide = wrapper
+        return agent
+
+    agents = [timed(ISMCTSAgent(1)), timed(PlannerAgent(2))]
+    play_game(agents, list(locm_cards.values()), random.Random(lanes), lanes=lanes, budget_ms=60.0)
+    assert len(overruns) > 10
+    assert max(overruns) <= 0.0, sorted(overruns)[-5:]
