@@ -48,6 +48,30 @@ class CardAgent:
         raise NotImplementedError
 
 
+class DraftedBy(CardAgent):
+    """`player` plays the battle, `drafter` picks the cards: to measure drafts alone (the same
+    battle AI on both seats, two drafting policies). The player still sees every offer (an AI
+    that remembers the draft for its inference keeps doing so); its own choice is ignored."""
+
+    def __init__(self, player: CardAgent, drafter: CardAgent):
+        super().__init__(None)
+        self.player = player
+        self.drafter = drafter
+        self.name = f"{player.name}+{drafter.name}-draft"
+
+    def new_game(self, seat: int, lanes: int) -> None:
+        super().new_game(seat, lanes)
+        self.player.new_game(seat, lanes)
+        self.drafter.new_game(seat, lanes)
+
+    def draft_pick(self, offer: Sequence[Card], picked: Sequence[Card], pick: int) -> int:
+        self.player.draft_pick(offer, picked, pick)
+        return self.drafter.draft_pick(offer, picked, pick)
+
+    def decide(self, observation: Observation, budget_ms: float) -> Decision:
+        return self.player.decide(observation, budget_ms)
+
+
 @dataclass
 class TurnRecord:
     player: int

@@ -38,6 +38,9 @@ class GameStats:
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--p1", default="hard", help="the AI whose win rate is reported (a registry name)")
     parser.add_argument("--p2", default="easy", help="its opponent (a registry name)")
+    parser.add_argument("--p1-draft", default="", metavar="NAME",
+                        help="let this AI draft p1's deck (default: p1's own draft); compares drafts alone")
+    parser.add_argument("--p2-draft", default="", metavar="NAME", help="the same for p2")
     parser.add_argument("--games", type=int, default=100, help="number of games (rounded up to pairs)")
     parser.add_argument("--lanes", type=int, choices=(1, 2), default=1)
     parser.add_argument("--budget-ms", type=float, default=200.0, help="thinking time per turn")
@@ -50,17 +53,25 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 _WORKER: dict = {}
 
 
-def _init_worker(p1: str, p2: str, pool_path: str, lanes: int, budget_ms: float, seed: int) -> None:
+def _init_worker(p1: str, p2: str, pool_path: str, lanes: int, budget_ms: float, seed: int,
+                 drafts: tuple[str, str] = ("", "")) -> None:
     from game.cards.locm import load_cardlist
 
     _WORKER.update(p1=p1, p2=p2, pool=list(load_cardlist(pool_path).values()), lanes=lanes, budget_ms=budget_ms,
-                   seed=seed)
+                   seed=seed, drafts=drafts)
+
+
+def _agent(name: str, draft: str, seed: int):
+    from ai.cards.agent import DraftedBy
+    from ai.cards.registry import make_agent
+
+    agent = make_agent(name, seed=seed)
+    return DraftedBy(agent, make_agent(draft, seed=seed)) if draft else agent
 
 
 def play_one(index: int) -> GameStats:
     """Game `index` of the match set up by `_init_worker` (p1 moves first in even games)."""
     from ai.cards.agent import play_game
-    from ai.cards.registry import make_agent
     from game.cards.draft import Draft
 
     w = _WORKER
@@ -68,8 +79,8 @@ def play_one(index: int) -> GameStats:
     p1_seat = index % 2
     pair_seed = f"{w['seed']}:{pair}"  # the same draft and shuffles for both games of a pair
     rng = random.Random(pair_seed)
-    p1 = make_agent(w["p1"], seed=w["seed"] * 1_000_003 + index * 2)
-    p2 = make_agent(w["p2"], seed=w["seed"] * 1_000_003 + index * 2 + 1)
+    p1 = _agent(w["p1"], w["drafts"][0], w["seed"] * 1_000_003 + index * 2)
+    p2 = _agent(w["p2"], w["drafts"][1], w["seed"] * 1_000_003 + index * 2 + 1)
     agents = [p1, p2] if p1_seat == 0 else [p2, p1]
     result = play_game(agents, w["pool"], rng, lanes=w["lanes"], budget_ms=w["budget_ms"])
     draft_cards = tuple(sorted(card.base_id for card in Draft(w["pool"], random.Random(pair_seed)).cards))
@@ -84,9 +95,9 @@ def play_one(index: int) -> GameStats:
 
 
 def run_match(p1: str, p2: str, games: int, lanes: int = 1, budget_ms: float = 200.0, seed: int = 0, jobs: int = 1,
-              pool: Path = DEFAULT_POOL, progress: bool = True) -> list[GameStats]:
+              pool: Path = DEFAULT_POOL, progress: bool = True, drafts: tuple[str, str] = ("", "")) -> list[GameStats]:
     games += games % 2
-    init_args = (p1, p2, str(pool), lanes, budget_ms, seed)
+    init_args = (p1, p2, str(pool), lanes, budget_ms, seed, drafts)
     indexes = range(games)
     bar = None
     if progress:
@@ -145,8 +156,8 @@ def summary(results: Sequence[GameStats], p1: str, p2: str, budget_ms: float, la
 def run(args: argparse.Namespace) -> int:
     from ai.cards.registry import AGENTS
 
-    for name in (args.p1, args.p2):
-        if name not in AGENTS:
+    for name in (args.p1, args.p2, args.p1_draft, args.p2_draft):
+        if name and name not in AGENTS:
             print(f"arena: unknown AI {name!r}; known: {', '.join(sorted(AGENTS))}", file=sys.stderr)
             return 2
     if args.games < 1:
@@ -156,8 +167,10 @@ def run(args: argparse.Namespace) -> int:
         print(f"arena: card pool {args.pool} not found", file=sys.stderr)
         return 2
     started = time.perf_counter()
+    drafts = (args.p1_draft, args.p2_draft)
     results = run_match(args.p1, args.p2, args.games, args.lanes, args.budget_ms, args.seed, max(1, args.jobs),
-                        args.pool, progress=not args.no_progress)
-    print(summary(results, args.p1, args.p2, args.budget_ms, args.lanes))
+                        args.pool, progress=not args.no_progress, drafts=drafts)
+    p1, p2 = (f"{name}+{draft}-draft" if draft else name for name, draft in zip((args.p1, args.p2), drafts))
+    print(summary(results, p1, p2, args.budget_ms, args.lanes))
     print(f"  {time.perf_counter() - started:.0f} s with {args.jobs} job{'s' if args.jobs > 1 else ''}")
     return 0

@@ -2,15 +2,16 @@
 
 Each offered card gets a score and the best is taken:
 
-- value: what playing the card is worth (`evaluation.card_play_value`: the creature's board
-  value from its stats and keywords, or an item's effect, plus summon effects) minus what its
-  mana is worth on average (a card is good when it gives more than its cost buys), plus a small
-  share of the raw value (big cards win late games);
+- value: the card's fitted contribution to winning (`draft_fit.py`: a logistic model of game
+  outcomes on the decks' stats, keywords, costs and item effects, fitted to 40,000 games with
+  random drafts), times `value_scale`; it already weighs what a card gives against its cost;
 - curve: each cost bucket has a target share of the deck; a card whose bucket is behind its
   share at this point of the draft gains, one that is ahead loses;
 - needs: enough creatures (items are capped: a hand of items with nothing to put them on is
-  dead), a few Guards to protect the face, a few cheap cards to start on, and not too many
-  cards that cost 7 or more.
+  dead) and a few Guards to protect the face.
+
+Measured with the same player on both seats (`arena --p1 easy --p1-draft hard --p2 easy`), this
+draft beats the rule bot's curve draft; see the README's Card AI section for the numbers.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
-from ai.cards.evaluation import card_play_value
+from ai.cards.draft_fit import FITTED_FEATURE_WEIGHTS, value as fitted_value
 from game.cards.model import GUARD, Card, CardType
 
 # Cost buckets (0-1, 2, 3, 4, 5, 6, 7+) and the share of a 30-card deck each should hold.
@@ -33,9 +34,7 @@ def bucket(cost: int) -> int:
 
 @dataclass(frozen=True)
 class DraftWeights:
-    mana_value: float = 3.6  # value one mana buys on average
-    base_value: float = 1.0  # value of a card at cost 0
-    raw_share: float = 0.15  # extra weight of the raw value
+    value_scale: float = 80.0  # score points per unit of fitted log-odds
     curve: float = 1.8  # per card of deficit in the card's cost bucket
     items_soft_cap: int = 9  # items beyond this cost `item_penalty` each
     item_penalty: float = 3.5
@@ -59,9 +58,7 @@ class DraftAI:
         """The card's own value (no deck context)."""
         value = self._values.get(card)
         if value is None:
-            w = self.weights
-            raw = card_play_value(card)
-            value = raw - (w.base_value + w.mana_value * card.cost) + w.raw_share * raw
+            value = self.weights.value_scale * fitted_value(card, FITTED_FEATURE_WEIGHTS)
             self._values[card] = value
         return value
 

@@ -278,24 +278,3 @@ def to_probability(score: float, scale: float = 25.0) -> float:
     if x < -30:
         return 0.0
     return 1.0 / (1.0 + math.exp(-x))
-
-
-def card_play_value(card: Card, w: Weights = DEFAULT_WEIGHTS) -> float:
-    """A rough value of having played a card (for the draft): a creature's board value, an
-    item's effect on a reference 3/3 creature (a buff on an own one, damage and lost keywords on
-    an enemy one, blue damage possibly on the face), plus the summon effects."""
-    effects = w.health * (card.my_health - card.opp_health) + w.draw_card * card.draw
-    reference = creature_value(3, 3, 0, w)
-    if card.type == CardType.CREATURE:
-        return creature_value(card.attack, card.defense, card.keywords, w) + effects
-    if card.type == CardType.GREEN:
-        buffed = creature_value(max(0, 3 + card.attack), 3 + card.defense, card.keywords, w)
-        return buffed - reference + effects
-    damage = min(-card.defense, 8) if card.defense < 0 else 0
-    stripped = 1.5 * bin(card.keywords).count("1") ** 0.5
-    if card.type == CardType.RED or damage == 0:
-        weakened = creature_value(max(0, 3 + card.attack), 3 - damage, 0, w)
-        return 0.35 * damage * reference / 3 + (reference - weakened) * 0.65 + stripped + effects
-    # Blue with damage: removal or face damage, whichever is worth more.
-    weakened = creature_value(3, 3 - damage, 0, w)
-    return max(0.35 * damage * reference / 3 + (reference - weakened) * 0.65, w.health * damage * 2) + effects
