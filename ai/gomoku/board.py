@@ -307,6 +307,9 @@ class Board:
         black_packs, white_packs = self.packs[1], self.packs[2]
         black_threats, white_threats = self.threat_points[1], self.threat_points[2]
         keys = self.keys
+        # The same update as in play(), with the key change undone. Written out in both (and for
+        # both colours) on purpose: this loop runs for every node of every search, and a helper
+        # call per changed code would be paid there.
         for index, q, change in self.geometry.updates[colour][p]:
             key = keys[index] - change
             keys[index] = key
