@@ -10,8 +10,13 @@ FRAME_MS = 40.0  # simulated time per frame: animations run fast, the AI still t
 
 
 def step(app, frames: int = 1, dt: float = FRAME_MS) -> None:
+    """Run `frames` frames of `dt` simulated ms each. Each frame also sleeps 1 ms, as the real
+    loop waits for its next frame: a loop that renders back to back holds the GIL, and the
+    thread that passes the AI worker's answers back then waits seconds for it (a whole duel
+    against the AI took two minutes that way, under a second with the pause)."""
     for _ in range(frames):
         app.step(dt)
+        time.sleep(0.001)
 
 
 def _post(kind, **fields) -> None:
@@ -57,8 +62,7 @@ def run_until(app, predicate, timeout: float = 60.0, dt: float = FRAME_MS) -> No
     while not predicate():
         if time.monotonic() > deadline:
             raise AssertionError(f"timed out after {timeout} s; top scene: {app.top and app.top.name}")
-        app.step(dt)
-        time.sleep(0.001)
+        step(app, 1, dt)
 
 
 def colours(surface: pygame.Surface, step_px: int = 7) -> int:
