@@ -3,7 +3,8 @@ timing.
 
 Games come in pairs: both games of a pair use the same draft offers and shuffles, with the seats
 swapped, so neither AI is favoured by the cards or by moving first. Every pair gets a fresh
-random draft from the pool (the official card list by default). Prints p1's win rate with its
+random draft from the pool (the official card list by default; `--pool duelmind` for the game's
+own card set). Prints p1's win rate with its
 Wilson 95% interval and n, the average time per turn and per decision, and the distribution of
 the budget overrun per turn (turn time minus the budget; negative is headroom). Runs over
 `--jobs` processes with a progress bar.
@@ -21,6 +22,7 @@ from pathlib import Path
 from typing import Sequence
 
 DEFAULT_POOL = Path(__file__).resolve().parents[2].parent / "shared" / "locm" / "cardlist.txt"
+DUELMIND_POOL = "duelmind"  # the game's own card set (levels/cards/*.json) instead of a LOCM list
 
 
 @dataclass
@@ -46,7 +48,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--budget-ms", type=float, default=200.0, help="thinking time per turn")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--jobs", type=int, default=1, help="worker processes")
-    parser.add_argument("--pool", type=Path, default=DEFAULT_POOL, help="card list (LOCM text format)")
+    parser.add_argument("--pool", type=Path, default=DEFAULT_POOL,
+                        help="card list (LOCM text format), or 'duelmind' for the game's own card set")
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
 
 
@@ -55,9 +58,11 @@ _WORKER: dict = {}
 
 def _init_worker(p1: str, p2: str, pool_path: str, lanes: int, budget_ms: float, seed: int,
                  drafts: tuple[str, str] = ("", "")) -> None:
+    from game.cards.cardset import load_cardset
     from game.cards.locm import load_cardlist
 
-    _WORKER.update(p1=p1, p2=p2, pool=list(load_cardlist(pool_path).values()), lanes=lanes, budget_ms=budget_ms,
+    pool = load_cardset().draftable if pool_path == DUELMIND_POOL else list(load_cardlist(pool_path).values())
+    _WORKER.update(p1=p1, p2=p2, pool=pool, lanes=lanes, budget_ms=budget_ms,
                    seed=seed, drafts=drafts)
 
 
@@ -163,7 +168,7 @@ def run(args: argparse.Namespace) -> int:
     if args.games < 1:
         print("arena: --games must be at least 1", file=sys.stderr)
         return 2
-    if not Path(args.pool).is_file():
+    if str(args.pool) != DUELMIND_POOL and not Path(args.pool).is_file():
         print(f"arena: card pool {args.pool} not found", file=sys.stderr)
         return 2
     started = time.perf_counter()

@@ -3,8 +3,9 @@
 Each offered card gets a score and the best is taken:
 
 - value: the card's fitted contribution to winning (`draft_fit.py`: a logistic model of game
-  outcomes on the decks' stats, keywords, costs and item effects, fitted to 40,000 games with
-  random drafts), times `value_scale`; it already weighs what a card gives against its cost;
+  outcomes on the decks' stats, keywords, costs, item effects and triggered effects, fitted to
+  games with random drafts), times `value_scale`; it already weighs what a card gives against
+  its cost;
 - curve: each cost bucket has a target share of the deck; a card whose bucket is behind its
   share at this point of the draft gains, one that is ahead loses;
 - needs: enough creatures (items are capped: a hand of items with nothing to put them on is
@@ -19,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
-from ai.cards.draft_fit import FITTED_FEATURE_WEIGHTS, value as fitted_value
+from ai.cards.draft_fit import FITTED_WEIGHTS, value as fitted_value
 from game.cards.model import GUARD, Card, CardType
 
 # Cost buckets (0-1, 2, 3, 4, 5, 6, 7+) and the share of a 30-card deck each should hold.
@@ -58,7 +59,7 @@ class DraftAI:
         """The card's own value (no deck context)."""
         value = self._values.get(card)
         if value is None:
-            value = self.weights.value_scale * fitted_value(card, FITTED_FEATURE_WEIGHTS)
+            value = self.weights.value_scale * fitted_value(card, FITTED_WEIGHTS)
             self._values[card] = value
         return value
 

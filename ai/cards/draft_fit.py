@@ -1,18 +1,27 @@
 """Card values for the draft AI, fitted to game outcomes.
 
-`python -m ai.cards.draft_fit [--games 20000] [--jobs 2] [--pool FILE]` plays rule-bot
-self-play games whose decks are drafted at random (so every card shows up in winning and losing
-decks alike), then fits a logistic model of the first player's win on the difference between
-the two decks' summed card features:
+Rule-bot self-play games whose decks are drafted at random (so every card shows up in winning
+and losing decks alike), then a logistic model of the first player's win on the difference
+between the two decks' summed card features:
 
     P(first player wins) = sigmoid(bias + sum_k w_k * (F_k(deck 0) - F_k(deck 1)))
 
-A card's value is then w . features(card): its contribution to the log-odds of winning, in a
-form that carries over to any card with the same stats (the features are the card's stats and
-keywords, not its id). It prints the weights as a Python literal for `FITTED_FEATURE_WEIGHTS` in
-draft_ai.py, with the fit's log-loss next to a model of the bias alone.
+A card's value is w . features(card): its contribution to the log-odds of winning, in a form
+that carries over to any card (the features are what a card is and does, never its id).
 
-Only the plain LOCM columns are features: Duelmind's triggered effects are not valued here.
+Two stages, each printing a Python literal to paste below, with the fit's log-loss next to a
+model of the bias alone:
+
+- `python -m ai.cards.draft_fit stats [--games 40000] [--pool FILE]`: games with the official
+  LOCM list; fits the stat features (type, cost, attack, defense, keywords, item effects, the
+  health and draw columns) -> FITTED_FEATURE_WEIGHTS.
+- `python -m ai.cards.draft_fit effects [--games 40000]`: games with Duelmind's own set; the
+  stat values are held fixed (an offset) and only the effect features are fitted ->
+  FITTED_EFFECT_WEIGHTS. Effects count by what they do, summed per card (damage dealt, health
+  healed, cards drawn, stats given, keywords given or taken, tokens' stats, creatures destroyed
+  or silenced, mana) and by how they fire (an aura, a repeating trigger, a death trigger,
+  several creatures at once). Fitting both on mixed games instead lowered the LOCM draft's
+  results with two lanes (0.647 -> 0.581 against the rule bot's draft).
 """
 
 from __future__ import annotations
@@ -25,9 +34,9 @@ from multiprocessing import Pool
 from pathlib import Path
 from typing import Sequence
 
-from game.cards.model import BREAKTHROUGH, CHARGE, DRAIN, GUARD, LETHAL, WARD, Card, CardType
+from game.cards.model import BREAKTHROUGH, CHARGE, DRAIN, GUARD, LETHAL, WARD, Card, CardType, Do, Target, Trigger
 
-FEATURES = (
+STAT_FEATURES = (
     "creature", "creature_cost", "attack", "defense", "synergy", "guard_defense", "ward_attack", "ward",
     "lethal", "drain_attack", "breakthrough_attack", "charge_attack", "no_attack",
     "green", "green_cost", "green_attack", "green_defense", "green_keywords",
@@ -35,11 +44,18 @@ FEATURES = (
     "blue", "blue_cost", "blue_damage",
     "my_health", "opp_damage", "draw",
 )
+EFFECT_FEATURES = (
+    "fx_damage", "fx_heal", "fx_draw", "fx_buff", "fx_give", "fx_remove", "fx_summon", "fx_destroy",
+    "fx_silence", "fx_mana", "fx_aura", "fx_repeating", "fx_death", "fx_mass",
+)
+FEATURES = STAT_FEATURES + EFFECT_FEATURES
+_MASS_TARGETS = frozenset({Target.ENEMY_CREATURES, Target.FRIENDLY_CREATURES, Target.ALL_CREATURES,
+                           Target.EACH_PLAYER})
 _INDEX = {name: i for i, name in enumerate(FEATURES)}
 
 
-# Fitted by `python -m ai.cards.draft_fit --games 40000` on the official LOCM card list:
-# 40000 rule-bot games with random drafts (one and two lanes), /work/shared/locm/cardlist.txt
+# Fitted by `python -m ai.cards.draft_fit stats --games 40000`:
+# 40000 rule-bot games with random drafts (one and two lanes), cardlist.txt
 # first player won 0.594; log-loss 0.6478 (bias alone 0.6753); bias +0.404
 FITTED_FEATURE_WEIGHTS = {
     'creature': +0.0959,
@@ -72,6 +88,30 @@ FITTED_FEATURE_WEIGHTS = {
     'opp_damage': +0.0063,
     'draw': +0.0594,
 }
+
+
+# Fitted by `python -m ai.cards.draft_fit effects --games 40000` (stat weights above held fixed):
+# 40000 rule-bot games with random drafts (one and two lanes), Duelmind's set
+# first player won 0.567; log-loss 0.6689 (bias alone 0.6842); bias +0.286
+FITTED_EFFECT_WEIGHTS = {
+    'fx_damage': +0.0220,
+    'fx_heal': +0.0151,
+    'fx_draw': +0.0182,
+    'fx_buff': +0.0180,
+    'fx_give': +0.0041,
+    'fx_remove': +0.0067,
+    'fx_summon': +0.0246,
+    'fx_destroy': +0.1411,
+    'fx_silence': -0.0363,
+    'fx_mana': -0.0387,
+    'fx_aura': +0.0429,
+    'fx_repeating': +0.0384,
+    'fx_death': -0.0307,
+    'fx_mass': +0.0345,
+}
+
+# Both stages: what the draft AI values a card with.
+FITTED_WEIGHTS = {**FITTED_FEATURE_WEIGHTS, **FITTED_EFFECT_WEIGHTS}
 
 
 def features(card: Card) -> list[float]:
@@ -116,7 +156,45 @@ def features(card: Card) -> list[float]:
     put("my_health", card.my_health)
     put("opp_damage", -card.opp_health)
     put("draw", card.draw)
+    for effect in card.effects:
+        _add_effect(f, effect)
     return f
+
+
+def _add_effect(f: list[float], effect) -> None:
+    """Add one triggered effect's magnitudes to a card's feature vector."""
+    action = effect.action
+    if action == Do.DAMAGE:
+        f[_INDEX["fx_damage"]] += effect.amount
+    elif action == Do.HEAL:
+        f[_INDEX["fx_heal"]] += effect.amount
+    elif action == Do.DRAW:
+        f[_INDEX["fx_draw"]] += effect.amount
+    elif action == Do.BUFF:
+        f[_INDEX["fx_buff"]] += effect.attack + effect.defense
+    elif action == Do.GIVE:
+        f[_INDEX["fx_give"]] += bin(effect.keywords).count("1")
+    elif action == Do.REMOVE:
+        f[_INDEX["fx_remove"]] += bin(effect.keywords).count("1")
+    elif action == Do.SUMMON:
+        token = effect.token
+        stats = token.attack + token.defense if token is not None else 0
+        f[_INDEX["fx_summon"]] += stats * max(1, effect.amount)
+    elif action == Do.DESTROY:
+        f[_INDEX["fx_destroy"]] += 1
+    elif action == Do.SILENCE:
+        f[_INDEX["fx_silence"]] += 1
+    elif action == Do.MANA:
+        f[_INDEX["fx_mana"]] += effect.amount
+    trigger = effect.trigger
+    if trigger == Trigger.AURA:
+        f[_INDEX["fx_aura"]] += 1
+    elif trigger in (Trigger.TURN_START, Trigger.TURN_END, Trigger.ATTACK, Trigger.ATTACKED):
+        f[_INDEX["fx_repeating"]] += 1
+    elif trigger == Trigger.DEATH:
+        f[_INDEX["fx_death"]] += 1
+    if effect.target in _MASS_TARGETS:
+        f[_INDEX["fx_mass"]] += 1
 
 
 def value(card: Card, weights: dict[str, float]) -> float:
@@ -131,13 +209,16 @@ _POOL: list[Card] = []
 
 
 def _init(pool_path: str) -> None:
+    """Worker set-up: the LOCM list at `pool_path`, or Duelmind's set when it is empty."""
+    from game.cards.cardset import load_cardset
     from game.cards.locm import load_cardlist
 
-    _POOL[:] = list(load_cardlist(pool_path).values())
+    _POOL[:] = list(load_cardlist(pool_path).values()) if pool_path else load_cardset().draftable
 
 
 def _game(index: int) -> tuple[list[float], int]:
-    """(deck 0 features minus deck 1 features, 1 if the first player won) of game `index`."""
+    """(deck 0 features minus deck 1 features, 1 if the first player won) of game `index`
+    (one and two lanes alternately)."""
     from ai.cards.agent import DraftedBy, play_game
     from ai.cards.random_agent import RandomAgent
     from ai.cards.rule_bot import RuleAgent
@@ -164,20 +245,25 @@ def collect(games: int, pool_path: str, jobs: int) -> list[tuple[list[float], in
 # ------------------------------------------------------------------------------ the fit
 
 
-def fit(samples: Sequence[tuple[list[float], int]], l2: float = 1.0, iterations: int = 12
-        ) -> tuple[float, list[float], float]:
-    """Logistic regression by Newton's method with an L2 penalty on the weights (not the bias):
-    (bias, weights, mean log-loss)."""
-    n = len(FEATURES) + 1  # the bias is column 0
+def fit(samples: Sequence[tuple[list[float], int]], l2: float = 1.0, iterations: int = 12,
+        offsets: Sequence[float] | None = None) -> tuple[float, list[float], float]:
+    """Logistic regression by Newton's method with an L2 penalty on the weights (not the bias),
+    `offsets` (one per sample) added to the linear term unfitted: (bias, weights, mean log-loss)."""
+    n = len(samples[0][0]) + 1  # the bias is column 0
     rows = [[1.0] + list(x) for x, _ in samples]
     ys = [y for _, y in samples]
+    offsets = offsets if offsets is not None else [0.0] * len(rows)
     beta = [0.0] * n
+
+    def probability(row: list[float], offset: float) -> float:
+        z = offset + sum(b * x for b, x in zip(beta, row) if x)
+        return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
+
     for _ in range(iterations):
         gradient = [0.0] * n
         hessian = [[0.0] * n for _ in range(n)]
-        for row, y in zip(rows, ys):
-            z = sum(b * x for b, x in zip(beta, row) if x)
-            p = 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
+        for row, y, offset in zip(rows, ys, offsets):
+            p = probability(row, offset)
             r = p - y
             s = p * (1.0 - p)
             nonzero = [(i, x) for i, x in enumerate(row) if x]
@@ -193,9 +279,8 @@ def fit(samples: Sequence[tuple[list[float], int]], l2: float = 1.0, iterations:
         step = _solve(hessian, gradient)
         beta = [b - d for b, d in zip(beta, step)]
     loss = 0.0
-    for row, y in zip(rows, ys):
-        z = sum(b * x for b, x in zip(beta, row) if x)
-        p = min(1 - 1e-12, max(1e-12, 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))))
+    for row, y, offset in zip(rows, ys, offsets):
+        p = min(1 - 1e-12, max(1e-12, probability(row, offset)))
         loss -= y * math.log(p) + (1 - y) * math.log(1 - p)
     return beta[0], beta[1:], loss / len(rows)
 
@@ -223,21 +308,40 @@ def _solve(matrix: list[list[float]], vector: list[float]) -> list[float]:
     return x
 
 
+def fit_stage(samples: Sequence[tuple[list[float], int]], stage: str
+              ) -> tuple[dict[str, float], float, float, float]:
+    """Fit one stage's features on full feature vectors: (weights by name, bias, log-loss,
+    log-loss of the bias alone). The effects stage holds the stat weights fixed."""
+    names = STAT_FEATURES if stage == "stats" else EFFECT_FEATURES
+    columns = [FEATURES.index(name) for name in names]
+    offsets = None
+    if stage == "effects":
+        stat_weights = [FITTED_FEATURE_WEIGHTS.get(name, 0.0) for name in STAT_FEATURES]
+        offsets = [sum(w * x[i] for i, w in enumerate(stat_weights) if x[i]) for x, _ in samples]
+    subset = [([x[i] for i in columns], y) for x, y in samples]
+    bias, weights, loss = fit(subset, offsets=offsets)
+    first = sum(y for _, y in samples) / len(samples)
+    baseline = -(first * math.log(first) + (1 - first) * math.log(1 - first))
+    return dict(zip(names, weights)), bias, loss, baseline
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m ai.cards.draft_fit", description=__doc__.split("\n\n")[0])
     default_pool = Path(__file__).resolve().parents[2].parent / "shared" / "locm" / "cardlist.txt"
-    parser.add_argument("--games", type=int, default=20000)
+    parser.add_argument("stage", choices=("stats", "effects"))
+    parser.add_argument("--games", type=int, default=40000)
     parser.add_argument("--jobs", type=int, default=2)
-    parser.add_argument("--pool", default=str(default_pool), help="card list (LOCM text format)")
+    parser.add_argument("--pool", default=str(default_pool), help="the LOCM card list (stats stage)")
     args = parser.parse_args(argv)
-    samples = collect(args.games, args.pool, args.jobs)
+    pool = args.pool if args.stage == "stats" else ""
+    samples = collect(args.games, pool, args.jobs)
+    weights, bias, loss, baseline = fit_stage(samples, args.stage)
+    source = Path(args.pool).name if pool else "Duelmind's set"
     first = sum(y for _, y in samples) / len(samples)
-    baseline = -(first * math.log(first) + (1 - first) * math.log(1 - first))
-    bias, weights, loss = fit(samples)
-    print(f"# {len(samples)} rule-bot games with random drafts (one and two lanes), {args.pool}")
+    print(f"# {len(samples)} rule-bot games with random drafts (one and two lanes), {source}")
     print(f"# first player won {first:.3f}; log-loss {loss:.4f} (bias alone {baseline:.4f}); bias {bias:+.3f}")
-    print("FITTED_FEATURE_WEIGHTS = {")
-    for name, w in zip(FEATURES, weights):
+    print(f"{'FITTED_FEATURE_WEIGHTS' if args.stage == 'stats' else 'FITTED_EFFECT_WEIGHTS'} = {{")
+    for name, w in weights.items():
         print(f"    {name!r}: {w:+.4f},")
     print("}")
     return 0
