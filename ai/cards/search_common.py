@@ -84,7 +84,7 @@ def damage_bound(battle: Battle) -> int:
     charge_items = False
     for instance in me.hand:
         card = instance.card
-        if card.cost > mana:
+        if card is None or card.cost > mana:  # None: drawn during a search on an observation, hidden
             continue
         card_type = card.type
         bound -= min(card.opp_health, 0)
@@ -165,7 +165,7 @@ def find_lethal(battle: Battle, seat: int, deadline: float, node_limit: int = 20
 
 
 def _has_charge_item(side) -> bool:
-    return any(i.card.type == CardType.GREEN and i.card.keywords & CHARGE for i in side.hand)
+    return any(i.card is not None and i.card.type == CardType.GREEN and i.card.keywords & CHARGE for i in side.hand)
 
 
 @contextmanager

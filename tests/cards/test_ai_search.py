@@ -244,3 +244,24 @@ def test_decisions_keep_their_budget_on_a_work_driven_clock(monkeypatch, locm_ca
     play_game(agents, list(locm_cards.values()), random.Random(lanes), lanes=lanes, budget_ms=60.0)
     assert len(overruns) > 10
     assert max(overruns) <= 0.0, sorted(overruns)[-5:]
+
+
+def test_the_lethal_search_skips_a_hidden_card_drawn_mid_search():
+    """On an observation, a card an effect draws is hidden (an instance without a card): the
+    lethal bound and search must pass over it (this crashed hard with Duelmind's cards)."""
+    from ai.cards.search_common import damage_bound, find_lethal
+    from game.cards.battle import Instance
+    from tests.cards.builders import creature_card, fresh_battle, give, put
+
+    battle = fresh_battle()
+    battle.sides[0].mana = 5
+    put(battle, 0, creature_card(3, 3), 101)
+    give(battle, 0, creature_card(2, 2, "C", cost=2), 103)
+    battle.sides[0].hand.append(Instance(105, None))
+    battle.sides[1].health = 5
+    assert damage_bound(battle) == 5
+    line = find_lethal(battle, 0, float("inf"))
+    assert line is not None
+    for action in line:
+        battle.do(action)
+    assert battle.winner == 0
