@@ -56,14 +56,19 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 _WORKER: dict = {}
 
 
-def _init_worker(p1: str, p2: str, pool_path: str, lanes: int, budget_ms: float, seed: int,
-                 drafts: tuple[str, str] = ("", "")) -> None:
+def load_pool(pool: str | Path) -> list:
+    """The draftable cards of `pool`: a LOCM-format card list, or DUELMIND_POOL for the game's
+    own set."""
     from game.cards.cardset import load_cardset
     from game.cards.locm import load_cardlist
 
-    pool = load_cardset().draftable if pool_path == DUELMIND_POOL else list(load_cardlist(pool_path).values())
-    _WORKER.update(p1=p1, p2=p2, pool=pool, lanes=lanes, budget_ms=budget_ms,
-                   seed=seed, drafts=drafts)
+    return load_cardset().draftable if str(pool) == DUELMIND_POOL else list(load_cardlist(pool).values())
+
+
+def _init_worker(p1: str, p2: str, pool_path: str, lanes: int, budget_ms: float, seed: int,
+                 drafts: tuple[str, str] = ("", "")) -> None:
+    _WORKER.update(p1=p1, p2=p2, pool=load_pool(pool_path), lanes=lanes, budget_ms=budget_ms, seed=seed,
+                   drafts=drafts)
 
 
 def _agent(name: str, draft: str, seed: int):

@@ -208,12 +208,11 @@ def value(card: Card, weights: dict[str, float]) -> float:
 _POOL: list[Card] = []
 
 
-def _init(pool_path: str) -> None:
-    """Worker set-up: the LOCM list at `pool_path`, or Duelmind's set when it is empty."""
-    from game.cards.cardset import load_cardset
-    from game.cards.locm import load_cardlist
+def _init(pool: str) -> None:
+    """Worker set-up: a LOCM-format list, or arena.DUELMIND_POOL for Duelmind's set."""
+    from ai.cards.arena import load_pool
 
-    _POOL[:] = list(load_cardlist(pool_path).values()) if pool_path else load_cardset().draftable
+    _POOL[:] = load_pool(pool)
 
 
 def _game(index: int) -> tuple[list[float], int]:
@@ -308,10 +307,9 @@ def _solve(matrix: list[list[float]], vector: list[float]) -> list[float]:
     return x
 
 
-def fit_stage(samples: Sequence[tuple[list[float], int]], stage: str
-              ) -> tuple[dict[str, float], float, float, float]:
-    """Fit one stage's features on full feature vectors: (weights by name, bias, log-loss,
-    log-loss of the bias alone). The effects stage holds the stat weights fixed."""
+def fit_stage(samples: Sequence[tuple[list[float], int]], stage: str) -> tuple[dict[str, float], float, float]:
+    """Fit one stage's features on full feature vectors: (weights by name, bias, log-loss). The
+    effects stage holds the stat weights fixed."""
     names = STAT_FEATURES if stage == "stats" else EFFECT_FEATURES
     columns = [FEATURES.index(name) for name in names]
     offsets = None
@@ -320,24 +318,24 @@ def fit_stage(samples: Sequence[tuple[list[float], int]], stage: str
         offsets = [sum(w * x[i] for i, w in enumerate(stat_weights) if x[i]) for x, _ in samples]
     subset = [([x[i] for i in columns], y) for x, y in samples]
     bias, weights, loss = fit(subset, offsets=offsets)
-    first = sum(y for _, y in samples) / len(samples)
-    baseline = -(first * math.log(first) + (1 - first) * math.log(1 - first))
-    return dict(zip(names, weights)), bias, loss, baseline
+    return dict(zip(names, weights)), bias, loss
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m ai.cards.draft_fit", description=__doc__.split("\n\n")[0])
-    default_pool = Path(__file__).resolve().parents[2].parent / "shared" / "locm" / "cardlist.txt"
+    from ai.cards.arena import DEFAULT_POOL, DUELMIND_POOL
+
     parser.add_argument("stage", choices=("stats", "effects"))
     parser.add_argument("--games", type=int, default=40000)
     parser.add_argument("--jobs", type=int, default=2)
-    parser.add_argument("--pool", default=str(default_pool), help="the LOCM card list (stats stage)")
+    parser.add_argument("--pool", default=str(DEFAULT_POOL), help="the LOCM card list (stats stage)")
     args = parser.parse_args(argv)
-    pool = args.pool if args.stage == "stats" else ""
+    pool = args.pool if args.stage == "stats" else DUELMIND_POOL
     samples = collect(args.games, pool, args.jobs)
-    weights, bias, loss, baseline = fit_stage(samples, args.stage)
-    source = Path(args.pool).name if pool else "Duelmind's set"
+    weights, bias, loss = fit_stage(samples, args.stage)
+    source = Path(args.pool).name if args.stage == "stats" else "Duelmind's set"
     first = sum(y for _, y in samples) / len(samples)
+    baseline = -(first * math.log(first) + (1 - first) * math.log(1 - first))
     print(f"# {len(samples)} rule-bot games with random drafts (one and two lanes), {source}")
     print(f"# first player won {first:.3f}; log-loss {loss:.4f} (bias alone {baseline:.4f}); bias {bias:+.3f}")
     print(f"{'FITTED_FEATURE_WEIGHTS' if args.stage == 'stats' else 'FITTED_EFFECT_WEIGHTS'} = {{")

@@ -21,7 +21,7 @@ import math
 from dataclasses import dataclass, fields
 
 from game.cards.battle import HAND_LIMIT, RUNE_STEP, TURN_LIMIT, Battle
-from game.cards.model import BREAKTHROUGH, DRAIN, GUARD, LETHAL, WARD, Card, CardType
+from game.cards.model import BREAKTHROUGH, DRAIN, GUARD, LETHAL, WARD
 
 WIN = 1_000_000.0
 

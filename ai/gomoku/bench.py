@@ -103,13 +103,13 @@ def state_from_record(record: dict) -> GomokuState:
     return state
 
 
-def random_opening(rule: Rule, seed: int, stones: int = 3, size: int = 15, spread: int = 2) -> GomokuState:
-    """``stones`` random stones (alternating colours) within ``spread`` of the centre."""
+def random_opening(rule: Rule, seed: int, stones: int = 3, size: int = 15) -> GomokuState:
+    """``stones`` random stones (alternating colours) within two points of the centre."""
     rng = random.Random(seed)
     state = GomokuState(size, rule)
     centre = size // 2
     while len(state.moves) < stones:
-        x, y = centre + rng.randint(-spread, spread), centre + rng.randint(-spread, spread)
+        x, y = centre + rng.randint(-2, 2), centre + rng.randint(-2, 2)
         if state.is_legal(x, y):
             state.play(x, y)
     return state
