@@ -15,18 +15,18 @@ import sys
 # by the longest prefix of the command line that names one. To add a command, add one line.
 COMMANDS: dict[str, tuple[str, str]] = {
     "play": ("game.client.launch", "start the game (the default when no command is given)"),
-    "gomoku": ("game.client.terminal_gomoku", "gomoku against the AI (--terminal: in this terminal)"),
-    "bot locm": ("ai.cards.locm_bot", "a Legends of Code and Magic bot on stdin/stdout (CodinGame)"),
-    "brain gomocup": ("ai.gomoku.gomocup", "a gomoku brain speaking the Gomocup (Piskvork) protocol"),
-    "cards validate": ("game.cards.cardset_cli", "check card files (levels/cards/*.json) and list problems"),
-    "cards balance": ("ai.cards.balance", "bot-vs-bot games with a card set: first-player and per-card win rates"),
-    "levels validate": ("game.levels.validate_cli", "check level files: every problem with file, JSON path and message"),
-    "levels simulate": ("ai.levels.simulate", "play a level headless many times: win rate, turns, objectives"),
-    "referee": ("game.cards.referee", "run LOCM matches between two external bot programs"),
-    "arena": ("ai.cards.arena", "in-process card AI matches with a win-rate interval and timing"),
-    "bench ui": ("game.client.bench_ui", "frame times of the duel scene while the AI thinks"),
-    "bench engine": ("ai.cards.bench_engine", "card engine throughput: random-vs-random games"),
-    "bench gomoku": ("ai.gomoku.bench", "gomoku AI speed, tactics and a self-play ladder"),
+    "gomoku": ("game.tools.terminal_gomoku", "gomoku against the AI (--terminal: in this terminal)"),
+    "bot locm": ("game.tools.locm_bot", "a Legends of Code and Magic bot on stdin/stdout (CodinGame)"),
+    "brain gomocup": ("game.tools.gomocup_brain", "a gomoku brain speaking the Gomocup (Piskvork) protocol"),
+    "cards validate": ("game.tools.validate_cards", "check card files (levels/cards/*.json) and list problems"),
+    "cards balance": ("game.tools.balance", "bot-vs-bot games with a card set: first-player and per-card win rates"),
+    "levels validate": ("game.tools.validate_levels", "check level files: every problem with file, JSON path and message"),
+    "levels simulate": ("game.tools.simulate_levels", "play a level headless many times: win rate, turns, objectives"),
+    "referee": ("game.tools.referee", "run LOCM matches between two external bot programs"),
+    "arena": ("game.tools.arena", "in-process card AI matches with a win-rate interval and timing"),
+    "bench ui": ("game.tools.bench_ui", "frame times of the duel scene while the AI thinks"),
+    "bench engine": ("game.tools.bench_engine", "card engine throughput: random-vs-random games"),
+    "bench gomoku": ("game.tools.bench_gomoku", "gomoku AI speed, tactics and a self-play ladder"),
 }
 
 

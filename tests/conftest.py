@@ -1,4 +1,6 @@
-"""Shared test fixtures. Reference data lives beside the project in ../shared/ (never shipped)."""
+"""Shared test fixtures. The LOCM card list ships with the rules; the official-engine traces
+live beside the project in ../shared/ (never shipped), and only the tests replaying them skip
+without it."""
 
 from __future__ import annotations
 
@@ -6,17 +8,17 @@ from pathlib import Path
 
 import pytest
 
+from game.rules.cards.locm import OFFICIAL_CARDLIST as CARDLIST
+
 REPO_ROOT = Path(__file__).resolve().parent.parent
 SHARED = REPO_ROOT.parent / "shared"
-CARDLIST = SHARED / "locm" / "cardlist.txt"
+REFERENCE_CARDLIST = SHARED / "locm" / "cardlist.txt"  # compared with the shipped copy when present
 TRACES = SHARED / "locm" / "traces"
 
 
 @pytest.fixture(scope="session")
 def locm_cards():
-    """The official LOCM cards by base id (skips when ../shared/ is not beside the checkout)."""
-    if not CARDLIST.exists():
-        pytest.skip(f"reference card list not found at {CARDLIST}")
-    from game.cards.locm import load_cardlist
+    """The official LOCM 1.2 cards by base id, from the list shipped with the rules."""
+    from game.rules.cards.locm import load_official_cards
 
-    return load_cardlist(CARDLIST)
+    return load_official_cards()

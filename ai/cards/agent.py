@@ -14,11 +14,11 @@ import time
 from dataclasses import dataclass, field
 from typing import Callable, Sequence
 
-from game.cards.actions import END_TURN, Action, Kind
-from game.cards.battle import Battle, IllegalAction
-from game.cards.draft import Draft
-from game.cards.model import Card
-from game.cards.observation import Observation
+from game.rules.cards.actions import END_TURN, Action, Kind
+from game.rules.cards.battle import Battle, IllegalAction
+from game.rules.cards.draft import Draft
+from game.rules.cards.model import Card
+from game.rules.cards.observation import Observation
 
 
 @dataclass

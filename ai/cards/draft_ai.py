@@ -20,8 +20,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
-from ai.cards.draft_fit import FITTED_WEIGHTS, value as fitted_value
-from game.cards.model import GUARD, Card, CardType
+from game.tools.draft_fit import FITTED_WEIGHTS, value as fitted_value
+from game.rules.cards.model import GUARD, Card, CardType
 
 # Cost buckets (0-1, 2, 3, 4, 5, 6, 7+) and the share of a 30-card deck each should hold.
 BUCKET_OF_COST = (0, 0, 1, 2, 3, 4, 5)

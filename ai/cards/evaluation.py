@@ -20,8 +20,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, fields
 
-from game.cards.battle import HAND_LIMIT, RUNE_STEP, TURN_LIMIT, Battle
-from game.cards.model import BREAKTHROUGH, DRAIN, GUARD, LETHAL, WARD
+from game.rules.cards.battle import HAND_LIMIT, RUNE_STEP, TURN_LIMIT, Battle
+from game.rules.cards.model import BREAKTHROUGH, DRAIN, GUARD, LETHAL, WARD
 
 WIN = 1_000_000.0
 

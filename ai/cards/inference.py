@@ -24,9 +24,9 @@ import random
 from itertools import accumulate
 from typing import Callable, Sequence
 
-from game.cards.battle import Battle, Instance
-from game.cards.model import Card
-from game.cards.observation import Observation
+from game.rules.cards.battle import Battle, Instance
+from game.rules.cards.model import Card
+from game.rules.cards.observation import Observation
 
 
 class DraftMemory:

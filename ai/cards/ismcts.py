@@ -40,10 +40,10 @@ from ai.cards.evaluation import DEFAULT_EVALUATOR, Evaluator, to_probability
 from ai.cards.inference import Determinization, DraftMemory, HiddenSampler
 from ai.cards.planner import Plan, plan_text, search_turn
 from ai.cards.search_common import Deadline, no_gc, useful_actions
-from game.cards.actions import END_TURN
-from game.cards.battle import Battle
-from game.cards.model import Card
-from game.cards.observation import Observation
+from game.rules.cards.actions import END_TURN
+from game.rules.cards.battle import Battle
+from game.rules.cards.model import Card
+from game.rules.cards.observation import Observation
 
 
 # Samples kept per decision: about 10 KB each, so a few MB at most however long the budget.

@@ -30,10 +30,10 @@ from ai.cards.agent import CardAgent, Decision
 from ai.cards.draft_ai import DraftAI
 from ai.cards.evaluation import DEFAULT_EVALUATOR, Evaluator
 from ai.cards.search_common import Deadline, find_lethal, no_gc, state_key, useful_actions
-from game.cards.actions import END_TURN, Action
-from game.cards.battle import Battle
-from game.cards.model import Card
-from game.cards.observation import Observation
+from game.rules.cards.actions import END_TURN, Action
+from game.rules.cards.battle import Battle
+from game.rules.cards.model import Card
+from game.rules.cards.observation import Observation
 
 WIDTHS = (4, 12, 36, 108, 324, 972)
 

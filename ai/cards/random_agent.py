@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Sequence
 
 from ai.cards.agent import CardAgent, Decision
-from game.cards.model import Card
-from game.cards.observation import Observation
+from game.rules.cards.model import Card
+from game.rules.cards.observation import Observation
 
 
 class RandomAgent(CardAgent):

@@ -26,10 +26,10 @@ from itertools import combinations
 from typing import Sequence
 
 from ai.cards.agent import CardAgent, Decision
-from game.cards.actions import END_TURN, FACE, Action, Kind, attack, use
-from game.cards.battle import Battle, Creature
-from game.cards.model import BREAKTHROUGH, CHARGE, DRAIN, GUARD, LETHAL, WARD, Card, CardType
-from game.cards.observation import Observation
+from game.rules.cards.actions import END_TURN, FACE, Action, Kind, attack, use
+from game.rules.cards.battle import Battle, Creature
+from game.rules.cards.model import BREAKTHROUGH, CHARGE, DRAIN, GUARD, LETHAL, WARD, Card, CardType
+from game.rules.cards.observation import Observation
 
 # --------------------------------------------------------------------------------- values
 

@@ -29,12 +29,12 @@ from __future__ import annotations
 from typing import Callable, Sequence
 
 from ai.cards.agent import CardAgent, Decision
-from game.cards.actions import END_TURN, FACE, Action, Kind
-from game.cards.battle import Battle
-from game.cards.model import GUARD, LETHAL, WARD, CardType
-from game.cards.observation import Observation
-from game.levels.model import ScriptTurn
-from game.levels.script import ScriptAction, parse_script_action, resolve
+from game.rules.cards.actions import END_TURN, FACE, Action, Kind
+from game.rules.cards.battle import Battle
+from game.rules.cards.model import GUARD, LETHAL, WARD, CardType
+from game.rules.cards.observation import Observation
+from game.rules.levels.model import ScriptTurn
+from game.rules.levels.script import ScriptAction, parse_script_action, resolve
 
 
 def _attacks(battle: Battle, seat: int) -> list[tuple[object, object | None, Action]]:

@@ -11,9 +11,9 @@ import gc
 import time
 from contextlib import contextmanager
 
-from game.cards.actions import FACE, Action, Kind
-from game.cards.battle import Battle, Creature
-from game.cards.model import BREAKTHROUGH, CHARGE, LETHAL, CardType
+from game.rules.cards.actions import FACE, Action, Kind
+from game.rules.cards.battle import Battle, Creature
+from game.rules.cards.model import BREAKTHROUGH, CHARGE, LETHAL, CardType
 
 
 def useful_actions(battle: Battle) -> list[Action]:

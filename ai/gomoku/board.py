@@ -31,7 +31,7 @@ import random
 
 from ai.gomoku import patterns
 from ai.gomoku.patterns import F3_UNIT, PACK_VALUE, half_width, pattern_table
-from game.gomoku import BLACK, EMPTY, WHITE, GomokuState, Rule
+from game.rules.gomoku import BLACK, EMPTY, WHITE, GomokuState, Rule
 
 DIRECTIONS = ((1, 0), (0, 1), (1, 1), (1, -1))
 WALL = 3

@@ -28,7 +28,7 @@ from ai.gomoku.novice import novice_move
 from ai.gomoku.patterns import B4_UNIT, F3_UNIT, F5_UNIT, pattern_table
 from ai.gomoku.search import INFINITE, MATE_BOUND, AlphaBeta, SearchLimits
 from ai.gomoku.threats import NO_LIMIT, SearchContext, ThreatSearch, TimeUp
-from game.gomoku import GomokuState, Rule
+from game.rules.gomoku import GomokuState, Rule
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,7 @@ import random
 import time
 from collections.abc import Callable
 
-from game.gomoku import EMPTY
+from game.rules.gomoku import EMPTY
 
 # Score of an unbroken row by (length, open ends): open rows count double.
 _ROW_SCORE = {

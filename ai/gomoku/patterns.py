@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from game.gomoku import BLACK, WHITE, Rule
+from game.rules.gomoku import BLACK, WHITE, Rule
 
 DEAD, OL, L44, F1, B2, F2, B3, F3, B4, F4, F5 = range(11)
 CODE_NAMES = ("DEAD", "OL", "L44", "F1", "B2", "F2", "B3", "F3", "B4", "F4", "F5")

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from ai.gomoku.board import Board
 from ai.gomoku.patterns import B4_UNIT, F3_UNIT, F4_UNIT, F5_UNIT
 from ai.gomoku.threats import SearchContext, ThreatSearch, TimeUp
-from game.gomoku import BLACK
+from game.rules.gomoku import BLACK
 
 MATE = 100_000
 MATE_BOUND = MATE - 1_000  # scores beyond this are forced wins/losses (distance in plies)

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from ai.gomoku.board import Board
 from ai.gomoku.patterns import B4_UNIT, F3_UNIT, F4_UNIT, F5_UNIT
-from game.gomoku import BLACK, Rule
+from game.rules.gomoku import BLACK, Rule
 
 NO_LIMIT = 1 << 62
 USE_ZONE = True
@@ -53,7 +53,7 @@ class SearchContext:
         self.renju = board.rule == Rule.RENJU
         self._foul_cache: dict[tuple[int, int], bool] = {}
         if self.renju:
-            from game.gomoku import GomokuState
+            from game.rules.gomoku import GomokuState
 
             # A rules state that reads our board list directly, so the rules' own renju foul
             # detection judges the search positions (never re-implemented here).

@@ -20,8 +20,8 @@ import time
 
 from ai.cards.agent import CardAgent, Decision
 from ai.cards.search_common import state_key
-from game.cards.actions import END_TURN, Action
-from game.cards.battle import Battle
+from game.rules.cards.actions import END_TURN, Action
+from game.rules.cards.battle import Battle
 
 
 def _track(tracker, events, battle):

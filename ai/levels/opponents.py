@@ -8,7 +8,7 @@ from __future__ import annotations
 from ai.cards.agent import CardAgent, Decision
 from ai.cards.registry import make_agent
 from ai.cards.scripted import ScriptedAgent
-from game.levels.session import CardSession, GomokuSession, LevelSession
+from game.rules.levels.session import CardSession, GomokuSession, LevelSession
 
 
 class GomokuAgent:

@@ -122,7 +122,7 @@ def _warm(cards: Sequence, agent_name: str, gomoku_level: str | None) -> dict:
     report = {}
     started = time.perf_counter()
     if len(cards) >= 2:
-        from game.cards.battle import Battle
+        from game.rules.cards.battle import Battle
 
         # Best effort: a card AI that fails here fails again in a game, where the client
         # replaces it; the warm-up reports the error instead of failing.
@@ -137,7 +137,7 @@ def _warm(cards: Sequence, agent_name: str, gomoku_level: str | None) -> dict:
             report["cards_error"] = f"{agent_name}: {type(error).__name__}: {error}"
     if gomoku_level is not None:
         import ai.gomoku as gomoku_ai
-        from game.gomoku import GomokuState
+        from game.rules.gomoku import GomokuState
 
         begun = time.perf_counter()
         if hasattr(gomoku_ai, "warm_up"):

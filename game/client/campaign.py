@@ -7,8 +7,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from game.levels import model as m
-from game.levels.loader import Problem, campaign_dir, find_level, read_campaign, read_level
+from game.rules.levels import model as m
+from game.rules.levels.loader import Problem, campaign_dir, find_level, read_campaign, read_level
 
 
 @dataclass
@@ -57,7 +57,7 @@ def load_campaign_data(folder: Path | None = None) -> CampaignData:
 
 def open_progress(app, data: CampaignData):
     """The player's Progress for `data` (kept on the app; a store given earlier is kept)."""
-    from game.saves.progress import Progress
+    from game.rules.saves.progress import Progress
 
     store = app.progress.store if app.progress is not None else None
     app.progress = Progress(store, data.campaign, data.levels)
@@ -103,12 +103,12 @@ def opponent_text(level) -> str:
 
 def objective_texts(level) -> list[tuple[str, bool]]:
     """(sentence, required) for each objective, as the HUD will word them."""
-    from game.levels.objectives import describe
+    from game.rules.levels.objectives import describe
 
     names = {}
     if level.kind == "cards":
         try:
-            from game.levels.build import CardSetup
+            from game.rules.levels.build import CardSetup
 
             names = CardSetup(level, 0).label_names
         except Exception:  # noqa: BLE001 - only the wording of keep_alive depends on it

@@ -1,9 +1,8 @@
 """The card pool for quick matches, chosen in exactly one place.
 
 Order: Duelmind's own card set (`levels/cards/*.json`, read by the card-set loader of the rules);
-else, in a development checkout, the reference LOCM list beside the repository
-(`../shared/locm/cardlist.txt`, test data that is never shipped); else a CardPoolError that the
-client shows on an error screen.
+when that folder holds no card file, the LOCM 1.2 list shipped with the rules; a card file with
+problems is a CardPoolError that the client shows on an error screen.
 """
 
 from __future__ import annotations
@@ -11,9 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from game.cards.cardset import CardSetError, load_cardset
-from game.cards.locm import CardListError, load_cardlist
-from game.cards.model import Card
+from game.rules.cards.cardset import CardSetError, load_cardset
+from game.rules.cards.locm import OFFICIAL_CARDLIST, CardListError, load_cardlist
+from game.rules.cards.model import Card
 from game.client.resources import resource_root
 
 
@@ -40,13 +39,10 @@ def load_card_pool(root: Path | None = None) -> CardPool:
         if len(cards) < 3:
             raise CardPoolError(f"{card_folder} holds {len(cards)} draftable cards; a draft needs at least 3")
         return CardPool(tuple(cards), f"{len(cards)} Duelmind cards")
-    reference = base.parent / "shared" / "locm" / "cardlist.txt"
-    if reference.exists():
-        try:
-            cards = list(load_cardlist(reference).values())
-        except CardListError as error:
-            raise CardPoolError(str(error)) from None
-        return CardPool(tuple(cards), f"{len(cards)} reference LOCM cards (development checkout)")
-    raise CardPoolError(
-        f"No card set found. The game looks for Duelmind's cards in {card_folder}/*.json, "
-        f"and in a development checkout for {reference}.")
+    try:
+        cards = list(load_cardlist(OFFICIAL_CARDLIST).values())
+    except (CardListError, OSError) as error:
+        raise CardPoolError(
+            f"No card set found. The game looks for Duelmind's cards in {card_folder}/*.json, "
+            f"then for the official LOCM list, which could not be read: {error}") from None
+    return CardPool(tuple(cards), f"{len(cards)} official LOCM cards")

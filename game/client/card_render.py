@@ -13,7 +13,7 @@ from collections import OrderedDict
 
 import pygame
 
-from game.cards.model import KEYWORD_BITS, KEYWORD_LETTERS, Card, CardType
+from game.rules.cards.model import KEYWORD_BITS, KEYWORD_LETTERS, Card, CardType
 from game.client import theme
 from game.client.widgets import fit_text, text_surface, wrap_text
 

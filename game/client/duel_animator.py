@@ -12,9 +12,9 @@ from __future__ import annotations
 import pygame
 import pytweening
 
-from game.cards.actions import FACE
-from game.cards.battle import Battle, Creature, Event
-from game.cards.model import WARD
+from game.rules.cards.actions import FACE
+from game.rules.cards.battle import Battle, Creature, Event
+from game.rules.cards.model import WARD
 from game.client.anim import Anim
 
 PARALLEL = {"damage", "ward", "health", "buff", "rune", "hand_full", "deck_out", "silence", "mana"}

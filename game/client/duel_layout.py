@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.cards.battle import Battle
+from game.rules.cards.battle import Battle
 from game.client.card_render import CARD_RATIO
 
 CENTER = pygame.Rect(232, 0, 816, 720)

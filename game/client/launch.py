@@ -133,7 +133,7 @@ def smoke_test(size: tuple[int, int] | None = None, shots_dir: str | None = None
     from game.client.scenes.settings import SettingsScene
     from game.client.scenes.title import TitleScene
     from game.client.settings import SettingsFile
-    from game.saves.store import Store
+    from game.rules.saves.store import Store
 
     pygame.init()
     home = tempfile.mkdtemp(prefix="duelmind-smoke-")
@@ -150,7 +150,7 @@ def smoke_test(size: tuple[int, int] | None = None, shots_dir: str | None = None
         screens.append(GomokuScene(app, MatchSetup(game="gomoku", opponent="hotseat")))
         from game.client.level_run import LevelRun
         from game.client.scenes.campaign_map import CampaignMapScene
-        from game.saves.progress import Progress
+        from game.rules.saves.progress import Progress
 
         app.progress = Progress(Store(os.path.join(home, "campaign")))  # not the player's own
         screens.append(CampaignMapScene(app))
@@ -172,7 +172,7 @@ def smoke_test(size: tuple[int, int] | None = None, shots_dir: str | None = None
                 app.screenshot(os.path.join(shots_dir, f"smoke-{scene.name}.png"))
         app.push(PauseScene(app))
         app.step(16)
-        from game.levels.loader import campaign_path, validate_paths
+        from game.rules.levels.loader import campaign_path, validate_paths
 
         level_problems, level_files = validate_paths([campaign_path()])  # every level file
         problems += [f"level file: {problem}" for problem in level_problems]
@@ -184,7 +184,7 @@ def smoke_test(size: tuple[int, int] | None = None, shots_dir: str | None = None
             elif job.result.get("cards_error"):
                 print(f"smoke test warning: the card AI failed its warm-up search: {job.result['cards_error']}",
                       file=sys.stderr)
-        from game.gomoku import GomokuState
+        from game.rules.gomoku import GomokuState
 
         state = GomokuState(15)
         state.play(7, 7)
@@ -210,7 +210,7 @@ def smoke_test(size: tuple[int, int] | None = None, shots_dir: str | None = None
 def _duel_for_smoke(app, pool):
     import random
 
-    from game.cards.battle import Battle
+    from game.rules.cards.battle import Battle
     from game.client.match import MatchSetup, new_game_id
     from game.client.scenes.duel import DuelScene
 

@@ -45,13 +45,13 @@ class LevelRun:
 
     @property
     def path(self) -> Path:
-        from game.levels.loader import find_level
+        from game.rules.levels.loader import find_level
 
         return find_level(self.source)
 
     def read(self):
         """(the level, []) or (None, problems) from the file as it is now."""
-        from game.levels.loader import read_level
+        from game.rules.levels.loader import read_level
 
         level, problems = read_level(self.path)
         return (level, []) if level is not None and not problems else (None, problems)
@@ -59,7 +59,7 @@ class LevelRun:
     def prepare(self, session=None):
         """Read the level (unless `session` is given, to resume), start a session and build its
         first scene; returns (scene, None), or (None, problems) when the file has problems."""
-        from game.levels.session import LevelSession
+        from game.rules.levels.session import LevelSession
 
         if session is None:
             level, problems = self.read()
@@ -166,7 +166,7 @@ class LevelRun:
             self._saved_actions = count
 
     def _save(self) -> None:
-        from game.saves.store import StoreError
+        from game.rules.saves.store import StoreError
 
         try:
             self.progress.save_run(self.session)
@@ -175,7 +175,7 @@ class LevelRun:
 
     def finish(self) -> list[str]:
         """Record the result (campaign levels); returns the levels it newly unlocked."""
-        from game.saves.store import StoreError
+        from game.rules.saves.store import StoreError
 
         if self.progress is None or self.session.result is None:
             return []

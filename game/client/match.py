@@ -6,7 +6,7 @@ import random
 import uuid
 from dataclasses import dataclass, replace
 
-from game.gomoku import Rule
+from game.rules.gomoku import Rule
 
 
 @dataclass(frozen=True)

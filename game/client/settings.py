@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields
 
-from game.saves.store import Store, StoreError
+from game.rules.saves.store import Store, StoreError
 
 SETTINGS_VERSION = 1
 SETTINGS_NAME = "settings"

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from ai.cards.ismcts import ISMCTSAgent
 from ai.cards.planner import PlannerAgent
-from game.cards.actions import END_TURN
-from game.cards.battle import Battle
-from game.cards.model import CardType
+from game.rules.cards.actions import END_TURN
+from game.rules.cards.battle import Battle
+from game.rules.cards.model import CardType
 from tests.cards.builders import creature_card, fresh_battle, give, item_card, put
 
 AGENT_CLASSES = {"medium": PlannerAgent, "hard": ISMCTSAgent}

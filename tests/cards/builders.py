@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from game.cards.battle import Battle, Creature, Instance
-from game.cards.model import Card, CardType, parse_keywords
+from game.rules.cards.battle import Battle, Creature, Instance
+from game.rules.cards.model import Card, CardType, parse_keywords
 
 _next_id = iter(range(1000, 10**6))
 

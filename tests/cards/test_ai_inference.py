@@ -11,10 +11,10 @@ from hypothesis import strategies as st
 
 from ai.cards.inference import DraftMemory, HiddenSampler, match_seen
 from ai.cards.ismcts import ISMCTSAgent
-from game.cards.actions import END_TURN
-from game.cards.battle import Battle
-from game.cards.draft import Draft
-from game.cards.observation import count_cards
+from game.rules.cards.actions import END_TURN
+from game.rules.cards.battle import Battle
+from game.rules.cards.draft import Draft
+from game.rules.cards.observation import count_cards
 
 
 def _can_assign(cards, offers) -> bool:

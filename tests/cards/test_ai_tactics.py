@@ -7,7 +7,7 @@ import pytest
 
 from ai.cards.evaluation import WIN, evaluate, health_after_draws
 from ai.cards.search_common import damage_bound, find_lethal
-from game.cards.actions import END_TURN, Kind
+from game.rules.cards.actions import END_TURN, Kind
 from tests.cards.ai_positions import LETHAL_POSITIONS, deck_out_trap, make, play_decision
 
 

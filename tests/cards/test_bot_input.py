@@ -1,4 +1,4 @@
-"""game.cards.bot_input: the CodinGame turn text read back into an Observation.
+"""game.rules.cards.bot_input: the CodinGame turn text read back into an Observation.
 
 The round trip is the main test: for states of random games, parsing `battle.bot_input()` must
 give an observation that matches the battle in everything the text tells (and prints back the
@@ -10,12 +10,12 @@ import random
 
 import pytest
 
-from game.cards.actions import Kind
-from game.cards.battle import Battle
-from game.cards.bot_input import DraftInput, ProtocolError, is_player_line, parse_turn_input, turn_length
-from game.cards.draft import Draft
-from game.cards.model import CardType
-from game.cards.protocol import draft_input
+from game.rules.cards.actions import Kind
+from game.rules.cards.battle import Battle
+from game.rules.cards.bot_input import DraftInput, ProtocolError, is_player_line, parse_turn_input, turn_length
+from game.rules.cards.draft import Draft
+from game.rules.cards.model import CardType
+from game.rules.cards.protocol import draft_input
 
 from tests.cards.builders import creature_card, fresh_battle, give, item_card, put
 
@@ -233,7 +233,7 @@ def test_my_deck_and_pool_are_passed_on(locm_cards):
 
 
 def test_observation_with_unknown_deck_can_be_determinized(locm_cards):
-    from game.cards.observation import Observation
+    from game.rules.cards.observation import Observation
 
     battle = fresh_battle()
     observation = battle.observation(0, list(locm_cards.values()))

@@ -6,11 +6,11 @@ import random
 
 import pytest
 
-from game.cards import END_TURN, FACE, ActionSyntaxError, CardType, parse_action, summon
-from game.cards.draft import Draft, DraftAnswerError, parse_draft_answer, run_draft
-from game.cards.locm import CardListError, parse_cardlist
-from game.cards.model import BREAKTHROUGH, GUARD, WARD, format_keywords, parse_keywords
-from game.cards.protocol import draft_input
+from game.rules.cards import END_TURN, FACE, ActionSyntaxError, CardType, parse_action, summon
+from game.rules.cards.draft import Draft, DraftAnswerError, parse_draft_answer, run_draft
+from game.rules.cards.locm import CardListError, parse_cardlist
+from game.rules.cards.model import BREAKTHROUGH, GUARD, WARD, format_keywords, parse_keywords
+from game.rules.cards.protocol import draft_input
 
 
 def test_official_card_list_loads(locm_cards):
@@ -98,3 +98,22 @@ def test_draft_input_matches_the_protocol(locm_cards):
     assert draft_input(4, 0, offer, lanes=2).splitlines()[1] == "30 0 4 25 0"
     assert draft_input(4, 0, offer, lanes=2).splitlines()[4].endswith(" -1 ")
     assert FACE == -1
+
+
+# SHA-256 of the LOCM 1.2 list as the official referee ships it (the copy in ../shared/ when this
+# list was vendored): any edit of the shipped copy shows here, with or without ../shared/ beside it.
+OFFICIAL_CARDLIST_SHA256 = "a1354ef712812729ff7b7f9b9da032b38b0e9f2a434cfe5323cc67feb20d60b5"
+
+
+def test_the_shipped_locm_list_is_the_official_one():
+    import hashlib
+
+    from game.rules.cards.locm import OFFICIAL_CARDLIST, load_cardlist, load_official_cards
+    from tests.conftest import REFERENCE_CARDLIST
+
+    cards = load_official_cards()
+    assert len(cards) == 160 and sorted(cards) == list(range(1, 161))
+    assert hashlib.sha256(OFFICIAL_CARDLIST.read_bytes()).hexdigest() == OFFICIAL_CARDLIST_SHA256
+    assert "gym-locm" in (OFFICIAL_CARDLIST.parent / "NOTICE").read_text()
+    if REFERENCE_CARDLIST.exists():
+        assert cards == load_cardlist(REFERENCE_CARDLIST)

@@ -6,8 +6,8 @@ import json
 
 import pytest
 
-from game.cards.cardset import CardSetError, load_cardset, schema_text
-from game.cards.model import Choice, Do, Target, Trigger
+from game.rules.cards.cardset import CardSetError, load_cardset, schema_text
+from game.rules.cards.model import Choice, Do, Target, Trigger
 
 GOOD = [
     {"id": 1, "name": "Ember Imp", "type": "creature", "cost": 2, "attack": 2, "defense": 1, "keywords": "C",
@@ -106,14 +106,14 @@ def test_wrong_envelope(tmp_path):
 
 
 def test_the_exported_schema_is_up_to_date():
-    from game.cards.cardset import schema_path
+    from game.rules.cards.cardset import schema_path
 
     assert schema_path().read_text(encoding="utf-8") == schema_text(), (
         "run `python main.py cards validate --write-schema` after changing the card models")
 
 
 def test_generated_text_of_locm_cards_reads_like_the_official_text(locm_cards):
-    from game.cards.text import card_text
+    from game.rules.cards.text import card_text
 
     assert card_text(locm_cards[13]) == "Summon: You gain 1 health. Deal 1 damage to your opponent."
     assert card_text(locm_cards[116]) == "Breakthrough, Charge, Drain, Guard, Lethal and Ward."

@@ -8,13 +8,13 @@ from collections import Counter
 
 import pytest
 
-from game.cards.actions import END_TURN, NO_TARGET, Kind, summon
-from game.cards.battle import Battle
-from game.cards.cardset import default_card_files, load_cardset
-from game.cards.draft import Draft
-from game.cards.effects import _neighbours
-from game.cards.model import KEYWORD_BITS, CardType, Choice, Do, Target, Trigger
-from game.cards.state import BOARD_LIMIT, HAND_LIMIT
+from game.rules.cards.actions import END_TURN, NO_TARGET, Kind, summon
+from game.rules.cards.battle import Battle
+from game.rules.cards.cardset import default_card_files, load_cardset
+from game.rules.cards.draft import Draft
+from game.rules.cards.effects import _neighbours
+from game.rules.cards.model import KEYWORD_BITS, CardType, Choice, Do, Target, Trigger
+from game.rules.cards.state import BOARD_LIMIT, HAND_LIMIT
 
 
 @pytest.fixture(scope="module")
@@ -168,14 +168,14 @@ def test_random_agent_games_through_play_game(core):
 
 
 def _summary(index, winner, decks, offer):
-    from ai.cards.balance import GameSummary
+    from game.tools.balance import GameSummary
 
     return GameSummary(index, winner, 20, (frozenset(decks[0]), frozenset(decks[1])),
                        (Counter(offer), Counter(offer)), (Counter(decks[0]), Counter(decks[1])))
 
 
 def test_balance_statistics_count_decks_and_flag_outliers(core):
-    from ai.cards.balance import Settings, build_report
+    from game.tools.balance import Settings, build_report
 
     cards = core.draftable[:3]
     a, b, c = (card.base_id for card in cards)
@@ -209,7 +209,7 @@ def test_the_balance_command_prints_its_sections(capsys):
 
 
 def test_the_same_seed_gives_the_same_games_whatever_the_jobs(core):
-    from ai.cards.balance import Settings, run_games
+    from game.tools.balance import Settings, run_games
 
     one = run_games(Settings("random", seed=5), 6, jobs=1, progress=False)
     two = run_games(Settings("random", seed=5), 6, jobs=2, progress=False)
@@ -219,7 +219,7 @@ def test_the_same_seed_gives_the_same_games_whatever_the_jobs(core):
 def test_an_ai_that_cannot_play_targeted_summons_is_caught_before_the_run(tmp_path, monkeypatch):
     from ai.cards import registry
     from ai.cards.agent import CardAgent, Decision
-    from ai.cards.balance import Settings, preflight
+    from game.tools.balance import Settings, preflight
 
     class Untargeted(CardAgent):
         """Summons creatures the LOCM way, without the target their play effect needs."""

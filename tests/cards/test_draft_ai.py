@@ -7,10 +7,10 @@ import random
 
 import pytest
 
-from ai.cards import arena
+from game.tools import arena
 from ai.cards.draft_ai import DraftAI
-from ai.cards.draft_fit import FEATURES, FITTED_FEATURE_WEIGHTS, FITTED_WEIGHTS, features, fit, value
-from game.cards.model import CardType
+from game.tools.draft_fit import FEATURES, FITTED_FEATURE_WEIGHTS, FITTED_WEIGHTS, features, fit, value
+from game.rules.cards.model import CardType
 from tests.cards.builders import creature_card, item_card
 
 
@@ -27,7 +27,7 @@ def test_features_read_the_card():
 
 
 def test_effects_count_by_what_they_do():
-    from game.cards.cardset import load_cardset
+    from game.rules.cards.cardset import load_cardset
 
     by_name = {card.name: card for card in load_cardset().cards.values()}
     tinkerer = dict(zip(FEATURES, features(by_name["Arc Tinkerer"])))  # summon: 1 damage to a creature

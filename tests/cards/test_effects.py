@@ -1,14 +1,14 @@
 """Duelmind's triggered effects and auras, with hand-computed expectations (order as documented
-in game/cards/effects.py)."""
+in game/rules/cards/effects.py)."""
 
 from __future__ import annotations
 
 import random
 
-from game.cards import FACE, attack, summon, use
-from game.cards.actions import END_TURN, NO_TARGET
-from game.cards.battle import Battle
-from game.cards.model import CardType, Choice, Do, Effect, Target, Trigger, parse_keywords
+from game.rules.cards import FACE, attack, summon, use
+from game.rules.cards.actions import END_TURN, NO_TARGET
+from game.rules.cards.battle import Battle
+from game.rules.cards.model import CardType, Choice, Do, Effect, Target, Trigger, parse_keywords
 from tests.cards.builders import FILLER, creature_card, give, item_card, put
 
 

@@ -13,14 +13,14 @@ from collections import Counter
 
 import pytest
 
-from ai.cards.locm_bot import BUDGET_SHARE, LineReader, LocmBot
+from game.tools.locm_bot import BUDGET_SHARE, LineReader, LocmBot
 from ai.cards.random_agent import RandomAgent
 from ai.cards.rule_bot import RuleAgent
-from game.cards.battle import Battle
-from game.cards.draft import Draft, parse_draft_answer
-from game.cards.protocol import draft_input
-from game.cards.referee import BotFailure, BotProcess, Limits, play_game
-from game.stats import percentile
+from game.rules.cards.battle import Battle
+from game.rules.cards.draft import Draft, parse_draft_answer
+from game.rules.cards.protocol import draft_input
+from game.tools.referee import BotFailure, BotProcess, Limits, play_game
+from game.tools.stats import percentile
 
 from tests.conftest import REPO_ROOT
 

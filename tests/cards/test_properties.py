@@ -7,10 +7,10 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game.cards.actions import Kind, attack, summon, use
-from game.cards.battle import BOARD_LIMIT, HAND_LIMIT, MAX_MANA, Battle
-from game.cards.draft import run_draft
-from game.cards.observation import count_cards
+from game.rules.cards.actions import Kind, attack, summon, use
+from game.rules.cards.battle import BOARD_LIMIT, HAND_LIMIT, MAX_MANA, Battle
+from game.rules.cards.draft import run_draft
+from game.rules.cards.observation import count_cards
 
 
 def _random_battle(cards, seed: int, lanes: int) -> tuple[Battle, random.Random]:

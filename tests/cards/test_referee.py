@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from game.cards.referee import BotProcess, Limits, load_decks, play_game, run_match, summary
+from game.tools.referee import BotProcess, Limits, load_decks, play_game, run_match, summary
 
 from tests.conftest import REPO_ROOT
 
@@ -118,7 +118,7 @@ def _turn_reader_bot(tmp_path, answer: str) -> str:
     script.write_text(textwrap.dedent(f"""
         import sys
         sys.path.insert(0, {str(REPO_ROOT)!r})
-        from game.cards.bot_input import turn_length
+        from game.rules.cards.bot_input import turn_length
         lines = []
         for line in sys.stdin:
             lines.append(line)
@@ -177,11 +177,11 @@ def test_missing_pool_is_a_clear_error(tmp_path):
     assert f"card pool {missing}" in result.stderr and "--pool" in result.stderr
     help_text = subprocess.run([PY, "main.py", "referee", "--help"], capture_output=True, text=True, cwd=REPO_ROOT,
                                timeout=60).stdout
-    assert "cardlist.txt" in help_text
+    assert "the LOCM 1.2 list shipped with the rules" in " ".join(help_text.split())
 
 
 def test_referee_does_not_import_the_ai_layer():
-    code = ("import sys, game.cards.referee; "
+    code = ("import sys, game.tools.referee; "
             "print(sorted(m for m in sys.modules if m == 'ai' or m.startswith('ai.')))")
     result = subprocess.run([PY, "-c", code], capture_output=True, text=True, cwd=REPO_ROOT, timeout=60)
     assert result.stdout.strip() == "[]", result.stdout + result.stderr

@@ -11,10 +11,10 @@ from ai.cards.agent import play_game
 from ai.cards.random_agent import RandomAgent
 from ai.cards.registry import agent_names, make_agent
 from ai.cards.rule_bot import MAX_ITEMS, RuleAgent, fight
-from game.cards.actions import END_TURN, FACE, Kind, attack, summon, use
-from game.cards.battle import Battle
-from game.cards.draft import Draft
-from game.cards.model import CardType
+from game.rules.cards.actions import END_TURN, FACE, Kind, attack, summon, use
+from game.rules.cards.battle import Battle
+from game.rules.cards.draft import Draft
+from game.rules.cards.model import CardType
 
 from tests.cards.builders import creature_card, fresh_battle, give, item_card, put
 

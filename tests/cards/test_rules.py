@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import pytest
 
-from game.cards import FACE, IllegalAction, attack, summon, use
-from game.cards.actions import END_TURN
-from game.cards.battle import Battle
-from game.cards.model import CardType
+from game.rules.cards import FACE, IllegalAction, attack, summon, use
+from game.rules.cards.actions import END_TURN
+from game.rules.cards.battle import Battle
+from game.rules.cards.model import CardType
 from tests.cards.builders import FILLER, creature_card, fresh_battle, give, item_card, put
 
 
@@ -460,7 +460,7 @@ def test_play_turn_skips_illegal_actions_and_plays_the_rest():
 
 
 def test_play_turn_rejects_malformed_actions():
-    from game.cards.actions import ActionSyntaxError
+    from game.rules.cards.actions import ActionSyntaxError
 
     battle = fresh_battle()
     with pytest.raises(ActionSyntaxError):

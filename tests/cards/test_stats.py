@@ -1,10 +1,10 @@
-"""game.stats: the Wilson interval against hand-computed values, and percentiles."""
+"""game.tools.stats: the Wilson interval against hand-computed values, and percentiles."""
 
 from __future__ import annotations
 
 import pytest
 
-from game.stats import percentile, wilson_interval
+from game.tools.stats import percentile, wilson_interval
 
 
 # Hand-computed with z = 1.96, z^2 = 3.8416:

@@ -8,8 +8,8 @@ import json
 
 import pytest
 
-from game.cards.battle import Battle
-from game.cards.protocol import split_turn_input
+from game.rules.cards.battle import Battle
+from game.rules.cards.protocol import split_turn_input
 from tests.conftest import TRACES
 
 TRACE_FILES = ["official-1lane-100.jsonl.gz", "official-2lane-100.jsonl.gz"]

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import pygame
 
-from game.cards.actions import FACE, Kind
+from game.rules.cards.actions import FACE, Kind
 from game.client.scenes.campaign_map import CampaignMapScene
 from game.client.scenes.dialogue import DialogueScene
 from game.client.scenes.title import TitleScene
-from game.levels.session import LevelResult
-from game.saves.progress import Progress
-from game.saves.store import Store
+from game.rules.levels.session import LevelResult
+from game.rules.saves.progress import Progress
+from game.rules.saves.store import Store
 from tests.client.driver import click, drag, key, run_until
 
 
@@ -22,7 +22,7 @@ def progress_store(home) -> Store:
 
 def won_before(home, *level_ids: str, stars: int = 1) -> None:
     """Record wins of `level_ids` (as if played earlier) in the progress under `home`."""
-    from game.levels import load_level
+    from game.rules.levels import load_level
 
     progress = Progress(progress_store(home))
     for level_id in level_ids:

@@ -30,7 +30,7 @@ def app(tmp_path, monkeypatch, ai_pool):
 
     from game.client.app import App
     from game.client.settings import SettingsFile
-    from game.saves.store import Store
+    from game.rules.saves.store import Store
 
     monkeypatch.setenv("DUELMIND_HOME", str(tmp_path / "home"))
     pygame.init()

@@ -18,7 +18,7 @@ from game.client.scenes.quick_match import QuickMatchScene
 from game.client.scenes.settings import SettingsScene
 from game.client.scenes.title import TitleScene
 from game.client.settings import SettingsFile
-from game.saves.store import Store
+from game.rules.saves.store import Store
 from tests.client.driver import click, key, step
 
 REPO = Path(__file__).resolve().parents[2]
@@ -110,9 +110,9 @@ def test_quick_match_screen_starts_the_chosen_game(app):
     assert app.top.name == "gomoku"
 
 
-def test_card_pool_sources(tmp_path):
-    with pytest.raises(CardPoolError, match="No card set found"):
-        load_card_pool(tmp_path / "game")
+def test_card_pool_sources(tmp_path, locm_cards):
+    official = load_card_pool(tmp_path / "game")  # no card files at all: the shipped LOCM list
+    assert len(official.cards) == len(locm_cards) == 160 and official.source == "160 official LOCM cards"
     folder = tmp_path / "game" / "levels" / "cards"
     folder.mkdir(parents=True)
     cards = [{"id": i, "name": f"Card {i}", "type": "creature", "cost": i % 5, "attack": 1, "defense": 2}
@@ -123,15 +123,6 @@ def test_card_pool_sources(tmp_path):
     (folder / "set.json").write_text(json.dumps({"version": 1, "name": "test", "cards": [{"id": 1}]}))
     with pytest.raises(CardPoolError, match="problems"):
         load_card_pool(tmp_path / "game")
-
-
-def test_reference_card_list_is_the_fallback(tmp_path, locm_cards):
-    game_dir = tmp_path / "checkout"
-    (tmp_path / "shared" / "locm").mkdir(parents=True)
-    source = Path(__file__).resolve().parents[3] / "shared" / "locm" / "cardlist.txt"
-    (tmp_path / "shared" / "locm" / "cardlist.txt").write_text(source.read_text())
-    pool = load_card_pool(game_dir)
-    assert len(pool.cards) == len(locm_cards) and "reference" in pool.source
 
 
 def test_missing_cards_show_an_error_screen(app):

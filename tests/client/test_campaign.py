@@ -12,7 +12,7 @@ import pygame
 import pytest
 
 from ai.gomoku import choose_move
-from game.cards.actions import FACE, Kind
+from game.rules.cards.actions import FACE, Kind
 from game.client import launch
 from game.client.scenes.campaign_map import CampaignMapScene
 from game.client.scenes.dialogue import DialogueScene
@@ -22,9 +22,9 @@ from game.client.scenes.level_gomoku import LevelGomokuScene
 from game.client.scenes.level_result import LevelResultScene
 from game.client.scenes.pause import PauseScene
 from game.client.scenes.title import TitleScene
-from game.levels.loader import level_path
-from game.levels.model import Line
-from game.saves.progress import Progress
+from game.rules.levels.loader import level_path
+from game.rules.levels.model import Line
+from game.rules.saves.progress import Progress
 from tests.client.campaign_helpers import (click_stone, open_map, perform_with_mouse, progress_store, read_dialogues,
                                            settle, snapshot, start_from_map, won_before)
 from tests.client.driver import click, key, run_until, step
@@ -315,10 +315,10 @@ def test_a_draft_level_drafts_then_duels(app, home):
 
 
 def test_gomoku_command_opens_the_client_on_a_match(tmp_path, monkeypatch):
-    from game.client import terminal_gomoku
+    from game.tools import terminal_gomoku
     from game.client.app import App
     from game.client.scenes.gomoku import GomokuScene
-    from game.gomoku import Rule
+    from game.rules.gomoku import Rule
 
     monkeypatch.setenv("DUELMIND_HOME", str(tmp_path / "home"))
     seen = {}
@@ -397,7 +397,7 @@ def test_a_gomoku_level_resumes_where_it_was_left(app, home):
 
 
 def test_without_a_display_the_client_commands_say_so_instead_of_running_unseen(tmp_path, monkeypatch, capsys):
-    from game.client import terminal_gomoku
+    from game.tools import terminal_gomoku
 
     monkeypatch.setenv("DUELMIND_HOME", str(tmp_path / "home"))  # (SDL_VIDEODRIVER=dummy: no window to see)
     parser = argparse.ArgumentParser()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.cards.actions import FACE, Kind
+from game.rules.cards.actions import FACE, Kind
 from game.client.match import MatchSetup, start_match
 from game.client.scenes.duel import DuelScene
 from game.client.scenes.pass_device import PassDeviceScene
@@ -101,7 +101,7 @@ def test_whole_duel_hot_seat_hides_the_hand_until_the_pass_screen_is_clicked(app
 def test_a_failing_ai_is_replaced_and_the_game_goes_on(app):
     import random
 
-    from game.cards.battle import Battle
+    from game.rules.cards.battle import Battle
     from game.client.ai_worker import AgentSpec
     from game.client.match import new_game_id
 

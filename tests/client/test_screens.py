@@ -10,7 +10,7 @@ import shutil
 import pygame
 import pytest
 
-from game.cards.actions import Kind
+from game.rules.cards.actions import Kind
 from game.client.match import MatchSetup, start_match
 from game.client.scenes.draft import DraftScene
 from game.client.scenes.duel import DuelScene
@@ -196,7 +196,7 @@ def test_level_dialogue_objectives_hud_and_result(app, tmp_path):
 def test_level_result_won_and_gomoku_level(app, tmp_path):
     from game.client import launch
     from game.client.scenes.level_gomoku import LevelGomokuScene
-    from game.levels.gomoku_proof import find_vcf
+    from game.rules.levels.gomoku_proof import find_vcf
     from game.client.scenes.level_result import LevelResultScene
     from tests.client.campaign_helpers import click_stone, read_dialogues
 
@@ -226,7 +226,7 @@ def test_level_error_screen(app, tmp_path):
     import json
 
     from game.client import launch
-    from game.levels.loader import level_path
+    from game.rules.levels.loader import level_path
 
     path = tmp_path / "my_level.json"
     data = json.loads(level_path("c1_hold_the_line").read_text())

@@ -1,4 +1,4 @@
-"""The atomic, versioned JSON store (game/saves/store.py): no pygame involved."""
+"""The atomic, versioned JSON store (game/rules/saves/store.py): no pygame involved."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import os
 
 import pytest
 
-from game.saves.store import Store, StoreError, default_root
+from game.rules.saves.store import Store, StoreError, default_root
 
 
 def test_missing_file_gives_a_copy_of_the_default(tmp_path):

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import textwrap
 
-from game.gomoku import BLACK, GomokuState, Rule
+from game.rules.gomoku import BLACK, GomokuState, Rule
 
 
 def parse_diagram(diagram: str) -> list[str]:

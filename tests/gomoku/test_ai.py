@@ -14,7 +14,7 @@ from ai.gomoku import LEVELS, analyse, choose_move
 from ai.gomoku.board import Board
 from ai.gomoku.patterns import CODE_NAMES, classify_line, half_width, line_key, pattern_table
 from ai.gomoku.threats import SearchContext, ThreatSearch
-from game.gomoku import BLACK, WHITE, GomokuState, Rule
+from game.rules.gomoku import BLACK, WHITE, GomokuState, Rule
 
 ALL_RULES = (Rule.FREESTYLE, Rule.STANDARD, Rule.RENJU)
 BUDGET_MS = 60

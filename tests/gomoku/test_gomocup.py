@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from ai.gomoku.gomocup import (
+from game.tools.gomocup_brain import (
     ABOUT,
     FAST_MOVE_MS,
     GomocupBrain,
@@ -20,7 +20,7 @@ from ai.gomoku.gomocup import (
     rule_from_info,
     serve,
 )
-from game.gomoku import BLACK, WHITE, GomokuState, Rule, parse_move
+from game.rules.gomoku import BLACK, WHITE, GomokuState, Rule, parse_move
 
 REPO = Path(__file__).resolve().parents[2]
 

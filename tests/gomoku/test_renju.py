@@ -10,8 +10,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.gomoku import BLACK, WHITE, GomokuState, Rule
-from game.gomoku.rules import forbidden_points, renju_foul
+from game.rules.gomoku import BLACK, WHITE, GomokuState, Rule
+from game.rules.gomoku.rules import forbidden_points, renju_foul
 from tests.gomoku.board_diagrams import position
 
 # --- double-three ----------------------------------------------------------------------------

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game.gomoku import (
+from game.rules.gomoku import (
     BLACK,
     DIRECTIONS,
     EMPTY,

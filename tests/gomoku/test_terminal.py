@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from game.client import terminal_gomoku as terminal
-from game.client.terminal_gomoku import (
+from game.tools import terminal_gomoku as terminal
+from game.tools.terminal_gomoku import (
     DOWN,
     LEFT,
     NEW_GAME,
@@ -32,7 +32,7 @@ from game.client.terminal_gomoku import (
     render,
     render_text,
 )
-from game.gomoku import BLACK, EMPTY, WHITE, Rule
+from game.rules.gomoku import BLACK, EMPTY, WHITE, Rule
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -353,8 +353,8 @@ def test_draw_asks_for_a_bigger_terminal_when_the_board_does_not_fit():
 
 def test_no_pygame_is_imported():
     code = (
-        "import sys, game.client, game.client.terminal_gomoku, argparse\n"
-        "game.client.terminal_gomoku.add_arguments(argparse.ArgumentParser())\n"
+        "import sys, game.client, game.tools.terminal_gomoku, argparse\n"
+        "game.tools.terminal_gomoku.add_arguments(argparse.ArgumentParser())\n"
         "assert 'pygame' not in sys.modules, 'pygame imported'\n"
     )
     subprocess.run([sys.executable, "-c", code], cwd=REPO, check=True, timeout=60)

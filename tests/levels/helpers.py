@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import copy
 
-from game.levels.model import LEVEL_ADAPTER
-from game.levels.session import LevelSession
+from game.rules.levels.model import LEVEL_ADAPTER
+from game.rules.levels.session import LevelSession
 
 GOLEM = 25  # Gravel Golem, 2 mana 3/3
 HOUND = 37  # Voltaic Hound, 3 mana 3/2 Charge

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from ai.cards import registry
-from ai.levels.simulate import play_level, strongest_card_ai
-from game.levels.loader import campaign_dir, load_level
+from game.tools.simulate_levels import play_level, strongest_card_ai
+from game.rules.levels.loader import campaign_dir, load_level
 
 LEVEL_IDS = sorted(p.stem for p in campaign_dir().glob("*.json") if p.name != "campaign.json")
 CARD_BUDGET_MS = 40

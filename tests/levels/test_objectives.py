@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from game.cards.battle import Event
-from game.levels.objectives import FAILED, MET, PENDING, GomokuObjectiveTracker, ObjectiveTracker
-from game.levels.session import LevelOver
+from game.rules.cards.battle import Event
+from game.rules.levels.objectives import FAILED, MET, PENDING, GomokuObjectiveTracker, ObjectiveTracker
+from game.rules.levels.session import LevelOver
 from tests.levels.helpers import (BELLRINGER, BRUTE, GOLEM, HOUND, SPARK_FLASK, card_level, gomoku_level, started,
                                   uid)
 
@@ -150,7 +150,7 @@ def test_gomoku_win_is_detected_and_counts_only_the_players_moves():
 
 def test_gomoku_survive_is_met_after_the_opponents_moves():
     tracker = gomoku_tracker([{"kind": "survive", "moves": 2}], colour=2)
-    from game.gomoku import GomokuState
+    from game.rules.gomoku import GomokuState
 
     state = GomokuState()
     for move, expected in (((7, 7), PENDING), ((0, 0), PENDING), ((8, 8), MET)):

@@ -14,9 +14,9 @@ from pathlib import Path
 
 import pytest
 
-from game.levels import LevelSession, load_campaign, load_campaign_levels, load_level
-from game.saves.progress import PROGRESS_VERSION, Progress, default_store
-from game.saves.store import Store
+from game.rules.levels import LevelSession, load_campaign, load_campaign_levels, load_level
+from game.rules.saves.progress import PROGRESS_VERSION, Progress, default_store
+from game.rules.saves.store import Store
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -32,7 +32,7 @@ def progress_in(path, campaign):
 
 
 def win(progress, level_id, campaign, stars=1, turns=5):
-    from game.levels.session import LevelResult
+    from game.rules.levels.session import LevelResult
 
     return progress.record_result(campaign[1][level_id], LevelResult(True, stars, turns, [], "All objectives met."))
 
@@ -56,7 +56,7 @@ def test_levels_unlock_in_order_and_by_chapter_rules(tmp_path, campaign):
 
 
 def test_best_results_are_kept(tmp_path, campaign):
-    from game.levels.session import LevelResult
+    from game.rules.levels.session import LevelResult
 
     progress = progress_in(tmp_path, campaign)
     level = campaign[1]["c1_apprentice_trial"]
@@ -156,8 +156,8 @@ def test_a_file_without_a_version_is_read_as_version_1(tmp_path, campaign):
 
 WRITER = """
 import sys
-from game.saves.progress import Progress
-from game.saves.store import Store
+from game.rules.saves.progress import Progress
+from game.rules.saves.store import Store
 progress = Progress(Store(sys.argv[1]), campaign=object(), levels={})
 n = int(sys.argv[2])
 while True:

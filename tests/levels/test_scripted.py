@@ -7,13 +7,13 @@ import pytest
 
 from ai.cards.scripted import RULES, ScriptedAgent
 from ai.levels.opponents import make_opponent
-from game.cards.actions import END_TURN, attack, summon, use
-from game.levels.model import FALLBACK_RULES
-from game.levels.script import ScriptSyntaxError, parse_script_action
+from game.rules.cards.actions import END_TURN, attack, summon, use
+from game.rules.levels.model import FALLBACK_RULES
+from game.rules.levels.script import ScriptSyntaxError, parse_script_action
 from tests.cards.builders import creature_card, fresh_battle, give, item_card, put
 from tests.levels.helpers import (BRUTE, FOUNDRY_GUARD, GOLEM, HOUND, SPARK_FLASK, STEAMHULK, card_level,
                                   started, uid)
-from game.cards.model import CardType
+from game.rules.cards.model import CardType
 
 
 def opponent_level(script, rules=(), **opponent):

@@ -7,11 +7,11 @@ import pytest
 
 from ai.cards.random_agent import RandomAgent
 from ai.levels.opponents import make_opponent
-from ai.levels.simulate import play_level
+from game.tools.simulate_levels import play_level
 from ai.cards.search_common import state_key
-from game.cards.battle import IllegalAction
-from game.levels import LevelSession, ResumeError, load_level
-from game.levels.session import level_digest
+from game.rules.cards.battle import IllegalAction
+from game.rules.levels import LevelSession, ResumeError, load_level
+from game.rules.levels.session import level_digest
 from tests.levels.helpers import BRUTE, GOLEM, HOUND, KNIGHT, SPARK_FLASK, card_level, gomoku_level, started, uid
 
 
@@ -150,7 +150,7 @@ def test_play_level_reports_the_outcome():
 
 
 def test_play_decision_stops_at_a_stale_action_and_collects_warnings():
-    from game.cards.actions import attack, parse_action
+    from game.rules.cards.actions import attack, parse_action
 
     session = started(card_level(player={"board": [{"card": GOLEM, "label": "golem"}]},
                                  opponent={"board": [{"card": GOLEM, "label": "wall", "defense": 1}]}))

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from ai.levels.lookahead import needs_lookahead, winning_lines
-from game.levels import load_level
+from game.rules.levels import load_level
 from tests.levels.helpers import started
 
 REPO = Path(__file__).resolve().parents[2]
@@ -70,7 +70,7 @@ def test_the_riddle_needs_the_silence():
 
 
 def test_the_lookahead_never_reads_a_hidden_card():
-    from game.levels.model import LEVEL_ADAPTER
+    from game.rules.levels.model import LEVEL_ADAPTER
     from tests.levels.helpers import BASE_CARDS, SPARK_FLASK, merge
 
     # Lamplighter (5) draws a card when summoned: in the observation that card is hidden.

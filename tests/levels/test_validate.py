@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from game.levels.loader import Problem, campaign_path, json_path, validate_paths
-from game.levels.model import schema_texts
+from game.rules.levels.loader import Problem, campaign_path, json_path, validate_paths
+from game.rules.levels.model import schema_texts
 
 REPO = Path(__file__).resolve().parents[2]
 MALFORMED = Path(__file__).resolve().parent / "malformed"
@@ -159,9 +159,9 @@ CROSS_CHECKS = [
 
 @pytest.mark.parametrize("changes, path, fragment", CROSS_CHECKS)
 def test_cross_checks_name_the_place_and_the_reason(changes, path, fragment):
-    from game.levels.checks import check_level
+    from game.rules.levels.checks import check_level
     from tests.levels.helpers import BASE_CARDS, merge
-    from game.levels.model import LEVEL_ADAPTER
+    from game.rules.levels.model import LEVEL_ADAPTER
 
     level = LEVEL_ADAPTER.validate_python(merge(BASE_CARDS, changes))
     problems = check_level(level, "level.json")

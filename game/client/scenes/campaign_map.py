@@ -20,7 +20,7 @@ from game.client.card_render import render_back
 from game.client.objectives_hud import draw_star
 from game.client.scene import Scene
 from game.client.widgets import Button, backdrop, draw_text, fit_text, panel, wrap_text
-from game.levels.unlocks import max_stars
+from game.rules.levels.unlocks import max_stars
 
 TOP = 104  # chapter headers
 HEADER_HEIGHT = 64

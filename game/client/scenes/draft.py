@@ -11,8 +11,8 @@ import random
 
 import pygame
 
-from game.cards.battle import Battle
-from game.cards.draft import Draft
+from game.rules.cards.battle import Battle
+from game.rules.cards.draft import Draft
 from game.client import theme
 from game.client.ai_worker import AgentSpec, card_agent_names
 from game.client.card_render import CARD_RATIO, render_card

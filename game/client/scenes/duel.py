@@ -15,9 +15,9 @@ import time
 
 import pygame
 
-from game.cards.actions import END_TURN, FACE, Action, Kind
-from game.cards.battle import Battle
-from game.cards.model import GUARD
+from game.rules.cards.actions import END_TURN, FACE, Action, Kind
+from game.rules.cards.battle import Battle
+from game.rules.cards.model import GUARD
 from game.client import theme
 from game.client import duel_layout as L
 from game.client.anim import AnimationQueue

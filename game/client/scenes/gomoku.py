@@ -16,7 +16,7 @@ from game.client.explain_overlay import draw_explanation
 from game.client.match import MatchSetup
 from game.client.scene import Scene
 from game.client.widgets import Button, draw_text, panel, vertical_gradient
-from game.gomoku import BLACK, DRAW, EMPTY, WHITE, GomokuState, Rule, format_move
+from game.rules.gomoku import BLACK, DRAW, EMPTY, WHITE, GomokuState, Rule, format_move
 
 BOARD = pygame.Rect(40, 30, 660, 660)
 SIDE = pygame.Rect(730, 30, 520, 660)

@@ -8,7 +8,7 @@ the opponent is the level's: a scripted agent decides in-process, an AI one in t
 
 from __future__ import annotations
 
-from game.cards.actions import Action
+from game.rules.cards.actions import Action
 from game.client import theme
 from game.client.objectives_hud import ObjectivesHUD
 from game.client.scene import Scene
@@ -95,7 +95,7 @@ class LevelDuelScene(LevelSceneMixin, DuelScene):
 
 
 class _DraftView:
-    """Both sides' drafts of a level as one object shaped like game.cards.draft.Draft (what the
+    """Both sides' drafts of a level as one object shaped like game.rules.cards.draft.Draft (what the
     draft screen draws): each side drafts from its own offers."""
 
     def __init__(self, session):

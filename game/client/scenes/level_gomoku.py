@@ -10,7 +10,7 @@ from game.client.objectives_hud import ObjectivesHUD
 from game.client.scenes.gomoku import SIDE, GomokuScene
 from game.client.scenes.level_common import LevelSceneMixin
 from game.client.widgets import Button
-from game.gomoku import BLACK
+from game.rules.gomoku import BLACK
 
 
 class LevelGomokuScene(LevelSceneMixin, GomokuScene):

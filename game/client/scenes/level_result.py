@@ -12,7 +12,7 @@ from game.client.objectives_hud import draw_star, draw_state_icon
 from game.client.scene import Scene
 from game.client.scenes.menu import ButtonColumn
 from game.client.widgets import Button, draw_text, panel, shade, wrap_text
-from game.levels.unlocks import max_stars
+from game.rules.levels.unlocks import max_stars
 
 WIDTH = 800
 STAR_DELAY_MS = 380

@@ -11,7 +11,7 @@ from game.client.ai_worker import card_agent_names, gomoku_levels
 from game.client.match import MatchSetup, start_match
 from game.client.scene import Scene
 from game.client.widgets import Button, OptionRow, backdrop, draw_text
-from game.gomoku import MAX_SIZE, MIN_SIZE, Rule
+from game.rules.gomoku import MAX_SIZE, MIN_SIZE, Rule
 
 RULE_NAMES = {int(Rule.FREESTYLE): "Freestyle", int(Rule.STANDARD): "Standard (exactly five)",
               int(Rule.RENJU): "Renju"}

@@ -1,0 +1,282 @@
+"""The LOCM battle: the single forward model used by the client, the AIs, the referee and the tools.
+
+This module holds the state API and the turn structure; what is legal is in legality.py, how
+fights and items resolve in combat.py, Duelmind's triggered effects in effects.py.
+
+The rules are those of ../shared/docs/locm-rules.md (the official referee where they differ).
+The state API follows OpenSpiel's games: `current_player`, `legal_actions()`, `apply(action)`
+(returns the events, in the order they happened), `clone()`, `winner`, `observation(player)`.
+`do(action)` is `apply` without recording events, for searches and benchmarks.
+
+Speed matters (searches clone and step millions of times), hence `__slots__`, keyword bit
+flags, decks as tuples shared between clones, and interned actions.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from game.rules.cards.actions import FACE, Action, Kind
+from game.rules.cards.combat import Combat
+from game.rules.cards.effects import TriggeredEffects
+from game.rules.cards.legality import Legality
+from game.rules.cards.model import Card, Trigger
+# The state records and limits are re-exported here: callers know them as part of the battle.
+from game.rules.cards.state import (BOARD_LIMIT, FIRST_RUNE, HAND_LIMIT, MAX_MANA, OPENING_HAND, RUNE_STEP,  # noqa: F401
+                              STARTING_HEALTH, TURN_LIMIT, Creature, Event, IllegalAction, Instance, Side)
+from game.rules.cards.state import find_creature as _find
+
+
+class Battle(Legality, Combat, TriggeredEffects):
+    """A LOCM battle between players 0 (first) and 1 (with Duelmind's effects when its cards have them)."""
+
+    __slots__ = ("lanes", "sides", "current", "winner", "turn", "effects_on", "auras_on", "rng_state", "dying",
+                 "token_base")
+
+    def __init__(self, decks: Sequence[Sequence[Card]], lanes: int = 1, seed: int = 0):
+        if lanes not in (1, 2):
+            raise ValueError(f"lanes must be 1 or 2, not {lanes}")
+        if len(decks) != 2:
+            raise ValueError("a battle needs exactly two decks")
+        self.lanes = lanes
+        # Instance ids: the card at deck position i of player p gets id 2*i + p + 1.
+        self.sides = [
+            Side([Instance(2 * i + seat + 1, card) for i, card in enumerate(decks[seat])], bonus_mana=seat)
+            for seat in (0, 1)
+        ]
+        self.current = 0
+        self.winner: int | None = None
+        self.turn = 0  # turns started so far, both players counted
+        self.rng_state = seed & ((1 << 64) - 1)  # random effects only; see effects.py
+        self.dying: list[tuple[int, Creature]] = []  # creatures whose death effects are pending
+        self.token_base = 2 * max(len(decks[0]), len(decks[1])) + 1  # token ids start above deck ids
+        self._detect_effects()
+
+    @classmethod
+    def from_decks(cls, decks: Sequence[Sequence[Card]], lanes: int = 1, seed: int = 0) -> "Battle":
+        """A battle from two decks in draw order (no shuffle), ready at the start of the first
+        player's first turn: opening hands drawn and the first turn started. `seed` drives
+        random effects (LOCM cards have none)."""
+        battle = cls(decks, lanes, seed)
+        battle.start()
+        return battle
+
+    def start(self, events: list[Event] | None = None) -> None:
+        """Draw the opening hands and start the first player's first turn."""
+        for seat, count in enumerate(OPENING_HAND):
+            self._draw(self.sides[seat], seat, count, events)
+        self.begin_turn(events)
+
+    def begin_turn(self, events: list[Event] | None = None) -> None:
+        """Start the current player's turn (mana, readiness, the draw, turn-start effects). For
+        set-ups that place hands and boards themselves (levels) instead of calling start()."""
+        self._start_turn(events)
+
+    def refresh_auras(self) -> None:
+        """Recompute aura bonuses after placing creatures by hand (levels, scripted events)."""
+        if self.auras_on:
+            self._refresh_auras()
+
+    # ----------------------------------------------------------------------------- state API
+
+    @property
+    def current_player(self) -> int:
+        return self.current
+
+    @property
+    def is_over(self) -> bool:
+        return self.winner is not None
+
+    def clone(self) -> "Battle":
+        twin = Battle.__new__(Battle)
+        twin.lanes = self.lanes
+        twin.sides = [self.sides[0].copy(), self.sides[1].copy()]
+        twin.current = self.current
+        twin.winner = self.winner
+        twin.turn = self.turn
+        twin.effects_on = self.effects_on
+        twin.auras_on = self.auras_on
+        twin.rng_state = self.rng_state
+        twin.dying = []
+        twin.token_base = self.token_base
+        return twin
+
+    def apply(self, action: Action) -> list[Event]:
+        """Apply a legal action (raises IllegalAction otherwise); returns what happened."""
+        reason = self.illegal_reason(action)
+        if reason is not None:
+            raise IllegalAction(reason)
+        events: list[Event] = []
+        self._do(action, events)
+        return events
+
+    def do(self, action: Action) -> None:
+        """Apply an action known to be legal (e.g. from legal_actions()), recording nothing."""
+        self._do(action, None)
+
+    # ----------------------------------------------------------------------------- rules
+
+    def _do(self, action: Action, events: list[Event] | None) -> None:
+        kind = action.kind
+        if kind == Kind.END_TURN:
+            self._end_turn(events)
+            return
+        player = self.current
+        me = self.sides[player]
+        enemy = self.sides[1 - player]
+        if kind == Kind.ATTACK:
+            attacker = _find(me.board, action.card)
+            me.actions.append((attacker.card.base_id, action))
+            self._attack(player, attacker, action.target, events)
+        else:
+            hand = me.hand
+            for index, instance in enumerate(hand):
+                if instance.uid == action.card:
+                    break
+            del hand[index]
+            card = instance.card
+            me.mana -= card.cost
+            me.actions.append((card.base_id, action))
+            creature = None
+            if kind == Kind.SUMMON:
+                creature = Creature(instance.uid, card, action.lane)
+                me.board.append(creature)
+                if events is not None:
+                    events.append(Event("summon", player, instance.uid, FACE, action.lane))
+            else:
+                self._use_item(player, card, instance.uid, action.target, events)
+            self._health(me, player, card.my_health, events)
+            self._health(enemy, 1 - player, card.opp_health, events)
+            me.next_draw += card.draw
+            if self.effects_on:
+                if self.auras_on and creature is not None:
+                    self._refresh_auras()
+                if card.effects:
+                    self._play_effects(player, creature, card, instance.uid, action.target, events)
+        if self.effects_on:
+            self._settle(events)
+        self._check_winner(player, events)
+
+    def _check_winner(self, acting: int, events: list[Event] | None) -> None:
+        """After every action: the opponent at 0 or less loses first, then the acting player."""
+        if self.sides[1 - acting].health <= 0:
+            self._win(acting, events)
+        elif self.sides[acting].health <= 0:
+            self._win(1 - acting, events)
+
+    def _win(self, player: int, events: list[Event] | None) -> None:
+        self.winner = player
+        if events is not None:
+            events.append(Event("win", player))
+
+    def _end_turn(self, events: list[Event] | None) -> None:
+        me = self.sides[self.current]
+        if self.effects_on:
+            self._turn_effects(self.current, Trigger.TURN_END, events)
+            self._settle(events)
+            self._check_winner(self.current, events)
+            if self.winner is not None:
+                return
+        if me.bonus_mana and me.mana == 0:
+            me.bonus_ends = True
+        self.current = 1 - self.current
+        self._start_turn(events)
+
+    def _start_turn(self, events: list[Event] | None) -> None:
+        player = self.current
+        me = self.sides[player]
+        self.turn += 1
+        me.turns += 1
+        if me.max_mana < MAX_MANA:
+            me.max_mana += 1
+        if me.bonus_ends:
+            me.bonus_mana = 0
+            me.bonus_ends = False
+        me.mana = me.max_mana + me.bonus_mana
+        me.actions = []
+        for creature in me.board:
+            creature.can_attack = True
+            creature.has_attacked = False
+        if events is not None:
+            events.append(Event("turn", player, value=me.turns))
+        draws = me.drawn = me.next_draw
+        me.next_draw = 1
+        self._draw(me, player, draws, events)
+        if me.health <= 0:
+            self._win(1 - player, events)
+        elif self.effects_on:
+            self._turn_effects(player, Trigger.TURN_START, events)
+            self._settle(events)
+            self._check_winner(player, events)
+
+    def _draw(self, side: Side, player: int, count: int, events: list[Event] | None) -> None:
+        for _ in range(count):
+            if side.deck_pos >= len(side.deck) or side.turns > TURN_LIMIT:
+                # No card to draw (or past the turn limit): the next rune breaks instead.
+                if side.next_rune > 0:
+                    side.health = side.next_rune
+                    side.next_rune -= RUNE_STEP
+                else:
+                    side.health = 0
+                if events is not None:
+                    events.append(Event("deck_out", player, value=side.health))
+                continue
+            if len(side.hand) >= HAND_LIMIT:
+                if events is not None:
+                    events.append(Event("hand_full", player))
+                continue
+            instance = side.deck[side.deck_pos]
+            side.deck_pos += 1
+            side.hand.append(instance)
+            if events is not None:
+                events.append(Event("draw", player, instance.uid))
+
+    # ----------------------------------------------------------------------------- views
+
+    def creature(self, uid: int) -> Creature | None:
+        """The creature with this instance id on either board."""
+        return _find(self.sides[0].board, uid) or _find(self.sides[1].board, uid)
+
+    def owner_of(self, uid: int) -> int:
+        """Whose card an instance id is (ids are 2*i + p + 1)."""
+        return (uid - 1) % 2
+
+    def bot_input(self) -> str:
+        """The exact text a CodinGame bot receives at the start of the current turn."""
+        from game.rules.cards.protocol import battle_input
+
+        return battle_input(self)
+
+    def play_turn(self, line: str) -> list[str]:
+        """Play a `;`-separated action line with referee semantics, then end the turn.
+
+        PASS is skipped; a well-formed but illegal action is skipped with a warning and the rest
+        is still played. A malformed action raises ActionSyntaxError before anything is played
+        (the referee counts that as a loss). Returns the warnings."""
+        from game.rules.cards.protocol import parse_action_line
+
+        warnings = []
+        for action in parse_action_line(line):
+            if self.winner is not None:
+                break
+            if action.kind == Kind.END_TURN:
+                continue
+            reason = self.illegal_reason(action)
+            if reason is not None:
+                warnings.append(f"{action.text(self.lanes)}: {reason}")
+                continue
+            self._do(action, None)
+        if self.winner is None:
+            self._end_turn(None)
+        return warnings
+
+    def observation(self, player: int, card_pool: Sequence[Card] | None = None):
+        """What `player` may see (see game.rules.cards.observation.Observation)."""
+        from game.rules.cards.observation import Observation
+
+        return Observation.of(self, player, card_pool)
+
+    def sample_hidden(self, player: int, rng, opponent_cards: Sequence[Card] | None = None,
+                      card_pool: Sequence[Card] | None = None) -> "Battle":
+        """A full battle consistent with what `player` has seen (for determinization)."""
+        return self.observation(player, card_pool).determinize(rng, opponent_cards)

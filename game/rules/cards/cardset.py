@@ -1,0 +1,260 @@
+"""Duelmind's card files (`levels/cards/*.json`): pydantic models, loading with clear errors, and
+the JSON Schema for editors.
+
+A file looks like:
+    {"version": 1, "name": "core", "cards": [
+        {"id": 12, "name": "Ember Imp", "type": "creature", "cost": 2, "attack": 2, "defense": 1,
+         "keywords": "C",
+         "effects": [{"trigger": "play", "action": "damage", "target": "chosen", "choose": "enemy",
+                      "amount": 1}]}]}
+Every problem is reported as `file: card ID (Name): field.path: message`.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Iterable, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+
+from game.rules.cards.model import PLAYER_TARGETS, Card, CardType, Choice, Do, Effect, Target, Trigger, parse_keywords
+from game.rules.cards.text import card_text
+from game.paths import levels_dir
+
+CARDSET_VERSION = 1
+_TYPES = {"creature": CardType.CREATURE, "green": CardType.GREEN, "red": CardType.RED, "blue": CardType.BLUE}
+_CREATURE_ACTIONS = {Do.DAMAGE, Do.GIVE, Do.REMOVE, Do.BUFF, Do.DESTROY, Do.SILENCE}
+_OWNER_ACTIONS = {Do.DRAW, Do.MANA, Do.SUMMON}  # always for the card's owner
+_FIGHT_TRIGGERS = {Trigger.ATTACK, Trigger.ATTACKED}
+
+
+class EffectSpec(BaseModel):
+    """One triggered effect: when (trigger), what (action), to whom (target), how much."""
+
+    model_config = ConfigDict(extra="forbid", use_enum_values=False)
+
+    trigger: Trigger
+    action: Do
+    target: Target = Field(Target.ME, description="whom it affects; draw, mana and summon are always for the owner")
+    amount: int = Field(0, ge=0, le=99, description="damage, heal, draw or mana amount; summon: how many tokens")
+    attack: int = Field(0, ge=-20, le=20, description="buff: attack change")
+    defense: int = Field(0, ge=-20, le=20, description="buff: defense change")
+    keywords: str = Field("", pattern=r"^[BCDGLW-]*$", description="give/remove: keyword letters from BCDGLW")
+    token: int | None = Field(None, description="summon: the id of a token card")
+    choose: Choice | None = Field(None, description="creatures with target 'chosen': what the player picks")
+
+    @model_validator(mode="after")
+    def _consistent(self) -> "EffectSpec":
+        action, target, trigger = self.action, self.target, self.trigger
+        if action in (Do.DAMAGE, Do.HEAL, Do.DRAW, Do.MANA) and self.amount < 1:
+            raise ValueError(f"{action.value} needs an amount of at least 1")
+        if action == Do.HEAL and target not in PLAYER_TARGETS:
+            raise ValueError("heal targets players only: me, opponent or each_player")
+        if action in (Do.GIVE, Do.REMOVE) and not self.keywords.strip("-"):
+            raise ValueError(f"{action.value} needs keywords (letters from BCDGLW)")
+        if action == Do.BUFF and not (self.attack or self.defense):
+            raise ValueError("buff needs a non-zero attack or defense")
+        if action == Do.SUMMON and self.token is None:
+            raise ValueError("summon needs a token id")
+        if action != Do.SUMMON and self.token is not None:
+            raise ValueError("token is only for summon")
+        if action in _OWNER_ACTIONS and target != Target.ME:
+            raise ValueError(f"{action.value} is always for the card's owner: use target 'me'")
+        if action in _CREATURE_ACTIONS and target in PLAYER_TARGETS and action != Do.DAMAGE:
+            raise ValueError(f"{action.value} needs creature targets, not {target.value}")
+        if self.choose is not None and target != Target.CHOSEN:
+            raise ValueError("choose is only for target 'chosen'")
+        if target == Target.CHOSEN and trigger != Trigger.PLAY:
+            raise ValueError("only play effects can have a chosen target")
+        if target == Target.PARTNER and trigger not in _FIGHT_TRIGGERS:
+            raise ValueError("target 'partner' needs an attack or attacked trigger")
+        if trigger == Trigger.DEATH and target in (Target.SELF, Target.ADJACENT):
+            raise ValueError(f"a death effect cannot target {target.value}: the creature is gone")
+        if trigger == Trigger.AURA and (action != Do.BUFF or target not in (Target.FRIENDLY_CREATURES, Target.ADJACENT)):
+            raise ValueError("an aura is a buff of friendly_creatures or adjacent creatures")
+        return self
+
+
+class CardSpec(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    id: int = Field(ge=1, le=9999)
+    name: str = Field(min_length=1, max_length=32)
+    type: Literal["creature", "green", "red", "blue"]
+    cost: int = Field(ge=0, le=12)
+    attack: int = Field(0, ge=-20, le=20)
+    defense: int = Field(0, ge=-99, le=20)
+    keywords: str = Field("", pattern=r"^[BCDGLW-]*$", description="letters from BCDGLW")
+    my_health: int = Field(0, ge=-20, le=20, description="when played: change of the owner's health")
+    opp_health: int = Field(0, ge=-20, le=20, description="when played: change of the opponent's health")
+    draw: int = Field(0, ge=0, le=4, description="when played: extra cards drawn next turn")
+    effects: list[EffectSpec] = Field(default_factory=list)
+    token: bool = Field(False, description="summoned by effects only; never drafted")
+    flavor: str = Field("", max_length=200)
+
+    @field_validator("keywords")
+    @classmethod
+    def _distinct_keywords(cls, value: str) -> str:
+        letters = value.replace("-", "")
+        if len(set(letters)) != len(letters):
+            raise ValueError("a keyword letter is repeated")
+        return value
+
+    @model_validator(mode="after")
+    def _consistent(self) -> "CardSpec":
+        if self.type == "creature":
+            if self.defense < 1:
+                raise ValueError("a creature needs a defense of at least 1")
+            if self.attack < 0:
+                raise ValueError("a creature's attack cannot be negative")
+        if self.type == "green" and self.defense < 0:
+            raise ValueError("a green item cannot lower defense")
+        if self.type != "creature":
+            if any(e.trigger != Trigger.PLAY for e in self.effects):
+                raise ValueError("an item's effects all trigger on play")
+            if any(e.target == Target.CHOSEN and e.choose is not None for e in self.effects):
+                raise ValueError("an item's chosen target is its own target: leave out choose")
+        if self.token and self.type != "creature":
+            raise ValueError("a token must be a creature")
+        return self
+
+
+class CardSetFile(BaseModel):
+    model_config = ConfigDict(extra="forbid", title="Duelmind card file")
+
+    version: Literal[1] = CARDSET_VERSION
+    name: str = Field(min_length=1)
+    cards: list[CardSpec]
+
+
+class CardSetError(ValueError):
+    """Problems found in card files; `problems` lists one message each."""
+
+    def __init__(self, problems: list[str]):
+        self.problems = problems
+        super().__init__("\n".join(problems))
+
+
+@dataclass
+class CardSet:
+    cards: dict[int, Card]  # every card by id, tokens included
+
+    @property
+    def draftable(self) -> list[Card]:
+        return [card for card in self.cards.values() if not card.token]
+
+
+def default_card_files() -> list[Path]:
+    return sorted((levels_dir() / "cards").glob("*.json"))
+
+
+def load_cardset(paths: Iterable[str | Path] | None = None) -> CardSet:
+    """Load and cross-check card files (default: levels/cards/*.json); raises CardSetError."""
+    paths = [Path(p) for p in (default_card_files() if paths is None else paths)]
+    problems: list[str] = []
+    specs: dict[int, tuple[CardSpec, Path]] = {}
+    if not paths:
+        raise CardSetError(["no card files found"])
+    for path in paths:
+        for spec in _read_file(path, problems):
+            if spec.id in specs:
+                other = specs[spec.id][1]
+                problems.append(f"{path}: card {spec.id} ({spec.name}): id: already used in {other}")
+                continue
+            specs[spec.id] = (spec, path)
+    for spec, path in specs.values():
+        for index, effect in enumerate(spec.effects):
+            if effect.token is None:
+                continue
+            token = specs.get(effect.token)
+            where = f"{path}: card {spec.id} ({spec.name}): effects.{index}.token"
+            if token is None:
+                problems.append(f"{where}: no valid card has id {effect.token}")
+            elif not token[0].token:
+                problems.append(f"{where}: card {effect.token} ({token[0].name}) is not marked as a token")
+    if problems:
+        raise CardSetError(problems)
+    built: dict[int, Card] = {}
+    for card_id in specs:
+        _build(card_id, specs, built, set())
+    return CardSet(built)
+
+
+def _read_file(path: Path, problems: list[str]) -> list[CardSpec]:
+    try:
+        raw = json.loads(path.read_text(encoding="utf-8"))
+    except OSError as error:
+        problems.append(f"{path}: cannot read: {error.strerror or error}")
+        return []
+    except json.JSONDecodeError as error:
+        problems.append(f"{path}:{error.lineno}:{error.colno}: invalid JSON: {error.msg}")
+        return []
+    if not isinstance(raw, dict) or not isinstance(raw.get("cards"), list):
+        problems.append(f"{path}: cards: expected an object with a list of cards")
+        return []
+    try:  # the envelope first, then each card on its own so one bad card hides no other problem
+        CardSetFile.model_validate({**raw, "cards": []})
+    except ValidationError as error:
+        problems.extend(_describe(path, raw, item) for item in error.errors())
+    specs = []
+    for index, card in enumerate(raw["cards"]):
+        try:
+            specs.append(CardSpec.model_validate(card))
+        except ValidationError as error:
+            problems.extend(_describe(path, raw, {**item, "loc": ("cards", index, *item["loc"])})
+                            for item in error.errors())
+    return specs
+
+
+def _describe(path: Path, raw, item: dict) -> str:
+    location = list(item["loc"])
+    where = str(path)
+    if len(location) >= 2 and location[0] == "cards" and isinstance(location[1], int):
+        try:
+            card = raw["cards"][location[1]]
+            where += f": card {card.get('id', '?')} ({card.get('name', '?')})"
+        except (KeyError, IndexError, TypeError, AttributeError):
+            where += f": cards[{location[1]}]"
+        location = location[2:]
+    field = ".".join(str(part) for part in location) or "(card)"
+    message = item["msg"].removeprefix("Value error, ")
+    return f"{where}: {field}: {message}"
+
+
+def _build(card_id: int, specs: dict, built: dict[int, Card], visiting: set[int]) -> Card:
+    if card_id in built:
+        return built[card_id]
+    spec: CardSpec = specs[card_id][0]
+    visiting.add(card_id)
+    effects = []
+    for effect in spec.effects:
+        token = None
+        if effect.token in visiting:
+            raise CardSetError([f"{specs[card_id][1]}: card {spec.id} ({spec.name}): effects: token {effect.token} "
+                                "summons itself, directly or through other tokens"])
+        if effect.token is not None:
+            token = _build(effect.token, specs, built, visiting)
+        effects.append(Effect(effect.trigger, effect.action, effect.target, effect.amount, effect.attack,
+                              effect.defense, parse_keywords(effect.keywords), token, effect.choose))
+    card = Card(spec.id, spec.name, _TYPES[spec.type], spec.cost, spec.attack, spec.defense,
+                parse_keywords(spec.keywords), spec.my_health, spec.opp_health, spec.draw, "", tuple(effects),
+                spec.token)
+    card = replace(card, text=card_text(card))
+    built[card_id] = card
+    visiting.discard(card_id)
+    return card
+
+
+def cardset_schema() -> dict:
+    """The JSON Schema of a card file, for editors (exported to levels/schema/cards.schema.json)."""
+    return CardSetFile.model_json_schema()
+
+
+def schema_path() -> Path:
+    return levels_dir() / "schema" / "cards.schema.json"
+
+
+def schema_text() -> str:
+    return json.dumps(cardset_schema(), indent=2, sort_keys=True) + "\n"

@@ -1,0 +1,320 @@
+"""Reading level and campaign files: every problem as (file, JSON path, plain-language message).
+
+`load_level(path)` returns the validated model (pydantic checks plus the cross-checks of
+`game.rules.levels.checks`) or raises `LevelError` listing every problem found; `validate_paths`
+is what `python main.py levels validate` runs.
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Iterable
+
+from pydantic import BaseModel, ValidationError
+
+from game.rules.levels import model as m
+from game.paths import levels_dir
+
+
+@dataclass(frozen=True)
+class Problem:
+    file: str
+    path: str  # a JSON path: "$", "$.opponent.script[2].actions[0]"
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.file}: {self.path}: {self.message}"
+
+
+class LevelError(ValueError):
+    """A level or campaign file with problems; `problems` lists each one."""
+
+    def __init__(self, problems: list[Problem]):
+        self.problems = problems
+        super().__init__("\n".join(str(p) for p in problems))
+
+
+def campaign_dir() -> Path:
+    return levels_dir() / "campaign"
+
+
+def campaign_path() -> Path:
+    return campaign_dir() / "campaign.json"
+
+
+def level_path(level_id: str) -> Path:
+    return campaign_dir() / f"{level_id}.json"
+
+
+def find_level(name: str | Path) -> Path:
+    """A level file from a path or a campaign level id."""
+    path = Path(name)
+    if path.suffix == ".json" or path.exists() or len(path.parts) > 1:
+        return path
+    return level_path(str(name))
+
+
+# ------------------------------------------------------------------------------ JSON paths
+
+_IDENTIFIER = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
+
+
+def json_path(parts: Iterable[str | int]) -> str:
+    text = "$"
+    for part in parts:
+        if isinstance(part, int):
+            text += f"[{part}]"
+        elif _IDENTIFIER.match(part):
+            text += f".{part}"
+        else:
+            text += f"[{json.dumps(part)}]"
+    return text
+
+
+def _walk(raw: Any, loc: tuple) -> tuple[list[str | int], Any]:
+    """The part of a pydantic error location that exists in the raw JSON (union tags and the
+    like are dropped), and the value found there."""
+    parts: list[str | int] = []
+    node = raw
+    for part in loc:
+        if isinstance(node, dict) and isinstance(part, str) and part in node:
+            parts.append(part)
+            node = node[part]
+        elif isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node):
+            parts.append(part)
+            node = node[part]
+    return parts, node
+
+
+def _all_field_names() -> set[str]:
+    names: set[str] = set()
+    for value in vars(m).values():
+        if isinstance(value, type) and issubclass(value, BaseModel):
+            for name, info in value.model_fields.items():
+                names.add(info.alias or name)
+    return names
+
+
+_FIELD_NAMES = _all_field_names()
+_PATTERN_HELP = {
+    m.LevelId.__metadata__[0].pattern: "must be lowercase letters, digits and _ (up to 48), starting with a letter or digit",
+    m.Label.__metadata__[0].pattern: "must be lowercase letters, digits and _ (up to 32), starting with a letter",
+}
+
+
+def _describe(item: dict, raw: Any) -> tuple[list[str | int], str]:
+    kind = item["type"]
+    loc = tuple(item["loc"])
+    ctx = item.get("ctx") or {}
+    if kind == "missing":
+        parts, _ = _walk(raw, loc[:-1])
+        return parts, f'missing required field "{loc[-1]}"'
+    parts, value = _walk(raw, loc)
+    found = json.dumps(value, ensure_ascii=False) if not isinstance(value, (dict, list)) else None
+    if kind == "extra_forbidden":
+        name = str(loc[-1])
+        close = difflib.get_close_matches(name, _FIELD_NAMES, n=1)
+        hint = f' (did you mean "{close[0]}"?)' if close else ""
+        return parts, f'unknown field "{name}"{hint}'
+    if kind in ("union_tag_invalid", "union_tag_not_found"):
+        expected = ctx.get("expected_tags", "")
+        if kind == "union_tag_not_found":
+            return parts, f'missing "{ctx.get("discriminator", "kind").strip(chr(39))}": one of {expected}'
+        return parts, f'unknown kind {json.dumps(ctx.get("tag"))}: expected one of {expected}'
+    if kind == "literal_error":
+        return parts, f"must be {ctx.get('expected')}" + (f" (found {found})" if found else "")
+    if kind in ("greater_than_equal", "greater_than"):
+        bound = ctx.get("ge", ctx.get("gt"))
+        return parts, f"must be at least {bound}" + (f" (found {found})" if found else "")
+    if kind in ("less_than_equal", "less_than"):
+        bound = ctx.get("le", ctx.get("lt"))
+        return parts, f"must be at most {bound}" + (f" (found {found})" if found else "")
+    if kind in ("int_type", "int_parsing", "int_from_float"):
+        return parts, f"must be a whole number (found {found or 'a ' + type(value).__name__})"
+    if kind == "string_pattern_mismatch":
+        help_text = _PATTERN_HELP.get(ctx.get("pattern"), f"does not match the pattern {ctx.get('pattern')}")
+        return parts, f"{help_text} (found {found})"
+    if kind == "too_short":
+        return parts, f"needs at least {ctx.get('min_length')} item(s)" if isinstance(value, list) else \
+            f"must be at least {ctx.get('min_length')} character(s) long"
+    if kind == "too_long":
+        return parts, f"must be at most {ctx.get('max_length')} item(s) or characters long"
+    if kind == "deck_kind":
+        return parts, item["msg"] + (f" (found {json.dumps(value.get('kind'))})" if isinstance(value, dict) else "")
+    message = item["msg"].removeprefix("Value error, ")
+    if kind in ("model_type", "model_attributes_type", "dict_type"):
+        message = f"must be an object {{...}} (found {found or type(value).__name__})"
+    elif kind == "list_type":
+        message = f"must be a list [...] (found {found or type(value).__name__})"
+    elif kind == "string_type":
+        message = f"must be a string (found {found or type(value).__name__})"
+    elif kind == "bool_type" or kind == "bool_parsing":
+        message = f"must be true or false (found {found})"
+    return parts, message
+
+
+def validation_problems(error: ValidationError, raw: Any, file: str) -> list[Problem]:
+    problems = []
+    seen = set()
+    for item in error.errors():
+        parts, message = _describe(item, raw)
+        problem = Problem(file, json_path(parts), message)
+        if problem not in seen:
+            seen.add(problem)
+            problems.append(problem)
+    return problems
+
+
+# ------------------------------------------------------------------------------ reading
+
+def read_json(path: Path) -> tuple[Any, list[Problem]]:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return None, [Problem(str(path), "$", "file not found")]
+    except (OSError, UnicodeDecodeError) as error:
+        return None, [Problem(str(path), "$", f"cannot read the file: {error}")]
+    try:
+        raw = json.loads(text)
+    except json.JSONDecodeError as error:
+        return None, [Problem(str(path), "$", f"invalid JSON at line {error.lineno}, column {error.colno}: {error.msg}")]
+    if not isinstance(raw, dict):
+        return None, [Problem(str(path), "$", f"a level file is a JSON object {{...}}, not {type(raw).__name__}")]
+    return raw, []
+
+
+def parse_level(raw: dict, file: str) -> tuple[m.CardLevel | m.GomokuLevel | None, list[Problem]]:
+    try:
+        return m.LEVEL_ADAPTER.validate_python(raw), []
+    except ValidationError as error:
+        return None, validation_problems(error, raw, file)
+
+
+def read_level(path: str | Path) -> tuple[m.CardLevel | m.GomokuLevel | None, list[Problem]]:
+    """Parse and cross-check one level file: (the level or None, every problem)."""
+    from game.rules.levels.checks import check_level
+
+    path = Path(path)
+    raw, problems = read_json(path)
+    if raw is None:
+        return None, problems
+    level, problems = parse_level(raw, str(path))
+    if level is None:
+        return None, problems
+    problems = check_level(level, str(path))
+    if path.stem != level.id and path.parent.resolve() == campaign_dir().resolve():
+        problems.append(Problem(str(path), "$.id", f'a campaign level\'s id must be its file name: "{path.stem}"'))
+    return level, problems
+
+
+def load_level(path: str | Path) -> m.CardLevel | m.GomokuLevel:
+    """The validated level at `path` (a file, or a campaign level id); raises LevelError."""
+    level, problems = read_level(find_level(path))
+    if problems or level is None:
+        raise LevelError(problems)
+    return level
+
+
+def read_campaign(path: str | Path | None = None) -> tuple[m.Campaign | None, list[Problem]]:
+    path = Path(path) if path is not None else campaign_path()
+    raw, problems = read_json(path)
+    if raw is None:
+        return None, problems
+    try:
+        return m.Campaign.model_validate(raw), []
+    except ValidationError as error:
+        return None, validation_problems(error, raw, str(path))
+
+
+def load_campaign(path: str | Path | None = None) -> m.Campaign:
+    """The campaign (default levels/campaign/campaign.json), model-checked only; raises LevelError."""
+    campaign, problems = read_campaign(path)
+    if problems or campaign is None:
+        raise LevelError(problems)
+    return campaign
+
+
+def load_campaign_levels(campaign: m.Campaign, folder: Path | None = None) -> dict[str, m.CardLevel | m.GomokuLevel]:
+    """Every level of the campaign, validated: those its chapters name and the bonus levels beside
+    them that rewards unlock (raises LevelError with all problems)."""
+    folder = folder or campaign_dir()
+    levels, problems = {}, []
+    extra = sorted(p.stem for p in folder.glob("*.json") if p.name != "campaign.json")
+    for level_id in dict.fromkeys(campaign.level_ids() + extra):
+        level, found = read_level(folder / f"{level_id}.json")
+        problems += found
+        if level is not None:
+            levels[level_id] = level
+    if problems:
+        raise LevelError(problems)
+    return levels
+
+
+def validate_paths(paths: list[Path]) -> tuple[list[Problem], int]:
+    """Check level files and campaign files (a campaign file also checks every level it names
+    and the unlock rules). Returns (problems, files checked)."""
+    from game.rules.levels.checks import check_campaign
+
+    problems: list[Problem] = []
+    checked = 0
+    done: set[Path] = set()
+    expanded: list[Path] = []
+    for path in map(Path, paths):  # a folder: its campaign, or else every level file in it
+        if path.is_dir():
+            expanded += [path / "campaign.json"] if (path / "campaign.json").exists() else sorted(path.glob("*.json"))
+        else:
+            expanded.append(path)
+    for path in expanded:
+        if path.resolve() in done:
+            continue
+        raw, found = read_json(path)
+        if raw is not None and "chapters" in raw:
+            campaign, found = read_campaign(path)
+            problems += found
+            checked += 1
+            done.add(path.resolve())
+            if campaign is None:
+                continue
+            levels = {}
+            unreadable = False
+            folder = path.parent
+            for level_file in sorted(folder.glob("*.json")):
+                if level_file.resolve() == path.resolve():
+                    continue
+                level, found = read_level(level_file)
+                problems += found
+                checked += 1
+                done.add(level_file.resolve())
+                if level is not None:
+                    levels[level_file.stem] = level
+                else:
+                    unreadable = True
+            for level_id in campaign.level_ids():
+                if not (folder / f"{level_id}.json").exists():
+                    index = _chapter_position(campaign, level_id)
+                    problems.append(Problem(str(path), json_path(index),
+                                            f'level "{level_id}" has no file {folder / (level_id + ".json")}'))
+            if not unreadable:  # the unlock rules need every level (its problems are listed above)
+                problems += check_campaign(campaign, levels, str(path))
+            continue
+        if raw is None:
+            problems += found
+            checked += 1
+            done.add(path.resolve())
+            continue
+        _, found = read_level(path)
+        problems += found
+        checked += 1
+        done.add(path.resolve())
+    return problems, checked
+
+
+def _chapter_position(campaign: m.Campaign, level_id: str) -> list[str | int]:
+    for c, chapter in enumerate(campaign.chapters):
+        if level_id in chapter.levels:
+            return ["chapters", c, "levels", chapter.levels.index(level_id)]
+    return []

@@ -1,0 +1,464 @@
+"""The level files' data model: pydantic models for card levels, gomoku levels, their story and the
+campaign, and the JSON Schema exported for editors (levels/schema/level.schema.json and
+campaign.schema.json).
+
+Rules layer: no pygame, no AI. The models check each file on its own (types, ranges, which fields
+go together); what needs the card set or the other files (unknown card ids, impossible objectives,
+scripted actions naming cards the side does not have, unreachable levels) is checked by
+`game.rules.levels.checks`. The writing guide is in the README ("Campaign and writing levels").
+
+Numbers that must be at least 1 (turns, moves) are checked by validators rather than schema
+bounds, so the message can say why (e.g. "win within 0 turns leaves no turn to win in"); the
+exported schema still carries the bounds for editor completion.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated, Literal, Union
+
+from pydantic import (BaseModel, ConfigDict, Discriminator, Field, StringConstraints, Tag, TypeAdapter,
+                      field_validator, model_validator)
+
+from game.paths import levels_dir
+
+LEVEL_VERSION = 1
+CAMPAIGN_VERSION = 1
+
+LevelId = Annotated[str, StringConstraints(pattern=r"^[a-z0-9][a-z0-9_]{0,47}$")]
+Label = Annotated[str, StringConstraints(pattern=r"^[a-z][a-z0-9_]{0,31}$")]
+SideName = Literal["player", "opponent"]
+CardAIName = Literal["random", "easy", "medium", "hard"]
+GomokuAIName = Literal["novice", "easy", "medium", "hard", "master"]
+# The scripted opponent's fallback rules (implemented in ai/cards/scripted.py), tried in order
+# after the turn's script: the first that yields an action plays it, then the list starts over.
+FallbackRule = Literal["attack_guards", "attack_biggest", "attack_weakest", "trade", "attack_face",
+                       "summon_biggest", "summon_cheapest", "use_items", "end_turn"]
+FALLBACK_RULES: tuple[str, ...] = FallbackRule.__args__
+
+MAX_TURNS = 50  # LOCM's turn limit: from a player's 51st turn every draw breaks a rune
+HAND_LIMIT = 8
+
+
+def _at_least_one(value: int, what: str) -> int:
+    if value < 1:
+        raise ValueError(f"{what} must be at least 1 (got {value})")
+    return value
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+
+
+# ---------------------------------------------------------------------------------- story
+
+class Line(_Model):
+    """One line of dialogue."""
+
+    speaker: str = Field(min_length=1, max_length=40)
+    text: str = Field(min_length=1, max_length=400)
+    portrait: str | None = Field(None, pattern=r"^[a-z0-9_]+$", description="portrait image name (assets)")
+
+
+class Story(_Model):
+    before: list[Line] = Field(default_factory=list, description="shown before the level starts")
+    after: list[Line] = Field(default_factory=list, description="shown after a win")
+    after_loss: list[Line] = Field(default_factory=list, description="shown after a loss")
+
+
+class Rewards(_Model):
+    unlocks: list[LevelId] = Field(default_factory=list, description="levels unlocked by winning this one")
+    cards: list[int] = Field(default_factory=list, description="card ids added to the player's collection")
+    message: str = Field("", max_length=200)
+
+
+# ---------------------------------------------------------------------------------- cards
+
+class CardEntry(_Model):
+    """A card in a deck or hand: a card id, or {"card": id, "label": name, "count": n}.
+
+    A label names that copy so scripts, events and objectives can refer to it ({label})."""
+
+    card: int = Field(ge=1)
+    label: Label | None = None
+    count: int = Field(1, ge=1, le=30)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _from_id(cls, data):
+        if isinstance(data, int) and not isinstance(data, bool):
+            return {"card": data}
+        return data
+
+    @model_validator(mode="after")
+    def _label_is_one_card(self) -> "CardEntry":
+        if self.label is not None and self.count != 1:
+            raise ValueError("a labelled entry names one card: use count 1")
+        return self
+
+    @classmethod
+    def __get_pydantic_json_schema__(cls, core_schema, handler):
+        schema = handler.resolve_ref_schema(handler(core_schema))
+        return {"anyOf": [{"type": "integer", "minimum": 1, "description": "a card id"}, schema]}
+
+
+class BoardEntry(_Model):
+    """A creature on the board when the level starts."""
+
+    card: int = Field(ge=1)
+    label: Label | None = None
+    lane: int = Field(0, ge=0, le=1)
+    ready: bool = Field(True, description="it can attack on its side's first turn")
+    attack: int | None = Field(None, ge=0, le=99, description="override the card's attack")
+    defense: int | None = Field(None, ge=1, le=99, description="override the card's defense")
+
+
+class FixedDeck(_Model):
+    kind: Literal["fixed"] = "fixed"
+    cards: list[CardEntry] = Field(description="drawn in this order")
+
+
+class ShuffledDeck(_Model):
+    kind: Literal["shuffled"]
+    cards: list[CardEntry]
+    seed: int | None = Field(None, description="fixed shuffle; without it each attempt shuffles anew")
+
+
+class DraftDeck(_Model):
+    kind: Literal["draft"]
+    pool: list[int] | None = Field(None, description="card ids offered (default: the level's card set)")
+    picks: int = Field(30, ge=1, le=60)
+
+
+def _deck_kind(value) -> str:
+    if isinstance(value, dict):
+        return value.get("kind", "fixed")  # a deck without a kind is drawn in the order given
+    return getattr(value, "kind", "fixed")
+
+
+Deck = Annotated[Union[Annotated[FixedDeck, Tag("fixed")], Annotated[ShuffledDeck, Tag("shuffled")],
+                       Annotated[DraftDeck, Tag("draft")]],
+                 Discriminator(_deck_kind, custom_error_type="deck_kind",
+                               custom_error_message='deck "kind" must be "fixed", "shuffled" or "draft"')]
+
+
+class CardRules(_Model):
+    lanes: Literal[1, 2] = 1
+    style: Literal["plain", "duelmind"] = Field(
+        "duelmind", description="plain: LOCM-style cards only (no triggered effects); duelmind: all cards")
+    files: list[Annotated[str, StringConstraints(pattern=r"^[a-z0-9_]+$")]] = Field(
+        default_factory=lambda: ["core"], min_length=1, description="card files in levels/cards/ (without .json)")
+    allowed: list[int] | None = Field(None, description="only these card ids may appear (default: every card)")
+    deck_size: int | None = Field(None, ge=1, le=60, description="every deck must have exactly this many cards")
+
+
+class SideSpec(_Model):
+    deck: Deck
+    health: int | None = Field(None, ge=1, le=99, description="starting health (default 30)")
+    mana: int | None = Field(None, ge=1, le=12, description="max mana on the side's first turn (then +1 a turn)")
+    hand: list[CardEntry] | None = Field(
+        None, description="the hand when the level starts, instead of the opening draw")
+    board: list[BoardEntry] = Field(default_factory=list)
+
+
+class ScriptTurn(_Model):
+    turn: int = Field(description="the opponent's own turn number (1 = its first turn)",
+                      json_schema_extra={"minimum": 1})
+    actions: list[str] = Field(
+        description='e.g. "SUMMON {card:12}", "SUMMON {boss} 1", "ATTACK {card:25} FACE", "USE {bolt} {hero}", "PASS"')
+    then: Literal["rules", "end"] = Field("rules", description="after the actions: play the fallback rules, or end the turn")
+
+    @field_validator("turn")
+    @classmethod
+    def _turn(cls, value: int) -> int:
+        return _at_least_one(value, "turn")
+
+
+class OpponentSpec(SideSpec):
+    name: str = Field("Opponent", min_length=1, max_length=40)
+    portrait: str | None = Field(None, pattern=r"^[a-z0-9_]+$")
+    control: Literal["scripted", "ai"] = "scripted"
+    script: list[ScriptTurn] = Field(default_factory=list)
+    rules: list[FallbackRule] = Field(default_factory=list, description="fallback rules of a scripted opponent")
+    ai: CardAIName | None = Field(None, description="the AI level (control 'ai')")
+    budget_ms: int = Field(300, ge=5, le=10000, description="the AI's thinking time per turn")
+
+    @model_validator(mode="after")
+    def _control(self) -> "OpponentSpec":
+        if self.control == "ai":
+            if self.ai is None:
+                raise ValueError("an AI opponent needs \"ai\": one of random, easy, medium, hard")
+            if self.script or self.rules:
+                raise ValueError("an AI opponent has no script or rules: use control \"scripted\" for those")
+        elif self.ai is not None:
+            raise ValueError("\"ai\" is for control \"ai\"; a scripted opponent plays its script and rules")
+        return self
+
+
+class _Objective(_Model):
+    required: bool = Field(True, description="false: a bonus objective (one star each)")
+    text: str | None = Field(None, max_length=120, description="shown instead of the generated description")
+
+
+class WinObjective(_Objective):
+    kind: Literal["win"]
+
+
+class WinWithinObjective(_Objective):
+    kind: Literal["win_within"]
+    turns: int = Field(description="the player's own turns", json_schema_extra={"minimum": 1})
+
+    @field_validator("turns")
+    @classmethod
+    def _turns(cls, value: int) -> int:
+        if value < 1:
+            raise ValueError(f"win within {value} turns leaves no turn to win in: use at least 1")
+        return value
+
+
+class SurviveObjective(_Objective):
+    kind: Literal["survive"]
+    turns: int = Field(description="the opponent's turns to live through", json_schema_extra={"minimum": 1})
+
+    @field_validator("turns")
+    @classmethod
+    def _turns(cls, value: int) -> int:
+        return _at_least_one(value, "turns")
+
+
+class ClearBoardObjective(_Objective):
+    kind: Literal["clear_board"]
+    by_turn: int = Field(1, description="the enemy board is empty during the player's turn N or earlier",
+                         json_schema_extra={"minimum": 1})
+
+    @field_validator("by_turn")
+    @classmethod
+    def _by_turn(cls, value: int) -> int:
+        return _at_least_one(value, "by_turn")
+
+
+class KeepAliveObjective(_Objective):
+    kind: Literal["keep_alive"]
+    label: Label = Field(description="the labelled creature of the player's that must not die")
+
+
+CardObjective = Annotated[Union[WinObjective, WinWithinObjective, SurviveObjective, ClearBoardObjective,
+                                KeepAliveObjective], Field(discriminator="kind")]
+
+
+class When(_Model):
+    """When a scripted event fires (once): exactly one condition."""
+
+    turn: int | None = Field(None, description="at the start of `side`'s own turn N (after its draw)",
+                             json_schema_extra={"minimum": 1})
+    health_at_most: int | None = Field(None, ge=0, le=99, description="when `side`'s health drops to N or less")
+    died: Label | None = Field(None, description="when the labelled creature dies")
+    board_empty: bool | None = Field(None, description="when `side` has no creature after an action")
+    side: SideName = "opponent"
+
+    @model_validator(mode="after")
+    def _one(self) -> "When":
+        given = [name for name in ("turn", "health_at_most", "died", "board_empty") if getattr(self, name) is not None]
+        if len(given) != 1:
+            raise ValueError("give exactly one of turn, health_at_most, died, board_empty"
+                             + (f" (found {', '.join(given)})" if given else ""))
+        if self.turn is not None:
+            _at_least_one(self.turn, "turn")
+        if self.board_empty is False:
+            raise ValueError("board_empty must be true (leave it out otherwise)")
+        return self
+
+
+class GiveCards(_Model):
+    side: SideName = "player"
+    cards: list[CardEntry] = Field(min_length=1)
+
+
+class SummonCreature(_Model):
+    side: SideName = "opponent"
+    card: int = Field(ge=1)
+    label: Label | None = None
+    lane: int = Field(0, ge=0, le=1)
+    ready: bool = Field(False, description="it may attack at once")
+
+
+class EventStep(_Model):
+    """One thing an event does: exactly one of say, give, summon."""
+
+    say: Line | None = None
+    give: GiveCards | None = Field(None, description="add cards to a side's hand (skipped when the hand is full)")
+    summon: SummonCreature | None = Field(None, description="put a creature on a board (skipped when the lane is full)")
+
+    @model_validator(mode="after")
+    def _one(self) -> "EventStep":
+        given = [name for name in ("say", "give", "summon") if getattr(self, name) is not None]
+        if len(given) != 1:
+            raise ValueError("each step does exactly one of say, give, summon"
+                             + (f" (found {', '.join(given)})" if given else ""))
+        return self
+
+
+class CardEvent(_Model):
+    when: When
+    do: list[EventStep] = Field(min_length=1)
+
+
+class _LevelBase(_Model):
+    schema_: str | None = Field(None, alias="$schema", description="the JSON Schema, for editors")
+    version: Literal[1] = LEVEL_VERSION
+    id: LevelId
+    title: str = Field(min_length=1, max_length=60)
+    summary: str = Field("", max_length=200, description="one line for the level list")
+    boss: bool = Field(False, description="shown as a boss fight")
+    story: Story = Field(default_factory=Story)
+    rewards: Rewards = Field(default_factory=Rewards)
+
+
+class CardLevel(_LevelBase):
+    kind: Literal["cards"]
+    rules: CardRules = Field(default_factory=CardRules)
+    first: SideName = Field("player", description="who plays the first turn")
+    player: SideSpec
+    opponent: OpponentSpec
+    objectives: list[CardObjective] = Field(min_length=1)
+    events: list[CardEvent] = Field(default_factory=list)
+
+
+# ---------------------------------------------------------------------------------- gomoku
+
+class GomokuOpponent(_Model):
+    name: str = Field("Opponent", min_length=1, max_length=40)
+    portrait: str | None = Field(None, pattern=r"^[a-z0-9_]+$")
+    ai: GomokuAIName
+    budget_ms: int = Field(500, ge=5, le=10000, description="thinking time per move")
+
+
+class Opening(_Model):
+    black: list[Annotated[str, StringConstraints(pattern=r"^\s*\d+\s*,\s*\d+\s*$")]] = Field(
+        default_factory=list, description='stones as "x,y" (column, row from the top-left)')
+    white: list[Annotated[str, StringConstraints(pattern=r"^\s*\d+\s*,\s*\d+\s*$")]] = Field(default_factory=list)
+
+
+class GomokuWin(_Objective):
+    kind: Literal["win"]
+
+
+class GomokuWinWithin(_Objective):
+    kind: Literal["win_within"]
+    moves: int = Field(description="the player's own moves", json_schema_extra={"minimum": 1})
+
+    @field_validator("moves")
+    @classmethod
+    def _moves(cls, value: int) -> int:
+        if value < 1:
+            raise ValueError(f"win within {value} moves leaves no move to win with: use at least 1")
+        return value
+
+
+class GomokuSurvive(_Objective):
+    kind: Literal["survive"]
+    moves: int = Field(description="the opponent's moves to live through", json_schema_extra={"minimum": 1})
+
+    @field_validator("moves")
+    @classmethod
+    def _moves(cls, value: int) -> int:
+        return _at_least_one(value, "moves")
+
+
+class GomokuForcedWin(_Objective):
+    kind: Literal["forced_win"]
+    moves: int = Field(description="win within N own moves; the validator proves a forced win (by fours) exists",
+                       json_schema_extra={"minimum": 1})
+
+    @field_validator("moves")
+    @classmethod
+    def _moves(cls, value: int) -> int:
+        if value < 1:
+            raise ValueError(f"a forced win in {value} moves is impossible: use at least 1")
+        return value
+
+
+GomokuObjective = Annotated[Union[GomokuWin, GomokuWinWithin, GomokuSurvive, GomokuForcedWin],
+                            Field(discriminator="kind")]
+
+
+class GomokuEvent(_Model):
+    """A line said after the player's N-th move."""
+
+    after_move: int = Field(json_schema_extra={"minimum": 1})
+    say: Line
+
+    @field_validator("after_move")
+    @classmethod
+    def _move(cls, value: int) -> int:
+        return _at_least_one(value, "after_move")
+
+
+class GomokuLevel(_LevelBase):
+    kind: Literal["gomoku"]
+    rule: Literal["freestyle", "standard", "renju"] = "freestyle"
+    size: int = Field(15, ge=15, le=20)
+    opening: Opening = Field(default_factory=Opening)
+    first: SideName = Field("player", description="who moves first from the opening (that side's colour follows)")
+    opponent: GomokuOpponent
+    objectives: list[GomokuObjective] = Field(min_length=1)
+    events: list[GomokuEvent] = Field(default_factory=list)
+
+
+Level = Annotated[Union[CardLevel, GomokuLevel], Field(discriminator="kind")]
+LEVEL_ADAPTER: TypeAdapter = TypeAdapter(Level)
+
+
+# ---------------------------------------------------------------------------------- campaign
+
+class ChapterUnlock(_Model):
+    after: list[LevelId] = Field(default_factory=list, description="levels that must be completed first")
+    stars: int = Field(0, ge=0, le=999, description="stars needed in total (from all levels)")
+
+
+class Chapter(_Model):
+    id: LevelId
+    title: str = Field(min_length=1, max_length=60)
+    intro: list[Line] = Field(default_factory=list)
+    unlock: ChapterUnlock = Field(default_factory=ChapterUnlock)
+    order: Literal["sequential", "open"] = Field(
+        "sequential", description="sequential: each level opens when the one before it is completed")
+    levels: list[LevelId] = Field(min_length=1, description="level files levels/campaign/<id>.json, in order")
+
+
+class Campaign(_Model):
+    schema_: str | None = Field(None, alias="$schema")
+    version: Literal[1] = CAMPAIGN_VERSION
+    title: str = Field(min_length=1, max_length=60)
+    chapters: list[Chapter] = Field(min_length=1)
+
+    def level_ids(self) -> list[str]:
+        return [level for chapter in self.chapters for level in chapter.levels]
+
+    def chapter_of(self, level_id: str) -> Chapter | None:
+        return next((chapter for chapter in self.chapters if level_id in chapter.levels), None)
+
+
+# ---------------------------------------------------------------------------------- schema
+
+def schema_dir() -> Path:
+    return levels_dir() / "schema"
+
+
+def level_schema() -> dict:
+    schema = LEVEL_ADAPTER.json_schema()
+    schema["title"] = "Duelmind level"
+    return schema
+
+
+def campaign_schema() -> dict:
+    schema = Campaign.model_json_schema()
+    schema["title"] = "Duelmind campaign"
+    return schema
+
+
+def schema_texts() -> dict[Path, str]:
+    """Each exported schema file and its up-to-date text."""
+    return {schema_dir() / "level.schema.json": json.dumps(level_schema(), indent=2, sort_keys=True) + "\n",
+            schema_dir() / "campaign.schema.json": json.dumps(campaign_schema(), indent=2, sort_keys=True) + "\n"}

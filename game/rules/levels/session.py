@@ -1,0 +1,386 @@
+"""LevelSession: one attempt at a level, the rules layer the client (and the headless tools)
+drive. No pygame, no AI: an opponent is any object with the card agent's `decide` method,
+made by `ai.levels.opponents.make_opponent(session)`.
+
+Life of a session::
+
+    level = load_level("c1_first_spark")              # game.rules.levels.load_level: path or campaign id
+    session = LevelSession.create(level, seed=1234)    # CardSession or GomokuSession
+    events = session.start()                           # the opening events (cards: draws, turn 1)
+    session.dialogue()                                 # lines due now: story.before first
+    while not session.over:
+        if session.phase == "draft":                   # cards, draft decks only
+            seat = session.drafting_seats()[0]
+            offer = session.draft_offer(seat)          # 3 cards
+            session.draft_pick(seat, index)            # returns the opening events once all picks are in
+        elif session.is_player_turn:
+            session.legal_actions()                    # engine actions (cards) / (x, y) points (gomoku)
+            events = session.apply(action)             # the human's action: Action, its text, or (x, y)
+        else:
+            session.run_turn(agent, budget_ms)         # the opponent's whole turn in-process, or with a worker:
+            # decision = worker: agent.decide(session.observation(), budget_ms)
+            # session.play_decision(decision.actions, decision.explanation), until is_player_turn
+        session.dialogue()                             # scripted lines said by that action
+        session.objectives()                           # [ObjectiveStatus(text, required, state, detail)]
+    session.result                                     # LevelResult(won, stars, turns, objectives, reason)
+    session.dialogue()                                 # story.after or story.after_loss
+
+Shared attributes: `kind` ("cards"/"gomoku"), `level`, `seed`, `phase` ("draft", "play",
+"over"), `over`, `result`, `player_seat` / `opponent_seat` (cards: engine seats; gomoku: the
+colours BLACK=1 / WHITE=2), `current_seat`, `is_player_turn`, `warnings` (a scripted action
+skipped, an event that could not fire), `actions` (every action so far as text, both sides).
+
+Cards (`CardSession`): `battle` (game.rules.cards.Battle), `labels` (label -> instance id),
+`card_pool` (what the AIs may assume decks are made of), `observation(seat)`; `apply` returns
+the engine's events plus the level's own ("summon" and "give" from scripted events). The
+opponent: `make_opponent(session)` (ai.levels.opponents) gives a ready agent: a scripted one is
+instant and can run in-process; an AI one is the registry's `level.opponent.ai` for seat
+`opponent_seat` with `level.opponent.budget_ms` per turn, which a worker process can run.
+Gomoku (`GomokuSession`): `state` (GomokuState); `apply` returns the state's events.
+
+Saves: `save_data()` is a JSON-ready dict (level id, digest, seed, actions) up to the last moment
+the player was to act (an opponent's unfinished turn is played again on resume);
+`LevelSession.resume(level, data)` replays it exactly. game/rules/saves/progress.py stores it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import time
+from dataclasses import dataclass
+from game.rules.cards.actions import Action, Kind, parse_action
+from game.rules.cards.battle import Battle, Event, IllegalAction
+from game.rules.gomoku import BLACK, WHITE, GomokuState, Rule, format_move, parse_move
+from game.rules.levels import model as m
+from game.rules.levels.build import CardSetup
+from game.rules.levels.events import EventRunner
+from game.rules.levels.objectives import GomokuObjectiveTracker, ObjectiveStatus, ObjectiveTracker
+
+class LevelOver(RuntimeError):
+    """An action after the level ended."""
+
+
+class ResumeError(ValueError):
+    """A saved game that does not replay on this level (the message says why)."""
+
+
+@dataclass(frozen=True)
+class LevelResult:
+    won: bool
+    stars: int  # 1 for a win plus one per bonus objective met (max 3); 0 for a loss
+    turns: int  # the player's own turns (cards) or moves (gomoku)
+    objectives: list[ObjectiveStatus]
+    reason: str  # a sentence for the result screen
+
+
+def level_digest(level) -> str:
+    """A short hash of the level's content (saves note which version of a level they are of)."""
+    return hashlib.sha256(level.model_dump_json(by_alias=True).encode()).hexdigest()[:16]
+
+
+class LevelSession:
+    kind = ""
+
+    def __init__(self, level, seed: int = 0):
+        self.level = level
+        self.seed = int(seed)
+        self.phase = "new"
+        self.result: LevelResult | None = None
+        self.warnings: list[str] = []
+        self.actions: list[str] = []
+        self._checkpoint = 0
+        self._lines: list[m.Line] = []
+        self.tracker = None
+
+    @staticmethod
+    def create(level, seed: int = 0) -> "LevelSession":
+        """A fresh session for `level` (a CardLevel or GomokuLevel); call start() next."""
+        if isinstance(level, m.CardLevel):
+            return CardSession(level, seed)
+        if isinstance(level, m.GomokuLevel):
+            return GomokuSession(level, seed)
+        raise TypeError(f"not a level: {type(level).__name__}")
+
+    @classmethod
+    def resume(cls, level, data: dict) -> "LevelSession":
+        """Replay a saved game (from save_data()) on `level`; raises ResumeError when it does not fit."""
+        if not isinstance(data, dict) or not isinstance(data.get("actions"), list):
+            raise ResumeError("the save has no list of actions")
+        if data.get("level") != level.id:
+            raise ResumeError(f"the save is of level {data.get('level')!r}, not {level.id!r}")
+        seed = data.get("seed")
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise ResumeError("the save has no seed")
+        session = LevelSession.create(level, seed)
+        session.start()
+        for number, text in enumerate(data["actions"], 1):
+            if not isinstance(text, str):
+                raise ResumeError(f"action {number} is not text: {text!r}")
+            if session.over:
+                raise ResumeError(f"the level ended before action {number} ({text!r})")
+            try:
+                session.replay(text)
+            except (ValueError, IllegalAction, LevelOver) as error:
+                changed = " (the level has changed since the save)" if data.get("digest") != level_digest(level) else ""
+                raise ResumeError(f"action {number} ({text!r}) does not replay: {error}{changed}") from None
+        session._lines.clear()  # what was said is history; a resumed game shows no old lines
+        return session
+
+    # ------------------------------------------------------------------------------ common
+
+    @property
+    def over(self) -> bool:
+        return self.phase == "over"
+
+    @property
+    def is_player_turn(self) -> bool:
+        return self.phase == "play" and self.current_seat == self.player_seat
+
+    def dialogue(self) -> list[m.Line]:
+        """The lines due now (story before the level, lines said by events, story after); each once."""
+        lines, self._lines = self._lines, []
+        return lines
+
+    def objectives(self) -> list[ObjectiveStatus]:
+        return self.tracker.status() if self.tracker is not None else []
+
+    def save_data(self) -> dict:
+        return {"level": self.level.id, "digest": level_digest(self.level), "seed": self.seed,
+                "actions": self.actions[: self._checkpoint]}
+
+    def _mark_checkpoint(self, actor) -> None:
+        """Saves keep every action up to the player's last one, or the end of the opponent's
+        last whole turn: not the start of a turn the opponent is still playing."""
+        if self.over or actor == self.player_seat or self.current_seat == self.player_seat:
+            self._checkpoint = len(self.actions)
+
+    def _finish(self, outcome: str, reason: str) -> None:
+        won = outcome == "won"
+        self.phase = "over"
+        self.result = LevelResult(won, self.tracker.stars if won else 0, self.player_turns(), self.objectives(), reason)
+        story = self.level.story
+        self._lines += story.after if won else story.after_loss
+        self._checkpoint = len(self.actions)
+
+
+class CardSession(LevelSession):
+    kind = "cards"
+
+    def __init__(self, level: m.CardLevel, seed: int = 0):
+        super().__init__(level, seed)
+        self.setup = CardSetup(level, seed)
+        self.player_seat = self.setup.player_seat
+        self.opponent_seat = 1 - self.player_seat
+        self.battle: Battle | None = None
+        self.labels: dict[str, int] = self.setup.labels
+        self.runner: EventRunner | None = None
+        self.card_pool = self.setup.card_pool()
+
+    @property
+    def current_seat(self) -> int | None:
+        return self.battle.current if self.battle is not None else None
+
+    def player_turns(self) -> int:
+        return self.battle.sides[self.player_seat].turns if self.battle is not None else 0
+
+    def start(self) -> list[Event]:
+        if self.phase != "new":
+            raise RuntimeError("the session has already started")
+        self._lines += self.level.story.before
+        if self.setup.drafting_seats():
+            self.phase = "draft"
+            return []
+        return self._begin_battle()
+
+    # -------------------------------------------------------------------------- draft
+
+    def drafting_seats(self) -> list[int]:
+        return self.setup.drafting_seats() if self.phase == "draft" else []
+
+    def draft_offer(self, seat: int):
+        return self.setup.draft_offer(seat)
+
+    def draft_picked(self, seat: int):
+        return self.setup.draft_picked(seat)
+
+    def draft_pick(self, seat: int, index: int) -> list[Event]:
+        """`seat` takes card `index` of its offer; once every pick is in, the battle starts and
+        its opening events are returned."""
+        if seat not in self.drafting_seats():
+            raise IllegalAction(f"seat {seat} has no pick to make")
+        self.setup.draft_pick(seat, index)
+        self.actions.append(f"PICK {seat} {index}")
+        self._checkpoint = len(self.actions)
+        if not self.setup.drafting_seats():
+            return self._begin_battle()
+        return []
+
+    # -------------------------------------------------------------------------- battle
+
+    def _begin_battle(self) -> list[Event]:
+        battle, events, waiting = self.setup.build()
+        self.battle = battle
+        self.runner = EventRunner(self.level, self.player_seat, self.labels, waiting)
+        self.tracker = ObjectiveTracker(self.level.objectives, self.player_seat, self.labels,
+                                        self.setup.label_names)
+        self.phase = "play"
+        return self._after(events, None)
+
+    def _after(self, events: list[Event], actor: int | None) -> list[Event]:
+        added, lines, warnings = self.runner.update(events, self.battle)
+        self._lines += lines
+        self.warnings += warnings
+        events = events + added
+        self.tracker.update(events, self.battle)
+        if self.tracker.outcome is not None:  # a finished duel always settles the objectives
+            self._finish(self.tracker.outcome, self.tracker.reason)
+        self._mark_checkpoint(actor)
+        return events
+
+    def legal_actions(self) -> list[Action]:
+        return self.battle.legal_actions() if self.phase == "play" else []
+
+    def observation(self, seat: int | None = None):
+        """What `seat` (default: the side to act) may see, with the level's card pool."""
+        seat = self.battle.current if seat is None else seat
+        return self.battle.observation(seat, self.card_pool)
+
+    def apply(self, action: Action | str) -> list[Event]:
+        """Play an action for the side to act (the human's, or the opponent agent's); raises
+        IllegalAction with the engine's reason, LevelOver after the end."""
+        if self.over:
+            raise LevelOver("the level is over")
+        if self.phase != "play":
+            raise IllegalAction("the battle has not started (draft first)")
+        if isinstance(action, str):
+            action = parse_action(action)
+        actor = self.battle.current
+        events = self.battle.apply(action)
+        self.actions.append(action.text(self.battle.lanes))
+        return self._after(events, actor)
+
+    def replay(self, text: str) -> None:
+        if text.startswith("PICK "):
+            _, seat, index = text.split()
+            self.draft_pick(int(seat), int(index))
+        else:
+            self.apply(text)
+
+    def run_turn(self, agent, budget_ms: float) -> list[tuple[Action, list[Event]]]:
+        """Let `agent` play the current side's whole turn (headless play, simulations, tests).
+
+        `agent.decide(observation, budget_ms)` returns an object with `actions` (played in order,
+        then the agent is asked again until the turn ends) and optionally `explanation` (a dict;
+        its "warnings" are added to `self.warnings`). When a later action of a decision is no
+        longer legal (a random effect changed the board after the plan was made), the rest of the
+        decision is dropped and the agent is asked again; an illegal first action raises
+        IllegalAction (a bug in the agent). Returns [(action, events)]."""
+        seat = self.battle.current
+        played = []
+        started = time.perf_counter()
+        while not self.over and self.battle.current == seat:
+            remaining = max(budget_ms - (time.perf_counter() - started) * 1000, min(5.0, budget_ms))
+            decision = agent.decide(self.observation(seat), remaining)
+            if not decision.actions:
+                raise IllegalAction(f"{getattr(agent, 'name', 'the agent')} returned no action")
+            played += self.play_decision(decision.actions, getattr(decision, "explanation", None))
+        return played
+
+    def play_decision(self, actions, explanation: dict | None = None) -> list[tuple[Action, list[Event]]]:
+        """Apply what an agent decided for the side to act (e.g. the actions and explanation an AI
+        worker sent back): in order, until the turn or the level ends; an action that a random
+        effect made illegal after the plan was made ends the decision (ask the agent again).
+        The explanation's "warnings" (skipped scripted actions) go to `warnings`."""
+        self.warnings += (explanation or {}).get("warnings", [])
+        seat = self.battle.current
+        played = []
+        for index, action in enumerate(actions):
+            if self.over or self.battle.current != seat:
+                break
+            if index > 0 and not self.battle.is_legal(action):
+                break
+            played.append((action, self.apply(action)))
+            if action.kind == Kind.END_TURN:
+                break
+        return played
+
+    def run_draft(self, seat: int, agent) -> None:
+        """Make all of `seat`'s remaining picks with `agent.draft_pick(offer, picked, pick)`."""
+        while seat in self.drafting_seats():
+            picked = self.setup.draft_picked(seat)
+            self.draft_pick(seat, agent.draft_pick(self.draft_offer(seat), picked, len(picked)))
+
+
+class GomokuSession(LevelSession):
+    kind = "gomoku"
+
+    def __init__(self, level: m.GomokuLevel, seed: int = 0):
+        super().__init__(level, seed)
+        opening = level.opening
+        black = [parse_move(s, level.size) for s in opening.black]
+        white = [parse_move(s, level.size) for s in opening.white]
+        self.state = GomokuState.from_stones(black, white, level.size, Rule[level.rule.upper()])
+        to_move = self.state.current_player
+        self.player_seat = to_move if level.first == "player" else (WHITE if to_move == BLACK else BLACK)
+        self.opponent_seat = WHITE if self.player_seat == BLACK else BLACK
+        self.tracker = GomokuObjectiveTracker(level.objectives, self.player_seat, len(self.state.moves))
+        self._said = [False] * len(level.events)
+
+    @property
+    def current_seat(self) -> int:
+        return self.state.current_player
+
+    def player_turns(self) -> int:
+        return self.tracker.moves_of(self.state, self.player_seat)
+
+    def start(self) -> list:
+        if self.phase != "new":
+            raise RuntimeError("the session has already started")
+        self._lines += self.level.story.before
+        self.phase = "play"
+        self._after([], None)
+        return []
+
+    def legal_actions(self) -> list[tuple[int, int]]:
+        return self.state.legal_actions() if self.phase == "play" else []
+
+    def observation(self, seat: int | None = None) -> GomokuState:
+        return self.state.clone()
+
+    def apply(self, action: tuple[int, int] | str) -> list[tuple]:
+        if self.over:
+            raise LevelOver("the level is over")
+        if isinstance(action, str):
+            action = parse_move(action, self.state.size)
+        x, y = action
+        if not self.state.is_legal(x, y):
+            reason = "occupied" if self.state.on_board(x, y) and self.state.at(x, y) else \
+                "off the board" if not self.state.on_board(x, y) else "forbidden for black (renju)"
+            raise IllegalAction(f"{x},{y} is {reason}")
+        player = self.state.current_player
+        events = self.state.apply((x, y))
+        self.actions.append(format_move((x, y)))
+        return self._after(events, player)
+
+    def replay(self, text: str) -> None:
+        self.apply(text)
+
+    def _after(self, events: list, actor: int | None) -> list:
+        moves = self.player_turns()
+        for index, event in enumerate(self.level.events):
+            if not self._said[index] and moves >= event.after_move and self.state.current_player != self.player_seat:
+                self._said[index] = True
+                self._lines.append(event.say)
+        self.tracker.update(events, self.state)
+        if self.tracker.outcome is not None:
+            self._finish(self.tracker.outcome, self.tracker.reason)
+        self._mark_checkpoint(actor)
+        return events
+
+    def run_turn(self, agent, budget_ms: float) -> list[tuple[tuple[int, int], list]]:
+        """Let `agent` (e.g. ai.levels.opponents.GomokuAgent) play one move: `agent.decide(state
+        copy, budget_ms).actions[0]` is the point. Returns [(move, events)]."""
+        decision = agent.decide(self.observation(), budget_ms)
+        move = tuple(decision.actions[0])
+        return [(move, self.apply(move))]
+

@@ -1,0 +1,246 @@
+"""Campaign progress and in-progress level saves, through the shared store (game/rules/saves/store.py).
+
+Where: `$DUELMIND_HOME/data/campaign/` when that variable is set (the client's settings use the
+same variable), else `campaign/` in the platform's user data folder (platformdirs):
+
+- `progress.json`: levels played (attempts, wins, best stars, fewest turns, best time), levels
+  unlocked by rewards, cards earned;
+- `run-<level id>.json`: the level being played: its seed and every action so far. A game
+  replays exactly from (level, seed, actions), so resuming after quitting is loading this and
+  replaying it (`Progress.resume`).
+
+Every write is atomic (the store writes a temporary file, fsyncs it, renames it over the old
+one), so a crash leaves the old or the new file, never half of one. A file that cannot be read
+(bad JSON, a version newer than this game, contents that make no sense, a game that no longer
+replays on its level) is moved aside as `NAME.json.corrupt-<time>` and never overwritten; the
+message is in `problems`, and every other save is kept.
+
+Unlocking follows the campaign's rules (game/rules/levels/unlocks.py).
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Mapping
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from game.rules.saves.store import Store, StoreError, default_root
+
+PROGRESS_VERSION = 1
+RUN_VERSION = 1
+
+
+class LevelRecord(BaseModel):
+    model_config = ConfigDict(extra="ignore")
+
+    attempts: int = Field(0, ge=0)
+    wins: int = Field(0, ge=0)
+    stars: int = Field(0, ge=0, le=3)  # best
+    best_turns: int | None = Field(None, ge=0)  # fewest turns (cards) or moves (gomoku) in a win
+    best_seconds: float | None = Field(None, ge=0)
+
+
+class ProgressData(BaseModel):
+    model_config = ConfigDict(extra="ignore")
+
+    levels: dict[str, LevelRecord] = Field(default_factory=dict)
+    granted: list[str] = Field(default_factory=list, description="levels unlocked by rewards")
+    cards: list[int] = Field(default_factory=list, description="cards earned")
+
+
+class RunData(BaseModel):
+    model_config = ConfigDict(extra="ignore")
+
+    level: str
+    seed: int
+    actions: list[str]
+    digest: str = ""
+    saved_at: float = 0.0
+
+
+def _upgrade(data: dict, from_version: int) -> dict:
+    """Version 0 is a file without a version field: read as version 1, missing fields defaulted."""
+    if from_version == 0:
+        return dict(data)
+    raise ValueError(f"no upgrade from version {from_version}")
+
+
+def default_store() -> Store:
+    return Store(default_root("data") / "campaign")
+
+
+class Progress:
+    """The player's campaign progress and level saves.
+
+    `campaign` and `levels` (id -> level model) are needed for the unlock queries; by default the
+    shipped campaign is loaded the first time one is asked."""
+
+    def __init__(self, store: Store | None = None, campaign=None, levels: Mapping | None = None):
+        self.store = store if store is not None else default_store()
+        self._campaign = campaign
+        self._levels = dict(levels) if levels is not None else None
+        self.problems: list[str] = []  # sentences for the player (a save moved aside, ...)
+        self._blocked: set[str] = set()  # unreadable files that could not be moved aside
+        self.data = self._load_progress()
+
+    # ------------------------------------------------------------------------------ loading
+
+    def _load_progress(self) -> ProgressData:
+        document = self.store.load("progress", PROGRESS_VERSION, upgrade=_upgrade)
+        if document.problem:
+            self.problems.append(f"Your campaign progress could not be read: {document.problem}.")
+            return ProgressData()
+        try:
+            return ProgressData.model_validate(document.data)
+        except ValidationError as error:
+            self._move_aside("progress", f"its contents are not valid ({error.errors()[0]['msg']})",
+                             "Your campaign progress")
+            return ProgressData()
+
+    def _move_aside(self, name: str, why: str, what: str) -> None:
+        moved = Store.move_aside(self.store.path(name))
+        where = f"moved to {moved.name}" if moved else "left in place"
+        if moved is None:
+            self._blocked.add(name)
+        self.problems.append(f"{what} could not be read: {self.store.path(name).name} was unreadable ({why}); "
+                             f"{where}.")
+
+    def _check_writable(self, name: str) -> None:
+        if name in self._blocked:
+            raise StoreError(f"{self.store.path(name)} is unreadable and could not be moved aside; not overwriting it")
+
+    def _campaign_and_levels(self):
+        if self._campaign is None or self._levels is None:
+            from game.rules.levels.loader import load_campaign, load_campaign_levels
+
+            self._campaign = load_campaign()
+            self._levels = load_campaign_levels(self._campaign)
+        return self._campaign, self._levels
+
+    # ------------------------------------------------------------------------------ progress
+
+    def record(self, level_id: str) -> LevelRecord:
+        return self.data.levels.get(level_id, LevelRecord())
+
+    def completed(self) -> dict[str, int]:
+        """Completed level ids and their best stars."""
+        return {level_id: record.stars for level_id, record in self.data.levels.items() if record.wins > 0}
+
+    def total_stars(self) -> int:
+        return sum(self.completed().values())
+
+    def is_unlocked(self, level_id: str) -> bool:
+        from game.rules.levels.unlocks import is_unlocked
+
+        campaign, levels = self._campaign_and_levels()
+        return is_unlocked(campaign, levels, self.completed(), level_id, set(self.data.granted))
+
+    def unlocked_levels(self) -> list[str]:
+        """Every unlocked level, in campaign order (bonus levels unlocked by rewards last)."""
+        campaign, levels = self._campaign_and_levels()
+        ids = list(dict.fromkeys(campaign.level_ids() + sorted(levels)))
+        return [level_id for level_id in ids if level_id in levels and self.is_unlocked(level_id)]
+
+    def chapter_unlocked(self, chapter_id: str) -> bool:
+        from game.rules.levels.unlocks import chapter_unlocked
+
+        campaign, _ = self._campaign_and_levels()
+        chapter = next(c for c in campaign.chapters if c.id == chapter_id)
+        return chapter_unlocked(chapter, self.completed())
+
+    def record_result(self, level, result, seconds: float | None = None) -> list[str]:
+        """Count a finished attempt (a LevelResult), apply the rewards of a win, delete the level's
+        save and store the progress. Returns the levels this newly unlocked."""
+        before = set(self.unlocked_levels())
+        record = self.record(level.id).model_copy()
+        record.attempts += 1
+        if result.won:
+            record.wins += 1
+            record.stars = max(record.stars, result.stars)
+            if record.best_turns is None or result.turns < record.best_turns:
+                record.best_turns = result.turns
+            if seconds is not None and (record.best_seconds is None or seconds < record.best_seconds):
+                record.best_seconds = round(seconds, 1)
+            for target in level.rewards.unlocks:
+                if target not in self.data.granted:
+                    self.data.granted.append(target)
+            for card in level.rewards.cards:
+                if card not in self.data.cards:
+                    self.data.cards.append(card)
+        self.data.levels[level.id] = record
+        self.save()
+        self.delete_run(level.id)
+        return [level_id for level_id in self.unlocked_levels() if level_id not in before]
+
+    def save(self) -> Path:
+        """Write the progress (raises StoreError when it cannot be written)."""
+        self._check_writable("progress")
+        return self.store.save("progress", self.data.model_dump(), PROGRESS_VERSION)
+
+    # ------------------------------------------------------------------------------ level saves
+
+    @staticmethod
+    def _run_name(level_id: str) -> str:
+        return f"run-{level_id}"
+
+    def save_run(self, session) -> Path | None:
+        """Save the level being played (call after the player's actions and the opponent's turns);
+        a finished level's save is deleted instead."""
+        if session.over:
+            self.delete_run(session.level.id)
+            return None
+        data = session.save_data()
+        data["saved_at"] = time.time()
+        self._check_writable(self._run_name(session.level.id))
+        return self.store.save(self._run_name(session.level.id), data, RUN_VERSION)
+
+    def has_run(self, level_id: str) -> bool:
+        return self.store.exists(self._run_name(level_id))
+
+    def load_run(self, level_id: str) -> RunData | None:
+        """The saved game of a level, or None (no save, or an unreadable one: see `problems`)."""
+        name = self._run_name(level_id)
+        document = self.store.load(name, RUN_VERSION)
+        if document.problem:
+            self.problems.append(f"Your saved game of {level_id} could not be read: {document.problem}.")
+            return None
+        if not document.existed:
+            return None
+        try:
+            run = RunData.model_validate(document.data)
+        except ValidationError as error:
+            self._move_aside(name, f"its contents are not valid ({error.errors()[0]['msg']})",
+                             f"Your saved game of {level_id}")
+            return None
+        if run.level != level_id:
+            self._move_aside(name, f"it is a save of level {run.level!r}", f"Your saved game of {level_id}")
+            return None
+        return run
+
+    def resume(self, level):
+        """The saved game of `level` replayed into a LevelSession, or None when there is none or
+        it cannot be replayed (then it is moved aside and `problems` says why)."""
+        from game.rules.levels.session import LevelSession, ResumeError
+
+        run = self.load_run(level.id)
+        if run is None:
+            return None
+        try:
+            return LevelSession.resume(level, run.model_dump())
+        except ResumeError as error:
+            self._move_aside(self._run_name(level.id), f"{error}", f"Your saved game of {level.id}")
+            return None
+
+    def delete_run(self, level_id: str) -> None:
+        self.store.delete(self._run_name(level_id))
+
+    def runs(self) -> list[str]:
+        """Level ids that have a saved game."""
+        if not self.store.root.is_dir():
+            return []
+        return sorted(p.stem.removeprefix("run-") for p in self.store.root.glob("run-*.json"))
+
+
+__all__ = ["LevelRecord", "Progress", "ProgressData", "RunData", "StoreError", "default_store"]

@@ -1,0 +1,1 @@
+"""The command-line front ends: referee, arena, balance, benches, protocol bots, validate/simulate, terminal gomoku."""

@@ -1,0 +1,188 @@
+"""`python main.py arena`: in-process matches between two card AIs, with a win-rate interval and
+timing.
+
+Games come in pairs: both games of a pair use the same draft offers and shuffles, with the seats
+swapped, so neither AI is favoured by the cards or by moving first. Every pair gets a fresh
+random draft from the pool (the official card list by default; `--pool duelmind` for the game's
+own card set). Prints p1's win rate with its
+Wilson 95% interval and n, the average time per turn and per decision, and the distribution of
+the budget overrun per turn (turn time minus the budget; negative is headroom). Runs over
+`--jobs` processes with a progress bar.
+"""
+
+from __future__ import annotations
+
+import argparse
+import multiprocessing
+import random
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Sequence
+
+from game.rules.cards.locm import OFFICIAL_CARDLIST
+
+DEFAULT_POOL = OFFICIAL_CARDLIST
+DUELMIND_POOL = "duelmind"  # the game's own card set (levels/cards/*.json) instead of a LOCM list
+
+
+@dataclass
+class GameStats:
+    index: int
+    p1_won: bool
+    turns: int
+    p1_turn_ms: list[float]  # time of each of p1's turns (all its decisions in the turn)
+    p2_turn_ms: list[float]
+    p1_decisions: int
+    p2_decisions: int
+    draft_cards: tuple[int, ...] = ()  # base ids of the draft's 60 cards (shared by a pair)
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--p1", default="hard", help="the AI whose win rate is reported (a registry name)")
+    parser.add_argument("--p2", default="easy", help="its opponent (a registry name)")
+    parser.add_argument("--p1-draft", default="", metavar="NAME",
+                        help="let this AI draft p1's deck (default: p1's own draft); compares drafts alone")
+    parser.add_argument("--p2-draft", default="", metavar="NAME", help="the same for p2")
+    parser.add_argument("--games", type=int, default=100, help="number of games (rounded up to pairs)")
+    parser.add_argument("--lanes", type=int, choices=(1, 2), default=1)
+    parser.add_argument("--budget-ms", type=float, default=200.0, help="thinking time per turn")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--jobs", type=int, default=1, help="worker processes")
+    parser.add_argument("--pool", type=Path, default=DEFAULT_POOL,
+                        help="card list (LOCM text format), or 'duelmind' for the game's own card set")
+    parser.add_argument("--no-progress", action="store_true", help="no progress bar")
+
+
+_WORKER: dict = {}
+
+
+def load_pool(pool: str | Path) -> list:
+    """The draftable cards of `pool`: a LOCM-format card list, or DUELMIND_POOL for the game's
+    own set."""
+    from game.rules.cards.cardset import load_cardset
+    from game.rules.cards.locm import load_cardlist
+
+    return load_cardset().draftable if str(pool) == DUELMIND_POOL else list(load_cardlist(pool).values())
+
+
+def _init_worker(p1: str, p2: str, pool_path: str, lanes: int, budget_ms: float, seed: int,
+                 drafts: tuple[str, str] = ("", "")) -> None:
+    _WORKER.update(p1=p1, p2=p2, pool=load_pool(pool_path), lanes=lanes, budget_ms=budget_ms, seed=seed,
+                   drafts=drafts)
+
+
+def _agent(name: str, draft: str, seed: int):
+    from ai.cards.agent import DraftedBy
+    from ai.cards.registry import make_agent
+
+    agent = make_agent(name, seed=seed)
+    return DraftedBy(agent, make_agent(draft, seed=seed)) if draft else agent
+
+
+def play_one(index: int) -> GameStats:
+    """Game `index` of the match set up by `_init_worker` (p1 moves first in even games)."""
+    from ai.cards.agent import play_game
+    from game.rules.cards.draft import Draft
+
+    w = _WORKER
+    pair = index // 2
+    p1_seat = index % 2
+    pair_seed = f"{w['seed']}:{pair}"  # the same draft and shuffles for both games of a pair
+    rng = random.Random(pair_seed)
+    p1 = _agent(w["p1"], w["drafts"][0], w["seed"] * 1_000_003 + index * 2)
+    p2 = _agent(w["p2"], w["drafts"][1], w["seed"] * 1_000_003 + index * 2 + 1)
+    agents = [p1, p2] if p1_seat == 0 else [p2, p1]
+    result = play_game(agents, w["pool"], rng, lanes=w["lanes"], budget_ms=w["budget_ms"])
+    draft_cards = tuple(sorted(card.base_id for card in Draft(w["pool"], random.Random(pair_seed)).cards))
+    turns = {0: [], 1: []}
+    decisions = {0: 0, 1: 0}
+    for record in result.records:
+        turns[record.player].append(sum(record.seconds) * 1000)
+        decisions[record.player] += len(record.seconds)
+    p2_seat = 1 - p1_seat
+    return GameStats(index, result.winner == p1_seat, result.turns, turns[p1_seat], turns[p2_seat],
+                     decisions[p1_seat], decisions[p2_seat], draft_cards)
+
+
+def run_match(p1: str, p2: str, games: int, lanes: int = 1, budget_ms: float = 200.0, seed: int = 0, jobs: int = 1,
+              pool: Path = DEFAULT_POOL, progress: bool = True, drafts: tuple[str, str] = ("", "")) -> list[GameStats]:
+    games += games % 2
+    init_args = (p1, p2, str(pool), lanes, budget_ms, seed, drafts)
+    indexes = range(games)
+    bar = None
+    if progress:
+        from tqdm import tqdm
+
+        bar = tqdm(total=games, desc=f"{p1} vs {p2}", unit="game", file=sys.stderr)
+    results: list[GameStats] = []
+    wins = 0
+
+    def collect(stats: GameStats) -> None:
+        nonlocal wins
+        results.append(stats)
+        wins += stats.p1_won
+        if bar is not None:
+            bar.update(1)
+            bar.set_postfix(p1=f"{wins / len(results):.3f}")
+
+    if jobs <= 1:
+        _init_worker(*init_args)
+        for index in indexes:
+            collect(play_one(index))
+    else:
+        context = multiprocessing.get_context("spawn" if sys.platform == "win32" else "fork")
+        with context.Pool(jobs, initializer=_init_worker, initargs=init_args) as workers:
+            for stats in workers.imap_unordered(play_one, indexes, chunksize=1):
+                collect(stats)
+    if bar is not None:
+        bar.close()
+    results.sort(key=lambda s: s.index)
+    return results
+
+
+def summary(results: Sequence[GameStats], p1: str, p2: str, budget_ms: float, lanes: int) -> str:
+    from game.tools.stats import percentile, wilson_interval
+
+    n = len(results)
+    wins = sum(s.p1_won for s in results)
+    low, high = wilson_interval(wins, n)
+    lines = [f"{p1} vs {p2}, {lanes} lane{'s' if lanes == 2 else ''}, budget {budget_ms:g} ms per turn, "
+             f"{n} games (seats swapped, same drafts per pair)",
+             f"{p1} win rate {wins / n:.3f}  (95% Wilson {low:.3f}-{high:.3f}, n={n})"]
+    for name, turns, decisions in ((p1, [t for s in results for t in s.p1_turn_ms], sum(s.p1_decisions for s in results)),
+                                   (p2, [t for s in results for t in s.p2_turn_ms], sum(s.p2_decisions for s in results))):
+        if not turns:
+            continue
+        overrun = [t - budget_ms for t in turns]
+        lines.append(
+            f"  {name:>8}: {len(turns)} turns, {sum(turns) / len(turns):.1f} ms per turn, "
+            f"{sum(turns) / max(1, decisions):.1f} ms per decision; "
+            f"overrun per turn p50 {percentile(overrun, 0.5):+.1f} ms, p99 {percentile(overrun, 0.99):+.1f} ms, "
+            f"max {max(overrun):+.1f} ms")
+    lines.append(f"  average game length {sum(s.turns for s in results) / n:.1f} turns")
+    return "\n".join(lines)
+
+
+def run(args: argparse.Namespace) -> int:
+    from ai.cards.registry import AGENTS
+
+    for name in (args.p1, args.p2, args.p1_draft, args.p2_draft):
+        if name and name not in AGENTS:
+            print(f"arena: unknown AI {name!r}; known: {', '.join(sorted(AGENTS))}", file=sys.stderr)
+            return 2
+    if args.games < 1:
+        print("arena: --games must be at least 1", file=sys.stderr)
+        return 2
+    if str(args.pool) != DUELMIND_POOL and not Path(args.pool).is_file():
+        print(f"arena: card pool {args.pool} not found", file=sys.stderr)
+        return 2
+    started = time.perf_counter()
+    drafts = (args.p1_draft, args.p2_draft)
+    results = run_match(args.p1, args.p2, args.games, args.lanes, args.budget_ms, args.seed, max(1, args.jobs),
+                        args.pool, progress=not args.no_progress, drafts=drafts)
+    p1, p2 = (f"{name}+{draft}-draft" if draft else name for name, draft in zip((args.p1, args.p2), drafts))
+    print(summary(results, p1, p2, args.budget_ms, args.lanes))
+    print(f"  {time.perf_counter() - started:.0f} s with {args.jobs} job{'s' if args.jobs > 1 else ''}")
+    return 0

@@ -1,0 +1,420 @@
+"""`python main.py referee`: LOCM matches between two external bot programs, CodinGame style.
+
+Every game starts both bots afresh (shell commands, run in their own process group), plays the
+draft (both see the same offers: PICK n / CHOOSE id / PASS) and then the battle with this
+project's engine, sending each bot exactly the referee's text for its turn and reading one
+answer line within the time limit. A timeout, a bot that exits or closes its output, or an
+answer that cannot be parsed loses the game at once; well-formed but illegal actions are
+skipped with a warning (shown with --verbose). Seats alternate: p1 moves first in odd-numbered
+games, p2 in even-numbered ones, and both games of a pair use the same draft offers and deck
+shuffles. At the end: each bot's wins with a Wilson 95% interval, and its reply times.
+
+A bot can never hang the referee: answers are read by threads into bounded queues and waited
+for with deadlines, input is written without blocking, and each bot's process group is killed
+when its game ends.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import queue
+import random
+import select
+import signal
+import subprocess
+import sys
+import threading
+import time
+from collections import deque
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable, Sequence
+
+from game.rules.cards.actions import ActionSyntaxError
+from game.rules.cards.battle import Battle
+from game.rules.cards.draft import Draft, DraftAnswerError, parse_draft_answer
+from game.rules.cards.locm import OFFICIAL_CARDLIST
+from game.rules.cards.model import Card
+from game.rules.cards.protocol import draft_input
+from game.tools.stats import percentile, wilson_interval
+
+DEFAULT_POOL = OFFICIAL_CARDLIST
+MAX_ANSWER_BYTES = 1 << 16  # a longer answer line loses (a flooding bot)
+MAX_QUEUED_LINES = 256  # answer lines buffered per bot; a flooding bot then blocks on its own writes
+MAX_BATTLE_TURNS = 400  # the rune rules end every game long before this
+
+_EOF = object()
+
+
+@dataclass
+class Limits:
+    """Time limits in milliseconds (CodinGame: 1000 for the first turn of each phase, then
+    100, or 200 in the battle with two lanes)."""
+
+    draft_first_ms: float = 1000.0
+    draft_ms: float = 100.0
+    first_turn_ms: float = 1000.0
+    turn_ms: float = 100.0
+
+
+class BotFailure(Exception):
+    """A bot lost by failing: timeout, crash, closed output, unparseable answer."""
+
+    def __init__(self, seat: int, reason: str):
+        super().__init__(reason)
+        self.seat = seat
+        self.reason = reason
+
+
+class BotProcess:
+    """One bot program for one game: answers are read line by line by a thread."""
+
+    def __init__(self, command: str, seat: int, cwd: str | Path | None = None):
+        self.command = command
+        self.seat = seat
+        posix = os.name == "posix"
+        self.proc = subprocess.Popen(command, shell=True, cwd=cwd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                     stderr=subprocess.PIPE, bufsize=0, start_new_session=posix)
+        self._posix = posix
+        self.input_closed = False
+        if posix:
+            os.set_blocking(self.proc.stdin.fileno(), False)
+        self.lines: queue.Queue = queue.Queue(maxsize=MAX_QUEUED_LINES)
+        self.stderr_tail: deque[str] = deque(maxlen=20)
+        self._stop = threading.Event()
+        self._threads = [threading.Thread(target=self._read_stdout, daemon=True, name=f"bot{seat}-out"),
+                         threading.Thread(target=self._read_stderr, daemon=True, name=f"bot{seat}-err")]
+        for thread in self._threads:
+            thread.start()
+
+    # ------------------------------------------------------------------ threads
+
+    def _read_stdout(self) -> None:
+        stream = self.proc.stdout
+        while not self._stop.is_set():
+            try:
+                line = stream.readline(MAX_ANSWER_BYTES)
+            except (OSError, ValueError):
+                line = b""
+            if not line:
+                self._put(_EOF)
+                return
+            self._put(line)
+
+    def _put(self, item) -> None:
+        while not self._stop.is_set():
+            try:
+                self.lines.put(item, timeout=0.05)
+                return
+            except queue.Full:
+                continue
+
+    def _read_stderr(self) -> None:
+        stream = self.proc.stderr
+        while not self._stop.is_set():
+            try:
+                line = stream.readline(4096)
+            except (OSError, ValueError):
+                return
+            if not line:
+                return
+            self.stderr_tail.append(line.decode("utf-8", "replace").rstrip())
+
+    # ------------------------------------------------------------------ exchange
+
+    def send(self, text: str, deadline: float) -> None:
+        if self.input_closed:
+            return
+        data = text.encode()
+        fd = self.proc.stdin.fileno()
+        try:
+            if not self._posix:
+                self.proc.stdin.write(data)
+                self.proc.stdin.flush()
+                return
+            while data:
+                try:
+                    written = os.write(fd, data)
+                    data = data[written:]
+                except BlockingIOError:
+                    remaining = deadline - time.perf_counter()
+                    if remaining <= 0:
+                        raise BotFailure(self.seat, "does not read its input (timeout while sending the turn)")
+                    select.select([], [fd], [], remaining)
+        except OSError:
+            # BrokenPipeError and friends: the bot stopped reading (it exited, most likely).
+            # Its answer may still be waiting in its output, so reading decides: a line, or
+            # the end of its output (a loss).
+            self.input_closed = True
+
+    def receive(self, deadline: float, limit_ms: float) -> str:
+        try:
+            item = self.lines.get(timeout=max(0.0, deadline - time.perf_counter()))
+        except queue.Empty:
+            raise BotFailure(self.seat, f"timed out (no answer within {limit_ms:g} ms)") from None
+        if item is _EOF:
+            raise BotFailure(self.seat, f"closed its output ({self._exit_text()})")
+        if not item.endswith(b"\n") and len(item) >= MAX_ANSWER_BYTES:
+            raise BotFailure(self.seat, f"answer line longer than {MAX_ANSWER_BYTES} bytes")
+        return item.decode("utf-8", "replace").rstrip("\r\n")
+
+    def _exit_text(self) -> str:
+        try:
+            code = self.proc.wait(timeout=0.2)
+        except subprocess.TimeoutExpired:
+            return "still running"
+        return f"exit code {code}"
+
+    def close(self) -> None:
+        """Kill the bot's whole process group and release the pipes and threads."""
+        self._stop.set()
+        if self._posix or self.proc.poll() is None:  # a group: the shell's children too
+            try:
+                if self._posix:
+                    os.killpg(self.proc.pid, signal.SIGKILL)
+                else:
+                    self.proc.kill()
+            except (ProcessLookupError, PermissionError, OSError):
+                pass
+        try:
+            self.proc.wait(timeout=2.0)
+        except subprocess.TimeoutExpired:
+            pass
+        for stream in (self.proc.stdin, self.proc.stdout, self.proc.stderr):
+            try:
+                stream.close()
+            except OSError:
+                pass
+        for thread in self._threads:
+            thread.join(timeout=0.5)
+
+
+# ----------------------------------------------------------------------------------- games
+
+
+def _phases() -> dict[str, list[float]]:
+    return {"first": [], "draft": [], "battle": []}
+
+
+@dataclass
+class GameReport:
+    winner: int  # seat
+    reason: str  # why the loser lost
+    turns: int
+    # Reply times per seat: "first" (the first draft and first battle turn: start-up included),
+    # "draft" and "battle" (the later turns of each phase).
+    reply_ms: list[dict[str, list[float]]] = field(default_factory=lambda: [_phases(), _phases()])
+    warnings: list[str] = field(default_factory=list)
+    failure: BotFailure | None = None
+    stderr_tail: list[list[str]] = field(default_factory=lambda: [[], []])
+
+
+def play_game(commands: Sequence[str], pool: Sequence[Card], rng: random.Random, lanes: int = 1,
+              limits: Limits = Limits(), decks: Sequence[Sequence[Card]] | None = None,
+              cwd: str | Path | None = None, log: Callable[[str], None] | None = None) -> GameReport:
+    """One game between two bot commands (commands[0] moves first), each started afresh."""
+    report = GameReport(winner=-1, reason="", turns=0)
+    bots: list[BotProcess] = []
+    try:
+        for seat, command in enumerate(commands):
+            bots.append(BotProcess(command, seat, cwd))
+
+        def exchange(seat: int, text: str, limit_ms: float, phase: str) -> str:
+            started = time.perf_counter()
+            deadline = started + limit_ms / 1000.0
+            bots[seat].send(text, deadline)
+            answer = bots[seat].receive(deadline, limit_ms)
+            report.reply_ms[seat][phase].append((time.perf_counter() - started) * 1000.0)
+            return answer
+
+        if decks is None:
+            draft = Draft(pool, rng)
+            for pick, offer in enumerate(draft.offers):
+                limit = limits.draft_first_ms if pick == 0 else limits.draft_ms
+                for seat in (0, 1):
+                    answer = exchange(seat, draft_input(pick, seat, offer, lanes), limit, "first" if pick == 0 else "draft")
+                    try:
+                        draft.choose(seat, parse_draft_answer(answer, offer))
+                    except DraftAnswerError as error:
+                        raise BotFailure(seat, f"bad draft answer {answer[:80]!r}: {error}") from None
+            decks = draft.decks(rng)
+        battle = Battle.from_decks(decks, lanes)
+        first = [True, True]
+        while battle.winner is None:
+            if battle.turn > MAX_BATTLE_TURNS:
+                raise RuntimeError("the battle did not end")
+            seat = battle.current
+            limit = limits.first_turn_ms if first[seat] else limits.turn_ms
+            phase = "first" if first[seat] else "battle"
+            first[seat] = False
+            answer = exchange(seat, battle.bot_input(), limit, phase)
+            try:
+                warnings = battle.play_turn(answer)
+            except ActionSyntaxError as error:
+                raise BotFailure(seat, f"unparseable answer {answer[:80]!r}: {error}") from None
+            for warning in warnings:
+                text = f"turn {battle.turn}, player {seat + 1}: illegal action skipped: {warning}"
+                report.warnings.append(text)
+                if log is not None:
+                    log(text)
+        report.winner = battle.winner
+        report.turns = battle.turn
+        report.reason = "lost the battle"
+    except BotFailure as failure:
+        report.winner = 1 - failure.seat
+        report.reason = failure.reason
+        report.failure = failure
+    finally:
+        for bot in bots:
+            bot.close()
+        for bot in bots:
+            report.stderr_tail[bot.seat] = list(bot.stderr_tail)
+    return report
+
+
+@dataclass
+class MatchResult:
+    games: int = 0
+    wins: list[int] = field(default_factory=lambda: [0, 0])  # p1, p2
+    reply_ms: list[dict[str, list[float]]] = field(default_factory=lambda: [_phases(), _phases()])  # p1, p2
+    failures: list[int] = field(default_factory=lambda: [0, 0])
+
+
+def run_match(p1: str, p2: str, games: int, pool: Sequence[Card], lanes: int = 1, seed: int = 0,
+              limits: Limits = Limits(), decks: Sequence[Sequence[Card]] | None = None,
+              cwd: str | Path | None = None, verbose: bool = False,
+              out: Callable[[str], None] = print) -> MatchResult:
+    """`games` games between bot commands p1 and p2, seats swapped every other game."""
+    result = MatchResult()
+    names = ("p1", "p2")
+    for index in range(games):
+        swapped = index % 2 == 1
+        commands = (p2, p1) if swapped else (p1, p2)
+        rng = random.Random(f"{seed}:{index // 2}")  # both games of a pair: the same offers and shuffles
+        log = out if verbose else None
+        report = play_game(commands, pool, rng, lanes, limits, decks, cwd, log)
+        winner = (1 - report.winner) if swapped else report.winner  # 0 = p1, 1 = p2
+        loser = 1 - winner
+        result.games += 1
+        result.wins[winner] += 1
+        for seat in (0, 1):
+            bot = (1 - seat) if swapped else seat
+            for phase, times in report.reply_ms[seat].items():
+                result.reply_ms[bot][phase] += times
+        detail = f"in {report.turns} turns" if report.failure is None else f"{names[loser]} {report.reason}"
+        if report.failure is not None:
+            result.failures[loser] += 1
+        out(f"game {index + 1}: {names[winner]} beat {names[loser]} ({names[0]} moved "
+            f"{'second' if swapped else 'first'}) {detail}")
+        if verbose and report.failure is not None:
+            loser_seat = (1 - loser) if swapped else loser
+            for line in report.stderr_tail[loser_seat][-5:]:
+                out(f"    {names[loser]} stderr: {line}")
+    return result
+
+
+def summary(result: MatchResult, p1: str, p2: str) -> list[str]:
+    lines = [f"{result.games} games"]
+    for bot, (name, command) in enumerate((("p1", p1), ("p2", p2))):
+        wins = result.wins[bot]
+        low, high = wilson_interval(wins, result.games)
+        rate = wins / result.games if result.games else 0.0
+        line = (f"{name}: {wins} wins ({rate:.1%}, 95% Wilson interval {low:.1%}-{high:.1%}), "
+                f"{result.failures[bot]} lost by failing")
+        lines.append(f"{line}  [{command}]")
+        for phase, label in (("battle", "battle turns"), ("draft", "draft turns"), ("first", "first turns (start-up)")):
+            times = result.reply_ms[bot][phase]
+            if times:
+                lines.append(f"    {label}: {len(times)} replies, p50 {percentile(times, 0.5):.1f} ms, "
+                             f"p99 {percentile(times, 0.99):.1f} ms, max {max(times):.1f} ms")
+    return lines
+
+
+# ----------------------------------------------------------------------------------- command
+
+
+def _draft_limits(text: str) -> tuple[float, float]:
+    parts = text.split("/")
+    try:
+        values = [float(part) for part in parts]
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected FIRST/THEN in ms, e.g. 1000/100, not {text!r}") from None
+    if len(values) == 1:
+        values *= 2
+    if len(values) != 2 or min(values) <= 0:
+        raise argparse.ArgumentTypeError(f"expected FIRST/THEN in ms, e.g. 1000/100, not {text!r}")
+    return values[0], values[1]
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--p1", required=True, metavar="CMD", help="shell command of the first bot "
+                        "(e.g. \"python3.11 main.py bot locm --ai easy\")")
+    parser.add_argument("--p2", required=True, metavar="CMD", help="shell command of the second bot")
+    parser.add_argument("--games", type=int, default=2, help="games to play; seats swap every other game (default 2)")
+    parser.add_argument("--lanes", type=int, choices=(1, 2), default=1, help="one lane (CodinGame) or two (LOCM 1.2)")
+    parser.add_argument("--seed", type=int, default=0, help="seed of the drafts and shuffles")
+    parser.add_argument("--decks", metavar="FILE", default=None,
+                        help="JSON: two lists of base ids in draw order (first player first); skips the draft")
+    parser.add_argument("--pool", metavar="FILE", default=None,
+                        help="card list (LOCM text format); default: the LOCM 1.2 list shipped with the rules")
+    parser.add_argument("--first-turn-ms", type=float, default=1000.0, help="first battle turn (default 1000)")
+    parser.add_argument("--turn-ms", type=float, default=None,
+                        help="later battle turns (default 100, or 200 with two lanes)")
+    parser.add_argument("--draft-ms", type=_draft_limits, default=(1000.0, 100.0), metavar="FIRST/THEN",
+                        help="first draft turn / later draft turns (default 1000/100)")
+    parser.add_argument("--verbose", action="store_true", help="print illegal-action warnings and failing bots' stderr")
+
+
+def load_decks(path: str | Path, cards: dict[int, Card]) -> list[list[Card]]:
+    """Two decks from JSON (two lists of base ids); ValueError with the reason otherwise."""
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, json.JSONDecodeError) as error:
+        raise ValueError(f"cannot read decks from {path}: {error}") from None
+    if not (isinstance(data, list) and len(data) == 2 and all(isinstance(deck, list) and deck for deck in data)):
+        raise ValueError(f"{path}: expected two non-empty lists of base ids")
+    decks = []
+    for seat, deck in enumerate(data):
+        for base_id in deck:
+            if not isinstance(base_id, int) or base_id not in cards:
+                raise ValueError(f"{path}: deck {seat + 1} names card {base_id!r}, which the pool does not have")
+        decks.append([cards[base_id] for base_id in deck])
+    return decks
+
+
+def run(args: argparse.Namespace) -> int:
+    from game.rules.cards.locm import CardListError, load_cardlist
+
+    pool_path = Path(args.pool) if args.pool else DEFAULT_POOL
+    if not pool_path.is_file():
+        print(f"referee: card pool {pool_path} not found; pass --pool FILE", file=sys.stderr)
+        return 2
+    try:
+        cards = load_cardlist(pool_path)
+    except (CardListError, OSError) as error:
+        print(f"referee: {error}", file=sys.stderr)
+        return 2
+    decks = None
+    if args.decks:
+        try:
+            decks = load_decks(args.decks, cards)
+        except ValueError as error:
+            print(f"referee: {error}", file=sys.stderr)
+            return 2
+    if args.games < 1:
+        print("referee: --games must be at least 1", file=sys.stderr)
+        return 2
+    turn_ms = args.turn_ms if args.turn_ms is not None else (200.0 if args.lanes == 2 else 100.0)
+    limits = Limits(draft_first_ms=args.draft_ms[0], draft_ms=args.draft_ms[1], first_turn_ms=args.first_turn_ms,
+                    turn_ms=turn_ms)
+
+    def out(line: str) -> None:
+        print(line, flush=True)
+
+    result = run_match(args.p1, args.p2, args.games, list(cards.values()), args.lanes, args.seed, limits, decks,
+                       verbose=args.verbose, out=out)
+    for line in summary(result, args.p1, args.p2):
+        out(line)
+    return 0

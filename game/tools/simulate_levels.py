@@ -1,0 +1,248 @@
+"""`python main.py levels simulate LEVEL`: play a level headless many times with an AI in the
+player's seat and report how winnable it is.
+
+Prints the win rate (the level won: its required objectives met) with a Wilson 95% interval,
+the player's turns (cards) or moves (gomoku) taken (mean, p50, p90), how often each objective
+was met, and the warnings (scripted actions or events that had to be skipped). `--json`
+prints the same as one JSON object. Games run over `--jobs` processes with a progress bar on stderr; game i uses seed
+`--seed` * 1000003 + i, so a run is reproducible up to the AIs' timing.
+
+The card AIs play to win duels and do not read objectives, so on puzzle levels (a required
+clear_board or win_within) the player AI gets an objective lookahead: each turn, a winning
+sequence for the level is searched first (ai/levels/lookahead.py); `--no-lookahead` measures the
+AI alone.
+
+LEVEL is a level file or a campaign level id. `--player` is a card AI (default: the strongest
+registered) or, for a gomoku level, a gomoku AI level (default: master). `--opponent` replaces
+the level's own opponent ("level" or "scripted": as written) by a card AI / gomoku AI level.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import multiprocessing
+import sys
+import time
+from dataclasses import dataclass, field
+
+from game.rules.levels import LevelError, LevelSession, load_level
+from game.tools.stats import percentile, wilson_interval
+
+CARD_PLAYERS = ("hard", "medium", "easy", "random")  # strongest first
+MAX_BATTLE_TURNS = 400  # the runes end every duel long before
+
+
+@dataclass
+class GameOutcome:
+    index: int
+    seed: int
+    won: bool
+    stars: int
+    turns: int
+    objectives: list[str]  # met / failed per objective
+    warnings: list[str] = field(default_factory=list)
+    seconds: float = 0.0
+
+
+def strongest_card_ai() -> str:
+    from ai.cards.registry import AGENTS
+
+    return next(name for name in CARD_PLAYERS if name in AGENTS)
+
+
+def play_level(level, seed: int, player: str, opponent: str | None = None, budget_ms: float | None = None,
+               opponent_budget_ms: float | None = None, lookahead: bool = True) -> tuple[LevelSession, GameOutcome]:
+    """One headless attempt: `player` (an AI name) against the level's opponent (or `opponent`).
+    `budget_ms` is the player's time per turn (default: the level opponent's budget), and the
+    opponent's unless `opponent_budget_ms` is given. Card players get the objective lookahead on
+    puzzle levels (ai/levels/lookahead.py) unless `lookahead` is False."""
+    from ai.levels.lookahead import LookaheadPlayer, needs_lookahead
+    from ai.levels.opponents import make_opponent, make_player
+
+    started = time.perf_counter()
+    session = LevelSession.create(level, seed)
+    session.start()
+    level_budget = float(level.opponent.budget_ms)
+    budget = float(budget_ms) if budget_ms is not None else level_budget
+    rival_budget = float(opponent_budget_ms) if opponent_budget_ms is not None else \
+        (budget if budget_ms is not None else level_budget)
+    me = make_player(session, player, seed * 2 + 1)
+    if lookahead and level.kind == "cards" and needs_lookahead(level):
+        me = LookaheadPlayer(me, session)
+    rival = make_opponent(session, None if opponent in (None, "level", "scripted") else opponent, seed * 2)
+    while not session.over:
+        if session.kind == "cards" and session.phase == "draft":
+            for seat in session.drafting_seats():
+                session.run_draft(seat, me if seat == session.player_seat else rival)
+            continue
+        if session.kind == "cards" and session.battle.turn > MAX_BATTLE_TURNS:
+            raise RuntimeError(f"level {level.id}: the duel did not end after {MAX_BATTLE_TURNS} turns")
+        if session.is_player_turn:
+            session.run_turn(me, budget)
+        else:
+            session.run_turn(rival, rival_budget)
+    result = session.result
+    outcome = GameOutcome(0, seed, result.won, result.stars, result.turns, [s.state for s in result.objectives],
+                          list(session.warnings), time.perf_counter() - started)
+    return session, outcome
+
+
+# ---------------------------------------------------------------------------------- the command
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("level", help="a level file or a campaign level id")
+    parser.add_argument("--games", type=int, default=20, help="number of games (default 20)")
+    parser.add_argument("--player", default=None,
+                        help="the AI in the player's seat: a card AI (easy, medium, hard) or a gomoku level "
+                             "(novice ... master); default: the strongest")
+    parser.add_argument("--opponent", default="level",
+                        help="'level' or 'scripted' (the level's own opponent) or an AI name instead")
+    parser.add_argument("--budget-ms", type=float, default=None,
+                        help="thinking time per turn for the AIs (default: the level opponent's budget)")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--jobs", type=int, default=1, help="worker processes")
+    parser.add_argument("--json", action="store_true", help="print one JSON object instead of text")
+    parser.add_argument("--no-lookahead", action="store_true",
+                        help="card levels: the AI alone, without the search for a turn that meets the objectives")
+    parser.add_argument("--no-progress", action="store_true", help="no progress bar")
+
+
+_WORKER: dict = {}
+
+
+def _init_worker(path: str, player: str, opponent: str, budget_ms: float | None, seed: int, lookahead: bool) -> None:
+    _WORKER.update(level=load_level(path), player=player, opponent=opponent, budget_ms=budget_ms, seed=seed,
+                   lookahead=lookahead)
+
+
+def _play_one(index: int) -> GameOutcome:
+    w = _WORKER
+    seed = w["seed"] * 1_000_003 + index
+    _, outcome = play_level(w["level"], seed, w["player"], w["opponent"], w["budget_ms"], lookahead=w["lookahead"])
+    outcome.index = index
+    return outcome
+
+
+def run_games(path: str, games: int, player: str, opponent: str = "level", budget_ms: float | None = None,
+              seed: int = 0, jobs: int = 1, progress: bool = True, lookahead: bool = True) -> list[GameOutcome]:
+    init_args = (path, player, opponent, budget_ms, seed, lookahead)
+    bar = None
+    if progress:
+        from tqdm import tqdm
+
+        bar = tqdm(total=games, desc=f"{player} on {path}", unit="game", file=sys.stderr)
+    outcomes: list[GameOutcome] = []
+
+    def collect(outcome: GameOutcome) -> None:
+        outcomes.append(outcome)
+        if bar is not None:
+            bar.update(1)
+            bar.set_postfix(won=f"{sum(o.won for o in outcomes)}/{len(outcomes)}")
+
+    if jobs <= 1:
+        _init_worker(*init_args)
+        for index in range(games):
+            collect(_play_one(index))
+    else:
+        context = multiprocessing.get_context("spawn" if sys.platform == "win32" else "fork")
+        with context.Pool(jobs, initializer=_init_worker, initargs=init_args) as workers:
+            for outcome in workers.imap_unordered(_play_one, range(games), chunksize=1):
+                collect(outcome)
+    if bar is not None:
+        bar.close()
+    outcomes.sort(key=lambda o: o.index)
+    return outcomes
+
+
+def report(level, outcomes: list[GameOutcome], player: str, opponent: str, budget_ms: float | None) -> dict:
+    from game.rules.levels.build import CardSetup
+    from game.rules.levels.objectives import describe
+
+    names = CardSetup(level).label_names if level.kind == "cards" else {}
+    n = len(outcomes)
+    wins = sum(o.won for o in outcomes)
+    low, high = wilson_interval(wins, n)
+    turns = [o.turns for o in outcomes]
+    objectives = []
+    for i, objective in enumerate(level.objectives):
+        met = sum(1 for o in outcomes if o.objectives[i] == "met")
+        objectives.append({"text": describe(objective, names), "kind": objective.kind, "required": objective.required,
+                           "met": met, "rate": met / n})
+    warnings = [w for o in outcomes for w in o.warnings]
+    unit = "turns" if level.kind == "cards" else "moves"
+    own = level.opponent.ai if level.kind == "gomoku" or level.opponent.control == "ai" else "scripted"
+    return {
+        "level": level.id, "kind": level.kind, "player": player,
+        "opponent": own if opponent in ("level", "scripted") else opponent,
+        "budget_ms": budget_ms if budget_ms is not None else level.opponent.budget_ms,
+        "games": n, "wins": wins, "win_rate": wins / n, "wilson95": [low, high],
+        unit: {"mean": sum(turns) / n, "p50": percentile(turns, 0.5), "p90": percentile(turns, 0.9)},
+        "stars_mean": sum(o.stars for o in outcomes) / n,
+        "objectives": objectives,
+        "warnings": len(warnings), "first_warnings": warnings[:5],
+        "seconds_per_game": sum(o.seconds for o in outcomes) / n,
+    }
+
+
+def summary_text(data: dict) -> str:
+    unit = "turns" if data["kind"] == "cards" else "moves"
+    t = data[unit]
+    low, high = data["wilson95"]
+    lines = [f"{data['level']} ({data['kind']}): player {data['player']} vs {data['opponent']}, "
+             f"budget {data['budget_ms']:g} ms, {data['games']} games",
+             f"win rate {data['win_rate']:.3f}  (95% Wilson {low:.3f}-{high:.3f}, n={data['games']})",
+             f"{unit} taken: mean {t['mean']:.1f}, p50 {t['p50']}, p90 {t['p90']}   stars: mean {data['stars_mean']:.2f}",
+             "objectives met:"]
+    for objective in data["objectives"]:
+        tag = "required" if objective["required"] else "bonus"
+        lines.append(f"  [{tag:>8}] {objective['text']}: {objective['met']}/{data['games']} ({objective['rate']:.0%})")
+    if data["warnings"]:
+        lines.append(f"warnings (scripted actions or events skipped): {data['warnings']} "
+                     f"(first: {data['first_warnings'][0]})")
+    lines.append(f"{data['seconds_per_game']:.2f} s per game")
+    return "\n".join(lines)
+
+
+def run(args: argparse.Namespace) -> int:
+    from game.rules.levels.loader import find_level
+
+    path = find_level(args.level)
+    try:
+        level = load_level(path)
+    except LevelError as error:
+        for problem in error.problems:
+            print(problem, file=sys.stderr)
+        print(f"levels simulate: {path} has problems; fix them first (python main.py levels validate {path})",
+              file=sys.stderr)
+        return 1
+    if args.games < 1:
+        print("levels simulate: --games must be at least 1", file=sys.stderr)
+        return 2
+    if level.kind == "cards":
+        from ai.cards.registry import AGENTS
+
+        player = args.player or strongest_card_ai()
+        names = set(AGENTS)
+    else:
+        from ai.gomoku import LEVELS
+
+        player = args.player or "master"
+        names = set(LEVELS)
+    for role, name in (("--player", player), ("--opponent", args.opponent)):
+        if name not in names and not (role == "--opponent" and name in ("level", "scripted")):
+            print(f"levels simulate: {role} {name!r} is not a {level.kind} AI; known: {', '.join(sorted(names))}",
+                  file=sys.stderr)
+            return 2
+    if args.opponent == "scripted" and (level.kind == "gomoku" or level.opponent.control != "scripted"):
+        print(f"levels simulate: {level.id} has no scripted opponent (use --opponent level)", file=sys.stderr)
+        return 2
+    outcomes = run_games(str(path), args.games, player, args.opponent, args.budget_ms, args.seed,
+                         max(1, args.jobs), progress=not args.no_progress and not args.json,
+                         lookahead=not args.no_lookahead)
+    data = report(level, outcomes, player, args.opponent, args.budget_ms)
+    print(json.dumps(data, indent=2) if args.json else summary_text(data))
+    return 0
+
+
+
