@@ -27,6 +27,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "bench ui": ("game.tools.bench_ui", "frame times of the duel scene while the AI thinks"),
     "bench engine": ("game.tools.bench_engine", "card engine throughput: random-vs-random games"),
     "bench gomoku": ("game.tools.bench_gomoku", "gomoku AI speed, tactics and a self-play ladder"),
+    "saves": ("game.tools.saves", "where your settings, progress and saved games are, and whether each loads"),
 }
 
 
@@ -35,6 +36,20 @@ def _usage() -> str:
     lines = ["usage: python main.py [COMMAND] [options]", "", "commands:"]
     lines += [f"  {name.ljust(width)}  {help_text}" for name, (_, help_text) in COMMANDS.items()]
     lines += ["", "Run `python main.py COMMAND --help` for a command's options."]
+    return "\n".join(lines)
+
+
+def _group_commands(word: str) -> list[str]:
+    """The commands of a group word such as "bot" or "bench" (empty for any other word)."""
+    return [name for name in COMMANDS if name.startswith(word + " ")]
+
+
+def _group_usage(word: str) -> str:
+    names = _group_commands(word)
+    width = max(len(name) for name in names)
+    lines = [f"usage: python main.py {word} SUBCOMMAND [options]", "", "subcommands:"]
+    lines += [f"  {name.ljust(width)}  {COMMANDS[name][1]}" for name in names]
+    lines += ["", f"Run `python main.py {word} SUBCOMMAND --help` for its options."]
     return "\n".join(lines)
 
 
@@ -54,6 +69,11 @@ def main(argv: list[str] | None = None) -> int:
     if not argv or argv[0].startswith("-"):
         argv = ["play", *argv]
     found = _find_command(argv)
+    if found is None and _group_commands(argv[0]):
+        # A group word alone or with --help ("bot --help"): list what it holds.
+        asked = any(word in ("-h", "--help") for word in argv[1:])
+        print(_group_usage(argv[0]), file=sys.stdout if asked else sys.stderr)
+        return 0 if asked else 2
     if found is None:
         print(f"main.py: unknown command {' '.join(argv[:2])!r}\n\n{_usage()}", file=sys.stderr)
         return 2

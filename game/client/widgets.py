@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Callable
@@ -13,9 +14,20 @@ from game.client.resources import font
 
 _TEXT_CACHE: OrderedDict = OrderedDict()
 _TEXT_CACHE_SIZE = 1500
+# What the font renderer cannot take: control characters (a NUL raises) and lone surrogates.
+_UNDRAWABLE = re.compile(r"[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
+
+
+def drawable(text) -> str:
+    """`text` as something the font renderer always accepts: a non-string becomes its str(), and
+    control characters and lone surrogates become U+FFFD. Validation keeps them out of the game's
+    data; this keeps a string from anywhere else (a save, a protocol line) from crashing a frame."""
+    text = text if isinstance(text, str) else str(text)
+    return _UNDRAWABLE.sub("\ufffd", text)
 
 
 def text_surface(text: str, size: int, colour=theme.TEXT, bold: bool = False) -> pygame.Surface:
+    text = drawable(text)
     key = (text, size, tuple(colour), bold)
     surface = _TEXT_CACHE.get(key)
     if surface is None:
@@ -41,7 +53,8 @@ def draw_text(surface: pygame.Surface, text: str, pos, size: int = 20, colour=th
 def wrap_text(text: str, size: int, width: int, bold: bool = False) -> list[str]:
     face = font(size, bold)
     lines: list[str] = []
-    for paragraph in text.split("\n"):
+    paragraphs = str(text).replace("\r\n", "\n").split("\n")  # newlines break lines; other controls go
+    for paragraph in map(drawable, paragraphs):
         line = ""
         for word in paragraph.split():
             trial = f"{line} {word}".strip()
@@ -56,6 +69,7 @@ def wrap_text(text: str, size: int, width: int, bold: bool = False) -> list[str]
 
 def fit_text(text: str, size: int, width: int, bold: bool = False, minimum: int = 9) -> int:
     """The largest font size <= size at which `text` fits in `width` pixels."""
+    text = drawable(text)
     while size > minimum and font(size, bold).size(text)[0] > width:
         size -= 1
     return size

@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Sequence
 
 from game.rules.cards.locm import OFFICIAL_CARDLIST
+from game.tools.args import positive_ms
 
 DEFAULT_POOL = OFFICIAL_CARDLIST
 DUELMIND_POOL = "duelmind"  # the game's own card set (levels/cards/*.json) instead of a LOCM list
@@ -47,7 +48,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--p2-draft", default="", metavar="NAME", help="the same for p2")
     parser.add_argument("--games", type=int, default=100, help="number of games (rounded up to pairs)")
     parser.add_argument("--lanes", type=int, choices=(1, 2), default=1)
-    parser.add_argument("--budget-ms", type=float, default=200.0, help="thinking time per turn")
+    parser.add_argument("--budget-ms", type=positive_ms, default=200.0, help="thinking time per turn")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--jobs", type=int, default=1, help="worker processes")
     parser.add_argument("--pool", type=Path, default=DEFAULT_POOL,
@@ -167,6 +168,8 @@ def summary(results: Sequence[GameStats], p1: str, p2: str, budget_ms: float, la
 
 def run(args: argparse.Namespace) -> int:
     from ai.cards.registry import AGENTS
+    from game.rules.cards.cardset import CardSetError
+    from game.rules.cards.locm import CardListError
 
     for name in (args.p1, args.p2, args.p1_draft, args.p2_draft):
         if name and name not in AGENTS:
@@ -177,6 +180,11 @@ def run(args: argparse.Namespace) -> int:
         return 2
     if str(args.pool) != DUELMIND_POOL and not Path(args.pool).is_file():
         print(f"arena: card pool {args.pool} not found", file=sys.stderr)
+        return 2
+    try:
+        load_pool(args.pool)  # a bad pool is a sentence here, not a traceback in every worker
+    except (CardListError, CardSetError, OSError) as error:
+        print(f"arena: {error}", file=sys.stderr)
         return 2
     started = time.perf_counter()
     drafts = (args.p1_draft, args.p2_draft)

@@ -89,7 +89,7 @@ def report(result: dict) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    from game.rules.cards.locm import load_cardlist
+    from game.rules.cards.locm import CardListError, load_cardlist
 
     if not Path(args.pool).is_file():
         print(f"bench engine: card pool {args.pool} not found; pass --pool FILE", file=sys.stderr)
@@ -97,7 +97,11 @@ def run(args: argparse.Namespace) -> int:
     if args.games < 1:
         print("bench engine: --games must be at least 1", file=sys.stderr)
         return 2
-    pool = list(load_cardlist(args.pool).values())
+    try:
+        pool = list(load_cardlist(args.pool).values())
+    except (CardListError, OSError) as error:
+        print(f"bench engine: {error}", file=sys.stderr)
+        return 2
     print(f"random vs random, draft included, {len(pool)} cards from {args.pool}")
     for lanes in ((args.lanes,) if args.lanes else (1, 2)):
         print(report(bench(pool, args.games, lanes, args.seed)), flush=True)

@@ -37,7 +37,9 @@ from game.rules.cards.battle import Battle
 from game.rules.cards.draft import Draft, DraftAnswerError, parse_draft_answer
 from game.rules.cards.locm import OFFICIAL_CARDLIST
 from game.rules.cards.model import Card
+from game.rules.safe_json import JsonFileError, read_json_file
 from game.rules.cards.protocol import draft_input
+from game.tools.args import positive_ms
 from game.tools.stats import percentile, wilson_interval
 
 DEFAULT_POOL = OFFICIAL_CARDLIST
@@ -338,12 +340,12 @@ def summary(result: MatchResult, p1: str, p2: str) -> list[str]:
 def _draft_limits(text: str) -> tuple[float, float]:
     parts = text.split("/")
     try:
-        values = [float(part) for part in parts]
-    except ValueError:
+        values = [positive_ms(part) for part in parts]
+    except argparse.ArgumentTypeError:
         raise argparse.ArgumentTypeError(f"expected FIRST/THEN in ms, e.g. 1000/100, not {text!r}") from None
     if len(values) == 1:
         values *= 2
-    if len(values) != 2 or min(values) <= 0:
+    if len(values) != 2:
         raise argparse.ArgumentTypeError(f"expected FIRST/THEN in ms, e.g. 1000/100, not {text!r}")
     return values[0], values[1]
 
@@ -359,8 +361,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="JSON: two lists of base ids in draw order (first player first); skips the draft")
     parser.add_argument("--pool", metavar="FILE", default=None,
                         help="card list (LOCM text format); default: the LOCM 1.2 list shipped with the rules")
-    parser.add_argument("--first-turn-ms", type=float, default=1000.0, help="first battle turn (default 1000)")
-    parser.add_argument("--turn-ms", type=float, default=None,
+    parser.add_argument("--first-turn-ms", type=positive_ms, default=1000.0, help="first battle turn (default 1000)")
+    parser.add_argument("--turn-ms", type=positive_ms, default=None,
                         help="later battle turns (default 100, or 200 with two lanes)")
     parser.add_argument("--draft-ms", type=_draft_limits, default=(1000.0, 100.0), metavar="FIRST/THEN",
                         help="first draft turn / later draft turns (default 1000/100)")
@@ -370,8 +372,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def load_decks(path: str | Path, cards: dict[int, Card]) -> list[list[Card]]:
     """Two decks from JSON (two lists of base ids); ValueError with the reason otherwise."""
     try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, json.JSONDecodeError) as error:
+        data = read_json_file(path)
+    except (OSError, JsonFileError) as error:
         raise ValueError(f"cannot read decks from {path}: {error}") from None
     if not (isinstance(data, list) and len(data) == 2 and all(isinstance(deck, list) and deck for deck in data)):
         raise ValueError(f"{path}: expected two non-empty lists of base ids")

@@ -97,7 +97,7 @@ def test_broken_json_names_line_and_column(tmp_path):
     path.write_text('{"version": 1,\n "cards": [\n  {"id": 1,}\n]}', encoding="utf-8")
     with pytest.raises(CardSetError) as caught:
         load_cardset([path])
-    assert caught.value.problems == [f"{path}:3:12: invalid JSON: Expecting property name enclosed in double quotes"]
+    assert caught.value.problems == [f"{path}: invalid JSON at line 3, column 12: Expecting property name enclosed in double quotes"]
 
 
 def test_wrong_envelope(tmp_path):

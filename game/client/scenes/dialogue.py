@@ -13,7 +13,7 @@ from game.client import theme
 from game.client.portraits import portrait
 from game.client.resources import font
 from game.client.scene import Scene
-from game.client.widgets import backdrop, draw_text, panel, shade, text_surface, wrap_text
+from game.client.widgets import backdrop, draw_text, drawable, panel, shade, text_surface, wrap_text
 
 BOX = pygame.Rect(110, 470, 1060, 232)
 PORTRAIT = 176
@@ -128,7 +128,7 @@ class DialogueScene(Scene):
             if remaining >= len(text):
                 surface.blit(image, (x, y))
             else:
-                width = face_font.size(text[:remaining])[0]
+                width = face_font.size(drawable(text[:remaining]))[0]
                 surface.blit(image, (x, y), pygame.Rect(0, 0, width, image.get_height()))
             remaining -= len(text) + 1  # the space the wrap removed
             y += LINE_HEIGHT

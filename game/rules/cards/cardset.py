@@ -17,11 +17,12 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Iterable, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, ValidationError, field_validator, model_validator
 
 from game.rules.cards.model import PLAYER_TARGETS, Card, CardType, Choice, Do, Effect, Target, Trigger, parse_keywords
 from game.rules.cards.text import card_text
 from game.paths import levels_dir
+from game.rules.safe_json import JsonFileError, read_json_file
 
 CARDSET_VERSION = 1
 _TYPES = {"creature": CardType.CREATURE, "green": CardType.GREEN, "red": CardType.RED, "blue": CardType.BLUE}
@@ -38,11 +39,11 @@ class EffectSpec(BaseModel):
     trigger: Trigger
     action: Do
     target: Target = Field(Target.ME, description="whom it affects; draw, mana and summon are always for the owner")
-    amount: int = Field(0, ge=0, le=99, description="damage, heal, draw or mana amount; summon: how many tokens")
-    attack: int = Field(0, ge=-20, le=20, description="buff: attack change")
-    defense: int = Field(0, ge=-20, le=20, description="buff: defense change")
+    amount: StrictInt = Field(0, ge=0, le=99, description="damage, heal, draw or mana amount; summon: how many tokens")
+    attack: StrictInt = Field(0, ge=-20, le=20, description="buff: attack change")
+    defense: StrictInt = Field(0, ge=-20, le=20, description="buff: defense change")
     keywords: str = Field("", pattern=r"^[BCDGLW-]*$", description="give/remove: keyword letters from BCDGLW")
-    token: int | None = Field(None, description="summon: the id of a token card")
+    token: StrictInt | None = Field(None, description="summon: the id of a token card")
     choose: Choice | None = Field(None, description="creatures with target 'chosen': what the player picks")
 
     @model_validator(mode="after")
@@ -80,18 +81,18 @@ class EffectSpec(BaseModel):
 class CardSpec(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
-    id: int = Field(ge=1, le=9999)
+    id: StrictInt = Field(ge=1, le=9999)
     name: str = Field(min_length=1, max_length=32)
     type: Literal["creature", "green", "red", "blue"]
-    cost: int = Field(ge=0, le=12)
-    attack: int = Field(0, ge=-20, le=20)
-    defense: int = Field(0, ge=-99, le=20)
+    cost: StrictInt = Field(ge=0, le=12)
+    attack: StrictInt = Field(0, ge=-20, le=20)
+    defense: StrictInt = Field(0, ge=-99, le=20)
     keywords: str = Field("", pattern=r"^[BCDGLW-]*$", description="letters from BCDGLW")
-    my_health: int = Field(0, ge=-20, le=20, description="when played: change of the owner's health")
-    opp_health: int = Field(0, ge=-20, le=20, description="when played: change of the opponent's health")
-    draw: int = Field(0, ge=0, le=4, description="when played: extra cards drawn next turn")
+    my_health: StrictInt = Field(0, ge=-20, le=20, description="when played: change of the owner's health")
+    opp_health: StrictInt = Field(0, ge=-20, le=20, description="when played: change of the opponent's health")
+    draw: StrictInt = Field(0, ge=0, le=4, description="when played: extra cards drawn next turn")
     effects: list[EffectSpec] = Field(default_factory=list)
-    token: bool = Field(False, description="summoned by effects only; never drafted")
+    token: StrictBool = Field(False, description="summoned by effects only; never drafted")
     flavor: str = Field("", max_length=200)
 
     @field_validator("keywords")
@@ -184,12 +185,12 @@ def load_cardset(paths: Iterable[str | Path] | None = None) -> CardSet:
 
 def _read_file(path: Path, problems: list[str]) -> list[CardSpec]:
     try:
-        raw = json.loads(path.read_text(encoding="utf-8"))
+        raw = read_json_file(path)
     except OSError as error:
         problems.append(f"{path}: cannot read: {error.strerror or error}")
         return []
-    except json.JSONDecodeError as error:
-        problems.append(f"{path}:{error.lineno}:{error.colno}: invalid JSON: {error.msg}")
+    except JsonFileError as error:
+        problems.append(str(error))
         return []
     if not isinstance(raw, dict) or not isinstance(raw.get("cards"), list):
         problems.append(f"{path}: cards: expected an object with a list of cards")

@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from game.rules.cards.model import Card, CardType, parse_keywords
+from game.rules.safe_json import JsonFileError, read_text_file
 
 _TYPE_NAMES = {
     "creature": CardType.CREATURE,
@@ -65,7 +66,11 @@ def parse_cardlist(text: str, source: str = "<cardlist>") -> dict[int, Card]:
 def load_cardlist(path: str | Path) -> dict[int, Card]:
     """Read a card list in the LOCM text format; returns the cards by base id."""
     path = Path(path)
-    return parse_cardlist(path.read_text(encoding="utf-8"), source=str(path))
+    try:
+        text = read_text_file(path)
+    except JsonFileError as error:  # too large, or not UTF-8
+        raise CardListError(str(error)) from None
+    return parse_cardlist(text, source=str(path))
 
 
 def load_official_cards() -> dict[int, Card]:

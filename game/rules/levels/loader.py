@@ -7,6 +7,7 @@ is what `python main.py levels validate` runs.
 
 from __future__ import annotations
 
+import copy
 import difflib
 import json
 import re
@@ -18,6 +19,7 @@ from pydantic import BaseModel, ValidationError
 
 from game.rules.levels import model as m
 from game.paths import levels_dir
+from game.rules.safe_json import JsonFileError, read_json_file
 
 
 @dataclass(frozen=True)
@@ -123,7 +125,7 @@ def _describe(item: dict, raw: Any) -> tuple[list[str | int], str]:
     if kind in ("union_tag_invalid", "union_tag_not_found"):
         expected = ctx.get("expected_tags", "")
         if kind == "union_tag_not_found":
-            return parts, f'missing "{ctx.get("discriminator", "kind").strip(chr(39))}": one of {expected}'
+            return parts, f'missing "{ctx.get("discriminator", "kind").strip(chr(39))}"' + (f": one of {expected}" if expected else "")
         return parts, f'unknown kind {json.dumps(ctx.get("tag"))}: expected one of {expected}'
     if kind == "literal_error":
         return parts, f"must be {ctx.get('expected')}" + (f" (found {found})" if found else "")
@@ -157,10 +159,40 @@ def _describe(item: dict, raw: Any) -> tuple[list[str | int], str]:
     return parts, message
 
 
-def validation_problems(error: ValidationError, raw: Any, file: str) -> list[Problem]:
+def _expected_tags(validate, raw: Any, loc: tuple, discriminator: str) -> str:
+    """The tags a discriminated union at `loc` accepts. Pydantic does not list them when the tag
+    is missing, so the document is validated once more with a tag no union accepts, and the
+    'unknown tag' error at the same place lists them."""
+    probe = copy.deepcopy(raw)
+    target = probe
+    for part in loc:  # the loc also names the union tags taken on the way: those are not in the data
+        if isinstance(target, dict) and part in target or isinstance(target, list) and isinstance(part, int) \
+                and 0 <= part < len(target):
+            target = target[part]
+    if not isinstance(target, dict):
+        return ""
+    target[discriminator] = "\u2400"  # no union has this tag
+    try:
+        validate(probe)
+    except ValidationError as error:
+        for item in error.errors():
+            if item["type"] == "union_tag_invalid" and tuple(item["loc"]) == loc:
+                return item.get("ctx", {}).get("expected_tags", "")
+    except Exception:  # a probe that fails otherwise only loses the list of tags
+        pass
+    return ""
+
+
+def validation_problems(error: ValidationError, raw: Any, file: str, validate=None) -> list[Problem]:
+    """One Problem per pydantic error, with the JSON path in words; `validate` (the validator that
+    raised `error`) lets a missing union tag list the tags it may have."""
     problems = []
     seen = set()
     for item in error.errors():
+        if item["type"] == "union_tag_not_found" and validate is not None:
+            discriminator = item.get("ctx", {}).get("discriminator", "kind").strip("'")
+            item = {**item, "ctx": {**item.get("ctx", {}),
+                                    "expected_tags": _expected_tags(validate, raw, tuple(item["loc"]), discriminator)}}
         parts, message = _describe(item, raw)
         problem = Problem(file, json_path(parts), message)
         if problem not in seen:
@@ -172,16 +204,15 @@ def validation_problems(error: ValidationError, raw: Any, file: str) -> list[Pro
 # ------------------------------------------------------------------------------ reading
 
 def read_json(path: Path) -> tuple[Any, list[Problem]]:
+    """A level or campaign file's JSON object through the safe reader, or the problem with it."""
     try:
-        text = path.read_text(encoding="utf-8")
+        raw = read_json_file(path)
     except FileNotFoundError:
         return None, [Problem(str(path), "$", "file not found")]
-    except (OSError, UnicodeDecodeError) as error:
+    except OSError as error:
         return None, [Problem(str(path), "$", f"cannot read the file: {error}")]
-    try:
-        raw = json.loads(text)
-    except json.JSONDecodeError as error:
-        return None, [Problem(str(path), "$", f"invalid JSON at line {error.lineno}, column {error.colno}: {error.msg}")]
+    except JsonFileError as error:
+        return None, [Problem(str(path), error.json_path or "$", error.message)]
     if not isinstance(raw, dict):
         return None, [Problem(str(path), "$", f"a level file is a JSON object {{...}}, not {type(raw).__name__}")]
     return raw, []
@@ -191,7 +222,7 @@ def parse_level(raw: dict, file: str) -> tuple[m.CardLevel | m.GomokuLevel | Non
     try:
         return m.LEVEL_ADAPTER.validate_python(raw), []
     except ValidationError as error:
-        return None, validation_problems(error, raw, file)
+        return None, validation_problems(error, raw, file, m.LEVEL_ADAPTER.validate_python)
 
 
 def read_level(path: str | Path) -> tuple[m.CardLevel | m.GomokuLevel | None, list[Problem]]:
@@ -205,8 +236,15 @@ def read_level(path: str | Path) -> tuple[m.CardLevel | m.GomokuLevel | None, li
     level, problems = parse_level(raw, str(path))
     if level is None:
         return None, problems
-    problems = check_level(level, str(path))
-    if path.stem != level.id and path.parent.resolve() == campaign_dir().resolve():
+    try:
+        problems = check_level(level, str(path))
+    except Exception as error:  # a bug in one check must not hide the other files' problems
+        return None, [Problem(str(path), "$", f"could not be checked (an error in the checker: "
+                                             f"{type(error).__name__}: {error}); please report it")]
+    # In a campaign folder (any folder holding a campaign.json) a level's id is its file name, so
+    # two files can never claim the same id.
+    in_campaign = (path.parent / "campaign.json").exists() or path.parent.resolve() == campaign_dir().resolve()
+    if path.stem != level.id and in_campaign:
         problems.append(Problem(str(path), "$.id", f'a campaign level\'s id must be its file name: "{path.stem}"'))
     return level, problems
 
@@ -227,7 +265,7 @@ def read_campaign(path: str | Path | None = None) -> tuple[m.Campaign | None, li
     try:
         return m.Campaign.model_validate(raw), []
     except ValidationError as error:
-        return None, validation_problems(error, raw, str(path))
+        return None, validation_problems(error, raw, str(path), m.Campaign.model_validate)
 
 
 def load_campaign(path: str | Path | None = None) -> m.Campaign:

@@ -1,11 +1,16 @@
 """One store object for every file the game saves: versioned JSON documents written atomically.
 
-Rules layer: no pygame. A document is a JSON object with a top-level ``version`` field. Loading
-runs an upgrader hook when the file is older than the code; a file that cannot be read (bad
-JSON, not an object, a version newer than this code knows) is moved aside to
-``NAME.json.corrupt-<timestamp>`` and reported, never overwritten. Saving writes a temporary
+Rules layer: no pygame. A document is a JSON object with a top-level ``version`` field, read
+through ``game.rules.safe_json`` (size, UTF-8, depth, finite numbers, no control characters).
+Loading runs an upgrader hook when the file is older than the code. A file whose content is bad
+(not JSON, not an object, a version newer than this code knows) is moved aside to
+``NAME.json.corrupt-<timestamp>`` and reported, never overwritten. A file that exists but cannot
+be read at all (permissions, an I/O error) is left where it is and is never saved over: the
+store refuses to write that document until a later start can read it. Saving writes a temporary
 file in the same folder, flushes and fsyncs it, then renames it over the old file with
-``os.replace`` so a crash leaves either the old or the new file, never half of one.
+``os.replace`` so a crash leaves either the old or the new file, never half of one; the new
+file keeps the old one's permissions, and a read-only file is not replaced. Temporary files
+that a killed save left behind are removed when the store first looks at its folder.
 
 Where files live: ``$DUELMIND_HOME/<kind>`` when that variable is set (tests), else the
 platform's user config or data folder (platformdirs).
@@ -15,14 +20,19 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
+from game.rules.safe_json import JsonFileError, JsonFileUnreadable, dumps_strict, parse_json_text, read_text_file
+
 APP_NAME = "duelmind"
 HOME_VARIABLE = "DUELMIND_HOME"
+
+STALE_TEMP_SECONDS = 60  # a save takes milliseconds: an older temp file of ours is a killed save's
 
 # upgrade(data, from_version) -> data at the next version (called once per version step).
 Upgrader = Callable[[dict, int], dict]
@@ -61,8 +71,9 @@ class Document:
 class Store:
     def __init__(self, root: Path | str | None = None, kind: str = "data"):
         self.root = Path(root) if root is not None else default_root(kind)
-        # Unreadable files that could not be moved aside: never written over.
+        # Files that exist but could not be read, or could not be moved aside: never written over.
         self._blocked: set[Path] = set()
+        self._cleaned = False
 
     def path(self, name: str) -> Path:
         if not name or "/" in name or "\\" in name or name.startswith("."):
@@ -81,14 +92,21 @@ class Store:
         returned and ``problem`` explains it."""
         fallback = json.loads(json.dumps(default or {}))
         path = self.path(name)
+        self.clean_stale_temp_files()
         try:
-            text = path.read_text(encoding="utf-8")
+            text = read_text_file(path)
+            data = parse_json_text(text, path.name)
         except FileNotFoundError:
             return Document(fallback, version)
-        except OSError as error:
-            return Document(fallback, version, problem=f"could not read {path}: {error}")
+        except (JsonFileUnreadable, OSError) as error:
+            self._blocked.add(path)
+            problem = (f"{path.name} exists but could not be read ({error}); it is kept as it is, and nothing "
+                       f"will be saved over it until it can be read")
+            return Document(fallback, version, problem=problem, existed=True)
+        except JsonFileError as error:
+            return self._unreadable(path, fallback, version, error.message if error.json_path == "" else
+                                    f"{error.json_path}: {error.message}")
         try:
-            data = json.loads(text)
             if not isinstance(data, dict):
                 raise ValueError(f"expected a JSON object, found {type(data).__name__}")
             found = data.get("version", 0)
@@ -104,14 +122,43 @@ class Store:
                     if not isinstance(data, dict):
                         raise ValueError(f"the upgrader returned {type(data).__name__} at version {step}")
             data["version"] = version
-        except (ValueError, TypeError, KeyError) as error:
-            moved = self.move_aside(path)
-            if moved is None:
-                self._blocked.add(path)
-            where = f"moved to {moved.name}" if moved else "left in place"
-            problem = f"{path.name} was unreadable ({error}); {where}, using defaults"
-            return Document(fallback, version, problem=problem, moved_to=moved, existed=True)
+        except (ValueError, TypeError, KeyError, RecursionError) as error:
+            return self._unreadable(path, fallback, version, str(error))
         return Document(data, version, upgraded_from=upgraded_from, existed=True)
+
+    def _unreadable(self, path: Path, fallback: dict, version: int, reason: str) -> Document:
+        moved = self.move_aside(path)
+        if moved is None:
+            self._blocked.add(path)
+        where = f"moved to {moved.name}" if moved else "left in place"
+        problem = f"{path.name} was unreadable ({reason}); {where}, using defaults"
+        return Document(fallback, version, problem=problem, moved_to=moved, existed=True)
+
+    def is_blocked(self, name: str) -> bool:
+        """True when `name` exists but could not be read: saving it would lose the player's data."""
+        return self.path(name) in self._blocked
+
+    def clean_stale_temp_files(self) -> list[Path]:
+        """Remove ``.NAME.json.*.tmp`` files of ours left by a save that was killed mid-write
+        (older than STALE_TEMP_SECONDS, so a save running in another instance is not touched);
+        once per store. Returns the files removed."""
+        if self._cleaned:
+            return []
+        self._cleaned = True
+        removed = []
+        now = time.time()
+        try:
+            candidates = list(self.root.glob(".*.json.*.tmp"))
+        except OSError:
+            return []
+        for temp in candidates:
+            try:
+                if now - temp.stat().st_mtime > STALE_TEMP_SECONDS:
+                    temp.unlink()
+                    removed.append(temp)
+            except OSError:
+                pass
+        return removed
 
     def save(self, name: str, data: dict, version: int) -> Path:
         """Write ``data`` (plus its version) atomically; raises StoreError on failure."""
@@ -121,13 +168,26 @@ class Store:
         document = dict(data)
         document["version"] = version
         try:
-            text = json.dumps(document, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
+            text = dumps_strict(document, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
         except (TypeError, ValueError) as error:
             raise StoreError(f"{name}: data is not JSON: {error}") from None
+        mode = None
+        try:
+            existing = path.stat()
+        except FileNotFoundError:
+            existing = None
+        except OSError as error:
+            raise StoreError(f"could not save {path}: {error}") from None
+        if existing is not None:
+            mode = stat.S_IMODE(existing.st_mode)
+            if not os.access(path, os.W_OK) or not mode & stat.S_IWUSR:
+                raise StoreError(f"{path} is read-only; not replacing it")
         temp_name = None
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
             fd, temp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+            if mode is not None:
+                os.chmod(temp_name, mode)  # the new file keeps the old one's permissions
             with os.fdopen(fd, "w", encoding="utf-8") as handle:
                 handle.write(text)
                 handle.flush()
@@ -146,6 +206,8 @@ class Store:
         return path
 
     def delete(self, name: str) -> None:
+        if self.is_blocked(name):
+            return  # unreadable, not known to be ours to lose
         try:
             self.path(name).unlink()
         except FileNotFoundError:
