@@ -2,7 +2,7 @@
 
 Each offered card gets a score and the best is taken:
 
-- value: the card's fitted contribution to winning (`draft_fit.py`: a logistic model of game
+- value: the card's fitted contribution to winning (`ai/cards/draft_weights.json`, fitted by `game/tools/draft_fit.py`: a logistic model of game
   outcomes on the decks' stats, keywords, costs, item effects and triggered effects, fitted to
   games with random drafts), times `value_scale`; it already weighs what a card gives against
   its cost;
@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
-from game.tools.draft_fit import FITTED_WEIGHTS, value as fitted_value
+from ai.cards.card_features import fitted_weights, value as fitted_value
 from game.rules.cards.model import GUARD, Card, CardType
 
 # Cost buckets (0-1, 2, 3, 4, 5, 6, 7+) and the share of a 30-card deck each should hold.
@@ -59,7 +59,7 @@ class DraftAI:
         """The card's own value (no deck context)."""
         value = self._values.get(card)
         if value is None:
-            value = self.weights.value_scale * fitted_value(card, FITTED_WEIGHTS)
+            value = self.weights.value_scale * fitted_value(card, fitted_weights())
             self._values[card] = value
         return value
 

@@ -7,7 +7,8 @@ parses as standard JSON (no `NaN`, `Infinity`, or numbers such as `1e400` that o
 infinity; no integer with more digits than Python converts); it is nested at most `MAX_DEPTH`
 levels deep (deeper data would crash the recursive validators and renderers later); and no
 string, key or value, holds a control character other than newline and tab (a NUL crashes the
-font renderer). A file that exists but cannot be read raises `JsonFileUnreadable`, which callers
+font renderer) or a lone UTF-16 surrogate (`"\\ud800"` parses, but is not text: it cannot be
+written back as UTF-8). A file that exists but cannot be read raises `JsonFileUnreadable`, which callers
 must keep apart: its content is unknown, so it must never be overwritten.
 """
 
@@ -22,7 +23,10 @@ from typing import Any
 MAX_BYTES = 8 * 1024 * 1024  # the largest shipped file is about 100 KB
 MAX_DEPTH = 64  # the deepest shipped data is 7 levels deep
 # Control characters (C0 and DEL, C1) except newline and tab: never in text we show or store.
+_IDENTIFIER = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+# Half of a UTF-16 pair on its own: only a JSON escape such as "\ud800" makes one.
+_SURROGATE = re.compile(r"[\ud800-\udfff]")
 
 
 class JsonFileError(ValueError):
@@ -51,33 +55,48 @@ def _reject_constant(name: str) -> Any:
 
 
 def json_path(parts) -> str:
-    """`$.a[2].b` for the keys and indexes `parts`."""
-    out = "$"
+    """`$.a[2].b` for the keys and indexes `parts` (a key that is no identifier is quoted)."""
+    text = "$"
     for part in parts:
-        out += f"[{part}]" if isinstance(part, int) else f".{part}"
-    return out
+        if isinstance(part, int):
+            text += f"[{part}]"
+        elif _IDENTIFIER.match(part):
+            text += f".{part}"
+        else:
+            text += f"[{json.dumps(part)}]"
+    return text
+
+
+def bad_character(text: str) -> str | None:
+    """Why `text` cannot be shown or stored (a control character other than newline and tab, or a
+    lone surrogate), or None when it can."""
+    found = _CONTROL.search(text)
+    if found:
+        return f"a control character (U+{ord(found.group()):04X})"
+    found = _SURROGATE.search(text)
+    if found:
+        return f"an invalid character (a lone surrogate, U+{ord(found.group()):04X})"
+    return None
 
 
 def check_data(data: Any, source: str) -> None:
-    """Depth and control characters of already parsed data (JsonFileError on the first problem)."""
+    """Depth and characters of already parsed data (JsonFileError on the first problem)."""
     stack: list[tuple[Any, tuple, int]] = [(data, (), 1)]
     while stack:
         value, where, depth = stack.pop()
         if isinstance(value, str):
-            found = _CONTROL.search(value)
-            if found:
+            bad = bad_character(value)
+            if bad:
                 raise JsonFileError(source, json_path(where),
-                                    f"the text holds a control character (U+{ord(found.group()):04X}); "
-                                    f"remove it (only newlines and tabs are allowed)")
+                                    f"the text holds {bad}; remove it (only newlines and tabs are allowed)")
         elif isinstance(value, (dict, list)):
             if depth > MAX_DEPTH:
                 raise JsonFileError(source, json_path(where), f"nested too deeply (more than {MAX_DEPTH} levels)")
             if isinstance(value, dict):
                 for key, item in value.items():
-                    found = _CONTROL.search(key)
-                    if found:
-                        raise JsonFileError(source, json_path(where),
-                                            f"a key holds a control character (U+{ord(found.group()):04X})")
+                    bad = bad_character(key)
+                    if bad:
+                        raise JsonFileError(source, json_path(where), f"a key holds {bad}")
                     stack.append((item, (*where, key), depth + 1))
             else:
                 stack.extend((item, (*where, index), depth + 1) for index, item in enumerate(value))

@@ -9,15 +9,16 @@ between the two decks' summed card features:
 A card's value is w . features(card): its contribution to the log-odds of winning, in a form
 that carries over to any card (the features are what a card is and does, never its id).
 
-Two stages, each printing a Python literal to paste below, with the fit's log-loss next to a
-model of the bias alone:
+Two stages, each printing its weights with the fit's log-loss next to a model of the bias alone;
+`--write` stores them in ai/cards/draft_weights.json, the data the draft AI loads (the AI
+never imports this tool):
 
 - `python -m game.tools.draft_fit stats [--games 40000] [--pool FILE]`: games with the official
   LOCM list; fits the stat features (type, cost, attack, defense, keywords, item effects, the
-  health and draw columns) -> FITTED_FEATURE_WEIGHTS.
+  health and draw columns) -> the "stats" weights.
 - `python -m game.tools.draft_fit effects [--games 40000]`: games with Duelmind's own set; the
-  stat values are held fixed (an offset) and only the effect features are fitted ->
-  FITTED_EFFECT_WEIGHTS. Effects count by what they do, summed per card (damage dealt, health
+  stat values are held fixed (an offset) and only the effect features are fitted -> the
+  "effects" weights. Effects count by what they do, summed per card (damage dealt, health
   healed, cards drawn, stats given, keywords given or taken, tokens' stats, creatures destroyed
   or silenced, mana) and by how they fire (an aura, a repeating trigger, a death trigger,
   several creatures at once). Fitting both on mixed games instead lowered the LOCM draft's
@@ -27,6 +28,7 @@ model of the bias alone:
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import random
 import sys
@@ -34,173 +36,8 @@ from multiprocessing import Pool
 from pathlib import Path
 from typing import Sequence
 
-from game.rules.cards.model import BREAKTHROUGH, CHARGE, DRAIN, GUARD, LETHAL, WARD, Card, CardType, Do, Target, Trigger
-
-STAT_FEATURES = (
-    "creature", "creature_cost", "attack", "defense", "synergy", "guard_defense", "ward_attack", "ward",
-    "lethal", "drain_attack", "breakthrough_attack", "charge_attack", "no_attack",
-    "green", "green_cost", "green_attack", "green_defense", "green_keywords",
-    "red", "red_cost", "red_damage", "red_attack_loss", "red_keywords",
-    "blue", "blue_cost", "blue_damage",
-    "my_health", "opp_damage", "draw",
-)
-EFFECT_FEATURES = (
-    "fx_damage", "fx_heal", "fx_draw", "fx_buff", "fx_give", "fx_remove", "fx_summon", "fx_destroy",
-    "fx_silence", "fx_mana", "fx_aura", "fx_repeating", "fx_death", "fx_mass",
-)
-FEATURES = STAT_FEATURES + EFFECT_FEATURES
-_MASS_TARGETS = frozenset({Target.ENEMY_CREATURES, Target.FRIENDLY_CREATURES, Target.ALL_CREATURES,
-                           Target.EACH_PLAYER})
-_INDEX = {name: i for i, name in enumerate(FEATURES)}
-
-
-# Fitted by `python -m game.tools.draft_fit stats --games 40000`:
-# 40000 rule-bot games with random drafts (one and two lanes), cardlist.txt
-# first player won 0.594; log-loss 0.6478 (bias alone 0.6753); bias +0.404
-FITTED_FEATURE_WEIGHTS = {
-    'creature': +0.0959,
-    'creature_cost': -0.0540,
-    'attack': +0.0024,
-    'defense': -0.0065,
-    'synergy': +0.0520,
-    'guard_defense': +0.0042,
-    'ward_attack': +0.0029,
-    'ward': +0.1280,
-    'lethal': +0.1486,
-    'drain_attack': -0.0028,
-    'breakthrough_attack': +0.0013,
-    'charge_attack': +0.0132,
-    'no_attack': -0.0539,
-    'green': -0.0269,
-    'green_cost': -0.0160,
-    'green_attack': +0.0230,
-    'green_defense': +0.0126,
-    'green_keywords': +0.0557,
-    'red': +0.0107,
-    'red_cost': -0.0481,
-    'red_damage': +0.0361,
-    'red_attack_loss': -0.0097,
-    'red_keywords': -0.0100,
-    'blue': -0.0798,
-    'blue_cost': -0.0150,
-    'blue_damage': +0.0302,
-    'my_health': -0.0058,
-    'opp_damage': +0.0063,
-    'draw': +0.0594,
-}
-
-
-# Fitted by `python -m game.tools.draft_fit effects --games 40000` (stat weights above held fixed):
-# 40000 rule-bot games with random drafts (one and two lanes), Duelmind's set
-# first player won 0.567; log-loss 0.6689 (bias alone 0.6842); bias +0.286
-FITTED_EFFECT_WEIGHTS = {
-    'fx_damage': +0.0220,
-    'fx_heal': +0.0151,
-    'fx_draw': +0.0182,
-    'fx_buff': +0.0180,
-    'fx_give': +0.0041,
-    'fx_remove': +0.0067,
-    'fx_summon': +0.0246,
-    'fx_destroy': +0.1411,
-    'fx_silence': -0.0363,
-    'fx_mana': -0.0387,
-    'fx_aura': +0.0429,
-    'fx_repeating': +0.0384,
-    'fx_death': -0.0307,
-    'fx_mass': +0.0345,
-}
-
-# Both stages: what the draft AI values a card with.
-FITTED_WEIGHTS = {**FITTED_FEATURE_WEIGHTS, **FITTED_EFFECT_WEIGHTS}
-
-
-def features(card: Card) -> list[float]:
-    """The card's feature vector (see FEATURES)."""
-    f = [0.0] * len(FEATURES)
-
-    def put(name: str, value: float) -> None:
-        f[_INDEX[name]] = float(value)
-
-    kw = card.keywords
-    if card.type == CardType.CREATURE:
-        a, d = card.attack, card.defense
-        put("creature", 1)
-        put("creature_cost", card.cost)
-        put("attack", a)
-        put("defense", d)
-        put("synergy", math.sqrt(max(0, a) * max(0, d)))
-        put("guard_defense", d if kw & GUARD else 0)
-        put("ward_attack", a if kw & WARD else 0)
-        put("ward", 1 if kw & WARD else 0)
-        put("lethal", 1 if kw & LETHAL and a > 0 else 0)
-        put("drain_attack", a if kw & DRAIN else 0)
-        put("breakthrough_attack", a if kw & BREAKTHROUGH else 0)
-        put("charge_attack", a if kw & CHARGE else 0)
-        put("no_attack", 1 if a <= 0 else 0)
-    elif card.type == CardType.GREEN:
-        put("green", 1)
-        put("green_cost", card.cost)
-        put("green_attack", card.attack)
-        put("green_defense", card.defense)
-        put("green_keywords", bin(kw).count("1"))
-    elif card.type == CardType.RED:
-        put("red", 1)
-        put("red_cost", card.cost)
-        put("red_damage", min(12, max(0, -card.defense)))
-        put("red_attack_loss", max(0, -card.attack))
-        put("red_keywords", bin(kw).count("1"))
-    else:
-        put("blue", 1)
-        put("blue_cost", card.cost)
-        put("blue_damage", min(12, max(0, -card.defense)))
-    put("my_health", card.my_health)
-    put("opp_damage", -card.opp_health)
-    put("draw", card.draw)
-    for effect in card.effects:
-        _add_effect(f, effect)
-    return f
-
-
-def _add_effect(f: list[float], effect) -> None:
-    """Add one triggered effect's magnitudes to a card's feature vector."""
-    action = effect.action
-    if action == Do.DAMAGE:
-        f[_INDEX["fx_damage"]] += effect.amount
-    elif action == Do.HEAL:
-        f[_INDEX["fx_heal"]] += effect.amount
-    elif action == Do.DRAW:
-        f[_INDEX["fx_draw"]] += effect.amount
-    elif action == Do.BUFF:
-        f[_INDEX["fx_buff"]] += effect.attack + effect.defense
-    elif action == Do.GIVE:
-        f[_INDEX["fx_give"]] += bin(effect.keywords).count("1")
-    elif action == Do.REMOVE:
-        f[_INDEX["fx_remove"]] += bin(effect.keywords).count("1")
-    elif action == Do.SUMMON:
-        token = effect.token
-        stats = token.attack + token.defense if token is not None else 0
-        f[_INDEX["fx_summon"]] += stats * max(1, effect.amount)
-    elif action == Do.DESTROY:
-        f[_INDEX["fx_destroy"]] += 1
-    elif action == Do.SILENCE:
-        f[_INDEX["fx_silence"]] += 1
-    elif action == Do.MANA:
-        f[_INDEX["fx_mana"]] += effect.amount
-    trigger = effect.trigger
-    if trigger == Trigger.AURA:
-        f[_INDEX["fx_aura"]] += 1
-    elif trigger in (Trigger.TURN_START, Trigger.TURN_END, Trigger.ATTACK, Trigger.ATTACKED):
-        f[_INDEX["fx_repeating"]] += 1
-    elif trigger == Trigger.DEATH:
-        f[_INDEX["fx_death"]] += 1
-    if effect.target in _MASS_TARGETS:
-        f[_INDEX["fx_mass"]] += 1
-
-
-def value(card: Card, weights: dict[str, float]) -> float:
-    """w . features(card): the card's fitted contribution to the log-odds of winning."""
-    return sum(weights.get(name, 0.0) * x for name, x in zip(FEATURES, features(card)) if x)
-
+from ai.cards.card_features import EFFECT_FEATURES, FEATURES, STAT_FEATURES, WEIGHTS_FILE, features
+from game.rules.cards.model import Card
 
 # ------------------------------------------------------------------------------ data
 
@@ -314,7 +151,8 @@ def fit_stage(samples: Sequence[tuple[list[float], int]], stage: str) -> tuple[d
     columns = [FEATURES.index(name) for name in names]
     offsets = None
     if stage == "effects":
-        stat_weights = [FITTED_FEATURE_WEIGHTS.get(name, 0.0) for name in STAT_FEATURES]
+        stored = json.loads(WEIGHTS_FILE.read_text(encoding="utf-8"))["stats"]["weights"]
+        stat_weights = [stored.get(name, 0.0) for name in STAT_FEATURES]
         offsets = [sum(w * x[i] for i, w in enumerate(stat_weights) if x[i]) for x, _ in samples]
     subset = [([x[i] for i in columns], y) for x, y in samples]
     bias, weights, loss = fit(subset, offsets=offsets)
@@ -329,6 +167,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=40000)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--pool", default=str(DEFAULT_POOL), help="the LOCM card list (stats stage)")
+    parser.add_argument("--write", action="store_true", help=f"store the weights in {WEIGHTS_FILE.name}")
     args = parser.parse_args(argv)
     pool = args.pool if args.stage == "stats" else DUELMIND_POOL
     samples = collect(args.games, pool, args.jobs)
@@ -336,12 +175,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     source = Path(args.pool).name if args.stage == "stats" else "Duelmind's set"
     first = sum(y for _, y in samples) / len(samples)
     baseline = -(first * math.log(first) + (1 - first) * math.log(1 - first))
-    print(f"# {len(samples)} rule-bot games with random drafts (one and two lanes), {source}")
-    print(f"# first player won {first:.3f}; log-loss {loss:.4f} (bias alone {baseline:.4f}); bias {bias:+.3f}")
-    print(f"{'FITTED_FEATURE_WEIGHTS' if args.stage == 'stats' else 'FITTED_EFFECT_WEIGHTS'} = {{")
+    games = f"{len(samples)} rule-bot games with random drafts (one and two lanes), {source}"
+    fit_text = f"first player won {first:.3f}; log-loss {loss:.4f} (bias alone {baseline:.4f}); bias {bias:+.3f}"
+    print(f"{games}\n{fit_text}")
     for name, w in weights.items():
-        print(f"    {name!r}: {w:+.4f},")
-    print("}")
+        print(f"  {name}: {w:+.4f}")
+    if args.write:
+        data = json.loads(WEIGHTS_FILE.read_text(encoding="utf-8"))
+        data[args.stage] = {"fitted_by": f"python -m game.tools.draft_fit {args.stage} --games {args.games}",
+                            "games": games, "fit": fit_text, "weights": {n: round(w, 4) for n, w in weights.items()}}
+        WEIGHTS_FILE.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+        print(f"wrote the {args.stage} weights to {WEIGHTS_FILE}")
     return 0
 
 

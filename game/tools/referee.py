@@ -17,7 +17,6 @@ when its game ends.
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import queue
 import random
@@ -38,7 +37,7 @@ from game.rules.cards.draft import Draft, DraftAnswerError, parse_draft_answer
 from game.rules.cards.locm import OFFICIAL_CARDLIST
 from game.rules.cards.model import Card
 from game.rules.safe_json import JsonFileError, read_json_file
-from game.rules.cards.protocol import draft_input
+from game.rules.cards.protocol import battle_input, draft_input, play_turn
 from game.tools.args import positive_ms
 from game.tools.stats import percentile, wilson_interval
 
@@ -251,9 +250,9 @@ def play_game(commands: Sequence[str], pool: Sequence[Card], rng: random.Random,
             limit = limits.first_turn_ms if first[seat] else limits.turn_ms
             phase = "first" if first[seat] else "battle"
             first[seat] = False
-            answer = exchange(seat, battle.bot_input(), limit, phase)
+            answer = exchange(seat, battle_input(battle), limit, phase)
             try:
-                warnings = battle.play_turn(answer)
+                warnings = play_turn(battle, answer)
             except ActionSyntaxError as error:
                 raise BotFailure(seat, f"unparseable answer {answer[:80]!r}: {error}") from None
             for warning in warnings:

@@ -1,6 +1,6 @@
 """game.rules.cards.bot_input: the CodinGame turn text read back into an Observation.
 
-The round trip is the main test: for states of random games, parsing `battle.bot_input()` must
+The round trip is the main test: for states of random games, parsing `battle_input(battle)` must
 give an observation that matches the battle in everything the text tells (and prints back the
 very same text, with the very same legal actions)."""
 
@@ -15,7 +15,7 @@ from game.rules.cards.battle import Battle
 from game.rules.cards.bot_input import DraftInput, ProtocolError, is_player_line, parse_turn_input, turn_length
 from game.rules.cards.draft import Draft
 from game.rules.cards.model import CardType
-from game.rules.cards.protocol import draft_input
+from game.rules.cards.protocol import battle_input, draft_input
 
 from tests.cards.builders import creature_card, fresh_battle, give, item_card, put
 
@@ -69,7 +69,7 @@ def _check_matches(observation, battle, exact_turns: bool):
     enemy_hand = {i.uid for i in parsed.sides[1 - seat].hand}
     assert all((uid - 1) % 2 == 1 - seat for uid in enemy_hand)
     assert not enemy_hand & {c.uid for c in parsed.sides[1 - seat].board}
-    assert parsed.bot_input() == battle.bot_input()
+    assert battle_input(parsed) == battle_input(battle)
     assert set(parsed.legal_actions()) == set(battle.legal_actions())
 
 
@@ -77,9 +77,9 @@ def _check_matches(observation, battle, exact_turns: bool):
 def test_round_trip_over_random_games(locm_cards, lanes):
     checked = 0
     for battle in _random_battle_states(locm_cards, lanes, games=25, seed=lanes):
-        _check_matches(parse_turn_input(battle.bot_input()), battle, exact_turns=False)
+        _check_matches(parse_turn_input(battle_input(battle)), battle, exact_turns=False)
         seat = battle.current
-        known = parse_turn_input(battle.bot_input(), seat=seat, turn=battle.sides[seat].turns, cards=locm_cards)
+        known = parse_turn_input(battle_input(battle), seat=seat, turn=battle.sides[seat].turns, cards=locm_cards)
         _check_matches(known, battle, exact_turns=True)
         assert all(i.card is locm_cards[i.card.base_id] for i in known.me.hand)
         checked += 1
@@ -92,10 +92,10 @@ def test_round_trip_mid_game_with_effects_columns_hidden(locm_cards):
     put(battle, 0, locm_cards[59], 1)  # Sea Ghost: +1 health, -1 opponent on summon
     enemy = put(battle, 1, locm_cards[59], 2)
     enemy.shows_effects = False
-    text = battle.bot_input()
+    text = battle_input(battle)
     assert "59 2 -1 0 7 7 7 ------ 0 0 0" in text and "59 1 1 0 7 7 7 ------ 1 -1 0" in text
     observation = parse_turn_input(text)
-    assert observation.battle.bot_input() == text
+    assert battle_input(observation.battle) == text
     assert [c.shows_effects for c in observation.battle.sides[1].board] == [False]
 
 
@@ -103,7 +103,7 @@ def test_cards_are_rebuilt_from_line_values_when_unknown():
     battle = fresh_battle()
     card = creature_card(3, 4, "GW", cost=3, my_health=2, base_id=77)
     give(battle, 0, card, 1)
-    observation = parse_turn_input(battle.bot_input())
+    observation = parse_turn_input(battle_input(battle))
     rebuilt = observation.me.hand[0].card
     assert rebuilt.name == "#77"
     assert (rebuilt.type, rebuilt.cost, rebuilt.attack, rebuilt.defense, rebuilt.keywords, rebuilt.my_health) == \
@@ -135,7 +135,7 @@ def test_offer_equality_ignores_only_the_name(locm_cards):
 
 def test_old_four_field_player_lines(locm_cards):
     for battle in _random_battle_states(locm_cards, 1, games=2, seed=9):
-        lines = battle.bot_input().split("\n")
+        lines = battle_input(battle).split("\n")
         lines[0] = " ".join(lines[0].split()[:4])
         lines[1] = " ".join(lines[1].split()[:4])
         observation = parse_turn_input("\n".join(lines))
@@ -155,7 +155,7 @@ def test_two_lanes_detected_without_cards_from_an_opponent_summon():
 def test_second_player_bonus_mana_split(locm_cards):
     battle = fresh_battle()
     battle.do(battle.legal_actions()[0])  # end turn 1: player 1 starts with 2 mana (1 + bonus)
-    observation = parse_turn_input(battle.bot_input())
+    observation = parse_turn_input(battle_input(battle))
     me = observation.me
     assert observation.player == 1
     assert (me.max_mana, me.bonus_mana, me.mana, me.turns) == (1, 1, 2, 1)
@@ -227,7 +227,7 @@ def test_my_deck_and_pool_are_passed_on(locm_cards):
     item = item_card(CardType.RED, defense=-2, cost=1)
     give(battle, 0, item, 1)
     deck = [locm_cards[3]] * 5
-    observation = parse_turn_input(battle.bot_input(), my_deck=deck, card_pool=list(locm_cards.values()))
+    observation = parse_turn_input(battle_input(battle), my_deck=deck, card_pool=list(locm_cards.values()))
     assert observation.my_deck == deck
     assert len(observation.card_pool) == len(locm_cards)
 
@@ -245,7 +245,7 @@ def test_observation_with_unknown_deck_can_be_determinized(locm_cards):
 def test_parsed_observation_without_deck_knowledge_can_be_determinized(locm_cards):
     battle = fresh_battle()
     give(battle, 0, locm_cards[3], 1)
-    observation = parse_turn_input(battle.bot_input(), cards=locm_cards, card_pool=list(locm_cards.values()))
+    observation = parse_turn_input(battle_input(battle), cards=locm_cards, card_pool=list(locm_cards.values()))
     sample = observation.determinize(random.Random(0))
     assert sample.sides[0].deck_size == battle.sides[0].deck_size
     assert all(i.card is not None for i in sample.sides[0].remaining_deck())

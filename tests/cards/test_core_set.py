@@ -15,6 +15,7 @@ from game.rules.cards.draft import Draft
 from game.rules.cards.effects import _neighbours
 from game.rules.cards.model import KEYWORD_BITS, CardType, Choice, Do, Target, Trigger
 from game.rules.cards.state import BOARD_LIMIT, HAND_LIMIT
+from game.rules.cards.protocol import battle_input
 
 
 @pytest.fixture(scope="module")
@@ -125,13 +126,13 @@ def test_random_games_with_the_set_keep_every_invariant(core):
 
 def _play_recorded(decks, lanes, seed, rng):
     battle = Battle.from_decks(decks, lanes, seed=seed)
-    actions, inputs, events = [], [battle.bot_input()], []
+    actions, inputs, events = [], [battle_input(battle)], []
     while battle.winner is None:
         action = rng.choice(battle.legal_actions())
         actions.append(action)
         events.append(battle.apply(action))
         if action.kind == Kind.END_TURN and battle.winner is None:
-            inputs.append(battle.bot_input())
+            inputs.append(battle_input(battle))
     return battle, actions, inputs, events
 
 
@@ -143,11 +144,11 @@ def test_a_game_replays_identically_from_its_seed_and_actions(core, lanes):
     played, actions, inputs, events = _play_recorded(decks, lanes, seed, rng)
     assert any(e.kind == "trigger" for turn in events for e in turn)
     replay = Battle.from_decks(decks, lanes, seed=seed)
-    replay_inputs = [replay.bot_input()]
+    replay_inputs = [battle_input(replay)]
     for action, expected in zip(actions, events):
         assert replay.apply(action) == expected
         if action.kind == Kind.END_TURN and replay.winner is None:
-            replay_inputs.append(replay.bot_input())
+            replay_inputs.append(battle_input(replay))
     assert replay_inputs == inputs and replay.winner == played.winner
     # Another effect seed gives another game (random targets), so the seed really matters.
     assert any(_play_recorded(decks, lanes, other, random.Random(lanes * 7))[2] != inputs for other in range(3))

@@ -9,7 +9,8 @@ import pytest
 
 from game.tools import arena
 from ai.cards.draft_ai import DraftAI
-from game.tools.draft_fit import FEATURES, FITTED_FEATURE_WEIGHTS, FITTED_WEIGHTS, features, fit, value
+from ai.cards.card_features import FEATURES, STAT_FEATURES, fitted_weights, features, value
+from game.tools.draft_fit import fit
 from game.rules.cards.model import CardType
 from tests.cards.builders import creature_card, item_card
 
@@ -78,6 +79,8 @@ def test_the_fit_recovers_a_known_model():
 
 def test_fitted_values_rank_cards_sensibly():
     """Same cost, strictly better stats: more value; Ward and Lethal are worth something."""
+    FITTED_WEIGHTS = fitted_weights()
+    FITTED_FEATURE_WEIGHTS = {name: FITTED_WEIGHTS[name] for name in STAT_FEATURES}
     plain = value(creature_card(2, 2, cost=2), FITTED_FEATURE_WEIGHTS)
     assert value(creature_card(3, 3, cost=2), FITTED_FEATURE_WEIGHTS) > plain
     assert value(creature_card(2, 2, "W", cost=2), FITTED_FEATURE_WEIGHTS) > plain
@@ -98,3 +101,16 @@ def test_the_draft_beats_the_rule_bots_draft(locm_cards):
                                     drafts=("hard", ""))
             rates[str(pool)[-8:], lanes] = sum(g.p1_won for g in games) / len(games)
     assert min(rates.values()) > 0.52, rates
+
+
+def test_the_weights_file_holds_every_feature_once_and_the_running_ai_does_not_import_the_fitting_tool():
+    import json
+
+    from ai.cards.card_features import EFFECT_FEATURES, STAT_FEATURES, WEIGHTS_FILE
+    from tests.architecture.import_graph import import_graph
+
+    data = json.loads(WEIGHTS_FILE.read_text())
+    assert list(data["stats"]["weights"]) == list(STAT_FEATURES)
+    assert list(data["effects"]["weights"]) == list(EFFECT_FEATURES)
+    assert all(isinstance(w, float) for stage in ("stats", "effects") for w in data[stage]["weights"].values())
+    assert "game.tools.draft_fit" not in import_graph()["ai.cards.draft_ai"]

@@ -18,7 +18,7 @@ from ai.cards.random_agent import RandomAgent
 from ai.cards.rule_bot import RuleAgent
 from game.rules.cards.battle import Battle
 from game.rules.cards.draft import Draft, parse_draft_answer
-from game.rules.cards.protocol import draft_input
+from game.rules.cards.protocol import battle_input, draft_input, play_turn
 from game.tools.referee import BotFailure, BotProcess, Limits, play_game
 from game.tools.stats import percentile
 
@@ -63,12 +63,12 @@ def _in_process_game(cards, lanes: int, seed: int):
     while battle.winner is None:
         if battle.current == 0:
             calls = len(agent.calls)
-            answer = bot.turn(battle.bot_input(), 1, time.perf_counter())
+            answer = bot.turn(battle_input(battle), 1, time.perf_counter())
             observation = agent.calls[calls][0]
             real_deck = Counter(i.card.base_id for i in battle.sides[0].remaining_deck())
             assert Counter(c.base_id for c in observation.my_deck) == real_deck
             deck_checks += 1
-            assert battle.play_turn(answer) == [], answer  # every action legal in the real battle
+            assert play_turn(battle, answer) == [], answer  # every action legal in the real battle
         else:
             while battle.current == 1 and battle.winner is None:
                 action = other.decide(battle.observation(1), 100).actions[0]

@@ -11,6 +11,7 @@ from game.rules.cards.actions import Kind, attack, summon, use
 from game.rules.cards.battle import BOARD_LIMIT, HAND_LIMIT, MAX_MANA, Battle
 from game.rules.cards.draft import run_draft
 from game.rules.cards.observation import count_cards
+from game.rules.cards.protocol import battle_input
 
 
 def _random_battle(cards, seed: int, lanes: int) -> tuple[Battle, random.Random]:
@@ -77,7 +78,7 @@ def test_clones_evolve_identically_and_independently(locm_cards, seed, lanes, sp
             return
         battle.do(rng.choice(battle.legal_actions()))
     twin = battle.clone()
-    before = battle.bot_input()
+    before = battle_input(battle)
     # Play the twin on, then check the original did not move.
     twin_rng = random.Random(seed ^ 0x5EED)
     played = []
@@ -85,10 +86,10 @@ def test_clones_evolve_identically_and_independently(locm_cards, seed, lanes, sp
         action = twin_rng.choice(twin.legal_actions())
         twin.do(action)
         played.append(action)
-    assert battle.bot_input() == before
+    assert battle_input(battle) == before
     for action in played:
         battle.do(action)
-    assert battle.bot_input() == twin.bot_input() and battle.winner == twin.winner
+    assert battle_input(battle) == battle_input(twin) and battle.winner == twin.winner
 
 
 @settings(max_examples=300, deadline=None)
@@ -105,12 +106,12 @@ def test_illegal_actions_are_refused_and_change_nothing(locm_cards, seed, lanes,
         reason = battle.illegal_reason(action)
         assert (reason is None) == (action in legal), (action, reason)
         if reason is not None:
-            before = battle.bot_input()
+            before = battle_input(battle)
             try:
                 battle.apply(action)
             except ValueError:
                 pass
-            assert battle.bot_input() == before
+            assert battle_input(battle) == before
 
 
 @settings(max_examples=200, deadline=None)
@@ -129,7 +130,7 @@ def test_observations_hide_exactly_the_hidden_cards(locm_cards, seed, lanes, ste
     assert all(i.card is None for i in me.remaining_deck() + opponent.remaining_deck())
     assert count_cards(observation.my_deck) == count_cards([i.card for i in battle.sides[player].remaining_deck()])
     sample = observation.determinize(rng)
-    assert sample.bot_input() == battle.bot_input()  # the player's view is unchanged
+    assert battle_input(sample) == battle_input(battle)  # the player's view is unchanged
     assert [i.uid for i in sample.sides[1 - player].hand] == [i.uid for i in battle.sides[1 - player].hand]
     assert count_cards([i.card for i in sample.sides[player].remaining_deck()]) == count_cards(observation.my_deck)
     while sample.winner is None:  # a sampled battle is a full, playable battle

@@ -11,6 +11,7 @@ from game.rules.cards import FACE, IllegalAction, attack, summon, use
 from game.rules.cards.actions import END_TURN
 from game.rules.cards.battle import Battle
 from game.rules.cards.model import CardType
+from game.rules.cards.protocol import battle_input, play_turn
 from tests.cards.builders import FILLER, creature_card, fresh_battle, give, item_card, put
 
 
@@ -444,17 +445,17 @@ def test_summon_effect_columns_read_zero_once_the_creature_has_fought():
     give(battle, 0, creature_card(2, 5, "C", my_health=1, opp_health=-1, draw=1, base_id=77), 101)
     battle.apply(summon(101))
     battle.apply(END_TURN)
-    assert "77 101 -1 0 0 2 5 -C---- 1 -1 1" in battle.bot_input()
+    assert "77 101 -1 0 0 2 5 -C---- 1 -1 1" in battle_input(battle)
     battle.apply(END_TURN)
     battle.apply(attack(101, FACE))
     battle.apply(END_TURN)
-    assert "77 101 -1 0 0 2 5 -C---- 0 0 0" in battle.bot_input()
+    assert "77 101 -1 0 0 2 5 -C---- 0 0 0" in battle_input(battle)
 
 
 def test_play_turn_skips_illegal_actions_and_plays_the_rest():
     battle = fresh_battle()
     put(battle, 0, creature_card(2, 2), 101)
-    warnings = battle.play_turn("ATTACK 555 -1; PASS; ATTACK 101 -1")
+    warnings = play_turn(battle, "ATTACK 555 -1; PASS; ATTACK 101 -1")
     assert len(warnings) == 1 and "555" in warnings[0]
     assert battle.sides[1].health == 28 and battle.current == 1
 
@@ -464,6 +465,6 @@ def test_play_turn_rejects_malformed_actions():
 
     battle = fresh_battle()
     with pytest.raises(ActionSyntaxError):
-        battle.play_turn("ATTACK one two")
+        play_turn(battle, "ATTACK one two")
     with pytest.raises(ActionSyntaxError):
-        battle.play_turn("FLY 3")
+        play_turn(battle, "FLY 3")

@@ -9,7 +9,7 @@ import json
 import pytest
 
 from game.rules.cards.battle import Battle
-from game.rules.cards.protocol import split_turn_input
+from game.rules.cards.protocol import battle_input, play_turn, split_turn_input
 from tests.conftest import TRACES
 
 TRACE_FILES = ["official-1lane-100.jsonl.gz", "official-2lane-100.jsonl.gz"]
@@ -34,8 +34,8 @@ def test_official_traces_replay_exactly(name, locm_cards):
             where = f"{name} game {number} turn {turn_number}"
             assert battle.winner is None, where
             assert battle.current == turn["player"], where
-            assert split_turn_input(battle.bot_input()) == split_turn_input(turn["input"]), where
-            warnings = battle.play_turn(";".join(turn["actions"]))
+            assert split_turn_input(battle_input(battle)) == split_turn_input(turn["input"]), where
+            warnings = play_turn(battle, ";".join(turn["actions"]))
             assert warnings == [], f"{where}: {warnings}"
         assert battle.winner == game["winner"], f"{name} game {number}"
 

@@ -241,22 +241,14 @@ class Battle(Legality, Combat, TriggeredEffects):
         """Whose card an instance id is (ids are 2*i + p + 1)."""
         return (uid - 1) % 2
 
-    def bot_input(self) -> str:
-        """The exact text a CodinGame bot receives at the start of the current turn."""
-        from game.rules.cards.protocol import battle_input
+    def play_actions(self, actions: Sequence[Action]) -> list[str]:
+        """Play a turn's actions with referee semantics, then end the turn (the CodinGame text of
+        a turn is read by game.rules.cards.protocol.play_turn, which calls this).
 
-        return battle_input(self)
-
-    def play_turn(self, line: str) -> list[str]:
-        """Play a `;`-separated action line with referee semantics, then end the turn.
-
-        PASS is skipped; a well-formed but illegal action is skipped with a warning and the rest
-        is still played. A malformed action raises ActionSyntaxError before anything is played
-        (the referee counts that as a loss). Returns the warnings."""
-        from game.rules.cards.protocol import parse_action_line
-
+        END_TURN (PASS) is skipped; a legal-looking but illegal action is skipped with a warning
+        and the rest is still played. Returns the warnings."""
         warnings = []
-        for action in parse_action_line(line):
+        for action in actions:
             if self.winner is not None:
                 break
             if action.kind == Kind.END_TURN:

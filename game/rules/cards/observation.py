@@ -14,10 +14,13 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import Sequence
+from typing import TYPE_CHECKING, Sequence
 
-from game.rules.cards.battle import Battle, Creature, Instance, Side
+from game.rules.cards.state import Creature, Instance, Side
 from game.rules.cards.model import Card
+
+if TYPE_CHECKING:  # the battle hands itself in: Battle.observation() creates Observations
+    from game.rules.cards.battle import Battle
 
 
 class Observation:

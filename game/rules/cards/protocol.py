@@ -65,3 +65,11 @@ def draft_input(pick: int, seat: int, offer: Sequence[Card], lanes: int = 1) -> 
 def split_turn_input(text: str) -> list[str]:
     """Lines of one turn's input, for comparisons that ignore trailing spaces."""
     return [" ".join(line.split()) for line in text.strip("\n").split("\n")]
+
+
+def play_turn(battle: "Battle", line: str) -> list[str]:
+    """Play a `;`-separated action line with referee semantics, then end the turn: PASS is
+    skipped, a well-formed but illegal action is skipped with a warning and the rest is still
+    played. A malformed action raises ActionSyntaxError before anything is played (the referee
+    counts that as a loss). Returns the warnings."""
+    return battle.play_actions(parse_action_line(line))

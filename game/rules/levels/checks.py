@@ -14,7 +14,7 @@ from game.rules.cards.state import BOARD_LIMIT, OPENING_HAND, TURN_LIMIT
 from game.rules.gomoku import GomokuState, Rule, parse_move
 from game.rules.levels import model as m
 from game.rules.levels.build import allowed, draft_pool, level_cardset, side_card_ids, side_spec
-from game.rules.levels.loader import Problem, json_path
+from game.rules.levels.problems import Problem, json_path
 from game.rules.levels.script import ScriptSyntaxError, parse_script_action
 
 MAX_SIDE_CARDS = 100  # instance ids must stay below the engine's 255 (2 per card, plus tokens)

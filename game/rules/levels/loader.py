@@ -10,34 +10,15 @@ from __future__ import annotations
 import copy
 import difflib
 import json
-import re
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
 from game.rules.levels import model as m
 from game.paths import levels_dir
+from game.rules.levels.problems import LevelError, Problem, json_path  # noqa: F401  (part of this module's API)
 from game.rules.safe_json import JsonFileError, read_json_file
-
-
-@dataclass(frozen=True)
-class Problem:
-    file: str
-    path: str  # a JSON path: "$", "$.opponent.script[2].actions[0]"
-    message: str
-
-    def __str__(self) -> str:
-        return f"{self.file}: {self.path}: {self.message}"
-
-
-class LevelError(ValueError):
-    """A level or campaign file with problems; `problems` lists each one."""
-
-    def __init__(self, problems: list[Problem]):
-        self.problems = problems
-        super().__init__("\n".join(str(p) for p in problems))
 
 
 def campaign_dir() -> Path:
@@ -62,19 +43,6 @@ def find_level(name: str | Path) -> Path:
 
 # ------------------------------------------------------------------------------ JSON paths
 
-_IDENTIFIER = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
-
-
-def json_path(parts: Iterable[str | int]) -> str:
-    text = "$"
-    for part in parts:
-        if isinstance(part, int):
-            text += f"[{part}]"
-        elif _IDENTIFIER.match(part):
-            text += f".{part}"
-        else:
-            text += f"[{json.dumps(part)}]"
-    return text
 
 
 def _walk(raw: Any, loc: tuple) -> tuple[list[str | int], Any]:

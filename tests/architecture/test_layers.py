@@ -1,0 +1,67 @@
+"""The layers import one way (rules <- ai <- front ends) and no modules import each other in a
+circle. Read from the source, so a wrong-way import fails here before anyone runs it."""
+
+from __future__ import annotations
+
+import ast
+
+from tests.architecture.import_graph import import_graph, cycles, module_files
+
+# What each layer may import of ours, by module-name prefix. The base (paths, version) is below
+# the rules; the front ends (client, tools) may import each other: the UI benchmark drives the
+# client, and the terminal gomoku and the saves command reuse its match set-up and settings.
+BASE = ("game.paths", "game.version", "game")
+ALLOWED = {
+    "game.rules": BASE + ("game.rules",),
+    "ai": BASE + ("game.rules", "ai"),
+    "game.client": BASE + ("game.rules", "ai", "game.client"),
+    "game.tools": BASE + ("game.rules", "ai", "game.client", "game.tools"),
+}
+PYGAME_ALLOWED = ("game.client", "game.tools.bench_ui")
+
+
+def _layer(module: str) -> str | None:
+    for layer in sorted(ALLOWED, key=len, reverse=True):
+        if module == layer or module.startswith(layer + "."):
+            return layer
+    return None
+
+
+def _allowed(target: str, prefixes: tuple[str, ...]) -> bool:
+    return any(target == p or target.startswith(p + ".") for p in prefixes if p != "game") or target == "game"
+
+
+def test_every_module_belongs_to_a_layer():
+    loose = [m for m in module_files() if _layer(m) is None and m not in BASE + ("ai",)]
+    assert loose == [], f"modules outside game/rules, ai, game/client, game/tools: {loose}"
+
+
+def test_imports_go_one_way():
+    wrong = [f"{module} imports {target}" for module, targets in import_graph().items()
+             if (layer := _layer(module)) is not None
+             for target in sorted(targets) if not _allowed(target, ALLOWED[layer])]
+    assert wrong == []
+
+
+def test_pygame_only_in_the_client():
+    found = []
+    for module, path in module_files().items():
+        if any(module == p or module.startswith(p + ".") for p in PYGAME_ALLOWED):
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = [a.name for a in node.names] if isinstance(node, ast.Import) else \
+                [node.module or ""] if isinstance(node, ast.ImportFrom) else []
+            if any(name.split(".")[0] == "pygame" for name in names):
+                found.append(module)
+    assert found == []
+
+
+def test_no_import_circles():
+    assert cycles(import_graph()) == []
+
+
+def test_the_checks_catch_a_wrong_way_import_and_a_circle():
+    """The tests above can fail: a planted upward import and a planted circle are found."""
+    graph = {"game.rules.cards.battle": {"ai.cards.agent"}, "ai.cards.agent": {"game.rules.cards.battle"}}
+    assert not _allowed("ai.cards.agent", ALLOWED[_layer("game.rules.cards.battle")])
+    assert cycles(graph) == [["ai.cards.agent", "game.rules.cards.battle"]]
