@@ -18,6 +18,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "gomoku": ("game.tools.terminal_gomoku", "gomoku against the AI (--terminal: in this terminal)"),
     "bot locm": ("game.tools.locm_bot", "a Legends of Code and Magic bot on stdin/stdout (CodinGame)"),
     "brain gomocup": ("game.tools.gomocup_brain", "a gomoku brain speaking the Gomocup (Piskvork) protocol"),
+    "gomocup match": ("game.tools.gomocup_match", "gomoku matches between two Gomocup brains (a local Piskvork manager)"),
     "cards validate": ("game.tools.validate_cards", "check card files (levels/cards/*.json) and list problems"),
     "cards balance": ("game.tools.balance", "bot-vs-bot games with a card set: first-player and per-card win rates"),
     "levels validate": ("game.tools.validate_levels", "check level files: every problem with file, JSON path and message"),

@@ -32,6 +32,7 @@ import random
 from ai.gomoku import patterns
 from ai.gomoku.patterns import F3_UNIT, PACK_VALUE, half_width, pattern_table
 from game.rules.gomoku import BLACK, EMPTY, WHITE, GomokuState, Rule
+from game.rules.gomoku.rules import makes_five
 
 DIRECTIONS = ((1, 0), (0, 1), (1, 1), (1, -1))
 WALL = 3
@@ -394,21 +395,10 @@ class Board:
         return found
 
     def makes_five(self, p: int, colour: int) -> bool:
-        """Exact check from the stones (not the tables): does ``colour`` on empty p win?"""
+        """Exact check from the stones (not the tables): does ``colour`` on empty p win? The
+        rules decide (``rules.makes_five``); only asked at the root, so no speed is lost."""
         size = self.size
-        board = self.board
-        x, y = p % size, p // size
-        overline_wins = not patterns.exact_five(self.rule, colour)
-        for dx, dy in DIRECTIONS:
-            length = 1
-            for sign in (1, -1):
-                cx, cy = x + sign * dx, y + sign * dy
-                while 0 <= cx < size and 0 <= cy < size and board[cy * size + cx] == colour:
-                    length += 1
-                    cx, cy = cx + sign * dx, cy + sign * dy
-            if length == 5 or (length > 5 and overline_wins):
-                return True
-        return False
+        return makes_five(self.board, size, p % size, p // size, colour, self.rule)
 
     # --- checks (tests) -------------------------------------------------------------------
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 import gc
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from ai.gomoku.board import Board
@@ -47,6 +48,11 @@ class Level:
     threat_nodes: int = 0  # node cap of each threat-search phase (0: only its time slice)
     leaf_vcf: int = 0  # alpha-beta: VCF probe of this many fours at the horizon
     defence_extension: int = 0  # alpha-beta: extra plies along lines of answered open threes
+    # 0: no check; else the chosen move must leave the opponent no VCT this long. Off for every
+    # level: tried on master (4 threats, 30 %/60 % of the budget) it avoided the regression
+    # game's losing move but won only 4 of 16 games against master without it (1 s per move).
+    verify_threats: int = 0
+    verify_free: int = 2  # ... whose first threats may be anywhere on the board (see ThreatSearch.vct)
     noise: int = 0  # pick at random among root moves scoring within this of the best
     time_share: float = 1.0  # fraction of the budget the level may think for
 
@@ -72,6 +78,15 @@ _RESERVE_SECONDS = 0.004
 _VCF_SHARE = 0.05
 _VCT_SHARE = 0.15
 _DEFENCE_SHARE = 0.35
+# Share of the budget kept, after alpha-beta, for checking that the chosen move leaves the
+# opponent no longer forced win (levels with ``verify_threats``).
+_VERIFY_SHARE = 0.3
+# ... and when the opponent already has this many points making a three or better (a position
+# rich in threats, where a long forced win is likely and a deeper search helps little).
+_VERIFY_SHARE_SHARP = 0.6
+_SHARP_THREAT_POINTS = 3
+# Root moves checked at most, best first, before giving up and keeping alpha-beta's choice.
+_MAX_VERIFIED = 6
 # A new alpha-beta iteration is not started past this share of the time left to the search:
 # it would rarely finish.
 _ITERATION_START_SHARE = 0.5
@@ -85,25 +100,50 @@ def warm_up(rule: Rule | int = Rule.FREESTYLE) -> None:
     pattern_table(Rule(rule))
 
 
+class WorkClock:
+    """A clock that measures work instead of time: every reading advances it by a fixed step.
+
+    The searches read the clock once per 16 nodes (and at a few fixed points), so with this
+    clock a time budget becomes a node budget and the move no longer depends on the machine
+    or its load: tests and reproducible matches pass one to ``analyse``. The default step,
+    0.5 ms per reading (16 nodes), matches the measured ~30,000 alpha-beta nodes/s of the
+    2-core machine, so ``budget_ms`` keeps roughly its wall-clock meaning.
+    """
+
+    def __init__(self, seconds_per_reading: float = 0.0005) -> None:
+        self.step = seconds_per_reading
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        self.now += self.step
+        return self.now
+
+
 def choose_move(
-    state: GomokuState, budget_ms: float, level: str = "master", seed: int | None = None
+    state: GomokuState, budget_ms: float, level: str = "master", seed: int | None = None,
+    clock: Callable[[], float] | None = None,
 ) -> tuple[int, int]:
     """The AI's move for the side to move in ``state``, within ``budget_ms`` milliseconds.
 
     A pure function of its arguments (``seed`` fixes the choice among near-equal moves of the
     lower levels; None draws a fresh one). Raises ValueError for a finished game or an unknown
-    level. Always legal under the state's rule.
+    level. Always legal under the state's rule. ``clock`` (seconds, default
+    ``time.perf_counter``) measures the budget; a ``WorkClock`` makes master deterministic.
     """
-    return analyse(state, budget_ms, level, seed)[0]
+    return analyse(state, budget_ms, level, seed, clock)[0]
 
 
 def analyse(
-    state: GomokuState, budget_ms: float, level: str = "master", seed: int | None = None
+    state: GomokuState, budget_ms: float, level: str = "master", seed: int | None = None,
+    clock: Callable[[], float] | None = None,
 ) -> tuple[tuple[int, int], dict]:
     """``choose_move`` plus an explanation for the client's overlay: ``reason`` (win, block,
     vcf, vct, search, defend, opening, novice), ``depth`` reached, ``score`` (side to move;
-    beyond +-99000 a forced win/loss), ``pv`` (principal variation as (x, y)), ``nodes``, ``ms``."""
-    start = time.perf_counter()
+    beyond +-99000 a forced win/loss), ``pv`` (principal variation as (x, y)), ``nodes``, ``ms``
+    (wall-clock milliseconds, whatever ``clock`` is)."""
+    wall_start = time.perf_counter()
+    clock = clock or time.perf_counter
+    start = clock()
     settings = LEVEL_SETTINGS.get(level)
     if settings is None:
         raise ValueError(f"unknown level {level!r}; levels are {', '.join(LEVELS)}")
@@ -115,7 +155,7 @@ def analyse(
     gc_was_enabled = gc.isenabled()
     gc.disable()  # a collection in the middle of a move would eat the budget's margin
     try:
-        move, info = _decide(state, settings, start, budget, deadline, rng)
+        move, info = _decide(state, settings, start, budget, deadline, rng, clock)
     finally:
         if gc_was_enabled:
             gc.enable()
@@ -125,17 +165,17 @@ def analyse(
         legal = state.legal_actions()
         move = legal[len(legal) // 2]
         info["reason"] = "fallback"
-    info["ms"] = round((time.perf_counter() - start) * 1000.0, 2)
+    info["ms"] = round((time.perf_counter() - wall_start) * 1000.0, 2)
     return move, info
 
 
 def _decide(state: GomokuState, settings: Level, start: float, budget: float, deadline: float,
-            rng: random.Random) -> tuple[tuple[int, int], dict]:
+            rng: random.Random, clock: Callable[[], float]) -> tuple[tuple[int, int], dict]:
     size = state.size
     if not state.moves:
         return (size // 2, size // 2), {"reason": "opening", "depth": 0, "score": 0, "pv": [], "nodes": 0}
     board = Board.from_state(state)
-    context = SearchContext(board, deadline, time.perf_counter)
+    context = SearchContext(board, deadline, clock)
     point = board.point
     me = board.to_move
     mine, theirs = board.packs[me], board.packs[3 - me]
@@ -160,7 +200,7 @@ def _decide(state: GomokuState, settings: Level, start: float, budget: float, de
         return answer(blocks[0], "block", 1, -MATE_BOUND if len(their_fives) > 1 else 0)
 
     if settings.use_novice:
-        p = novice_move(board.board, size, me, deadline, lambda q: q in legal, rng)
+        p = novice_move(board.board, size, me, deadline, lambda q: q in legal, rng, clock)
         return answer(p if p is not None else legal[0], "novice", 2)
 
     threats = ThreatSearch(context)
@@ -199,10 +239,21 @@ def _decide(state: GomokuState, settings: Level, start: float, budget: float, de
                                                defence_extension=settings.defence_extension))
     searcher.threats = threats
     context.node_limit = context.nodes + settings.node_limit if settings.node_limit else NO_LIMIT
-    now = time.perf_counter()
-    soft = deadline if settings.node_limit else now + (deadline - now) * _ITERATION_START_SHARE
-    result = searcher.search(root_moves, soft)
+    now = clock()
+    verify = settings.verify_threats and not settings.node_limit and len(root_moves) > 1
+    sharp = len(board.threat_points[3 - me]) >= _SHARP_THREAT_POINTS
+    search_deadline = deadline - budget * (_VERIFY_SHARE_SHARP if sharp else _VERIFY_SHARE) if verify else deadline
+    soft = deadline if settings.node_limit else now + (search_deadline - now) * _ITERATION_START_SHARE
+    context.deadline = max(search_deadline, now)
+    try:
+        result = searcher.search(root_moves, soft)
+    finally:
+        context.deadline = deadline
     move = result.move
+    if verify and abs(result.score) < MATE_BOUND:
+        checked = _verified_move(context, threats, settings, result.ranking)
+        if checked is not None and checked != move:
+            move, reason = checked, "verified"
     if settings.noise:
         move = _noisy_choice(searcher, root_moves, result.depth, settings.noise, rng, move)
     if len(root_moves) == 1 and reason == "search":
@@ -281,6 +332,30 @@ def _safe_moves(context: SearchContext, threats: ThreatSearch, settings: Level, 
         if refuted:
             safe.append(p)
     return safe
+
+
+def _verified_move(context: SearchContext, threats: ThreatSearch, settings: Level,
+                   ranking: list[int]) -> int | None:
+    """The first of alpha-beta's best root moves after which the opponent has no VCT of
+    ``verify_threats`` threats (a longer and wider one than the defence phase looks for), or
+    None if the time ran out or every move checked loses. The threat search's memory of
+    refuted and won positions is shared across the checks."""
+    board = context.board
+    root_length = len(board.moves)
+    try:
+        for p in ranking[:_MAX_VERIFIED]:
+            board.play(p)
+            try:
+                line = threats.vcf(settings.vcf_fours) or threats.vct(
+                    settings.verify_threats, settings.vcf_fours, settings.vct_width, settings.verify_free)
+            finally:
+                board.undo()
+            if line is None:
+                return p
+    except TimeUp:
+        while len(board.moves) > root_length:
+            board.undo()
+    return None
 
 
 def _noisy_choice(searcher: AlphaBeta, legal: list[int], depth: int, noise: int, rng: random.Random,

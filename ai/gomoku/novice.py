@@ -75,6 +75,7 @@ def novice_move(
     deadline: float,
     legal: Callable[[int], bool],
     rng: random.Random,
+    clock: Callable[[], float] = time.perf_counter,
 ) -> int | None:
     """The novice's choice for ``to_move`` (an index), or None if it found no legal candidate.
 
@@ -86,7 +87,6 @@ def novice_move(
     candidates = [p for p in _neighbours(board, size) if legal(p)]
     if not candidates:
         return None
-    clock = time.perf_counter
     counter = [0]
 
     def leaf() -> int:

@@ -33,6 +33,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from game.rules.gomoku import BLACK, WHITE, Rule
+from game.rules.gomoku.rules import is_five, wins_with_overline
 
 DEAD, OL, L44, F1, B2, F2, B3, F3, B4, F4, F5 = range(11)
 CODE_NAMES = ("DEAD", "OL", "L44", "F1", "B2", "F2", "B3", "F3", "B4", "F4", "F5")
@@ -47,12 +48,10 @@ EMPTY_CELL, OWN, BLOCKED = 0, 1, 2
 
 
 def half_width(rule: Rule) -> int:
-    return 4 if rule == Rule.FREESTYLE else 5
-
-
-def exact_five(rule: Rule, colour: int) -> bool:
-    """Whether only an exact five wins for ``colour`` (overlines don't)."""
-    return rule == Rule.STANDARD or (rule == Rule.RENJU and colour == BLACK)
+    """Cells read on each side of a point: 5 when some colour needs an exact five (to tell it
+    from an overline), else 4."""
+    exact_for_someone = not (wins_with_overline(rule, BLACK) and wins_with_overline(rule, WHITE))
+    return 5 if exact_for_someone else 4
 
 
 def _run_length(cells: tuple[int, ...], index: int) -> int:
@@ -67,18 +66,20 @@ def _run_length(cells: tuple[int, ...], index: int) -> int:
 
 
 class _Classifier:
-    """Classifies lines (tuples of EMPTY_CELL/OWN/BLOCKED, the point at ``centre`` holding OWN)."""
+    """Classifies lines (tuples of EMPTY_CELL/OWN/BLOCKED, the point at ``centre`` holding OWN)
+    for ``colour`` under ``rule``; what counts as a five is the rules' ``is_five``."""
 
-    def __init__(self, half: int, exact: bool, straight_fours_only: bool) -> None:
+    def __init__(self, half: int, rule: Rule, colour: int) -> None:
         self.half = half
-        self.exact = exact
+        self.rule = rule
+        self.colour = colour
         # Renju black: two fives on one line that do not come from one straight four are two
         # fours (a foul), not an open four, and cannot be the target of a three.
-        self.straight_fours_only = straight_fours_only
+        self.straight_fours_only = rule == Rule.RENJU and colour == BLACK
         self.memo: dict[tuple[int, ...], int] = {}
 
     def _is_five(self, length: int) -> bool:
-        return length == 5 if self.exact else length >= 5
+        return is_five(length, self.rule, self.colour)
 
     def _five_points(self, cells: tuple[int, ...]) -> list[int]:
         """Empty cells that would complete a five through the centre."""
@@ -159,8 +160,7 @@ def pattern_table(rule: Rule) -> list[int]:
     side_mask = (1 << side_bits) - 1
     per_colour_rows: list[list[int]] = []
     for colour in (BLACK, WHITE):
-        exact = exact_five(rule, colour)
-        classifier = _Classifier(half, exact, straight_fours_only=exact and rule == Rule.RENJU)
+        classifier = _Classifier(half, rule, colour)
         # Left keys store the farthest cell in the lowest bits; reverse so "nearest first".
         left_views = [tuple(reversed(_pad(v, half))) for v in _side_views(half, colour)]
         right_views = [_pad(v, half) for v in _side_views(half, colour)]
@@ -206,8 +206,7 @@ def classify_line(rule: Rule, colour: int, cells: list[int]) -> int:
     """The code for ``colour`` playing the centre of ``cells`` (2*HALF+1 board values, with
     3 for off-board); a slow direct path used to check the tables in tests."""
     half = half_width(rule)
-    exact = exact_five(rule, colour)
-    classifier = _Classifier(half, exact, straight_fours_only=exact and rule == Rule.RENJU)
+    classifier = _Classifier(half, Rule(rule), colour)
     view: list[int] = []
     for index, value in enumerate(cells):
         if index == half:

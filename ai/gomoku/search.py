@@ -11,7 +11,7 @@ all candidates are ordered by threat rank and the node keeps the best ``width`` 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ai.gomoku.board import Board
 from ai.gomoku.patterns import B4_UNIT, F3_UNIT, F4_UNIT, F5_UNIT
@@ -44,6 +44,7 @@ class SearchResult:
     depth: int
     principal_variation: list[int]
     nodes: int
+    ranking: list[int] = field(default_factory=list)  # root moves, best first (last full iteration)
 
 
 class AlphaBeta:
@@ -280,8 +281,11 @@ class AlphaBeta:
             best = SearchResult(iteration_best, alpha, depth, [iteration_best], context.nodes)
             # Next iteration: best first, then by this iteration's scores (stable for ties).
             order.sort(key=lambda p: scores.get(p, -INFINITE), reverse=True)
+            best.ranking = order.copy()
             if abs(alpha) > MATE_BOUND or len(order) == 1 or context.clock() > soft_deadline:
                 break
         best.nodes = context.nodes
+        if not best.ranking or best.ranking[0] != best.move:
+            best.ranking = [best.move] + [p for p in (best.ranking or order) if p != best.move]
         best.principal_variation = self.principal_variation(best.move)
         return best

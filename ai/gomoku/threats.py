@@ -118,7 +118,7 @@ class ThreatSearch:
         self._vcf_failed: dict[int, int] = {}
         self._vct_failed: dict[int, int] = {}
         self._vct_won: dict[int, tuple[int, list[int]]] = {}
-        self._vct_settings: tuple[int, int] | None = None
+        self._vct_settings: tuple[int, int, int] | None = None
 
     # --- VCF ------------------------------------------------------------------------------
 
@@ -185,7 +185,7 @@ class ThreatSearch:
 
     # --- VCT ------------------------------------------------------------------------------
 
-    def vct(self, max_threats: int, vcf_fours: int, width: int = 8) -> list[int] | None:
+    def vct(self, max_threats: int, vcf_fours: int, width: int = 8, free_threats: int = 1) -> list[int] | None:
         """A forced win by fours and open threes for the side to move, or None.
 
         The line holds the attacker's first move, then (for each threat) the defence that
@@ -193,15 +193,17 @@ class ThreatSearch:
         defender must look at; it is one branch of the win, not a full proof tree.
         ``max_threats`` bounds the attacker's threats (threes and fours) in a row, ``vcf_fours``
         the VCF tried at every node (not counted as threats), ``width`` the attacker's threats
-        tried per node.
+        tried per node. The first ``free_threats`` threats may be anywhere; later ones only on
+        the lines of the attacker's earlier threat stones (the zone).
         """
-        settings = (vcf_fours, width)
+        settings = (vcf_fours, width, free_threats)
         if self._vct_settings != settings:
             self._vct_failed.clear()
             self._vct_won.clear()
             self._vct_settings = settings
         self._vct_fours = vcf_fours
         self._vct_width = width
+        self._vct_free = free_threats
         self._vct_zone: list[frozenset[int]] = []
         return self._vct(max_threats)
 
@@ -239,7 +241,7 @@ class ThreatSearch:
             if depth <= 0:
                 return None
             zone = self._vct_zone
-            if zone and USE_ZONE:
+            if len(zone) >= self._vct_free and USE_ZONE:
                 # After the first threat, only threats on the lines of the attacker's earlier
                 # threat stones: a threat sequence builds on its own stones.
                 pool = [q for q in my_threats if any(q in near for near in zone)]

@@ -12,8 +12,8 @@ Prints numbers only (no pass/fail):
   every game master did not win against novice (``--show-upsets``: every upset);
 * reply times of every ladder move against the budget: p50/p95/p99/max and the overrun.
 
-The positions live in ``bench_positions.json`` and the book in ``openings.json`` beside this
-file; ``--write-positions`` / ``--write-openings`` regenerate them.
+The positions live in ``bench_positions.json`` and the book in ``openings.json`` in
+``ai/gomoku/``; ``--write-positions`` / ``--write-openings`` regenerate them.
 """
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ import time
 from multiprocessing import Pool
 from pathlib import Path
 
+import ai.gomoku as gomoku_ai
 from ai.gomoku import engine
 from ai.gomoku.board import Board
 from ai.gomoku.engine import LEVELS, analyse, warm_up
@@ -34,8 +35,10 @@ from ai.gomoku.search import AlphaBeta, SearchLimits
 from ai.gomoku.threats import SearchContext, ThreatSearch, TimeUp
 from game.rules.gomoku import GomokuState, Rule
 
-POSITIONS_FILE = Path(__file__).with_name("bench_positions.json")
-OPENINGS_FILE = Path(__file__).with_name("openings.json")
+# The data ship with the AI package (ai/gomoku/*.json), not beside this front end.
+AI_DATA = Path(gomoku_ai.__file__).parent
+POSITIONS_FILE = AI_DATA / "bench_positions.json"
+OPENINGS_FILE = AI_DATA / "openings.json"
 RULES = {"freestyle": Rule.FREESTYLE, "standard": Rule.STANDARD, "renju": Rule.RENJU}
 
 

@@ -3,9 +3,9 @@
     python main.py brain gomocup [--level master] [--seed N] [--verbose]
 
 Supported: START n / RECTSTART n,n (n = 15..20), RESTART, BEGIN, TURN x,y, BOARD ... DONE,
-TAKEBACK x,y, INFO (timeout_turn, timeout_match, time_left, rule; other keys are ignored),
-ABOUT and END. Unknown commands get ``UNKNOWN``, malformed ones ``ERROR``; the brain keeps
-running either way. Rules come from ``INFO rule`` (bit 1 exact five, bit 4 renju; the
+TAKEBACK x,y (the last move only), INFO (timeout_turn, timeout_match, time_left, rule; other
+keys are ignored), ABOUT and END. Unknown commands get ``UNKNOWN``, malformed ones ``ERROR``
+followed by the offending line and what is wrong with it; the brain keeps running either way. Rules come from ``INFO rule`` (bit 1 exact five, bit 4 renju; the
 continuous-game and caro bits are not supported and are reported with a DEBUG line).
 
 The protocol handling lives in ``GomocupBrain`` (one input line in, output lines out) so that
@@ -19,7 +19,7 @@ import sys
 import time
 from collections.abc import Callable
 
-from game.rules.gomoku import BLACK, EMPTY, WHITE, GomokuState, Rule, format_move, opponent, parse_move
+from game.rules.gomoku import BLACK, EMPTY, WHITE, GomokuState, Rule, format_move, parse_move
 from game.rules.gomoku.rules import MAX_SIZE, MIN_SIZE
 
 VERSION = "0.1.0"
@@ -111,21 +111,25 @@ class GomocupBrain:
     # --- dispatch ---------------------------------------------------------------------------
 
     def handle(self, line: str) -> list[str]:
+        """The reply lines to one input line. Never raises: a malformed line gets ``ERROR``
+        naming it, an unknown command ``UNKNOWN``, and a bug an ``ERROR`` instead of a traceback
+        (the brain must keep answering in the middle of a match)."""
         text = line.strip()
         if not text:
             return []  # the manager ignores empty lines and so do we
-        if self._board_stones is not None:
-            return self._board_line(text)
-        word, _, argument = text.partition(" ")
-        handler = self._HANDLERS.get(word.upper())
-        if handler is None:
-            return [f"UNKNOWN command {word[:40]!r}"]
         try:
+            if self._board_stones is not None:
+                return self._board_line(text)
+            word, _, argument = text.partition(" ")
+            handler = self._HANDLERS.get(word.upper())
+            if handler is None:
+                return [f"UNKNOWN command {word[:40]!r}"]
             return handler(self, argument.strip())
         except ProtocolError as problem:
-            return [f"ERROR {problem}"]
-        except Exception as problem:  # a bug must not kill the brain in the middle of a match
-            return [f"ERROR internal error on {word}: {type(problem).__name__}: {problem}"]
+            return [f"ERROR {_quote(text)}: {problem}"]
+        except Exception as problem:
+            self._board_stones, self._board_problem = None, None
+            return [f"ERROR {_quote(text)}: internal error, {type(problem).__name__}: {problem}"]
 
     # --- commands ---------------------------------------------------------------------------
 
@@ -137,7 +141,7 @@ class GomocupBrain:
         try:
             width, height = parse_move(argument)
         except ValueError:
-            raise ProtocolError("RECTSTART needs width,height") from None
+            raise ProtocolError("expected RECTSTART width,height, e.g. RECTSTART 15,15") from None
         if width != height:
             raise ProtocolError("only square boards are supported")
         return self._new_game(width)
@@ -152,7 +156,7 @@ class GomocupBrain:
 
     def _restart(self, argument: str) -> list[str]:
         if self.size is None:
-            raise ProtocolError("RESTART before START")
+            raise ProtocolError("no game to restart: send START first")
         return self._new_game(self.size)
 
     def _begin(self, argument: str) -> list[str]:
@@ -163,7 +167,7 @@ class GomocupBrain:
 
     def _turn(self, argument: str) -> list[str]:
         state = self._require_game()
-        x, y = self._parse_point(argument, "TURN")
+        x, y = self._parse_point(argument)
         if state.is_over:
             raise ProtocolError("the game is over")
         if state.at(x, y) != EMPTY:
@@ -181,22 +185,16 @@ class GomocupBrain:
 
     def _takeback(self, argument: str) -> list[str]:
         state = self._require_game()
-        x, y = self._parse_point(argument, "TAKEBACK")
+        x, y = self._parse_point(argument)
         if state.at(x, y) == EMPTY:
-            raise ProtocolError(f"no stone on {x},{y}")
-        if state.moves and state.moves[-1] == (x, y):
-            state.undo()
-            return ["OK"]
-        # The stone is not our last recorded move (e.g. after BOARD, whose order is unknown):
-        # rebuild the position without it if the colours still alternate.
-        if state.at(x, y) != opponent(state.current_player):
-            raise ProtocolError(f"{x},{y} was not played by the side that moved last")
-        black = [m for m in state.moves if state.at(*m) == BLACK and m != (x, y)]
-        white = [m for m in state.moves if state.at(*m) == WHITE and m != (x, y)]
-        try:
-            self.state = GomokuState.from_stones(black, white, state.size, state.rule)
-        except ValueError as problem:
-            raise ProtocolError(str(problem)) from None
+            raise ProtocolError(f"there is no stone on {x},{y}")
+        # Only the last move can be taken back: removing a stone from the middle of the game
+        # would leave a position that was never played. After BOARD the stones' order is the
+        # order they were sent in (the protocol sends them in the order played).
+        last = state.moves[-1]
+        if last != (x, y):
+            raise ProtocolError(f"only the last move ({format_move(last)}) can be taken back")
+        state.undo()
         return ["OK"]
 
     def _info(self, argument: str) -> list[str]:
@@ -268,7 +266,7 @@ class GomocupBrain:
         if text[0].isalpha():
             # A command instead of DONE: drop the unfinished BOARD and obey the command.
             self._board_stones = None
-            return ["ERROR BOARD was not finished with DONE", *self.handle(text)]
+            return ["ERROR BOARD: not finished with DONE before " + _quote(text), *self.handle(text)]
         parts = text.split(",")
         try:
             x, y, field = (int(part) for part in parts)
@@ -288,7 +286,7 @@ class GomocupBrain:
         stones, problem = self._board_stones or [], self._board_problem
         self._board_stones, self._board_problem = None, None
         if problem is not None:
-            return [f"ERROR {problem}"]
+            return [f"ERROR BOARD: {problem}"]
         assert self.size is not None
         ours = [(x, y) for x, y, field in stones if field == 1]
         theirs = [(x, y) for x, y, field in stones if field == 2]
@@ -298,13 +296,13 @@ class GomocupBrain:
         elif len(theirs) == len(ours) + 1:
             black, white = theirs, ours
         else:
-            return [f"ERROR {len(ours)} own and {len(theirs)} opponent stones: not our turn"]
+            return [f"ERROR BOARD: {len(ours)} own and {len(theirs)} opponent stones: not our turn"]
         try:
             self.state = GomokuState.from_stones(black, white, self.size, self.rule)
         except ValueError as problem:
-            return [f"ERROR {problem}"]
+            return [f"ERROR BOARD: {problem}"]
         if self.state.is_over:
-            return [f"ERROR the game is over: {self._result_text()}"]
+            return [f"ERROR BOARD: the game is over: {self._result_text()}"]
         return self._our_move()
 
     # --- thinking ---------------------------------------------------------------------------
@@ -343,11 +341,11 @@ class GomocupBrain:
             raise ProtocolError("no game: send START first")
         return self.state
 
-    def _parse_point(self, argument: str, command: str) -> tuple[int, int]:
+    def _parse_point(self, argument: str) -> tuple[int, int]:
         try:
             return parse_move(argument, self.size)
         except ValueError as problem:
-            raise ProtocolError(f"{command}: {problem}") from None
+            raise ProtocolError(str(problem)) from None
 
     @staticmethod
     def _parse_int(argument: str, usage: str) -> int:
@@ -365,6 +363,12 @@ class GomocupBrain:
         if state.foul is not None:
             return f"black played a forbidden {state.foul}; white wins"
         return f"{colour} wins"
+
+
+def _quote(text: str) -> str:
+    """A protocol line as shown in an ERROR reply: quoted, cut to 60 characters, control
+    characters escaped (so the reply stays one line)."""
+    return repr(text[:60])
 
 
 def _fallback_move(state: GomokuState) -> tuple[int, int]:

@@ -87,7 +87,8 @@ def test_rectstart_with_a_square_board_starts():
 def test_game_commands_before_start_are_errors(command):
     brain, ai = brain_with()
     [reply] = talk(brain, command)
-    assert reply == ("ERROR RESTART before START" if command == "RESTART" else "ERROR no game: send START first")
+    problem = "no game to restart: send START first" if command == "RESTART" else "no game: send START first"
+    assert reply == f"ERROR {command!r}: {problem}"
     assert ai.calls == []
 
 
@@ -127,11 +128,11 @@ def test_opponent_first_makes_us_white():
 @pytest.mark.parametrize(
     "command, error",
     [
-        ("TURN 3", "ERROR TURN: a move is 'x,y', got '3'"),
-        ("TURN 99,99", "ERROR TURN: move 99,99 is off the 15x15 board"),
-        ("TURN -1,0", "ERROR TURN: move -1,0 is off the 15x15 board"),
-        ("TURN a,b", "ERROR TURN: a move is two integers 'x,y', got 'a,b'"),
-        ("TURN 7,7", "ERROR 7,7 is occupied"),
+        ("TURN 3", "ERROR 'TURN 3': a move is 'x,y', got '3'"),
+        ("TURN 99,99", "ERROR 'TURN 99,99': move 99,99 is off the 15x15 board"),
+        ("TURN -1,0", "ERROR 'TURN -1,0': move -1,0 is off the 15x15 board"),
+        ("TURN a,b", "ERROR 'TURN a,b': a move is two integers 'x,y', got 'a,b'"),
+        ("TURN 7,7", "ERROR 'TURN 7,7': 7,7 is occupied"),
     ],
 )
 def test_bad_turns_are_errors_and_change_nothing(command, error):
@@ -150,7 +151,7 @@ def test_turn_that_ends_the_game_is_reported():
         talk(brain, f"TURN {x + 5},7")
     [reply] = talk(brain, "TURN 9,7")
     assert reply == "ERROR the game is over after 9,7: black wins"
-    assert talk(brain, "BEGIN") == ["ERROR the game is over"]
+    assert talk(brain, "BEGIN") == ["ERROR 'BEGIN': the game is over"]
 
 
 def test_illegal_ai_move_is_replaced_and_forbidden_points_are_never_played():
@@ -208,13 +209,14 @@ def test_empty_board_command_means_we_begin():
 @pytest.mark.parametrize(
     "lines, error",
     [
-        (["7,7,1", "8,8,1"], "ERROR 2 own and 0 opponent stones: not our turn"),
-        (["7,7,1", "7,7,2"], "ERROR two stones on 7,7"),
-        (["7,7,3", "8,8,2"], "ERROR continuous-game stones (field 3) are not supported"),
-        (["7,7,5"], "ERROR bad field 5 in '7,7,5'"),
-        (["7,7"], "ERROR bad BOARD line '7,7'"),
-        (["20,7,1", "8,8,2"], "ERROR stone 20,7 is off the board"),
-        ([f"{x},0,1" for x in range(5)] + [f"{x},5,2" for x in range(5)], "ERROR the position already contains a winning row"),
+        (["7,7,1", "8,8,1"], "ERROR BOARD: 2 own and 0 opponent stones: not our turn"),
+        (["7,7,1", "7,7,2"], "ERROR BOARD: two stones on 7,7"),
+        (["7,7,3", "8,8,2"], "ERROR BOARD: continuous-game stones (field 3) are not supported"),
+        (["7,7,5"], "ERROR BOARD: bad field 5 in '7,7,5'"),
+        (["7,7"], "ERROR BOARD: bad BOARD line '7,7'"),
+        (["20,7,1", "8,8,2"], "ERROR BOARD: stone 20,7 is off the board"),
+        ([f"{x},0,1" for x in range(5)] + [f"{x},5,2" for x in range(5)],
+         "ERROR BOARD: the position already contains a winning row"),
     ],
 )
 def test_bad_boards_are_errors(lines, error):
@@ -229,7 +231,7 @@ def test_bad_boards_are_errors(lines, error):
 def test_board_interrupted_by_a_command():
     brain, _ = brain_with()
     talk(brain, "START 15")
-    assert talk(brain, "BOARD", "7,7,1", "ABOUT") == ["ERROR BOARD was not finished with DONE", ABOUT]
+    assert talk(brain, "BOARD", "7,7,1", "ABOUT") == ["ERROR BOARD: not finished with DONE before 'ABOUT'", ABOUT]
 
 
 # --- TAKEBACK, RESTART -----------------------------------------------------------------------
@@ -241,21 +243,34 @@ def test_takeback_removes_stones_in_reverse_order():
     assert talk(brain, "TAKEBACK 8,8") == ["OK"]
     assert talk(brain, "TAKEBACK 7,8") == ["OK"]
     assert brain.state.moves == [(7, 7)] and brain.state.current_player == WHITE
-    assert talk(brain, "TAKEBACK 3,3") == ["ERROR no stone on 3,3"]
-    assert talk(brain, "TAKEBACK 3") == ["ERROR TAKEBACK: a move is 'x,y', got '3'"]
+    assert talk(brain, "TAKEBACK 3,3") == ["ERROR 'TAKEBACK 3,3': there is no stone on 3,3"]
+    assert talk(brain, "TAKEBACK 3") == ["ERROR 'TAKEBACK 3': a move is 'x,y', got '3'"]
     assert talk(brain, "TURN 6,6") == ["0,0"]
 
 
-def test_takeback_after_board_of_unknown_order():
+def test_takeback_of_a_stone_that_is_not_the_last_move_is_an_error():
+    # Regression: TAKEBACK of an earlier stone used to remove it from the middle of the game.
+    brain, _ = brain_with((7, 7), (8, 8))
+    talk(brain, "START 15", "BEGIN", "TURN 7,8")
+    before = brain.state.moves.copy()
+    for earlier in ("7,7", "7,8"):
+        assert talk(brain, f"TAKEBACK {earlier}") == [
+            f"ERROR 'TAKEBACK {earlier}': only the last move (8,8) can be taken back"]
+        assert brain.state.moves == before
+    assert talk(brain, "TAKEBACK 8,8") == ["OK"]
+    assert brain.state.moves == before[:-1]
+
+
+def test_takeback_after_board_follows_the_order_the_stones_were_sent_in():
     brain, _ = brain_with((9, 9))
     talk(brain, "START 15", "BOARD", "7,7,2", "8,8,1", "7,8,2", "DONE")
-    # our answer 9,9 is the last move; the opponent's 7,7 cannot be taken back before it
-    assert talk(brain, "TAKEBACK 7,7") == ["ERROR 7,7 was not played by the side that moved last"]
+    # the moves, as sent: 7,7 (black) 8,8 (white) 7,8 (black), then our answer 9,9
+    assert talk(brain, "TAKEBACK 7,7") == ["ERROR 'TAKEBACK 7,7': only the last move (9,9) can be taken back"]
     assert talk(brain, "TAKEBACK 9,9") == ["OK"]
-    # now the opponent (black) moved last; any of its stones may be the one taken back
-    assert talk(brain, "TAKEBACK 7,7") == ["OK"]
+    assert talk(brain, "TAKEBACK 7,7") == ["ERROR 'TAKEBACK 7,7': only the last move (7,8) can be taken back"]
+    assert talk(brain, "TAKEBACK 7,8") == ["OK"]
     state = brain.state
-    assert state.at(7, 7) == 0 and state.at(7, 8) == BLACK and state.at(8, 8) == WHITE
+    assert state.moves == [(7, 7), (8, 8)] and state.at(7, 8) == 0
     assert state.current_player == BLACK
 
 

@@ -100,6 +100,36 @@ def wins_with_overline(rule: Rule, player: int) -> bool:
     return rule == Rule.FREESTYLE or (rule == Rule.RENJU and player == WHITE)
 
 
+def is_five(length: int, rule: Rule, player: int) -> bool:
+    """Whether an unbroken row of ``length`` ``player`` stones wins under ``rule``.
+
+    The five-in-a-row rule itself, written once: exactly five always wins; six or more wins
+    only where overlines do (see ``wins_with_overline``). The state's win detection, the AI's
+    pattern tables and its win-in-one check all ask this function.
+    """
+    return length == 5 or (length > 5 and wins_with_overline(rule, player))
+
+
+def row_length(board: list[int], size: int, x: int, y: int, dx: int, dy: int, player: int) -> int:
+    """Length of ``run_through`` without building the list: (x, y) counts as ``player``'s."""
+    length = 1
+    cx, cy = x - dx, y - dy
+    while 0 <= cx < size and 0 <= cy < size and board[cy * size + cx] == player:
+        length += 1
+        cx, cy = cx - dx, cy - dy
+    cx, cy = x + dx, y + dy
+    while 0 <= cx < size and 0 <= cy < size and board[cy * size + cx] == player:
+        length += 1
+        cx, cy = cx + dx, cy + dy
+    return length
+
+
+def makes_five(board: list[int], size: int, x: int, y: int, player: int, rule: Rule) -> bool:
+    """Whether a ``player`` stone on (x, y) makes a winning row under ``rule`` (the point may be
+    empty: nothing is placed)."""
+    return any(is_five(row_length(board, size, x, y, dx, dy, player), rule, player) for dx, dy in DIRECTIONS)
+
+
 def winning_line(board: list[int], size: int, x: int, y: int, rule: Rule) -> list[tuple[int, int]] | None:
     """The winning row made by the stone at (x, y), or None. Only lines through it are scanned.
 
@@ -107,14 +137,13 @@ def winning_line(board: list[int], size: int, x: int, y: int, rule: Rule) -> lis
     every rule the reported row is the one that decides the game.
     """
     player = board[y * size + x]
-    overline_wins = wins_with_overline(rule, player)
     overline: list[tuple[int, int]] | None = None
     for dx, dy in DIRECTIONS:
         row = run_through(board, size, x, y, dx, dy, player)
-        if len(row) == 5:
-            return row
-        if len(row) > 5 and overline_wins and overline is None:
-            overline = row
+        if is_five(len(row), rule, player):
+            if len(row) == 5:
+                return row
+            overline = overline or row
     return overline
 
 
@@ -227,8 +256,8 @@ def _foul_of_placed_stone(board: list[int], size: int, x: int, y: int) -> str | 
     neighbour_counts = [_black_neighbours(board, size, x, y, dx, dy) for dx, dy in DIRECTIONS]
     if not _may_be_foul(neighbour_counts):
         return None
-    lengths = [len(run_through(board, size, x, y, dx, dy, BLACK)) for dx, dy in DIRECTIONS]
-    if 5 in lengths:
+    lengths = [row_length(board, size, x, y, dx, dy, BLACK) for dx, dy in DIRECTIONS]
+    if any(is_five(length, Rule.RENJU, BLACK) for length in lengths):
         return None  # a five wins, whatever else the move makes
     if max(lengths) > 5:
         return FOUL_OVERLINE
