@@ -13,11 +13,14 @@ import pygame
 import pytweening
 
 from game.rules.cards.actions import FACE
-from game.rules.cards.battle import Battle, Creature, Event
+from game.rules.cards.battle import Battle, Creature
+from game.rules.events import Event, EventKind
 from game.rules.cards.model import WARD
 from game.client.anim import Anim
 
-PARALLEL = {"damage", "ward", "health", "buff", "rune", "hand_full", "deck_out", "silence", "mana"}
+# Kinds that play at the same time as the one before them (a hit and its numbers, buffs together).
+PARALLEL = {EventKind.DAMAGE, EventKind.WARD, EventKind.HEALTH, EventKind.BUFF, EventKind.RUNE, EventKind.HAND_FULL,
+            EventKind.DECK_OUT, EventKind.SILENCE, EventKind.MANA}
 
 
 class DuelAnimator:
@@ -49,204 +52,260 @@ class DuelAnimator:
             anim = self._anim_for(event, after)
             if anim is None:
                 continue
-            if event.kind in PARALLEL and previous in PARALLEL or (event.kind == "death" and previous == "death"):
+            if event.kind in PARALLEL and previous in PARALLEL or (event.kind is EventKind.DEATH and previous is EventKind.DEATH):
                 self.anims.also(anim)
             else:
                 self.anims.then(anim)
             previous = event.kind
         self.anims.call(lambda: self.scene.sync_view(after))
 
-    # Each builder returns one Anim whose callbacks mutate the view.
     def _anim_for(self, event: Event, after: Battle) -> Anim | None:
-        kind = event.kind
+        builder = BUILDERS.get(event.kind)
+        return None if builder is None else builder(self, event, after)
+
+    # Each builder returns one Anim whose callbacks mutate the view; BUILDERS maps kinds to them.
+    def _turn(self, event: Event, after: Battle) -> Anim | None:
         scene = self.scene
-        if kind == "turn":
-            def start():
-                view = scene.view
-                view.current = event.player
-                side, final = view.sides[event.player], after.sides[event.player]
-                side.mana, side.max_mana, side.bonus_mana = final.mana, final.max_mana, final.bonus_mana
-                for creature in side.board:
-                    creature.can_attack = True
-                    creature.has_attacked = False
-            return Anim("banner", 900, on_start=start, ease=pytweening.linear,
-                        text=scene.turn_banner_text(event.player))
-        if kind == "draw":
-            anim = Anim("fly", 260, ease=pytweening.easeOutCubic, uid=event.card, face=scene.face_up(event.player))
+        def start():
+            view = scene.view
+            view.current = event.player
+            side, final = view.sides[event.player], after.sides[event.player]
+            side.mana, side.max_mana, side.bonus_mana = final.mana, final.max_mana, final.bonus_mana
+            for creature in side.board:
+                creature.can_attack = True
+                creature.has_attacked = False
+        return Anim("banner", 900, on_start=start, ease=pytweening.linear,
+                    text=scene.turn_banner_text(event.player))
 
-            def start(anim=anim):
-                layout = scene.layout()
-                slots = layout.hand_rects(event.player, extra=1)
-                anim.data["from"] = layout.deck_spot(event.player)
-                anim.data["to"] = slots[-1]
-                scene.app.play_sound("draw")
+    def _draw(self, event: Event, after: Battle) -> Anim | None:
+        scene = self.scene
+        anim = Anim("fly", 260, ease=pytweening.easeOutCubic, uid=event.card, face=scene.face_up(event.player))
 
-            def end():
-                side = self._side(event.player)
-                side.hand.append(scene.instances[event.card])
-                side.deck_pos += 1
-            anim.on_start, anim.on_end = start, end
-            return anim
-        if kind == "give":  # a campaign level's scripted event puts a card into a hand
-            anim = Anim("fly", 360, ease=pytweening.easeOutCubic, uid=event.card, face=scene.face_up(event.player))
+        def start(anim=anim):
+            layout = scene.layout()
+            slots = layout.hand_rects(event.player, extra=1)
+            anim.data["from"] = layout.deck_spot(event.player)
+            anim.data["to"] = slots[-1]
+            scene.app.play_sound("draw")
 
-            def start(anim=anim):
-                layout = scene.layout()
-                hero = layout.hero(event.player)
-                anim.data["from"] = pygame.Rect(hero.centerx - 20, hero.centery - 28, 40, 56)
-                anim.data["to"] = layout.hand_rects(event.player, extra=1)[-1]
-                scene.app.play_sound("draw")
+        def end():
+            side = self._side(event.player)
+            side.hand.append(scene.instances[event.card])
+            side.deck_pos += 1
+        anim.on_start, anim.on_end = start, end
+        return anim
 
-            def end():
-                self._side(event.player).hand.append(scene.instances[event.card])
-            anim.on_start, anim.on_end = start, end
-            return anim
-        if kind == "summon":
-            anim = Anim("fly", 320, ease=pytweening.easeOutCubic, uid=event.card, face=True)
+    def _give(self, event: Event, after: Battle) -> Anim | None:
+        scene = self.scene
+        anim = Anim("fly", 360, ease=pytweening.easeOutCubic, uid=event.card, face=scene.face_up(event.player))
 
-            def start(anim=anim):
-                layout = scene.layout()
-                source = layout.hand_rect(event.player, event.card) or layout.hero(event.player)
-                side = self._side(event.player)
-                side.hand = [i for i in side.hand if i.uid != event.card]
-                card = scene.card_of(event.card, after)
-                if card is None:  # a token that is already gone again: the sync shows the rest
-                    anim.data.pop("uid")
-                    return
-                anim.data["card"] = card
-                side.board.append(Creature(event.card, card, event.value))
-                anim.data["from"] = source
-                anim.data["to"] = scene.layout().all_creature_rects()[event.card]
-                anim.data["hide"] = event.card
-                scene.app.play_sound("play")
-            anim.on_start = start
-            return anim
-        if kind == "use":
-            anim = Anim("fly", 420, ease=pytweening.easeInOutQuad, uid=event.card, face=True, shrink=True)
+        def start(anim=anim):
+            layout = scene.layout()
+            hero = layout.hero(event.player)
+            anim.data["from"] = pygame.Rect(hero.centerx - 20, hero.centery - 28, 40, 56)
+            anim.data["to"] = layout.hand_rects(event.player, extra=1)[-1]
+            scene.app.play_sound("draw")
 
-            def start(anim=anim):
-                layout = scene.layout()
-                anim.data["from"] = layout.hand_rect(event.player, event.card) or layout.hero(event.player)
-                anim.data["to"] = self._target_rect(1 - event.player if event.target == FACE else
-                                                    scene.view.owner_of(event.target), event.target)
-                side = self._side(event.player)
-                side.hand = [i for i in side.hand if i.uid != event.card]
-                scene.app.play_sound("play")
-            anim.on_start = start
-            return anim
-        if kind == "attack":
-            anim = Anim("lunge", 360, ease=pytweening.linear, uid=event.card)
+        def end():
+            self._side(event.player).hand.append(scene.instances[event.card])
+        anim.on_start, anim.on_end = start, end
+        return anim
 
-            def start(anim=anim):
-                anim.data["to"] = self._target_rect(1 - event.player, event.target)
-                creature = self._creature(event.card)
-                if creature is not None:
-                    creature.can_attack = False
-                scene.app.play_sound("attack")
-            anim.on_start = start
-            return anim
-        if kind == "damage":
-            if event.card == FACE:
-                return None  # the "health" event that follows shows it
-            anim = Anim("float", 650, ease=pytweening.easeOutQuad, text=f"-{event.value}", colour=(255, 90, 80))
+    def _summon(self, event: Event, after: Battle) -> Anim | None:
+        scene = self.scene
+        anim = Anim("fly", 320, ease=pytweening.easeOutCubic, uid=event.card, face=True)
 
-            def start(anim=anim):
-                anim.data["at"] = scene.layout().all_creature_rects().get(event.card)
-                creature = self._creature(event.card)
-                if creature is not None:
-                    creature.defense -= event.value
-            anim.on_start = start
-            return anim
-        if kind == "ward":
-            anim = Anim("float", 650, text="Ward!", colour=(120, 230, 255))
+        def start(anim=anim):
+            layout = scene.layout()
+            source = layout.hand_rect(event.player, event.card) or layout.hero(event.player)
+            side = self._side(event.player)
+            side.hand = [i for i in side.hand if i.uid != event.card]
+            card = scene.card_of(event.card, after)
+            if card is None:  # a token that is already gone again: the sync shows the rest
+                anim.data.pop("uid")
+                return
+            anim.data["card"] = card
+            side.board.append(Creature(event.card, card, event.value))
+            anim.data["from"] = source
+            anim.data["to"] = scene.layout().all_creature_rects()[event.card]
+            anim.data["hide"] = event.card
+            scene.app.play_sound("play")
+        anim.on_start = start
+        return anim
 
-            def start(anim=anim):
-                anim.data["at"] = scene.layout().all_creature_rects().get(event.card)
-                creature = self._creature(event.card)
-                if creature is not None:
-                    creature.keywords &= ~WARD
-            anim.on_start = start
-            return anim
-        if kind == "health":
-            colour = (120, 255, 140) if event.value > 0 else (255, 90, 80)
-            anim = Anim("float", 700, text=f"{event.value:+d}", colour=colour, big=True)
+    def _use(self, event: Event, after: Battle) -> Anim | None:
+        scene = self.scene
+        anim = Anim("fly", 420, ease=pytweening.easeInOutQuad, uid=event.card, face=True, shrink=True)
 
-            def start(anim=anim):
-                anim.data["at"] = scene.layout().hero(event.player)
-                self._side(event.player).health += event.value
-            anim.on_start = start
-            return anim
-        if kind == "rune":
-            anim = Anim("float", 700, text=f"Rune {event.value} broken", colour=(255, 210, 120))
+        def start(anim=anim):
+            layout = scene.layout()
+            anim.data["from"] = layout.hand_rect(event.player, event.card) or layout.hero(event.player)
+            anim.data["to"] = self._target_rect(1 - event.player if event.target == FACE else
+                                                scene.view.owner_of(event.target), event.target)
+            side = self._side(event.player)
+            side.hand = [i for i in side.hand if i.uid != event.card]
+            scene.app.play_sound("play")
+        anim.on_start = start
+        return anim
 
-            def start(anim=anim):
-                anim.data["at"] = scene.layout().hero(event.player)
-                self._side(event.player).next_rune = event.value - 5
-            anim.on_start = start
-            return anim
-        if kind == "deck_out":
-            anim = Anim("float", 800, text="Out of cards!", colour=(255, 150, 100))
+    def _attack(self, event: Event, after: Battle) -> Anim | None:
+        scene = self.scene
+        anim = Anim("lunge", 360, ease=pytweening.linear, uid=event.card)
 
-            def start(anim=anim):
-                anim.data["at"] = scene.layout().hero(event.player)
-                self._side(event.player).health = event.value
-            anim.on_start = start
-            return anim
-        if kind == "hand_full":
-            anim = Anim("float", 600, text="Hand full", colour=(255, 210, 120))
+        def start(anim=anim):
+            anim.data["to"] = self._target_rect(1 - event.player, event.target)
+            creature = self._creature(event.card)
+            if creature is not None:
+                creature.can_attack = False
+            scene.app.play_sound("attack")
+        anim.on_start = start
+        return anim
 
-            def start(anim=anim):
-                anim.data["at"] = scene.layout().hero(event.player)
-            anim.on_start = start
-            return anim
-        if kind == "buff":
-            anim = Anim("glow", 320, uid=event.target)
+    def _damage(self, event: Event, after: Battle) -> Anim | None:
+        scene = self.scene
+        if event.card == FACE:
+            return None  # the "health" event that follows shows it
+        anim = Anim("float", 650, ease=pytweening.easeOutQuad, text=f"-{event.value}", colour=(255, 90, 80))
 
-            def start():
-                creature, final = self._creature(event.target), after.creature(event.target)
-                if creature is not None and final is not None:
-                    creature.attack, creature.defense, creature.keywords = final.attack, final.defense, final.keywords
-            anim.on_start = start
-            return anim
-        if kind == "death":
-            anim = Anim("death", 420, ease=pytweening.easeInQuad, uid=event.card)
+        def start(anim=anim):
+            anim.data["at"] = scene.layout().all_creature_rects().get(event.card)
+            creature = self._creature(event.card)
+            if creature is not None:
+                creature.defense -= event.value
+        anim.on_start = start
+        return anim
 
-            def start(anim=anim):
-                scene.app.play_sound("death")
+    def _ward(self, event: Event, after: Battle) -> Anim | None:
+        scene = self.scene
+        anim = Anim("float", 650, text="Ward!", colour=(120, 230, 255))
 
-            def end():
-                side = self._side(event.player)
-                side.board = [c for c in side.board if c.uid != event.card]
-            anim.on_start, anim.on_end = start, end
-            return anim
-        if kind == "trigger":
-            anim = Anim("glow", 300, uid=event.card)
+        def start(anim=anim):
+            anim.data["at"] = scene.layout().all_creature_rects().get(event.card)
+            creature = self._creature(event.card)
+            if creature is not None:
+                creature.keywords &= ~WARD
+        anim.on_start = start
+        return anim
 
-            def start(anim=anim):
-                rect = scene.layout().all_creature_rects().get(event.card)
-                if rect is None:
-                    rect = scene.layout().hand_rect(event.player, event.card) or scene.layout().hero(event.player)
-                anim.data["at"] = rect
-            anim.on_start = start
-            return anim
-        if kind == "silence":
-            anim = Anim("float", 600, text="Silenced", colour=(200, 200, 220))
+    def _health(self, event: Event, after: Battle) -> Anim | None:
+        scene = self.scene
+        colour = (120, 255, 140) if event.value > 0 else (255, 90, 80)
+        anim = Anim("float", 700, text=f"{event.value:+d}", colour=colour, big=True)
 
-            def start(anim=anim):
-                anim.data["at"] = scene.layout().all_creature_rects().get(event.card)
-                creature = self._creature(event.card)
-                if creature is not None:
-                    creature.keywords = 0
-            anim.on_start = start
-            return anim
-        if kind == "mana":
-            anim = Anim("float", 600, text=f"+{event.value} mana", colour=(120, 180, 255))
+        def start(anim=anim):
+            anim.data["at"] = scene.layout().hero(event.player)
+            self._side(event.player).health += event.value
+        anim.on_start = start
+        return anim
 
-            def start(anim=anim):
-                anim.data["at"] = scene.layout().hero(event.player)
-                self._side(event.player).mana += event.value
-            anim.on_start = start
-            return anim
-        if kind == "win":
-            return Anim("pause", 300)
-        return None
+    def _rune(self, event: Event, after: Battle) -> Anim | None:
+        scene = self.scene
+        anim = Anim("float", 700, text=f"Rune {event.value} broken", colour=(255, 210, 120))
+
+        def start(anim=anim):
+            anim.data["at"] = scene.layout().hero(event.player)
+            self._side(event.player).next_rune = event.value - 5
+        anim.on_start = start
+        return anim
+
+    def _deck_out(self, event: Event, after: Battle) -> Anim | None:
+        scene = self.scene
+        anim = Anim("float", 800, text="Out of cards!", colour=(255, 150, 100))
+
+        def start(anim=anim):
+            anim.data["at"] = scene.layout().hero(event.player)
+            self._side(event.player).health = event.value
+        anim.on_start = start
+        return anim
+
+    def _hand_full(self, event: Event, after: Battle) -> Anim | None:
+        scene = self.scene
+        anim = Anim("float", 600, text="Hand full", colour=(255, 210, 120))
+
+        def start(anim=anim):
+            anim.data["at"] = scene.layout().hero(event.player)
+        anim.on_start = start
+        return anim
+
+    def _buff(self, event: Event, after: Battle) -> Anim | None:
+        anim = Anim("glow", 320, uid=event.card)  # the creature whose stats changed
+
+        def start():
+            creature, final = self._creature(event.card), after.creature(event.card)
+            if creature is not None and final is not None:
+                creature.attack, creature.defense, creature.keywords = final.attack, final.defense, final.keywords
+        anim.on_start = start
+        return anim
+
+    def _death(self, event: Event, after: Battle) -> Anim | None:
+        scene = self.scene
+        anim = Anim("death", 420, ease=pytweening.easeInQuad, uid=event.card)
+
+        def start(anim=anim):
+            scene.app.play_sound("death")
+
+        def end():
+            side = self._side(event.player)
+            side.board = [c for c in side.board if c.uid != event.card]
+        anim.on_start, anim.on_end = start, end
+        return anim
+
+    def _trigger(self, event: Event, after: Battle) -> Anim | None:
+        scene = self.scene
+        anim = Anim("glow", 300, uid=event.card)
+
+        def start(anim=anim):
+            rect = scene.layout().all_creature_rects().get(event.card)
+            if rect is None:
+                rect = scene.layout().hand_rect(event.player, event.card) or scene.layout().hero(event.player)
+            anim.data["at"] = rect
+        anim.on_start = start
+        return anim
+
+    def _silence(self, event: Event, after: Battle) -> Anim | None:
+        scene = self.scene
+        anim = Anim("float", 600, text="Silenced", colour=(200, 200, 220))
+
+        def start(anim=anim):
+            anim.data["at"] = scene.layout().all_creature_rects().get(event.card)
+            creature = self._creature(event.card)
+            if creature is not None:
+                creature.keywords = 0
+        anim.on_start = start
+        return anim
+
+    def _mana(self, event: Event, after: Battle) -> Anim | None:
+        scene = self.scene
+        anim = Anim("float", 600, text=f"+{event.value} mana", colour=(120, 180, 255))
+
+        def start(anim=anim):
+            anim.data["at"] = scene.layout().hero(event.player)
+            self._side(event.player).mana += event.value
+        anim.on_start = start
+        return anim
+
+    def _win(self, event: Event, after: Battle) -> Anim | None:
+        return Anim("pause", 300)
+
+
+# The animation table: one builder per kind of event (kinds without one are not animated).
+BUILDERS = {
+    EventKind.TURN: DuelAnimator._turn,
+    EventKind.DRAW: DuelAnimator._draw,
+    EventKind.GIVE: DuelAnimator._give,
+    EventKind.SUMMON: DuelAnimator._summon,
+    EventKind.USE: DuelAnimator._use,
+    EventKind.ATTACK: DuelAnimator._attack,
+    EventKind.DAMAGE: DuelAnimator._damage,
+    EventKind.WARD: DuelAnimator._ward,
+    EventKind.HEALTH: DuelAnimator._health,
+    EventKind.RUNE: DuelAnimator._rune,
+    EventKind.DECK_OUT: DuelAnimator._deck_out,
+    EventKind.HAND_FULL: DuelAnimator._hand_full,
+    EventKind.BUFF: DuelAnimator._buff,
+    EventKind.DEATH: DuelAnimator._death,
+    EventKind.TRIGGER: DuelAnimator._trigger,
+    EventKind.SILENCE: DuelAnimator._silence,
+    EventKind.MANA: DuelAnimator._mana,
+    EventKind.WIN: DuelAnimator._win,
+}

@@ -16,6 +16,7 @@ from game.rules.cards.effects import _neighbours
 from game.rules.cards.model import KEYWORD_BITS, CardType, Choice, Do, Target, Trigger
 from game.rules.cards.state import BOARD_LIMIT, HAND_LIMIT
 from game.rules.cards.protocol import battle_input
+from game.rules.events import EventKind
 
 
 @pytest.fixture(scope="module")
@@ -142,7 +143,7 @@ def test_a_game_replays_identically_from_its_seed_and_actions(core, lanes):
     decks = random_decks(core.draftable, rng)
     seed = rng.getrandbits(64)
     played, actions, inputs, events = _play_recorded(decks, lanes, seed, rng)
-    assert any(e.kind == "trigger" for turn in events for e in turn)
+    assert any(e.kind is EventKind.TRIGGER for turn in events for e in turn)
     replay = Battle.from_decks(decks, lanes, seed=seed)
     replay_inputs = [battle_input(replay)]
     for action, expected in zip(actions, events):

@@ -10,6 +10,7 @@ from game.rules.cards.actions import END_TURN, NO_TARGET
 from game.rules.cards.battle import Battle
 from game.rules.cards.model import CardType, Choice, Do, Effect, Target, Trigger, parse_keywords
 from tests.cards.builders import FILLER, creature_card, give, item_card, put
+from game.rules.events import EventKind
 
 
 def effect(trigger, action, target=Target.SELF, **values) -> Effect:
@@ -86,7 +87,7 @@ def test_chained_deathrattles_resolve_in_death_order_until_stable():
     put(battle, 0, bomb, 103)
     put(battle, 1, creature_card(1, 3), 106)
     events = battle.apply(attack(101, 102))
-    deaths = [e.card for e in events if e.kind == "death"]
+    deaths = [e.card for e in events if e.kind is EventKind.DEATH]
     # 102 dies in combat; its blast kills 103 and 104 (swept: the acting player's board first);
     # then 103's and 104's blasts each hit 101 (5 -> 4 -> 3 -> 2) and 106 (3 -> 2 -> 1 -> 0).
     assert deaths == [102, 103, 104, 106]

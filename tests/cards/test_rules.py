@@ -13,6 +13,7 @@ from game.rules.cards.battle import Battle
 from game.rules.cards.model import CardType
 from game.rules.cards.protocol import battle_input, play_turn
 from tests.cards.builders import FILLER, creature_card, fresh_battle, give, item_card, put
+from game.rules.events import EventKind
 
 
 def test_instance_ids_follow_deck_positions():
@@ -268,7 +269,7 @@ def test_red_item_can_kill():
     give(battle, 0, item_card(CardType.RED, 0, -3), 101)
     events = battle.apply(use(101, 102))
     assert battle.sides[1].board == []
-    assert [e.kind for e in events] == ["use", "damage", "buff", "death"]
+    assert [e.kind for e in events] == [EventKind.USE, EventKind.DAMAGE, EventKind.BUFF, EventKind.DEATH]
 
 
 def test_blue_item_on_the_opponent_applies_defense_and_opponent_change_once_each():
@@ -348,7 +349,7 @@ def test_deck_out_with_no_runes_left_loses_at_turn_start():
     battle.apply(END_TURN)
     events = battle.apply(END_TURN)
     assert battle.sides[1].health == 0 and battle.winner == 0
-    assert events[-1].kind == "win"
+    assert events[-1].kind is EventKind.WIN
 
 
 def test_every_draw_past_the_turn_limit_breaks_a_rune():
@@ -415,7 +416,7 @@ def test_the_acting_player_wins_when_both_fall_in_one_action():
     give(battle, 0, creature_card(my_health=-40, opp_health=-40), 101)
     events = battle.apply(summon(101))
     assert battle.winner == 0
-    assert events[-1].kind == "win" and events[-1].player == 0
+    assert events[-1].kind is EventKind.WIN and events[-1].player == 0
 
 
 def test_the_opponent_wins_when_only_the_acting_player_falls():

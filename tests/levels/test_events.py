@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ai.levels.opponents import make_opponent
 from tests.levels.helpers import BELLRINGER, BRUTE, GOLEM, HOUND, SPARK_FLASK, card_level, started, uid
+from game.rules.events import EventKind
 
 
 def say(text):
@@ -33,7 +34,7 @@ def test_health_event_summons_for_the_opponent_and_reports_it():
     session = started(level)
     events = session.apply(f"ATTACK {uid(session, 'brute')} -1")
     ringer = uid(session, "ringer")
-    assert ("summon", 1, ringer) in [(e.kind, e.player, e.card) for e in events]
+    assert (EventKind.SUMMON, 1, ringer) in [(e.kind, e.player, e.card) for e in events]
     assert [c.uid for c in session.battle.sides[1].board] == [ringer]
     assert not session.battle.sides[1].board[0].can_attack
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from game.rules.cards.battle import Event
+from game.rules.events import Event, EventKind
 from game.rules.levels.objectives import FAILED, MET, PENDING, GomokuObjectiveTracker, ObjectiveTracker
 from game.rules.levels.session import LevelOver
 from tests.levels.helpers import (BELLRINGER, BRUTE, GOLEM, HOUND, SPARK_FLASK, card_level, gomoku_level, started,
@@ -118,9 +118,9 @@ def test_tracker_reads_death_events_of_labelled_creatures():
     put(battle, 0, creature_card(2, 2), uid=41)
     tracker = ObjectiveTracker(card_level(objectives=[{"kind": "win"}, {"kind": "keep_alive", "label": "pet"}]).objectives,
                                0, {"pet": 41})
-    tracker.update([Event("death", 0, 99)], battle)
+    tracker.update([Event(EventKind.DEATH, player=0, card=99)], battle)
     assert tracker.states == [PENDING, PENDING]
-    tracker.update([Event("death", 0, 41)], battle)
+    tracker.update([Event(EventKind.DEATH, player=0, card=41)], battle)
     assert tracker.states == [FAILED, FAILED] and tracker.outcome == "lost"
 
 

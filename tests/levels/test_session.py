@@ -13,6 +13,7 @@ from game.rules.cards.battle import IllegalAction
 from game.rules.levels import LevelSession, ResumeError, load_level
 from game.rules.levels.session import level_digest
 from tests.levels.helpers import BRUTE, GOLEM, HOUND, KNIGHT, SPARK_FLASK, card_level, gomoku_level, started, uid
+from game.rules.events import EventKind
 
 
 def test_overrides_health_mana_hand_board_and_labels():
@@ -123,7 +124,7 @@ def test_draft_levels_pick_then_play_and_replay():
     events = []
     for _ in range(5):
         events = session.draft_pick(1, 0)
-    assert session.phase == "play" and events and events[-1].kind in ("turn", "draw")
+    assert session.phase == "play" and events and events[-1].kind in (EventKind.TURN, EventKind.DRAW)
     assert sorted(c.base_id for c in session.draft_picked(0)) == sorted(
         i.card.base_id for i in session.battle.sides[0].deck)
     resumed = LevelSession.resume(level, session.save_data())

@@ -18,6 +18,7 @@ import pygame
 from game.rules.cards.actions import END_TURN, FACE, Action, Kind
 from game.rules.cards.battle import Battle
 from game.rules.cards.model import GUARD
+from game.rules.events import EventKind
 from game.client import theme
 from game.client import duel_layout as L
 from game.client.anim import AnimationQueue
@@ -174,9 +175,9 @@ class DuelScene(Scene):
         events = self.apply_action(action)
         self._version += 1
         for event in events:
-            if event.kind == "death":
+            if event.kind is EventKind.DEATH:
                 self.add_log(f"  {self.card_name(event.card)} dies", theme.TEXT_DIM)
-            elif event.kind == "win":
+            elif event.kind is EventKind.WIN:
                 self.add_log(f"{self.seat_label(event.player)} win{'s' if self.seat_label(event.player) != 'You' else ''}!",
                              theme.ACCENT)
         self.animator.animate(events, self.battle.clone(), pause_ms)

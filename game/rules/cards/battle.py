@@ -23,8 +23,9 @@ from game.rules.cards.legality import Legality
 from game.rules.cards.model import Card, Trigger
 # The state records and limits are re-exported here: callers know them as part of the battle.
 from game.rules.cards.state import (BOARD_LIMIT, FIRST_RUNE, HAND_LIMIT, MAX_MANA, OPENING_HAND, RUNE_STEP,  # noqa: F401
-                              STARTING_HEALTH, TURN_LIMIT, Creature, Event, IllegalAction, Instance, Side)
+                              STARTING_HEALTH, TURN_LIMIT, Creature, IllegalAction, Instance, Side)
 from game.rules.cards.state import find_creature as _find
+from game.rules.events import Event, EventKind
 
 
 class Battle(Legality, Combat, TriggeredEffects):
@@ -142,7 +143,7 @@ class Battle(Legality, Combat, TriggeredEffects):
                 creature = Creature(instance.uid, card, action.lane)
                 me.board.append(creature)
                 if events is not None:
-                    events.append(Event("summon", player, instance.uid, FACE, action.lane))
+                    events.append(Event(EventKind.SUMMON, player=player, card=instance.uid, target=FACE, value=action.lane))
             else:
                 self._use_item(player, card, instance.uid, action.target, events)
             self._health(me, player, card.my_health, events)
@@ -167,7 +168,7 @@ class Battle(Legality, Combat, TriggeredEffects):
     def _win(self, player: int, events: list[Event] | None) -> None:
         self.winner = player
         if events is not None:
-            events.append(Event("win", player))
+            events.append(Event(EventKind.WIN, player=player))
 
     def _end_turn(self, events: list[Event] | None) -> None:
         me = self.sides[self.current]
@@ -198,7 +199,7 @@ class Battle(Legality, Combat, TriggeredEffects):
             creature.can_attack = True
             creature.has_attacked = False
         if events is not None:
-            events.append(Event("turn", player, value=me.turns))
+            events.append(Event(EventKind.TURN, player=player, value=me.turns))
         draws = me.drawn = me.next_draw
         me.next_draw = 1
         self._draw(me, player, draws, events)
@@ -219,17 +220,17 @@ class Battle(Legality, Combat, TriggeredEffects):
                 else:
                     side.health = 0
                 if events is not None:
-                    events.append(Event("deck_out", player, value=side.health))
+                    events.append(Event(EventKind.DECK_OUT, player=player, value=side.health))
                 continue
             if len(side.hand) >= HAND_LIMIT:
                 if events is not None:
-                    events.append(Event("hand_full", player))
+                    events.append(Event(EventKind.HAND_FULL, player=player))
                 continue
             instance = side.deck[side.deck_pos]
             side.deck_pos += 1
             side.hand.append(instance)
             if events is not None:
-                events.append(Event("draw", player, instance.uid))
+                events.append(Event(EventKind.DRAW, player=player, card=instance.uid))
 
     # ----------------------------------------------------------------------------- views
 

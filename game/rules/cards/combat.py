@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from game.rules.cards.actions import FACE
 from game.rules.cards.model import BREAKTHROUGH, CHARGE, DRAIN, LETHAL, WARD, Card, CardType
-from game.rules.cards.state import RUNE_STEP, Creature, Event, Side
+from game.rules.cards.state import RUNE_STEP, Creature, Side
+from game.rules.events import Event, EventKind
 from game.rules.cards.state import find_creature as _find
 
 
@@ -19,7 +20,7 @@ class Combat:
         attacker.has_attacked = True
         attacker.shows_effects = False
         if events is not None:
-            events.append(Event("attack", player, attacker.uid, target_uid))
+            events.append(Event(EventKind.ATTACK, player=player, card=attacker.uid, target=target_uid))
         power = attacker.attack
         if target_uid == FACE:
             if self.effects_on and attacker.effects:
@@ -28,7 +29,7 @@ class Combat:
                     return
                 power = attacker.attack
             if events is not None:
-                events.append(Event("damage", 1 - player, FACE, FACE, power))
+                events.append(Event(EventKind.DAMAGE, player=1 - player, card=FACE, target=FACE, value=power))
             self._health(enemy, 1 - player, -power, events)
             if power > 0 and attacker.keywords & DRAIN:
                 self._health(me, player, power, events)
@@ -48,7 +49,7 @@ class Combat:
             if attacker.keywords & BREAKTHROUGH and defender.defense < 0:
                 overflow = -defender.defense
                 if events is not None:
-                    events.append(Event("damage", 1 - player, FACE, FACE, overflow))
+                    events.append(Event(EventKind.DAMAGE, player=1 - player, card=FACE, target=FACE, value=overflow))
                 self._health(enemy, 1 - player, -overflow, events)
             if attacker.keywords & DRAIN:
                 self._health(me, player, power, events)
@@ -66,11 +67,11 @@ class Combat:
         if creature.keywords & WARD:
             creature.keywords &= ~WARD
             if events is not None:
-                events.append(Event("ward", card=creature.uid))
+                events.append(Event(EventKind.WARD, card=creature.uid))
             return 0
         creature.defense -= amount
         if events is not None:
-            events.append(Event("damage", card=creature.uid, value=amount))
+            events.append(Event(EventKind.DAMAGE, card=creature.uid, value=amount))
         if lethal and creature.defense > 0:
             creature.defense = 0
         return amount
@@ -80,7 +81,7 @@ class Combat:
         me = self.sides[player]
         enemy = self.sides[1 - player]
         if events is not None:
-            events.append(Event("use", player, item_uid, target_uid))
+            events.append(Event(EventKind.USE, player=player, card=item_uid, target=target_uid))
         if target_uid == FACE:  # blue item on the opponent
             self._health(enemy, 1 - player, item.defense, events)
             return
@@ -94,7 +95,7 @@ class Combat:
             creature.attack = max(0, creature.attack + item.attack)
             creature.defense += item.defense
             if events is not None:
-                events.append(Event("buff", player, target_uid))
+                events.append(Event(EventKind.BUFF, player=player, card=target_uid))
             self._bury(me, player, creature, events)
             return
         # Red, or blue on a creature: keywords removed first, then the stats.
@@ -105,14 +106,14 @@ class Combat:
         if item.defense < 0:
             self._hit(creature, -item.defense, 0, events)
         if events is not None:
-            events.append(Event("buff", 1 - player, target_uid))
+            events.append(Event(EventKind.BUFF, player=1 - player, card=target_uid))
         self._bury(enemy, 1 - player, creature, events)
 
     def _bury(self, side: Side, owner: int, creature: Creature, events: list[Event] | None) -> None:
         if creature.defense <= 0 and creature in side.board:
             side.board.remove(creature)
             if events is not None:
-                events.append(Event("death", owner, creature.uid))
+                events.append(Event(EventKind.DEATH, player=owner, card=creature.uid))
             if creature.effects:
                 self.dying.append((owner, creature))
 
@@ -122,11 +123,11 @@ class Combat:
             return
         side.health += change
         if events is not None:
-            events.append(Event("health", player, value=change))
+            events.append(Event(EventKind.HEALTH, player=player, value=change))
         if change < 0:
             # Every rune at or above the new health breaks, each earning a draw next turn.
             while side.next_rune > 0 and side.health <= side.next_rune:
                 if events is not None:
-                    events.append(Event("rune", player, value=side.next_rune))
+                    events.append(Event(EventKind.RUNE, player=player, value=side.next_rune))
                 side.next_rune -= RUNE_STEP
                 side.next_draw += 1

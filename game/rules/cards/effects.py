@@ -25,7 +25,8 @@ from __future__ import annotations
 
 from game.rules.cards.actions import FACE, NO_TARGET
 from game.rules.cards.model import CHARGE, PLAYER_TARGETS, Card, Choice, Do, Effect, Target, Trigger
-from game.rules.cards.state import BOARD_LIMIT, Creature, Event
+from game.rules.cards.state import BOARD_LIMIT, Creature
+from game.rules.events import Event, EventKind
 
 _MASK64 = (1 << 64) - 1
 
@@ -157,7 +158,7 @@ class TriggeredEffects:
     def _fire(self, owner: int, source: Creature | None, source_uid: int, effect: Effect, chosen: int,
               partner: Creature | None, events: list | None) -> None:
         if events is not None:
-            events.append(Event("trigger", owner, source_uid, chosen, 0))
+            events.append(Event(EventKind.TRIGGER, player=owner, card=source_uid, target=chosen, value=0))
         action = effect.action
         side = self.sides[owner]
         if action == Do.DRAW:
@@ -166,7 +167,7 @@ class TriggeredEffects:
         if action == Do.MANA:
             side.mana += effect.amount
             if events is not None:
-                events.append(Event("mana", owner, value=effect.amount))
+                events.append(Event(EventKind.MANA, player=owner, value=effect.amount))
             return
         if action == Do.SUMMON:
             lane = source.lane if source is not None else 0
@@ -177,7 +178,7 @@ class TriggeredEffects:
                 token.can_attack = bool(token.keywords & CHARGE)
                 side.board.append(token)
                 if events is not None:
-                    events.append(Event("summon", owner, token.uid, FACE, lane))
+                    events.append(Event(EventKind.SUMMON, player=owner, card=token.uid, target=FACE, value=lane))
             if self.auras_on:
                 self._refresh_auras()
             return
@@ -185,7 +186,7 @@ class TriggeredEffects:
             for player in self._player_targets(owner, effect, chosen):
                 change = -effect.amount if action == Do.DAMAGE else effect.amount if action == Do.HEAL else 0
                 if change and events is not None and action == Do.DAMAGE:
-                    events.append(Event("damage", player, FACE, FACE, effect.amount))
+                    events.append(Event(EventKind.DAMAGE, player=player, card=FACE, target=FACE, value=effect.amount))
                 self._health(self.sides[player], player, change, events)
             return
         for creature in self._creature_targets(owner, source, effect, chosen, partner):
@@ -197,24 +198,24 @@ class TriggeredEffects:
                 creature.attack = max(0, creature.attack + effect.attack)
                 creature.defense += effect.defense
                 if events is not None:
-                    events.append(Event("buff", owner, creature.uid))
+                    events.append(Event(EventKind.BUFF, player=owner, card=creature.uid))
             elif action == Do.GIVE:
                 gains_charge = effect.keywords & CHARGE and not creature.keywords & CHARGE
                 creature.keywords |= effect.keywords
                 if gains_charge and not creature.has_attacked:
                     creature.can_attack = True
                 if events is not None:
-                    events.append(Event("buff", owner, creature.uid))
+                    events.append(Event(EventKind.BUFF, player=owner, card=creature.uid))
             elif action == Do.REMOVE:
                 creature.keywords &= ~effect.keywords
                 if events is not None:
-                    events.append(Event("buff", owner, creature.uid))
+                    events.append(Event(EventKind.BUFF, player=owner, card=creature.uid))
             elif action == Do.SILENCE:
                 creature.keywords = 0
                 creature.effects = ()
                 creature.shows_effects = False
                 if events is not None:
-                    events.append(Event("silence", owner, creature.uid))
+                    events.append(Event(EventKind.SILENCE, player=owner, card=creature.uid))
         self._sweep(self.current, events)
         if action == Do.SILENCE and self.auras_on:
             self._refresh_auras()

@@ -3,7 +3,7 @@ side, and the events an action produces. Rules live in battle.py, legality.py an
 
 from __future__ import annotations
 
-from typing import Iterable, NamedTuple, Sequence
+from typing import Iterable, Sequence
 
 from game.rules.cards.actions import FACE, Action
 from game.rules.cards.model import CHARGE, Card
@@ -16,25 +16,6 @@ MAX_MANA = 12
 BOARD_LIMIT = 6  # creatures per player; with two lanes, 3 per lane
 TURN_LIMIT = 50  # from a player's 51st turn on, every draw breaks a rune instead
 OPENING_HAND = (4, 5)  # cards drawn before the first turn, by seat
-
-
-class Event(NamedTuple):
-    """Something that happened, for the client's animations and the logs.
-
-    kind: "turn" (player, value = turn number), "draw" (player, card), "hand_full" (player),
-    "rune" (player, value = the rune broken), "deck_out" (player, value = new health),
-    "summon" (player, card, value = lane), "use" (player, card = item, target),
-    "attack" (player, card = attacker, target), "damage" (card = creature hit or FACE with
-    player = whose face, value = amount), "ward" (card lost its Ward), "death" (player = owner,
-    card), "health" (player, value = change), "buff" (card), "win" (player); with Duelmind's
-    effects also "trigger" (player = owner, card = source, target = chosen), "silence" (card),
-    "mana" (player, value)."""
-
-    kind: str
-    player: int = -1
-    card: int = 0
-    target: int = FACE
-    value: int = 0
 
 
 class Instance:

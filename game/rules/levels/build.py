@@ -24,7 +24,8 @@ import random
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from game.rules.cards.battle import OPENING_HAND, Battle, Creature, Event
+from game.rules.cards.battle import OPENING_HAND, Battle, Creature
+from game.rules.events import Event, EventKind
 from game.rules.cards.cardset import CardSet, load_cardset
 from game.rules.cards.draft import Draft
 from game.rules.cards.effects import cards_reachable
@@ -219,7 +220,7 @@ class CardSetup:
                     instance = side.deck[side.deck_pos]
                     side.deck_pos += 1
                     side.hand.append(instance)
-                    events.append(Event("draw", plan.seat, instance.uid))
+                    events.append(Event(EventKind.DRAW, player=plan.seat, card=instance.uid))
             elif plan.seat == 0:
                 side.next_draw = 0  # the given hand is the hand of the first turn
         # The first turn starts as in Battle.start (mana, readiness, the draw, turn effects).

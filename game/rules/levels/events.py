@@ -14,7 +14,8 @@ fire) and `Event("give", player, card)` (a card put into the hand).
 from __future__ import annotations
 
 from game.rules.cards.actions import FACE
-from game.rules.cards.battle import Battle, Creature, Event
+from game.rules.cards.battle import Battle, Creature
+from game.rules.events import Event, EventKind
 from game.rules.cards.state import BOARD_LIMIT, HAND_LIMIT
 from game.rules.levels.model import CardLevel, Line
 
@@ -35,12 +36,12 @@ class EventRunner:
     def _holds(self, when, events: list[Event], battle: Battle) -> bool:
         seat = self._seat(when.side)
         if when.turn is not None:
-            return any(e.kind == "turn" and e.player == seat and e.value == when.turn for e in events)
+            return any(e.kind is EventKind.TURN and e.player == seat and e.value == when.turn for e in events)
         if when.health_at_most is not None:
             return battle.sides[seat].health <= when.health_at_most
         if when.died is not None:
             uid = self.labels.get(when.died)
-            return any(e.kind == "death" and e.card == uid for e in events)
+            return any(e.kind is EventKind.DEATH and e.card == uid for e in events)
         return not battle.sides[seat].board
 
     def update(self, events: list[Event], battle: Battle) -> tuple[list[Event], list[Line], list[str]]:
@@ -82,7 +83,7 @@ class EventRunner:
                 self.warnings.append(f"events[{index}]: {give.side}'s hand is full: {instance.card.name} not given")
                 continue
             side.hand.append(instance)
-            added.append(Event("give", seat, instance.uid))
+            added.append(Event(EventKind.GIVE, player=seat, card=instance.uid))
 
     def _summon(self, battle: Battle, index: int, step_index: int, summon, added: list[Event]) -> None:
         seat = self._seat(summon.side)
@@ -96,4 +97,4 @@ class EventRunner:
         creature = Creature(instance.uid, instance.card, lane)
         creature.can_attack = summon.ready
         side.board.append(creature)
-        added.append(Event("summon", seat, instance.uid, FACE, lane))
+        added.append(Event(EventKind.SUMMON, player=seat, card=instance.uid, target=FACE, value=lane))

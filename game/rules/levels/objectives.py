@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from game.rules.levels import model as m
+from game.rules.events import EventKind
 
 PENDING, MET, FAILED = "pending", "met", "failed"
 
@@ -121,7 +122,7 @@ class ObjectiveTracker(_Tracker):
             return
         p, o = self.player, 1 - self.player
         me, enemy = battle.sides[p], battle.sides[o]
-        dead = {e.card for e in events if e.kind == "death"}
+        dead = {e.card for e in events if e.kind is EventKind.DEATH}
         over = battle.winner is not None
         won = battle.winner == p
 

@@ -49,7 +49,8 @@ import hashlib
 import time
 from dataclasses import dataclass
 from game.rules.cards.actions import Action, Kind, parse_action
-from game.rules.cards.battle import Battle, Event, IllegalAction
+from game.rules.cards.battle import Battle, IllegalAction
+from game.rules.events import Event
 from game.rules.gomoku import BLACK, WHITE, GomokuState, Rule, format_move, parse_move
 from game.rules.levels import model as m
 from game.rules.levels.build import CardSetup
