@@ -14,8 +14,9 @@ import time
 from dataclasses import dataclass, field
 from typing import Callable, Sequence
 
-from game.rules.cards.actions import END_TURN, Action, Kind
+from game.rules.cards.actions import END_TURN, Action
 from game.rules.cards.battle import Battle, IllegalAction
+from game.rules.cards.decisions import DecisionSteps, remaining_budget
 from game.rules.cards.draft import Draft
 from game.rules.cards.model import Card
 from game.rules.cards.observation import Observation
@@ -93,8 +94,7 @@ def play_turn(battle: Battle, agent: CardAgent, budget_ms: float, card_pool: Seq
     record = TurnRecord(player, [])
     turn_started = time.perf_counter()
     while battle.winner is None and battle.current == player:
-        spent_ms = (time.perf_counter() - turn_started) * 1000
-        remaining = max(budget_ms - spent_ms, min(5.0, budget_ms))
+        remaining = remaining_budget(budget_ms, (time.perf_counter() - turn_started) * 1000)
         started = time.perf_counter()
         decision = agent.decide(battle.observation(player, card_pool), remaining)
         elapsed = time.perf_counter() - started
@@ -105,18 +105,11 @@ def play_turn(battle: Battle, agent: CardAgent, budget_ms: float, card_pool: Seq
             on_decision(decision, elapsed)
         if not decision.actions:
             raise IllegalAction(f"{agent.name} returned no action")
-        for index, action in enumerate(decision.actions):
-            if battle.winner is not None or battle.current != player:
-                break
-            if index > 0 and not battle.is_legal(action):
-                # The plan was made before a random effect or a card drawn mid-turn was known:
-                # ask the agent again with what it can see now.
-                record.replans += 1
-                break
-            battle.apply(action)  # the first action of a decision must be legal: else an agent bug
+        steps = DecisionSteps(battle, decision.actions)
+        for action in steps:
+            battle.apply(action)
             record.actions.append(action)
-            if action.kind == Kind.END_TURN:
-                break
+        record.replans += steps.replanned
     return record
 
 

@@ -84,10 +84,7 @@ def run_client(start, size: tuple[int, int] | None = None, fullscreen: bool | No
 
 def open_start(app, level: str | None = None) -> None:
     """The title menu, and over it the level `level` when one is given."""
-    from game.client.scenes.title import TitleScene
-
-    title = TitleScene(app)
-    app.push(title)
+    title = app.push("title")
     if level:
         open_level(app, level, home=title)
 
@@ -126,12 +123,7 @@ def smoke_test(size: tuple[int, int] | None = None, shots_dir: str | None = None
     import pygame
 
     from game.client.app import App
-    from game.client.match import MatchSetup
-    from game.client.scenes.gomoku import GomokuScene
-    from game.client.scenes.pause import PauseScene
-    from game.client.scenes.quick_match import QuickMatchScene
-    from game.client.scenes.settings import SettingsScene
-    from game.client.scenes.title import TitleScene
+    from game.client.match import DraftMatch, GomokuMatch, MatchSetup
     from game.client.settings import SettingsFile
     from game.rules.saves.store import Store
 
@@ -141,25 +133,24 @@ def smoke_test(size: tuple[int, int] | None = None, shots_dir: str | None = None
     problems = []
     try:
         jobs = app.pool.warm(app.card_pool_loader().cards)
-        screens = [TitleScene(app), QuickMatchScene(app), SettingsScene(app)]
-        from game.client.scenes.draft import DraftScene
-
+        screens = [app.make("title"), app.make("quick_match"), app.make("settings")]
+        labels: dict = {}  # scene -> how the report names it (when not by its name alone)
         pool = app.card_pool_loader().cards
-        screens.append(DraftScene(app, MatchSetup(opponent="hotseat", seed=1), pool))
+        screens.append(app.make("draft", match=DraftMatch(app, MatchSetup(opponent="hotseat", seed=1), pool)))
         screens.append(_duel_for_smoke(app, pool))
-        screens.append(GomokuScene(app, MatchSetup(game="gomoku", opponent="hotseat")))
+        screens.append(app.make("gomoku", match=GomokuMatch(MatchSetup(game="gomoku", opponent="hotseat"))))
         from game.client.level_run import LevelRun
-        from game.client.scenes.campaign_map import CampaignMapScene
         from game.rules.saves.progress import Progress
 
         app.progress = Progress(Store(os.path.join(home, "campaign")))  # not the player's own
-        screens.append(CampaignMapScene(app))
+        screens.append(app.make("campaign_map"))
         for level_id in ("c1_first_spark", "g1_five_stones"):  # a level's first frame, cards and gomoku
             scene, level_problems = LevelRun(app, level_id, seed=1).prepare()
             if scene is None:
                 problems += [f"level {level_id}: {problem}" for problem in level_problems]
             else:
                 screens.append(scene)
+                labels[scene] = f"{scene.name} of level {level_id}"
         for scene in screens:
             app.reset(scene)
             if app.top is not scene:  # e.g. a pass-the-device screen above it
@@ -170,7 +161,7 @@ def smoke_test(size: tuple[int, int] | None = None, shots_dir: str | None = None
                     print("smoke test: first frame", flush=True)  # start-up timing (build_scripts/)
             if shots_dir:
                 app.screenshot(os.path.join(shots_dir, f"smoke-{scene.name}.png"))
-        app.push(PauseScene(app))
+        app.push("pause")
         app.step(16)
         from game.rules.levels.loader import campaign_path, validate_paths
 
@@ -192,7 +183,7 @@ def smoke_test(size: tuple[int, int] | None = None, shots_dir: str | None = None
         job.wait(30)
         if job.error or not job.done:
             problems.append(f"gomoku search: {job.error or 'timed out'}")
-        print(f"smoke test: {len(screens) + 1} screens rendered ({', '.join(s.name for s in screens)}, pause), "
+        print(f"smoke test: {len(screens) + 1} screens rendered ({', '.join(labels.get(s, s.name) for s in screens)}, pause), "
               f"{level_files} level files, warm-up {jobs[0].result}, "
               f"gomoku move {job.result and job.result['move']}")
     except Exception as error:  # reported and turned into a failing exit code
@@ -211,12 +202,11 @@ def _duel_for_smoke(app, pool):
     import random
 
     from game.rules.cards.battle import Battle
-    from game.client.match import MatchSetup, new_game_id
-    from game.client.scenes.duel import DuelScene
+    from game.client.match import CardMatch, MatchSetup, new_game_id
 
     rng = random.Random(3)
     decks = [[rng.choice(pool) for _ in range(30)] for _ in range(2)]
     setup = MatchSetup(opponent="hotseat", seed=3)
-    scene = DuelScene(app, setup, Battle.from_decks(decks), pool, new_game_id(), {})
+    scene = app.make("duel", match=CardMatch(setup, Battle.from_decks(decks), pool, new_game_id(), {}))
     scene.revealed = scene.bottom  # show the hand (no pass screen in the smoke test)
     return scene

@@ -82,26 +82,22 @@ class LevelRun:
         """Show the level (a new game, or `session` resumed), above the home scene; the chapter's
         `intro` lines (with `heading`) and the level's opening lines come first. False when
         the file has problems (an error screen lists them)."""
-        from game.client.scenes.dialogue import DialogueScene
-
         resumed = session is not None
         scene, problems = self.prepare(session)
         if scene is None:
-            from game.client.scenes.level_error import LevelErrorScene
-
-            self.app.push(LevelErrorScene(self.app, self, problems))
+            self.app.push("level_error", run=self, problems=problems)
             return False
         if resumed:
             self._saved_actions = len(self.session.save_data()["actions"])
         self.app.push(scene)
         lines = self.session.dialogue()
         if intro:
-            self.app.push(DialogueScene(self.app, intro, heading=heading,
-                                        on_done=lambda: lines and self.app.push(DialogueScene(self.app, lines))))
+            self.app.push("dialogue", lines=intro, heading=heading,
+                          on_done=lambda: lines and self.app.push("dialogue", lines=lines))
         elif lines:
-            self.app.push(DialogueScene(self.app, lines))
+            self.app.push("dialogue", lines=lines)
         if resumed:
-            scene.note_resumed(len(self.session.actions))
+            scene.note_resumed()
         return True
 
     def _prepare_opponent(self) -> None:
@@ -127,27 +123,23 @@ class LevelRun:
             self.agent = make_opponent(session)
 
     def make_scene(self):
+        """The level's first scene: the ordinary gomoku, draft or duel scene, playing a level match."""
+        from game.client.level_match import LevelCardMatch, LevelDraftMatch, LevelGomokuMatch
+
         if self.session.kind == "gomoku":
-            from game.client.scenes.level_gomoku import LevelGomokuScene
-
-            return LevelGomokuScene(self.app, self)
+            return self.app.make("gomoku", match=LevelGomokuMatch(self))
         if self.session.phase == "draft":
-            from game.client.scenes.level_duel import LevelDraftScene
-
-            return LevelDraftScene(self.app, self)
-        from game.client.scenes.level_duel import LevelDuelScene
-
-        return LevelDuelScene(self.app, self)
+            return self.app.make("draft", match=LevelDraftMatch(self))
+        return self.app.make("duel", match=LevelCardMatch(self))
 
     def to_duel(self) -> None:
         """The draft is over: the duel replaces the draft screen."""
-        from game.client.scenes.dialogue import DialogueScene
-        from game.client.scenes.level_duel import LevelDuelScene
+        from game.client.level_match import LevelCardMatch
 
-        self.app.replace(LevelDuelScene(self.app, self))
+        self.app.replace("duel", match=LevelCardMatch(self))
         lines = self.session.dialogue()
         if lines:
-            self.app.push(DialogueScene(self.app, lines))
+            self.app.push("dialogue", lines=lines)
 
     def budget_ms(self) -> float:
         """The opponent AI's thinking time: the level's, unless --think-ms was given."""
@@ -211,9 +203,7 @@ class LevelRun:
             while self.app.top is not self.home:
                 self.app.pop()
         else:
-            from game.client.scenes.title import TitleScene
-
-            self.app.reset(TitleScene(self.app))
+            self.app.reset("title")
 
     def restart(self) -> None:
         """A new game of the level, read again from its file (Restart, Retry and F5)."""

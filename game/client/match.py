@@ -1,4 +1,5 @@
-"""What a quick match is (the choices made on the setup screen) and how one starts."""
+"""What a quick match is (the choices made on the setup screen), how one starts, and the match
+objects the draft, duel and gomoku scenes play (see "matches" below)."""
 
 from __future__ import annotations
 
@@ -34,28 +35,267 @@ class MatchSetup:
         return ("human", "ai") if self.human_seat == 0 else ("ai", "human")
 
 
+def seat_label(setup: MatchSetup, seat: int) -> str:
+    """How the scenes name a seat of a quick match."""
+    if setup.opponent == "hotseat":
+        return f"Player {seat + 1}"
+    if setup.opponent == "watch":
+        return f"AI {seat + 1}"
+    return "You" if setup.controllers()[seat] == "human" else "Opponent"
+
+
 def new_game_id() -> str:
     return uuid.uuid4().hex
 
 
 def start_match(app, setup: MatchSetup, replace_top: bool = False) -> None:
-    """Open the first screen of a match (draft or duel for cards, the board for gomoku)."""
+    """Open the first screen of a match (the draft for cards, the board for gomoku)."""
     if setup.game == "gomoku":
-        from game.client.scenes.gomoku import GomokuScene
-
-        scene = GomokuScene(app, setup)
+        name, options = "gomoku", {"match": GomokuMatch(setup)}
     else:
         from game.client.card_pool import CardPoolError
-        from game.client.scenes.draft import DraftScene
-        from game.client.scenes.error import ErrorScene
 
         try:
             pool = app.card_pool_loader()
         except CardPoolError as error:
-            scene = ErrorScene(app, "No cards to play with", str(error))
+            name, options = "error", {"title": "No cards to play with", "message": str(error)}
         else:
-            scene = DraftScene(app, setup, pool.cards)
-    if replace_top:
-        app.replace(scene)
-    else:
-        app.push(scene)
+            name, options = "draft", {"match": DraftMatch(app, setup, pool.cards)}
+    (app.replace if replace_top else app.push)(name, **options)
+
+
+# ------------------------------------------------------------------------------ matches
+#
+# A scene plays a match; it never knows whether that is a quick match or a campaign level. A
+# match is the rules (legal actions, apply -> events, over/winner), who plays each seat (people,
+# the worker pool's AIs, or an agent that decides in-process), the AI's budget, and the hooks a
+# level fills in (the objectives HUD, what happens after an action and at the end, rematch,
+# pause). Campaign levels are the subclasses in game/client/level_match.py.
+
+
+class DraftMatch:
+    """The draft of a quick card match: one Draft shared by both seats; AI seats (and a person
+    who let the AI draft for them) pick through the worker pool."""
+
+    level_run = None
+
+    def __init__(self, app, setup: MatchSetup, pool):
+        from game.client.ai_worker import AgentSpec, card_agent_names
+        from game.rules.cards.draft import Draft
+
+        self.app = app
+        self.setup = setup
+        self.rng = random.Random(setup.seed)
+        self.draft = Draft(pool, self.rng)
+        self.game_id = new_game_id()
+        self.hotseat = setup.opponent == "hotseat"
+        strongest = card_agent_names()[-1]
+        self.specs: dict = {}  # seats the worker plays in the battle
+        self.drafters: dict = {}  # seats whose picks the worker makes
+        for seat, who in enumerate(setup.controllers()):
+            seed = self.rng.randrange(1 << 30)
+            if who == "ai":
+                spec = AgentSpec(self.game_id, seat, setup.difficulty, seed, setup.lanes)
+                self.specs[seat] = self.drafters[seat] = spec
+            elif setup.draft == "auto":
+                self.drafters[seat] = AgentSpec(self.game_id, seat, strongest, seed, setup.lanes)
+        self.human_seats = [seat for seat, who in enumerate(setup.controllers())
+                            if who == "human" and seat not in self.drafters]
+
+    def seat_label(self, seat: int) -> str:
+        return seat_label(self.setup, seat)
+
+    def offer(self, seat: int):
+        picks = len(self.draft.picks[seat])
+        return self.draft.offers[min(picks, len(self.draft.offers) - 1)]
+
+    def picked(self, seat: int) -> list:
+        return list(self.draft.picks[seat])
+
+    def picks_left(self, seat: int) -> int:
+        return len(self.draft.offers) - len(self.draft.picks[seat])
+
+    def choose(self, seat: int, index: int) -> None:
+        self.draft.choose(seat, index)
+
+    def local_pick(self, seat: int) -> bool:
+        """Make `seat`'s picks in-process if an agent here drafts for it (levels); False otherwise."""
+        return False
+
+    @property
+    def complete(self) -> bool:
+        return self.draft.is_complete
+
+    def to_duel(self, app) -> None:
+        """The draft is over: the duel replaces the draft screen."""
+        from game.rules.cards.battle import Battle
+
+        battle = Battle.from_decks(self.draft.decks(self.rng), self.setup.lanes)
+        app.replace("duel", match=CardMatch(self.setup, battle, self.draft.cards, self.game_id, self.specs))
+
+    def open_pause(self, scene) -> None:
+        scene.app.push("pause")
+
+
+class CardMatch:
+    """A card duel as the duel scene plays it (a quick match; levels: LevelCardMatch)."""
+
+    kind = "cards"
+    hud = None  # an object with update(dt) and draw(surface, rect), shown instead of the match info
+    toast = None  # a short message over the board (levels)
+    level_run = None  # the campaign level played, for F5
+
+    def __init__(self, setup: MatchSetup, battle, card_pool, game_id: str, specs: dict):
+        self.setup = setup
+        self.battle = battle
+        self.card_pool = list(card_pool)
+        self.game_id = game_id
+        self.specs = dict(specs)  # seat -> AgentSpec: the seats the worker pool plays
+        self.controllers = setup.controllers()
+
+    # the rules
+    def legal_actions(self) -> list:
+        return self.battle.legal_actions()
+
+    def apply(self, action) -> list:
+        return self.battle.apply(action)
+
+    def observation(self, seat: int):
+        return self.battle.observation(seat, self.card_pool)
+
+    @property
+    def over(self) -> bool:
+        return self.battle.winner is not None
+
+    @property
+    def winner(self) -> int | None:
+        return self.battle.winner
+
+    # the players
+    def seat_label(self, seat: int) -> str:
+        return seat_label(self.setup, seat)
+
+    def ai_budget_ms(self, app) -> float:
+        return float(app.think_ms)
+
+    def local_agent(self, seat: int):
+        """An agent that decides in-process for `seat` (a level's scripted opponent), or None."""
+        return None
+
+    # what a level changes
+    def opening_log(self) -> list[str]:
+        return ["The duel begins"]
+
+    def after_action(self, scene) -> None:
+        """After every action of either side (levels: objectives, story lines, saves)."""
+
+    def finish(self, scene) -> None:
+        """The game is over: show the result."""
+        winner = self.winner
+        label = self.seat_label(winner)
+        if self.setup.opponent in ("hotseat", "watch"):
+            headline, good = f"{label} wins!", None
+        elif label == "You":
+            headline, good = "Victory!", True
+        else:
+            headline, good = "Defeat", False
+        battle = self.battle
+        detail = f"after {battle.turn} turns  ·  health {battle.sides[0].health} - {battle.sides[1].health}"
+        scene.end_game()
+        scene.app.push("result", headline=headline, detail=detail, good=good, on_rematch=lambda: self.rematch(scene.app))
+
+    def rematch(self, app) -> None:
+        app.reset("title")
+        start_match(app, self.setup.again())
+
+    def open_pause(self, scene) -> None:
+        scene.app.push("pause", on_quit=scene.end_game)
+
+
+class GomokuMatch:
+    """A gomoku game as the gomoku scene plays it (a quick match; levels: LevelGomokuMatch)."""
+
+    kind = "gomoku"
+    hud = None
+    toast = None
+    level_run = None
+    title = "Gomoku"
+    move_hint = "Click or arrows + Enter to play; U undoes"
+    can_undo = True
+
+    def __init__(self, setup: MatchSetup, state=None):
+        from game.rules.gomoku import GomokuState, Rule
+
+        self.setup = setup
+        self.state = state if state is not None else GomokuState(setup.size, Rule(setup.rule))
+        self.controllers = setup.controllers()  # seat 0 = black, 1 = white
+        self.hotseat = self.controllers == ("human", "human")
+        self.difficulty = setup.difficulty
+        self.seed = setup.seed
+
+    # the rules
+    def is_legal(self, move) -> bool:
+        return self.state.is_legal(*move)
+
+    def apply(self, move) -> list:
+        return self.state.apply(move)
+
+    @property
+    def over(self) -> bool:
+        return self.state.is_over
+
+    @property
+    def winner(self):
+        return self.state.winner
+
+    # the players
+    @staticmethod
+    def seat_of(colour: int) -> int:
+        from game.rules.gomoku import BLACK
+
+        return 0 if colour == BLACK else 1
+
+    def label(self, colour: int) -> str:
+        from game.rules.gomoku import BLACK
+
+        name = "Black" if colour == BLACK else "White"
+        seat = self.seat_of(colour)
+        if self.hotseat:
+            return f"{name} (player {seat + 1})"
+        return f"{name} ({'you' if self.controllers[seat] == 'human' else 'computer'})"
+
+    def ai_budget_ms(self, app) -> float:
+        return float(app.think_ms)
+
+    # what a level changes
+    def buttons(self, scene) -> list[tuple[str, object]]:
+        """The buttons under the move list: (label, what a click does)."""
+        return [("Undo", scene.undo), ("New game", lambda: self.rematch(scene.app)), ("Menu", scene.open_pause)]
+
+    def after_action(self, scene) -> None:
+        """After every move of either side (levels: objectives, story lines, saves)."""
+
+    def finish(self, scene) -> None:
+        from game.rules.gomoku import BLACK, DRAW
+
+        state = self.state
+        moves = len(state.moves)
+        if state.winner == DRAW:
+            headline, good, detail = "Draw", None, f"after {moves} moves"
+        else:
+            how = "five in a row" if state.winning_line else f"foul: {state.foul}"
+            detail = f"{how} after {moves} moves"
+            if self.hotseat:
+                headline, good = f"{'Black' if state.winner == BLACK else 'White'} wins!", None
+            elif self.controllers[self.seat_of(state.winner)] == "human":
+                headline, good = "Victory!", True
+            else:
+                headline, good = "Defeat", False
+        scene.app.push("result", headline=headline, detail=detail, good=good, on_rematch=lambda: self.rematch(scene.app))
+
+    def rematch(self, app) -> None:
+        app.reset("title")
+        start_match(app, self.setup.again())
+
+    def open_pause(self, scene) -> None:
+        scene.app.push("pause")

@@ -13,6 +13,8 @@ from game.client.input import Intent
 class Scene:
     opaque = True
     name = "scene"
+    # The campaign level this scene plays or shows (a LevelRun), if any: F5 reloads it.
+    level_run = None
 
     def __init__(self, app):
         self.app = app

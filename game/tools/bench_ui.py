@@ -48,9 +48,7 @@ def run(args: argparse.Namespace) -> int:
     from game.client.ai_worker import AgentSpec, card_agent_names
     from game.client.app import App
     from game.client.launch import parse_size
-    from game.client.match import MatchSetup, new_game_id
-    from game.client.scenes.duel import DuelScene
-    from game.client.scenes.result import ResultScene
+    from game.client.match import CardMatch, MatchSetup, new_game_id
     from game.client.settings import SettingsFile
     from game.rules.saves.store import Store
 
@@ -72,7 +70,7 @@ def run(args: argparse.Namespace) -> int:
     for job in warm:
         job.wait(120)
 
-    def new_duel() -> DuelScene:
+    def new_duel():
         """A fresh duel; the AIs draft their decks in the worker, as in a real match."""
         draft = Draft(pool, rng)
         setup = MatchSetup(game="cards", opponent="watch" if args.mode == "ai-vs-ai" else "ai",
@@ -93,7 +91,8 @@ def run(args: argparse.Namespace) -> int:
                     draft.choose(seat, int(job.result))
                 else:
                     draft.choose(seat, rng.randrange(len(offer)))
-        return DuelScene(app, setup, Battle.from_decks(draft.decks(rng), args.lanes), draft.cards, game_id, specs)
+        battle = Battle.from_decks(draft.decks(rng), args.lanes)
+        return app.make("duel", match=CardMatch(setup, battle, draft.cards, game_id, specs))
 
     duel = new_duel()
     app.push(duel)
@@ -108,7 +107,7 @@ def run(args: argparse.Namespace) -> int:
     print(f"bench ui: {args.mode}, AI {agent!r}, {args.think_ms} ms per turn, {size[0]}x{size[1]}, "
           f"video driver {pygame.display.get_driver()}")
     while ai_turns < args.turns and time.perf_counter() - started < args.max_seconds:
-        thinking = duel.ai_job is not None and not duel.ai_job.done
+        thinking = duel.ai.thinking
         began = time.perf_counter()
         if not app.step(frame_dt):
             break
@@ -127,7 +126,7 @@ def run(args: argparse.Namespace) -> int:
         if battle.winner is None and duel.controllers[battle.current] == "ai" and last_turn != battle.turn:
             last_turn = battle.turn
             ai_turns += 1
-        if isinstance(app.top, ResultScene) or battle.winner is not None and not duel.anims.busy:
+        if app.top.name == "result" or battle.winner is not None and not duel.anims.busy:
             decisions += duel.ai_stats
             duel.end_game()
             duel = new_duel()

@@ -363,9 +363,8 @@ def client_setup(args: argparse.Namespace):
 def open_client_match(app, setup) -> None:
     """The title menu with the gomoku match over it (leaving the match returns to the title)."""
     from game.client.match import start_match
-    from game.client.scenes.title import TitleScene
 
-    app.push(TitleScene(app))
+    app.push("title")
     start_match(app, setup)
 
 

@@ -13,6 +13,7 @@ from game.rules.levels.session import LevelResult
 from game.rules.saves.progress import Progress
 from game.rules.saves.store import Store
 from tests.client.driver import click, drag, key, run_until
+from game.client.duel_drag import DragKind
 
 
 def progress_store(home) -> Store:
@@ -75,30 +76,30 @@ def perform_with_mouse(app, duel, action) -> None:
         target = duel.layout().hero(1 - battle.current).center
     else:
         target = duel.layout().all_creature_rects()[action.target].center
-    count = len(duel.session.actions)
+    count = len(duel.match.session.actions)
     drag(app, source.center, target)
-    if duel.drag is not None and duel.drag["kind"] == "choose":
+    if duel.drag is not None and duel.drag.kind is DragKind.CHOOSE:
         key_ = ("face",) if action.target == FACE else ("creature", action.target)
         click(app, duel.target_rect(key_).center)
-    assert len(duel.session.actions) == count + 1, f"dragging for {action} did not play it"
+    assert len(duel.match.session.actions) == count + 1, f"dragging for {action} did not play it"
     settle(app, duel)
 
 
 def click_stone(app, scene, point) -> None:
-    count = len(scene.session.actions)
+    count = len(scene.match.session.actions)
     click(app, scene.point_centre(*point))
-    assert len(scene.session.actions) == count + 1, f"clicking {point} did not play it"
+    assert len(scene.match.session.actions) == count + 1, f"clicking {point} did not play it"
 
 
 def snapshot(duel) -> dict:
     """What a resumed game must show again."""
     battle = duel.battle
     return {
-        "actions": list(duel.session.actions),
+        "actions": list(duel.match.session.actions),
         "current": battle.current,
         "turn": battle.turn,
         "sides": [(side.health, side.mana, side.max_mana, [i.uid for i in side.hand],
                    sorted((c.uid, c.attack, c.defense, c.lane) for c in side.board), side.deck_size)
                   for side in battle.sides],
-        "objectives": [(s.text, s.state, s.detail) for s in duel.session.objectives()],
+        "objectives": [(s.text, s.state, s.detail) for s in duel.match.session.objectives()],
     }

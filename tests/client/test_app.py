@@ -170,5 +170,5 @@ def test_smoke_test_command_exits_zero(tmp_path):
                             text=True, timeout=180)
     assert result.returncode == 0, result.stdout + result.stderr
     assert "screens rendered" in result.stdout
-    for screen in ("campaign_map", "level_duel", "level_gomoku"):  # the map and levels' first frames
+    for screen in ("campaign_map", "duel of level c1_first_spark", "gomoku of level g1_five_stones"):
         assert screen in result.stdout

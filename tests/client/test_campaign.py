@@ -16,9 +16,10 @@ from game.rules.cards.actions import FACE, Kind
 from game.client import launch
 from game.client.scenes.campaign_map import CampaignMapScene
 from game.client.scenes.dialogue import DialogueScene
-from game.client.scenes.level_duel import LevelDraftScene, LevelDuelScene
+from game.client.scenes.draft import DraftScene
+from game.client.scenes.duel import DuelScene
 from game.client.scenes.level_error import LevelErrorScene
-from game.client.scenes.level_gomoku import LevelGomokuScene
+from game.client.scenes.gomoku import GomokuScene
 from game.client.scenes.level_result import LevelResultScene
 from game.client.scenes.pause import PauseScene
 from game.client.scenes.title import TitleScene
@@ -47,16 +48,16 @@ def test_first_level_won_through_the_ui_is_recorded_and_unlocks_the_next(app, ho
     assert said[0].startswith("Magister Ilsa: Every master of Brasswick Academy")
     assert len(said) == 3 and "six health" in said[1]
     duel = app.top
-    assert isinstance(duel, LevelDuelScene) and duel.level.id == "c1_first_spark"
-    assert [(s.text, s.state) for s in duel.hud.statuses] == [("Win this turn", "pending")]
+    assert isinstance(duel, DuelScene) and duel.match.level.id == "c1_first_spark"
+    assert [(s.text, s.state) for s in duel.match.hud.statuses] == [("Win this turn", "pending")]
     # The lesson: summon the Charge hound, then both creatures attack the dummy's face.
     run_until(app, duel.human_to_act, timeout=10)
     perform_with_mouse(app, duel, next(a for a in duel.battle.legal_actions() if a.kind == Kind.SUMMON))
     for _ in range(2):
         perform_with_mouse(app, duel, next(a for a in duel.battle.legal_actions()
                                            if a.kind == Kind.ATTACK and a.target == FACE))
-    assert duel.session.over and duel.session.result.won
-    assert [(s.text, s.state) for s in duel.hud.statuses] == [("Win this turn", "met")]
+    assert duel.match.session.over and duel.match.session.result.won
+    assert [(s.text, s.state) for s in duel.match.hud.statuses] == [("Win this turn", "met")]
     # The closing line, then the result screen.
     run_until(app, lambda: isinstance(app.top, DialogueScene), timeout=10)
     assert read_dialogues(app) == ["Magister Ilsa: Three and three make six. Every duel ends with sums like that one. "
@@ -78,7 +79,7 @@ def test_first_level_won_through_the_ui_is_recorded_and_unlocks_the_next(app, ho
     key(app, pygame.K_DOWN)
     key(app, pygame.K_RETURN)
     assert isinstance(app.top, DialogueScene) and app.top.heading is None
-    assert app.find(LevelDuelScene).level.id == "c1_guard_duty"
+    assert app.find(DuelScene).match.level.id == "c1_guard_duty"
 
 
 def test_dialogue_advances_on_click_and_enter_and_esc_skips(app):
@@ -117,24 +118,24 @@ def test_gomoku_level_won_through_the_ui(app, home):
     key(app, pygame.K_ESCAPE)  # skip the intro
     key(app, pygame.K_ESCAPE)  # and the level's story
     scene = app.top
-    assert isinstance(scene, LevelGomokuScene) and scene.title == "Five Stones"
+    assert isinstance(scene, GomokuScene) and scene.match.title == "Five Stones"
     said = []
     for move_number in range(60):
-        run_until(app, lambda: scene.human_to_move() or scene.game_over() or app.top is not scene, timeout=30)
+        run_until(app, lambda: scene.human_to_move() or scene.match.over or app.top is not scene, timeout=30)
         if isinstance(app.top, DialogueScene):  # Tomo's advice after the sixth move
             said += read_dialogues(app)
             continue
-        if scene.game_over():
+        if scene.match.over:
             break
         # The human side: the strongest gomoku AI picks, the test clicks the point.
         point = choose_move(scene.state.clone(), 60, "hard", move_number)
         click_stone(app, scene, point)
-    assert scene.session.over and scene.session.result.won
+    assert scene.match.session.over and scene.match.session.result.won
     run_until(app, lambda: isinstance(app.top, DialogueScene), timeout=10)
     said += read_dialogues(app)
     assert said[-1].startswith("Old Tomo: Good. You watched his threats")
     # Tomo's advice comes after the player's sixth move (a win in five comes before it).
-    assert any("two chances at once" in line for line in said) == (scene.session.result.turns >= 6)
+    assert any("two chances at once" in line for line in said) == (scene.match.session.result.turns >= 6)
     result = app.top
     assert isinstance(result, LevelResultScene) and result.result.won and result.unlocked == ["g2_four_three"]
     progress = Progress(progress_store(home))
@@ -154,9 +155,9 @@ def test_scripted_events_speak_during_play_and_give_cards(app, home):
     start_from_map(app, campaign_map, "c1_hold_the_line")
     read_dialogues(app)
     duel = app.top
-    assert isinstance(duel, LevelDuelScene) and duel.seat_label(duel.session.opponent_seat) == "Corin Ashdown"
+    assert isinstance(duel, DuelScene) and duel.seat_label(duel.match.session.opponent_seat) == "Corin Ashdown"
     said = []
-    player = duel.session.player_seat
+    player = duel.match.session.player_seat
     while not any("Steady!" in line for line in said):
         run_until(app, lambda: duel.human_to_act() or isinstance(app.top, DialogueScene), timeout=30)
         if isinstance(app.top, DialogueScene):
@@ -176,7 +177,7 @@ def test_scripted_events_speak_during_play_and_give_cards(app, home):
             perform_with_mouse(app, duel, guard)
         key(app, pygame.K_e)  # end the turn: the scripted opponent plays its own
     assert "Magister Ilsa: Steady! I am sending you a Boilerplate Golem from the workshop." in said
-    texts = [s.text for s in duel.hud.statuses]
+    texts = [s.text for s in duel.match.hud.statuses]
     assert texts == ["Survive 3 enemy turns", "Keep Copperclad Knight alive"]
 
 
@@ -195,7 +196,7 @@ def test_quitting_mid_level_saves_and_resume_restores_the_same_game(app, home):
     moves = [a for a in duel.battle.legal_actions() if a.kind in (Kind.SUMMON, Kind.ATTACK, Kind.USE)]
     perform_with_mouse(app, duel, moves[0])
     before = snapshot(duel)
-    assert len(before["actions"]) >= 4 and duel.session.opponent_seat != duel.battle.current
+    assert len(before["actions"]) >= 4 and duel.match.session.opponent_seat != duel.battle.current
     # Quit through the pause menu: back on the map, the level marked as saved.
     key(app, pygame.K_ESCAPE)
     assert isinstance(app.top, PauseScene)
@@ -208,17 +209,17 @@ def test_quitting_mid_level_saves_and_resume_restores_the_same_game(app, home):
     # Resume: the same game, replayed.
     click(app, campaign_map.buttons[0].rect.center)
     resumed = app.top
-    assert isinstance(resumed, LevelDuelScene) and resumed is not duel
+    assert isinstance(resumed, DuelScene) and resumed is not duel
     assert snapshot(resumed) == before
     run_until(app, resumed.human_to_act, timeout=10)
     assert snapshot(resumed) == before  # nothing moved on: it is the player's turn, as it was
-    assert any("resumed" in text for text, _ in resumed.log)
+    assert any("saved game" in text for text, _ in resumed.log)
     # Restart: a new game from the beginning, and the old save gone.
     key(app, pygame.K_ESCAPE)
     click(app, app.top.menu.find("Quit to map").rect.center)
     start_from_map(app, campaign_map, "c1_hold_the_line", button="Restart")
-    fresh = app.find(LevelDuelScene)
-    assert fresh.session.actions == [] and not progress_store(home).exists("run-c1_hold_the_line")
+    fresh = app.find(DuelScene)
+    assert fresh.match.session.actions == [] and not progress_store(home).exists("run-c1_hold_the_line")
 
 
 def test_play_level_opens_it_and_leaving_returns_to_the_title(app, home):
@@ -227,9 +228,9 @@ def test_play_level_opens_it_and_leaving_returns_to_the_title(app, home):
     args = parser.parse_args(["c1_guard_duty", "--think-ms", "20"])
     assert args.level == "c1_guard_duty"
     launch.open_start(app, args.level)
-    assert [scene.name for scene in app.scenes] == ["title", "level_duel", "dialogue"]
-    duel = app.find(LevelDuelScene)
-    assert duel.level.id == "c1_guard_duty" and duel.run.progress is not None  # a campaign level: it counts
+    assert [scene.name for scene in app.scenes] == ["title", "duel", "dialogue"]
+    duel = app.find(DuelScene)
+    assert duel.match.level.id == "c1_guard_duty" and duel.match.run.progress is not None  # a campaign level: it counts
     key(app, pygame.K_ESCAPE)  # skip the story
     key(app, pygame.K_ESCAPE)  # pause
     assert isinstance(app.top, PauseScene)
@@ -238,7 +239,7 @@ def test_play_level_opens_it_and_leaving_returns_to_the_title(app, home):
     # A level file from anywhere opens too, and its results stay out of the progress.
     args = parser.parse_args([str(level_path("g2_four_three"))])
     launch.open_start(app, args.level)
-    assert app.find(LevelGomokuScene).level.id == "g2_four_three"
+    assert app.find(GomokuScene).match.level.id == "g2_four_three"
 
 
 def test_f5_reloads_an_edited_level_file(app, home, tmp_path):
@@ -248,27 +249,27 @@ def test_f5_reloads_an_edited_level_file(app, home, tmp_path):
     launch.open_start(app, str(path))
     key(app, pygame.K_ESCAPE)
     duel = app.top
-    assert isinstance(duel, LevelDuelScene) and duel.run.progress is None  # a designer's file
-    opponent = duel.session.opponent_seat
+    assert isinstance(duel, DuelScene) and duel.match.run.progress is None  # a designer's file
+    opponent = duel.match.session.opponent_seat
     assert duel.battle.sides[opponent].health == 6
     run_until(app, duel.human_to_act, timeout=10)
     perform_with_mouse(app, duel, next(a for a in duel.battle.legal_actions() if a.kind == Kind.SUMMON))
-    assert len(duel.session.actions) == 1
+    assert len(duel.match.session.actions) == 1
     data = json.loads(path.read_text())
     data["title"] = "Spark, Revised"
     data["opponent"]["health"] = 9
     path.write_text(json.dumps(data))
     key(app, pygame.K_F5)
-    assert [scene.name for scene in app.scenes] == ["title", "level_duel", "dialogue"]
-    reloaded = app.find(LevelDuelScene)
-    assert reloaded is not duel and reloaded.level.title == "Spark, Revised"
-    assert reloaded.battle.sides[opponent].health == 9 and reloaded.session.actions == []
+    assert [scene.name for scene in app.scenes] == ["title", "duel", "dialogue"]
+    reloaded = app.find(DuelScene)
+    assert reloaded is not duel and reloaded.match.level.title == "Spark, Revised"
+    assert reloaded.battle.sides[opponent].health == 9 and reloaded.match.session.actions == []
     # F5 works under the dialogue and the pause menu too.
     key(app, pygame.K_ESCAPE)
     key(app, pygame.K_ESCAPE)
     assert isinstance(app.top, PauseScene)
     key(app, pygame.K_F5)
-    assert [scene.name for scene in app.scenes] == ["title", "level_duel", "dialogue"]
+    assert [scene.name for scene in app.scenes] == ["title", "duel", "dialogue"]
     assert not (home / "data" / "campaign").exists() or not list((home / "data" / "campaign").glob("run-*"))
 
 
@@ -285,7 +286,7 @@ def test_a_broken_level_file_shows_its_problems_and_f5_reads_it_again(app, tmp_p
     # Fixed in the editor, F5: the level opens.
     path.write_text(json.dumps(good))
     key(app, pygame.K_F5)
-    assert [scene.name for scene in app.scenes] == ["title", "level_duel", "dialogue"]
+    assert [scene.name for scene in app.scenes] == ["title", "duel", "dialogue"]
     # Broken again while playing, F5: the problems, and Esc goes back to the title.
     path.write_text("{ not json")
     key(app, pygame.K_F5)
@@ -298,19 +299,19 @@ def test_a_draft_level_drafts_then_duels(app, home):
     launch.open_start(app, "c2_draft_duel")
     read_dialogues(app)
     draft = app.top
-    assert isinstance(draft, LevelDraftScene) and draft.picker == draft.session.player_seat
+    assert isinstance(draft, DraftScene) and draft.picker == draft.match.session.player_seat
     for index in range(30):
         if index % 2:
             click(app, draft.offer_rects()[index % 3].center)
         else:
             key(app, pygame.K_RETURN)
-    run_until(app, lambda: app.find(LevelDuelScene) is not None, timeout=60)
-    duel = app.find(LevelDuelScene)
-    session = duel.session
+    run_until(app, lambda: app.find(DuelScene) is not None, timeout=60)
+    duel = app.find(DuelScene)
+    session = duel.match.session
     picks = sorted(card.base_id for card in session.draft_picked(session.player_seat))
     assert sorted(i.card.base_id for i in duel.battle.sides[session.player_seat].deck) == picks
     assert len(session.draft_picked(session.opponent_seat)) == 30
-    assert duel.specs[session.opponent_seat].name == "medium"
+    assert duel.match.specs[session.opponent_seat].name == "medium"
     assert [a for a in session.actions if a.startswith("PICK")].__len__() == 60
 
 
@@ -326,7 +327,7 @@ def test_gomoku_command_opens_the_client_on_a_match(tmp_path, monkeypatch):
     def run_briefly(app):  # instead of the endless frame loop
         app.step(16)
         seen["scenes"] = [scene.name for scene in app.scenes]
-        seen["setup"] = app.top.setup if isinstance(app.top, GomokuScene) else None
+        seen["setup"] = app.top.match.setup if isinstance(app.top, GomokuScene) else None
         seen["think_ms"] = app.think_ms
         app.close()
         return 0
@@ -383,7 +384,7 @@ def test_a_gomoku_level_resumes_where_it_was_left(app, home):
         click_stone(app, scene, point)
     run_until(app, scene.human_to_move, timeout=30)
     moves = list(scene.state.moves)
-    assert len(moves) == 4 and scene.session.actions == [f"{x},{y}" for x, y in moves]
+    assert len(moves) == 4 and scene.match.session.actions == [f"{x},{y}" for x, y in moves]
     key(app, pygame.K_u)  # no take-backs in a level
     assert scene.state.moves == moves
     key(app, pygame.K_ESCAPE)
@@ -391,9 +392,9 @@ def test_a_gomoku_level_resumes_where_it_was_left(app, home):
     assert app.top is campaign_map and [b.label for b in campaign_map.buttons] == ["Resume", "Restart"]
     key(app, pygame.K_RETURN)
     resumed = app.top
-    assert isinstance(resumed, LevelGomokuScene) and resumed is not scene
+    assert isinstance(resumed, GomokuScene) and resumed is not scene
     assert resumed.state.moves == moves and resumed.human_to_move()
-    assert [(s.text, s.detail) for s in resumed.hud.statuses] == [(s.text, s.detail) for s in scene.hud.statuses]
+    assert [(s.text, s.detail) for s in resumed.match.hud.statuses] == [(s.text, s.detail) for s in scene.match.hud.statuses]
 
 
 def test_without_a_display_the_client_commands_say_so_instead_of_running_unseen(tmp_path, monkeypatch, capsys):

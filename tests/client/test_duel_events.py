@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from game.client.match import MatchSetup
+from game.client.match import CardMatch, MatchSetup
 from game.client.scenes.duel import DuelScene
 from game.rules.cards.actions import use
 from game.rules.cards.model import CardType
@@ -20,7 +20,7 @@ def test_a_buff_glows_on_the_buffed_creature_and_shows_its_new_stats_before_the_
     buffs = [e for e in battle.clone().apply(action) if e.kind is EventKind.BUFF]
     assert [(e.player, e.card) for e in buffs] == [(0, knight.uid)]  # the engine names the creature
 
-    duel = DuelScene(app, MatchSetup(opponent="hotseat"), battle, [], "buff-test", {})
+    duel = DuelScene(app, CardMatch(MatchSetup(opponent="hotseat"), battle, [], "buff-test", {}))
     duel.revealed = 0
     app.push(duel)
     step(app, 2)

@@ -10,6 +10,7 @@ from game.client.scenes.duel import DuelScene
 from game.client.scenes.pass_device import PassDeviceScene
 from game.client.scenes.result import ResultScene
 from tests.client.driver import click, drag, key, run_until, step
+from game.client.duel_drag import DragKind
 
 
 def play_one_move(app, duel: DuelScene) -> None:
@@ -37,9 +38,9 @@ def play_one_move(app, duel: DuelScene) -> None:
         target = duel.layout().all_creature_rects()[action.target].center
     before = len(battle.sides[battle.current].actions)
     drag(app, source.center, target)
-    if duel.drag is not None and duel.drag["kind"] == "choose":
+    if duel.drag is not None and duel.drag.kind is DragKind.CHOOSE:
         # A summon whose play effect needs a target: the targets light up, click one.
-        assert action.kind == Kind.SUMMON and set(duel.drag["moves"]) == {
+        assert action.kind == Kind.SUMMON and set(duel.drag.moves) == {
             ("face",) if a.target == FACE else ("creature", a.target)
             for a in legal if a.kind == Kind.SUMMON and a.card == action.card and a.lane == action.lane}
         click(app, duel.target_rect(("face",) if action.target == FACE else ("creature", action.target)).center)
@@ -103,19 +104,19 @@ def test_a_failing_ai_is_replaced_and_the_game_goes_on(app):
 
     from game.rules.cards.battle import Battle
     from game.client.ai_worker import AgentSpec
-    from game.client.match import new_game_id
+    from game.client.match import CardMatch, new_game_id
 
     pool = app.card_pool_loader().cards
     rng = random.Random(8)
     decks = [[rng.choice(pool) for _ in range(30)] for _ in range(2)]
     game_id = new_game_id()
     setup = MatchSetup(game="cards", opponent="ai", human_seat=1, difficulty="no-such-ai")
-    duel = DuelScene(app, setup, Battle.from_decks(decks), pool, game_id,
-                     {0: AgentSpec(game_id, 0, "no-such-ai", 1, 1)})
+    duel = DuelScene(app, CardMatch(setup, Battle.from_decks(decks), pool, game_id,
+                                    {0: AgentSpec(game_id, 0, "no-such-ai", 1, 1)}))
     app.push(duel)
     run_until(app, lambda: duel.battle.current == 1 and duel.human_to_act(), timeout=60)
     assert any("no-such-ai AI failed" in text for text, _ in duel.log)
-    assert duel.specs[0].name == "easy" and duel.battle.sides[0].turns == 1
+    assert duel.match.specs[0].name == "easy" and duel.battle.sides[0].turns == 1
 
 
 def test_hot_seat_draft_passes_the_device_between_the_players(app):

@@ -152,7 +152,7 @@ def _play_a_turn(app, duel) -> None:
 def test_level_dialogue_objectives_hud_and_result(app, tmp_path):
     from game.client import launch
     from game.client.scenes.dialogue import DialogueScene
-    from game.client.scenes.level_duel import LevelDuelScene
+    from game.client.scenes.duel import DuelScene
     from game.client.scenes.level_result import LevelResultScene
     from tests.client.campaign_helpers import read_dialogues
 
@@ -164,19 +164,19 @@ def test_level_dialogue_objectives_hud_and_result(app, tmp_path):
     run_until(app, lambda: dialogue.revealed, timeout=5)
     assert dialogue.line.speaker == "The Duelmind"
     shoot(app, tmp_path, "level-dialogue")
-    duel = app.find(LevelDuelScene)
-    while duel.view.sides[duel.session.player_seat].turns < 3 and not duel.session.over:
-        run_until(app, lambda: duel.human_to_act() or isinstance(app.top, DialogueScene) or duel.session.over,
+    duel = app.find(DuelScene)
+    while duel.view.sides[duel.match.session.player_seat].turns < 3 and not duel.match.session.over:
+        run_until(app, lambda: duel.human_to_act() or isinstance(app.top, DialogueScene) or duel.match.session.over,
                   timeout=60)
         if isinstance(app.top, DialogueScene):
             read_dialogues(app)
         elif duel.human_to_act():
             _play_a_turn(app, duel)
     run_until(app, lambda: duel.human_to_act() or app.top is not duel, timeout=60)
-    assert [s.text for s in duel.hud.statuses] == ["Win", "Keep the Founder's Knight alive", "Win within 14 turns"]
-    hand = duel.view.sides[duel.session.player_seat].hand
+    assert [s.text for s in duel.match.hud.statuses] == ["Win", "Keep the Founder's Knight alive", "Win within 14 turns"]
+    hand = duel.view.sides[duel.match.session.player_seat].hand
     if hand and app.top is duel:
-        move(app, duel.layout().hand_rects(duel.session.player_seat)[len(hand) // 2].center)
+        move(app, duel.layout().hand_rects(duel.match.session.player_seat)[len(hand) // 2].center)
     shoot(app, tmp_path, "level-objectives-hud")
     # A lost level: First Spark's turn ended without the win.
     launch.open_start(app, "c1_first_spark")
@@ -195,7 +195,7 @@ def test_level_dialogue_objectives_hud_and_result(app, tmp_path):
 
 def test_level_result_won_and_gomoku_level(app, tmp_path):
     from game.client import launch
-    from game.client.scenes.level_gomoku import LevelGomokuScene
+    from game.client.scenes.gomoku import GomokuScene
     from game.rules.levels.gomoku_proof import find_vcf
     from game.client.scenes.level_result import LevelResultScene
     from tests.client.campaign_helpers import click_stone, read_dialogues
@@ -203,18 +203,18 @@ def test_level_result_won_and_gomoku_level(app, tmp_path):
     launch.open_start(app, "g2_four_three")
     read_dialogues(app)
     scene = app.top
-    assert isinstance(scene, LevelGomokuScene)
+    assert isinstance(scene, GomokuScene)
     run_until(app, scene.human_to_move, timeout=10)
     # The winning line comes from the validator's own prover (no time budget: no flakiness).
     click_stone(app, scene, find_vcf(scene.state.clone(), 3)[0])
-    run_until(app, lambda: scene.human_to_move() or scene.game_over(), timeout=30)
+    run_until(app, lambda: scene.human_to_move() or scene.match.over, timeout=30)
     move(app, scene.point_centre(7, 9))
     shoot(app, tmp_path, "level-gomoku")
-    while not scene.game_over():
-        run_until(app, lambda: scene.human_to_move() or scene.game_over(), timeout=30)
+    while not scene.match.over:
+        run_until(app, lambda: scene.human_to_move() or scene.match.over, timeout=30)
         if scene.human_to_move():
             click_stone(app, scene, find_vcf(scene.state.clone(), 3)[0])
-    assert scene.session.result.won  # the four-three, found within three moves
+    assert scene.match.session.result.won  # the four-three, found within three moves
     run_until(app, lambda: app.top.name == "dialogue", timeout=10)
     read_dialogues(app)
     assert isinstance(app.top, LevelResultScene)

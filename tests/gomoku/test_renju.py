@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from game.rules.gomoku import BLACK, WHITE, GomokuState, Rule
 from game.rules.gomoku.rules import forbidden_points, renju_foul
 from tests.gomoku.board_diagrams import position
+from game.rules.events import Event, EventKind
 
 # --- double-three ----------------------------------------------------------------------------
 
@@ -405,9 +406,9 @@ def test_black_foul_event_list():
     state, marks = position(CROSS_THREES)
     x, y = marks["*"]
     assert state.apply((x, y)) == [
-        ("stone", BLACK, x, y),
-        ("foul", BLACK, "double-three"),
-        ("win", WHITE, None),
+        Event(EventKind.STONE, player=BLACK, point=(x, y)),
+        Event(EventKind.FOUL, player=BLACK, foul="double-three"),
+        Event(EventKind.WIN, player=WHITE),
     ]
 
 

@@ -19,6 +19,7 @@ from game.rules.gomoku import (
     parse_move,
 )
 from tests.gomoku.board_diagrams import position
+from game.rules.events import Event, EventKind
 
 ALL_RULES = list(Rule)
 
@@ -281,7 +282,7 @@ def test_full_board_without_five_is_a_draw(rule):
     play_all(state, order[:-1])
     assert state.winner is None and len(state.legal_actions()) == 1
     events = state.apply(order[-1])
-    assert events == [("stone", BLACK, *order[-1]), ("draw",)]
+    assert events == [Event(EventKind.STONE, player=BLACK, point=tuple(order[-1])), Event(EventKind.DRAW_GAME)]
     assert state.winner == 0 and state.is_over
     assert state.winning_line is None and state.foul is None
     assert state.legal_actions() == []
@@ -348,13 +349,13 @@ def test_clone_is_independent():
 
 def test_apply_reports_stones_and_the_win():
     state = GomokuState()
-    assert state.apply((7, 7)) == [("stone", BLACK, 7, 7)]
-    assert state.apply((0, 0)) == [("stone", WHITE, 0, 0)]
+    assert state.apply((7, 7)) == [Event(EventKind.STONE, player=BLACK, point=(7, 7))]
+    assert state.apply((0, 0)) == [Event(EventKind.STONE, player=WHITE, point=(0, 0))]
     for move in BLACK_WINS[2:-1]:
         state.apply(move)
     assert state.apply((11, 11)) == [
-        ("stone", BLACK, 11, 11),
-        ("win", BLACK, [(7, 7), (8, 8), (9, 9), (10, 10), (11, 11)]),
+        Event(EventKind.STONE, player=BLACK, point=(11, 11)),
+        Event(EventKind.WIN, player=BLACK, line=((7, 7), (8, 8), (9, 9), (10, 10), (11, 11))),
     ]
 
 

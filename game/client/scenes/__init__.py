@@ -1,2 +1,37 @@
-"""One scene per module: title, quick match, settings, pause, draft, duel, pass device, result,
-gomoku, error."""
+"""The scenes, one per module, and the table that names them.
+
+Scenes never import each other: they ask the app for one by name (`app.push("result", ...)`),
+and the app builds it from this table, importing its module only then. To add a scene, write
+its module and add one line here.
+"""
+
+from __future__ import annotations
+
+import importlib
+
+# name -> (module, class)
+SCENES: dict[str, tuple[str, str]] = {
+    "title": ("game.client.scenes.title", "TitleScene"),
+    "quick_match": ("game.client.scenes.quick_match", "QuickMatchScene"),
+    "settings": ("game.client.scenes.settings", "SettingsScene"),
+    "pause": ("game.client.scenes.pause", "PauseScene"),
+    "draft": ("game.client.scenes.draft", "DraftScene"),
+    "duel": ("game.client.scenes.duel", "DuelScene"),
+    "gomoku": ("game.client.scenes.gomoku", "GomokuScene"),
+    "pass_device": ("game.client.scenes.pass_device", "PassDeviceScene"),
+    "result": ("game.client.scenes.result", "ResultScene"),
+    "error": ("game.client.scenes.error", "ErrorScene"),
+    "campaign_map": ("game.client.scenes.campaign_map", "CampaignMapScene"),
+    "dialogue": ("game.client.scenes.dialogue", "DialogueScene"),
+    "level_result": ("game.client.scenes.level_result", "LevelResultScene"),
+    "level_error": ("game.client.scenes.level_error", "LevelErrorScene"),
+}
+
+
+def scene_class(name: str):
+    """The class of the scene called `name` (KeyError names the known ones)."""
+    try:
+        module, cls = SCENES[name]
+    except KeyError:
+        raise KeyError(f"no scene {name!r}; known: {', '.join(sorted(SCENES))}") from None
+    return getattr(importlib.import_module(module), cls)

@@ -195,12 +195,10 @@ class CampaignMapScene(Scene):
         run.open(session, intro=intro, heading=heading)
 
     def show_intro(self, column: Column) -> None:
-        from game.client.scenes.dialogue import DialogueScene
-
         chapter = column.chapter
         if chapter is None or not chapter.intro or not self.progress.chapter_unlocked(chapter.id):
             return
-        self.app.push(DialogueScene(self.app, chapter.intro, heading=(f"Chapter {column.number}", chapter.title)))
+        self.app.push("dialogue", lines=chapter.intro, heading=(f"Chapter {column.number}", chapter.title))
 
     def activate(self) -> None:
         """Enter: the selected level's first button (Play or Resume)."""

@@ -7,16 +7,10 @@ device is passed and player 2 makes theirs (both see the same offers; picks stay
 
 from __future__ import annotations
 
-import random
-
 import pygame
 
-from game.rules.cards.battle import Battle
-from game.rules.cards.draft import Draft
 from game.client import theme
-from game.client.ai_worker import AgentSpec, card_agent_names
 from game.client.card_render import CARD_RATIO, render_card
-from game.client.match import MatchSetup, new_game_id
 from game.client.scene import Scene
 from game.client.widgets import backdrop, draw_text, panel
 
@@ -24,73 +18,55 @@ OFFER_WIDTH = 230
 CURVE_BUCKETS = ["0", "1", "2", "3", "4", "5", "6", "7+"]
 
 
-def seat_label(setup: MatchSetup, seat: int) -> str:
-    if setup.opponent == "hotseat":
-        return f"Player {seat + 1}"
-    if setup.opponent == "watch":
-        return f"AI {seat + 1}"
-    return "You" if setup.controllers()[seat] == "human" else "Opponent"
-
-
 class DraftScene(Scene):
     name = "draft"
 
-    def __init__(self, app, setup: MatchSetup, pool):
+    def __init__(self, app, match):
         super().__init__(app)
-        self.setup = setup
-        self.rng = random.Random(setup.seed)
-        self.draft = Draft(pool, self.rng)
-        self.game_id = new_game_id()
-        controllers = setup.controllers()
-        names = card_agent_names()
-        strongest = names[-1]
-        self.specs: dict[int, AgentSpec] = {}  # seats the worker plays in the battle
-        self.drafters: dict[int, AgentSpec] = {}  # seats whose picks the worker makes
-        for seat, who in enumerate(controllers):
-            seed = self.rng.randrange(1 << 30)
-            if who == "ai":
-                spec = AgentSpec(self.game_id, seat, setup.difficulty, seed, setup.lanes)
-                self.specs[seat] = self.drafters[seat] = spec
-            elif setup.draft == "auto":
-                self.drafters[seat] = AgentSpec(self.game_id, seat, strongest, seed, setup.lanes)
-        self.human_seats = [seat for seat, who in enumerate(controllers) if who == "human" and seat not in self.drafters]
+        self.match = match  # a DraftMatch (quick match) or LevelDraftMatch (campaign level)
+        self.level_run = match.level_run
         self.jobs: dict[int, object] = {}
         self.picker: int | None = None  # the human seat picking now (None while waiting)
         self.focus = 0
         self.hover: int | None = None
         self.finished = False
         self.time = 0.0
-        for spec in self.drafters.values():
+        for spec in match.drafters.values():
             self.app.pool.submit("card_new_game", route=0, spec=spec)
 
+    @property
+    def draft(self):
+        return self.match.draft
+
     def on_enter(self) -> None:
-        if self.human_seats:
+        if self.match.human_seats and self.picker is None:
             self._next_picker()
 
     # ------------------------------------------------------------------ flow
 
     def _next_picker(self) -> None:
-        remaining = [seat for seat in self.human_seats if len(self.draft.picks[seat]) < len(self.draft.offers)]
+        remaining = [seat for seat in self.match.human_seats if self.match.picks_left(seat) > 0]
         if not remaining:
             self.picker = None
             return
         seat = remaining[0]
-        if self.setup.opponent == "hotseat":
-            from game.client.scenes.pass_device import PassDeviceScene
-
+        if self.match.hotseat:
             self.picker = None
-            label = seat_label(self.setup, seat)
 
             def ready(seat=seat):
                 self.picker = seat
 
-            self.app.push(PassDeviceScene(self.app, label, ready, "Draft your deck: 30 picks, the other player cannot see them"))
+            self.app.push("pass_device", player_label=self.match.seat_label(seat), on_ready=ready,
+                          detail="Draft your deck: 30 picks, the other player cannot see them")
         else:
             self.picker = seat
 
+    def note_resumed(self) -> None:
+        """A saved game was replayed into this draft (levels): the picks so far show in the curve."""
+
     def on_exit(self) -> None:
-        if not self.finished and self.drafters:  # left mid-draft: free the worker's agents
-            self.app.pool.submit("card_end_game", route=0, game_id=self.game_id)
+        if not self.finished and self.match.drafters:  # left mid-draft: free the worker's agents
+            self.app.pool.submit("card_end_game", route=0, game_id=self.match.game_id)
 
     def offer_rects(self) -> list[pygame.Rect]:
         height = int(OFFER_WIDTH * CARD_RATIO)
@@ -102,44 +78,38 @@ class DraftScene(Scene):
         if self.picker is None:
             return
         seat = self.picker
-        self.draft.choose(seat, index)
+        self.match.choose(seat, index)
         self.app.play_sound("play")
-        if len(self.draft.picks[seat]) >= len(self.draft.offers):
+        if self.match.picks_left(seat) <= 0:
             self._next_picker()
 
     def update(self, dt_ms: float) -> None:
         self.time += dt_ms
-        for seat, spec in self.drafters.items():
+        match = self.match
+        for seat in (0, 1):
+            match.local_pick(seat)
+        for seat, spec in match.drafters.items():
             job = self.jobs.get(seat)
-            picks = self.draft.picks[seat]
             if job is not None and job.done:
                 del self.jobs[seat]
                 if job.error:
-                    from game.client.scenes.error import ErrorScene
-
-                    self.app.replace(ErrorScene(self.app, "The AI could not draft", job.error))
+                    self.app.replace("error", title="The AI could not draft", message=job.error)
                     return
-                self.draft.choose(seat, int(job.result))
-            elif job is None and len(picks) < len(self.draft.offers):
-                pick = len(picks)
-                self.jobs[seat] = self.app.pool.submit("card_draft", route=0, spec=spec, offer=self.draft.offers[pick],
-                                                       picked=list(picks), pick=pick)
-        if not self.finished and self.draft.is_complete and not self.jobs:
+                match.choose(seat, int(job.result))
+            elif job is None and match.picks_left(seat) > 0:
+                picked = match.picked(seat)
+                self.jobs[seat] = self.app.pool.submit("card_draft", route=0, spec=spec, offer=match.offer(seat),
+                                                       picked=picked, pick=len(picked))
+        if not self.finished and match.complete and not self.jobs:
             self.finished = True
-            decks = self.draft.decks(self.rng)
-            battle = Battle.from_decks(decks, self.setup.lanes)
-            from game.client.scenes.duel import DuelScene
-
-            self.app.replace(DuelScene(self.app, self.setup, battle, self.draft.cards, self.game_id, self.specs))
+            match.to_duel(self.app)
 
     # ------------------------------------------------------------------ input
 
     def handle(self, intent) -> None:
         if intent.kind == "action":
             if intent.name == "back":
-                from game.client.scenes.pause import PauseScene
-
-                self.app.push(PauseScene(self.app))
+                self.match.open_pause(self)
             elif intent.name in ("left", "right"):
                 self.focus = (self.focus + (1 if intent.name == "right" else -1)) % 3
             elif intent.name == "confirm":
@@ -174,9 +144,9 @@ class DraftScene(Scene):
                       (theme.WIDTH // 2, 420), 18, theme.TEXT_DIM, anchor="center")
             return
         pick = len(self.draft.picks[seat])
-        offer = self.draft.offers[min(pick, len(self.draft.offers) - 1)]
-        title = f"{seat_label(self.setup, seat)}: pick {pick + 1} of {len(self.draft.offers)}"
-        if seat_label(self.setup, seat) == "You":
+        offer = self.match.offer(seat)
+        title = f"{self.match.seat_label(seat)}: pick {pick + 1} of {len(self.draft.offers)}"
+        if self.match.seat_label(seat) == "You":
             title = f"Pick {pick + 1} of {len(self.draft.offers)}"
         draw_text(surface, title, (theme.WIDTH // 2, 50), 40, theme.ACCENT, bold=True, anchor="center", shadow=True)
         draw_text(surface, "Click a card (or Left/Right + Enter) to add it to your deck", (theme.WIDTH // 2, 92), 18,
@@ -188,8 +158,8 @@ class DraftScene(Scene):
                 pygame.draw.rect(surface, theme.ACCENT, glow, 4, border_radius=22)
             surface.blit(render_card(card, OFFER_WIDTH), lifted)
         self._draw_curve(surface, self.draft.picks[seat])
-        ai_seats = [s for s in self.drafters if s != seat]
-        if ai_seats and self.setup.opponent != "hotseat":
+        ai_seats = [s for s in self.match.drafters if s != seat]
+        if ai_seats and not self.match.hotseat:
             other = ai_seats[0]
             draw_text(surface, f"Opponent drafting secretly: {len(self.draft.picks[other])}/{len(self.draft.offers)}",
                       (theme.WIDTH - 30, 30), 16, theme.TEXT_DIM, anchor="topright")

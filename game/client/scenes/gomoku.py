@@ -1,9 +1,9 @@
 """Gomoku: the board with stones, hover preview, last move, winning line, renju forbidden points,
 mouse and keyboard play (arrows + Enter), undo, the move list, and the AI's paced moves.
 
-Hooks for a host that plays something else than a quick match (a campaign level: see
-scenes/level_gomoku.py): `apply_move`, `game_over`, `ai_budget_ms`, `pause`, `show_result`,
-`title`, and `hud` (drawn in the side panel above the move list)."""
+The scene plays a match (game/client/match.py: a quick match; level_match.py: a campaign
+level) and animates the typed events its moves return (EVENT_ANIMATIONS); the AI's requests go
+through the shared driver (ai_driver.py)."""
 
 from __future__ import annotations
 
@@ -11,12 +11,13 @@ import pygame
 import pytweening
 
 from game.client import theme
+from game.client.ai_driver import AIDriver
 from game.client.anim import Anim, AnimationQueue
 from game.client.explain_overlay import draw_explanation
-from game.client.match import MatchSetup
 from game.client.scene import Scene
 from game.client.widgets import Button, draw_text, panel, vertical_gradient
-from game.rules.gomoku import BLACK, DRAW, EMPTY, WHITE, GomokuState, Rule, format_move
+from game.rules.events import EventKind
+from game.rules.gomoku import BLACK, EMPTY, WHITE, Rule, format_move
 
 BOARD = pygame.Rect(40, 30, 660, 660)
 SIDE = pygame.Rect(730, 30, 520, 660)
@@ -39,32 +40,32 @@ def _background() -> pygame.Surface:
 class GomokuScene(Scene):
     name = "gomoku"
 
-    def __init__(self, app, setup: MatchSetup):
+    def __init__(self, app, match):
         super().__init__(app)
-        self.setup = setup
-        self.state = GomokuState(setup.size, Rule(setup.rule))
-        self.controllers = setup.controllers()  # seat 0 = black, 1 = white
-        self.hotseat = self.controllers == ("human", "human")
-        self.cursor = (setup.size // 2, setup.size // 2)
+        self.match = match  # a GomokuMatch: a quick match or a campaign level (LevelGomokuMatch)
+        self.level_run = match.level_run
+        self.state = match.state
+        self.controllers = match.controllers  # seat 0 = black, 1 = white
+        self.hotseat = match.hotseat
+        size = self.state.size
+        self.cursor = (size // 2, size // 2)
         self.hover: tuple[int, int] | None = None
         self.anims = AnimationQueue(app.settings.animation_speed)
-        self.ai_job = None
-        self.ai_generation = 0
-        self.ai_stats: list[dict] = []
+        self.ai = AIDriver()
         self.explanation: dict | None = None
         self.overlay = False
         self.result_shown = False
         self.time = 0.0
-        self.title = "Gomoku"
-        self.move_hint = "Click or arrows + Enter to play; U undoes"
-        self.hud = None  # an object with height(width) and draw(surface, rect), above the move list
         self._board_cache: pygame.Surface | None = None
         y = SIDE.bottom - 70
-        self.buttons = [
-            Button(pygame.Rect(SIDE.x + 20, y, 150, 54), "Undo", self.undo),
-            Button(pygame.Rect(SIDE.x + 185, y, 150, 54), "New game", self.rematch),
-            Button(pygame.Rect(SIDE.x + 350, y, 150, 54), "Menu", self.pause),
-        ]
+        choices = match.buttons(self)
+        width = (SIDE.width - 20 * (len(choices) + 1)) // len(choices)
+        self.buttons = [Button(pygame.Rect(SIDE.x + 20 + i * (width + 20), y, width, 54), label, action)
+                        for i, (label, action) in enumerate(choices)]
+
+    @property
+    def ai_stats(self) -> list[dict]:
+        return self.ai.stats
 
     # ------------------------------------------------------------------ geometry
 
@@ -87,47 +88,31 @@ class GomokuScene(Scene):
     # ------------------------------------------------------------------ flow
 
     def seat_of(self, colour: int) -> int:
-        return 0 if colour == BLACK else 1
+        return self.match.seat_of(colour)
 
     def label(self, colour: int) -> str:
-        name = "Black" if colour == BLACK else "White"
-        seat = self.seat_of(colour)
-        if self.hotseat:
-            return f"{name} (player {seat + 1})"
-        return f"{name} ({'you' if self.controllers[seat] == 'human' else 'computer'})"
+        return self.match.label(colour)
 
     def human_to_move(self) -> bool:
-        return (not self.game_over() and self.controllers[self.seat_of(self.state.current_player)] == "human"
+        return (not self.match.over and self.controllers[self.seat_of(self.state.current_player)] == "human"
                 and not self.anims.busy)
 
-    def game_over(self) -> bool:
-        return self.state.is_over
-
-    def apply_move(self, x: int, y: int) -> None:
-        """Put the stone on the model (the move is legal)."""
-        self.state.play(x, y)
-
-    def ai_budget_ms(self) -> float:
-        return float(self.app.think_ms)
-
     def play(self, x: int, y: int, pause_ms: float = 0.0) -> bool:
-        if not self.state.is_legal(x, y):
+        if not self.match.is_legal((x, y)):
             return False
         if pause_ms:
             self.anims.then(Anim("pause", pause_ms))
-        colour = self.state.current_player
-        self.apply_move(x, y)
-        self.anims.then(Anim("stone", 200, ease=pytweening.easeOutBack, point=(x, y), colour=colour,
-                             on_start=lambda: self.app.play_sound("stone")))
-        if self.state.winning_line:
-            self.anims.then(Anim("line", 500, ease=pytweening.easeOutQuad))
+        for event in self.match.apply((x, y)):
+            build = EVENT_ANIMATIONS.get(event.kind)
+            if build is not None:
+                self.anims.then(build(self, event))
+        self.match.after_action(self)
         return True
 
     def undo(self) -> None:
-        if not self.state.moves or self.anims.busy:
+        if not self.match.can_undo or not self.state.moves or self.anims.busy:
             return
-        self.ai_generation += 1  # a search under way answers a position that no longer exists
-        self.ai_job = None
+        self.ai.cancel()  # a search under way answers a position that no longer exists
         self.state.undo()
         if not self.hotseat:
             # Back to the human's turn: take the AI's reply and the human's move.
@@ -135,17 +120,12 @@ class GomokuScene(Scene):
                 self.state.undo()
         self.result_shown = False
 
-    def rematch(self) -> None:
-        from game.client.match import start_match
-        from game.client.scenes.title import TitleScene
+    def open_pause(self) -> None:
+        self.match.open_pause(self)
 
-        self.app.reset(TitleScene(self.app))
-        start_match(self.app, self.setup.again())
-
-    def pause(self) -> None:
-        from game.client.scenes.pause import PauseScene
-
-        self.app.push(PauseScene(self.app))
+    def note_resumed(self) -> None:
+        """A saved game was replayed into this board (levels)."""
+        self.match.note_resumed()
 
     # ------------------------------------------------------------------ input
 
@@ -153,7 +133,7 @@ class GomokuScene(Scene):
         if intent.kind == "action":
             name = intent.name
             if name == "back":
-                self.pause()
+                self.open_pause()
             elif name == "toggle_overlay":
                 self.overlay = not self.overlay
             elif name == "undo":
@@ -187,62 +167,36 @@ class GomokuScene(Scene):
 
     def update(self, dt_ms: float) -> None:
         self.time += dt_ms
+        for part in (self.match.hud, self.match.toast):
+            if part is not None:
+                part.update(dt_ms)
         self.anims.speed = self.app.settings.animation_speed
         self.anims.update(dt_ms)
-        self.buttons[0].enabled = bool(self.state.moves) and not self.anims.busy
+        if self.match.can_undo:
+            self.buttons[0].enabled = bool(self.state.moves) and not self.anims.busy
         if self.anims.busy or self.app.top is not self:  # e.g. an animation step opened a dialogue
             return
-        if self.game_over():
+        if self.match.over:
             if not self.result_shown:
                 self.result_shown = True
-                self.show_result()
+                self.match.finish(self)
             return
         seat = self.seat_of(self.state.current_player)
         if self.controllers[seat] != "ai":
             return
-        if self.ai_job is None:
-            budget = self.ai_budget_ms()
-            self.ai_job = self.app.pool.submit("gomoku_move", route=0, state=self.state.clone(),
-                                               budget_ms=budget, level=self.setup.difficulty,
-                                               seed=self.setup.seed + len(self.state.moves))
-            self.ai_job.generation = self.ai_generation
-            self.ai_job.budget_ms = budget
+        answer = self.ai.poll(len(self.state.moves), self.match.ai_budget_ms(self.app),
+                              lambda budget: self.app.pool.submit("gomoku_move", route=0, state=self.state.clone(),
+                                                                  budget_ms=budget, level=self.match.difficulty,
+                                                                  seed=self.match.seed + len(self.state.moves)))
+        if answer is None:
             return
-        if not self.ai_job.done:
+        if answer.error:
+            self.app.push("error", title="The AI failed", message=answer.error)
             return
-        job, self.ai_job = self.ai_job, None
-        if job.generation != self.ai_generation:
-            return
-        if job.error:
-            from game.client.scenes.error import ErrorScene
-
-            self.app.push(ErrorScene(self.app, "The AI failed", job.error))
-            return
-        self.explanation = job.result.get("explanation")
-        self.ai_stats.append({"budget_ms": job.budget_ms, "ms": job.result["ms"], "wait_ms": job.age * 1000})
-        x, y = job.result["move"]
+        self.explanation = answer.result.get("explanation")
+        x, y = answer.result["move"]
         if not self.play(x, y, pause_ms=AI_PAUSE_MS):
-            from game.client.scenes.error import ErrorScene
-
-            self.app.push(ErrorScene(self.app, "The AI chose an illegal move", format_move((x, y))))
-
-    def show_result(self) -> None:
-        from game.client.scenes.result import ResultScene
-
-        winner = self.state.winner
-        moves = len(self.state.moves)
-        if winner == DRAW:
-            headline, good, detail = "Draw", None, f"after {moves} moves"
-        else:
-            detail = f"{'five in a row' if self.state.winning_line else 'foul: ' + str(self.state.foul)} after {moves} moves"
-            seat = self.seat_of(winner)
-            if self.hotseat:
-                headline, good = f"{'Black' if winner == BLACK else 'White'} wins!", None
-            elif self.controllers[seat] == "human":
-                headline, good = "Victory!", True
-            else:
-                headline, good = "Defeat", False
-        self.app.push(ResultScene(self.app, headline, detail, good, self.rematch))
+            self.app.push("error", title="The AI chose an illegal move", message=format_move((x, y)))
 
     # ------------------------------------------------------------------ drawing
 
@@ -299,7 +253,7 @@ class GomokuScene(Scene):
         if state.moves and state.moves[-1] not in pending:
             last = state.moves[-1]
             pygame.draw.circle(surface, (230, 60, 60), self.point_centre(*last), max(3, radius // 3))
-        if state.current_player == BLACK and not self.game_over():
+        if state.current_player == BLACK and not self.match.over:
             for x, y in self.forbidden():
                 cx, cy = self.point_centre(x, y)
                 d = radius * 0.45
@@ -326,37 +280,41 @@ class GomokuScene(Scene):
             half = int(self.cell / 2)
             pygame.draw.rect(surface, theme.ACCENT, (cx - half, cy - half, half * 2, half * 2), 2, border_radius=4)
         self._draw_side(surface)
+        if self.match.toast is not None:
+            self.match.toast.draw(surface)
         if self.overlay:
             draw_explanation(surface, pygame.Rect(90, 120, 560, 420), "What the AI considered", self.explanation)
 
     def _draw_side(self, surface) -> None:
         panel(surface, SIDE, theme.PANEL, theme.PANEL_BORDER, radius=16)
         x = SIDE.x + 24
-        draw_text(surface, self.title, (x, SIDE.y + 18), 34 if len(self.title) < 20 else 28, theme.ACCENT, bold=True)
+        title = self.match.title
+        draw_text(surface, title, (x, SIDE.y + 18), 34 if len(title) < 20 else 28, theme.ACCENT, bold=True)
         draw_text(surface, f"{RULE_LABELS[self.state.rule]}  ·  {self.state.size}x{self.state.size}", (x, SIDE.y + 64), 16,
                   theme.TEXT_DIM)
         for row, colour in enumerate((BLACK, WHITE)):
             y = SIDE.y + 106 + row * 38
             _stone(surface, (x + 12, y + 10), 11, colour)
-            current = self.state.current_player == colour and not self.game_over()
+            current = self.state.current_player == colour and not self.match.over
             draw_text(surface, self.label(colour), (x + 34, y), 20, theme.TEXT if current else theme.TEXT_DIM, bold=current)
             if current:
                 draw_text(surface, "to move", (SIDE.right - 24, y + 2), 16, theme.ACCENT, anchor="topright")
         status_y = SIDE.y + 190
-        if self.ai_job is not None and not self.ai_job.done:
+        if self.ai.thinking:
             dots = "." * (1 + int(self.time / 300) % 3)
-            draw_text(surface, f"Computer is thinking{dots}  {self.ai_job.age:.1f} s", (x, status_y), 18, theme.ACCENT)
-        elif self.game_over():
+            draw_text(surface, f"Computer is thinking{dots}  {self.ai.elapsed_ms / 1000:.1f} s", (x, status_y), 18,
+                      theme.ACCENT)
+        elif self.match.over:
             draw_text(surface, "Game over", (x, status_y), 18, theme.ACCENT, bold=True)
         elif self.human_to_move():
-            hint = self.move_hint
+            hint = self.match.move_hint
             if self.state.rule == Rule.RENJU and self.state.current_player == BLACK:
                 hint = "Red crosses: forbidden for black"
             draw_text(surface, hint, (x, status_y), 17, theme.TEXT_DIM)
         moves_y = SIDE.y + 228
-        if self.hud is not None:
-            height = self.hud.height(SIDE.width - 48)
-            self.hud.draw(surface, pygame.Rect(x, moves_y, SIDE.width - 48, height))
+        if self.match.hud is not None:
+            height = self.match.hud.height(SIDE.width - 48)
+            self.match.hud.draw(surface, pygame.Rect(x, moves_y, SIDE.width - 48, height))
             moves_y += height + 12
         draw_text(surface, f"Moves ({len(self.state.moves)})", (x, moves_y), 18, theme.TEXT, bold=True)
         moves = self.state.moves
@@ -402,3 +360,19 @@ def _star_points(size: int) -> list[tuple[int, int]]:
     if size % 2 == 1:
         points.append((middle, middle))
     return points
+
+
+def _stone_animation(scene: GomokuScene, event) -> Anim:
+    return Anim("stone", 200, ease=pytweening.easeOutBack, point=event.point, colour=event.player,
+                on_start=lambda: scene.app.play_sound("stone"))
+
+
+def _win_animation(scene: GomokuScene, event) -> Anim | None:
+    return Anim("line", 500, ease=pytweening.easeOutQuad) if event.line else Anim("pause", 200)
+
+
+# The animation table: the gomoku events a move returns (game/rules/events.py) -> an animation.
+EVENT_ANIMATIONS = {
+    EventKind.STONE: _stone_animation,
+    EventKind.WIN: _win_animation,
+}

@@ -19,6 +19,7 @@ class LevelErrorScene(Scene):
     def __init__(self, app, run, problems):
         super().__init__(app)
         self.run = run
+        self.level_run = run  # F5 reads the file again
         self.problems = list(problems)
         self.file = str(run.path)
         self.back = Button(pygame.Rect(theme.WIDTH // 2 - 270, 640, 250, 60), "Back", self.close)

@@ -10,8 +10,7 @@ import pytweening
 from game.client import theme
 from game.client.objectives_hud import draw_star, draw_state_icon
 from game.client.scene import Scene
-from game.client.scenes.menu import ButtonColumn
-from game.client.widgets import Button, draw_text, panel, shade, wrap_text
+from game.client.widgets import Button, ButtonColumn, draw_text, panel, shade, wrap_text
 from game.rules.levels.unlocks import max_stars
 
 WIDTH = 800

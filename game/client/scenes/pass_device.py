@@ -30,9 +30,7 @@ class PassDeviceScene(Scene):
         elif (intent.kind == "press" and intent.button == 1) or (intent.kind == "action" and intent.name == "confirm"):
             self.ready()
         elif intent.kind == "action" and intent.name == "back":
-            from game.client.scenes.pause import PauseScene
-
-            self.app.push(PauseScene(self.app))
+            self.app.push("pause")
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(backdrop(), (0, 0))

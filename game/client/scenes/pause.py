@@ -9,8 +9,7 @@ import pygame
 
 from game.client import theme
 from game.client.scene import Scene
-from game.client.scenes.menu import ButtonColumn
-from game.client.widgets import Button, draw_text, panel, shade
+from game.client.widgets import Button, ButtonColumn, draw_text, panel, shade
 
 
 class PauseScene(Scene):
@@ -39,9 +38,7 @@ class PauseScene(Scene):
         self.on_restart()
 
     def settings(self) -> None:
-        from game.client.scenes.settings import SettingsScene
-
-        self.app.push(SettingsScene(self.app))
+        self.app.push("settings")
 
     def quit(self) -> None:
         if self.on_quit:
@@ -49,9 +46,7 @@ class PauseScene(Scene):
         if self.leave is not None:
             self.leave()
             return
-        from game.client.scenes.title import TitleScene
-
-        self.app.reset(TitleScene(self.app))
+        self.app.reset("title")
 
     def handle(self, intent) -> None:
         if intent.kind == "action" and intent.name == "back":

@@ -6,8 +6,7 @@ import pygame
 
 from game.client import theme
 from game.client.scene import Scene
-from game.client.scenes.menu import ButtonColumn
-from game.client.widgets import Button, draw_text, panel, shade
+from game.client.widgets import Button, ButtonColumn, draw_text, panel, shade
 
 
 class ResultScene(Scene):
@@ -35,9 +34,7 @@ class ResultScene(Scene):
         self.on_rematch()
 
     def menu_(self) -> None:
-        from game.client.scenes.title import TitleScene
-
-        self.app.reset(TitleScene(self.app))
+        self.app.reset("title")
 
     def handle(self, intent) -> None:
         if intent.kind == "action" and intent.name == "rematch":

@@ -7,8 +7,7 @@ import pygame
 from game.client import theme
 from game.client.card_render import render_back
 from game.client.scene import Scene
-from game.client.scenes.menu import ButtonColumn
-from game.client.widgets import Button, backdrop, draw_text, panel, wrap_text
+from game.client.widgets import Button, ButtonColumn, backdrop, draw_text, panel, wrap_text
 
 
 class TitleScene(Scene):
@@ -27,19 +26,13 @@ class TitleScene(Scene):
         self.time = 0.0
 
     def campaign(self) -> None:
-        from game.client.scenes.campaign_map import CampaignMapScene
-
-        self.app.push(CampaignMapScene(self.app))
+        self.app.push("campaign_map")
 
     def quick_match(self) -> None:
-        from game.client.scenes.quick_match import QuickMatchScene
-
-        self.app.push(QuickMatchScene(self.app))
+        self.app.push("quick_match")
 
     def open_settings(self) -> None:
-        from game.client.scenes.settings import SettingsScene
-
-        self.app.push(SettingsScene(self.app))
+        self.app.push("settings")
 
     def quit(self) -> None:
         self.app.running = False

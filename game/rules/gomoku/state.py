@@ -14,6 +14,7 @@ from collections.abc import Iterable
 
 from game.rules.gomoku import rules
 from game.rules.gomoku.rules import BLACK, EMPTY, WHITE, Rule
+from game.rules.events import Event, EventKind
 
 DRAW = 0
 
@@ -219,22 +220,20 @@ class GomokuState:
         self.foul = None
         return x, y
 
-    def apply(self, action: Move) -> list[tuple]:
-        """play(*action), reported as events for the shared State API:
-
-        ``('stone', player, x, y)`` always, then one of ``('win', player, line)``,
-        ``('foul', BLACK, foul_name)`` followed by ``('win', WHITE, None)``, or ``('draw',)``.
-        """
+    def apply(self, action: Move) -> list[Event]:
+        """play(*action), reported as typed events (game.rules.events) for the shared State API:
+        STONE (player, point) always, then WIN (player, line = the five), or FOUL (BLACK, foul =
+        its name) followed by WIN (WHITE), or DRAW_GAME (the board is full)."""
         x, y = action
         player = self.current_player
         self.play(x, y)
-        events: list[tuple] = [("stone", player, x, y)]
+        events = [Event(EventKind.STONE, player=player, point=(x, y))]
         if self.foul is not None:
-            events += [("foul", BLACK, self.foul), ("win", WHITE, None)]
+            events += [Event(EventKind.FOUL, player=BLACK, foul=str(self.foul)), Event(EventKind.WIN, player=WHITE)]
         elif self.winner == DRAW:
-            events.append(("draw",))
+            events.append(Event(EventKind.DRAW_GAME))
         elif self.winner is not None:
-            events.append(("win", self.winner, list(self.winning_line or [])))
+            events.append(Event(EventKind.WIN, player=self.winner, line=tuple(self.winning_line or ())))
         return events
 
     # --- text ---------------------------------------------------------------------------

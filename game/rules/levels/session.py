@@ -48,8 +48,9 @@ from __future__ import annotations
 import hashlib
 import time
 from dataclasses import dataclass
-from game.rules.cards.actions import Action, Kind, parse_action
+from game.rules.cards.actions import Action, parse_action
 from game.rules.cards.battle import Battle, IllegalAction
+from game.rules.cards.decisions import DecisionSteps, remaining_budget
 from game.rules.events import Event
 from game.rules.gomoku import BLACK, WHITE, GomokuState, Rule, format_move, parse_move
 from game.rules.levels import model as m
@@ -280,7 +281,7 @@ class CardSession(LevelSession):
         played = []
         started = time.perf_counter()
         while not self.over and self.battle.current == seat:
-            remaining = max(budget_ms - (time.perf_counter() - started) * 1000, min(5.0, budget_ms))
+            remaining = remaining_budget(budget_ms, (time.perf_counter() - started) * 1000)
             decision = agent.decide(self.observation(seat), remaining)
             if not decision.actions:
                 raise IllegalAction(f"{getattr(agent, 'name', 'the agent')} returned no action")
@@ -293,17 +294,7 @@ class CardSession(LevelSession):
         effect made illegal after the plan was made ends the decision (ask the agent again).
         The explanation's "warnings" (skipped scripted actions) go to `warnings`."""
         self.warnings += (explanation or {}).get("warnings", [])
-        seat = self.battle.current
-        played = []
-        for index, action in enumerate(actions):
-            if self.over or self.battle.current != seat:
-                break
-            if index > 0 and not self.battle.is_legal(action):
-                break
-            played.append((action, self.apply(action)))
-            if action.kind == Kind.END_TURN:
-                break
-        return played
+        return [(action, self.apply(action)) for action in DecisionSteps(self.battle, actions, lambda: self.over)]
 
     def run_draft(self, seat: int, agent) -> None:
         """Make all of `seat`'s remaining picks with `agent.draft_pick(offer, picked, pick)`."""
