@@ -48,9 +48,13 @@ class Level:
     threat_nodes: int = 0  # node cap of each threat-search phase (0: only its time slice)
     leaf_vcf: int = 0  # alpha-beta: VCF probe of this many fours at the horizon
     defence_extension: int = 0  # alpha-beta: extra plies along lines of answered open threes
-    # 0: no check; else the chosen move must leave the opponent no VCT this long. Off for every
-    # level: tried on master (4 threats, 30 %/60 % of the budget) it avoided the regression
-    # game's losing move but won only 4 of 16 games against master without it (1 s per move).
+    # 0: no check; else each move that becomes alpha-beta's best must leave the opponent no VCT
+    # this long (checked once per move, inside the deepening; see _Verifier). Off for every
+    # level. Master with verify_threats=4, verify_free=4 avoids the regression game's 10,6 (on
+    # a WorkClock, 1000 ms), but at 1 s per move (freestyle, gomocup match, book openings, both
+    # colours, gomocup match --jobs 2) it scored 20/60 = 33 % (Wilson 95 % 23-46 %) against master
+    # without it; a first version that checked alpha-beta's final choices with 30-60 % of the
+    # budget set aside won 4 of 16.
     verify_threats: int = 0
     verify_free: int = 2  # ... whose first threats may be anywhere on the board (see ThreatSearch.vct)
     noise: int = 0  # pick at random among root moves scoring within this of the best
@@ -62,7 +66,8 @@ LEVEL_SETTINGS: dict[str, Level] = {
     for level in (
         Level("novice", use_novice=True, noise=1),
         Level("easy", max_depth=2, width=10, node_limit=4_000, noise=8),
-        Level("medium", max_depth=3, width=10, node_limit=3_000, vcf_fours=8, threat_nodes=2_000),
+        Level("medium", max_depth=4, width=8, node_limit=2_500, vcf_fours=8, defend_vcf=True,
+              threat_nodes=2_000),
         Level("hard", max_depth=4, width=12, node_limit=8_000, vcf_fours=16, defend_vcf=True,
               threat_nodes=6_000),
         Level("master", max_depth=64, width=20, vcf_fours=24, vct_threats=3, defend_vcf=True,
@@ -78,15 +83,10 @@ _RESERVE_SECONDS = 0.004
 _VCF_SHARE = 0.05
 _VCT_SHARE = 0.15
 _DEFENCE_SHARE = 0.35
-# Share of the budget kept, after alpha-beta, for checking that the chosen move leaves the
-# opponent no longer forced win (levels with ``verify_threats``).
-_VERIFY_SHARE = 0.3
-# ... and when the opponent already has this many points making a three or better (a position
-# rich in threats, where a long forced win is likely and a deeper search helps little).
-_VERIFY_SHARE_SHARP = 0.6
-_SHARP_THREAT_POINTS = 3
-# Root moves checked at most, best first, before giving up and keeping alpha-beta's choice.
-_MAX_VERIFIED = 6
+# Levels with ``verify_threats``: the share of the budget one check of a new best root move
+# may use, and the share (from the start of the move) by which all checks must be over.
+_VERIFY_SHARE = 0.5
+_VERIFY_TOTAL_SHARE = 0.95
 # A new alpha-beta iteration is not started past this share of the time left to the search:
 # it would rarely finish.
 _ITERATION_START_SHARE = 0.5
@@ -240,20 +240,14 @@ def _decide(state: GomokuState, settings: Level, start: float, budget: float, de
     searcher.threats = threats
     context.node_limit = context.nodes + settings.node_limit if settings.node_limit else NO_LIMIT
     now = clock()
-    verify = settings.verify_threats and not settings.node_limit and len(root_moves) > 1
-    sharp = len(board.threat_points[3 - me]) >= _SHARP_THREAT_POINTS
-    search_deadline = deadline - budget * (_VERIFY_SHARE_SHARP if sharp else _VERIFY_SHARE) if verify else deadline
-    soft = deadline if settings.node_limit else now + (search_deadline - now) * _ITERATION_START_SHARE
-    context.deadline = max(search_deadline, now)
-    try:
-        result = searcher.search(root_moves, soft)
-    finally:
-        context.deadline = deadline
+    soft = deadline if settings.node_limit else now + (deadline - now) * _ITERATION_START_SHARE
+    verify = None
+    if settings.verify_threats and not settings.node_limit and len(root_moves) > 1:
+        verify = _Verifier(context, threats, settings, start, budget)
+    result = searcher.search(root_moves, soft, verify)
     move = result.move
-    if verify and abs(result.score) < MATE_BOUND:
-        checked = _verified_move(context, threats, settings, result.ranking)
-        if checked is not None and checked != move:
-            move, reason = checked, "verified"
+    if verify is not None and verify.refuted and reason == "search":
+        reason = "verified"
     if settings.noise:
         move = _noisy_choice(searcher, root_moves, result.depth, settings.noise, rng, move)
     if len(root_moves) == 1 and reason == "search":
@@ -334,28 +328,43 @@ def _safe_moves(context: SearchContext, threats: ThreatSearch, settings: Level, 
     return safe
 
 
-def _verified_move(context: SearchContext, threats: ThreatSearch, settings: Level,
-                   ranking: list[int]) -> int | None:
-    """The first of alpha-beta's best root moves after which the opponent has no VCT of
-    ``verify_threats`` threats (a longer and wider one than the defence phase looks for), or
-    None if the time ran out or every move checked loses. The threat search's memory of
-    refuted and won positions is shared across the checks."""
-    board = context.board
-    root_length = len(board.moves)
-    try:
-        for p in ranking[:_MAX_VERIFIED]:
-            board.play(p)
-            try:
-                line = threats.vcf(settings.vcf_fours) or threats.vct(
-                    settings.verify_threats, settings.vcf_fours, settings.vct_width, settings.verify_free)
-            finally:
+class _Verifier:
+    """The check alpha-beta asks about each new best root move: after it, has the opponent a
+    VCT of ``verify_threats`` threats whose first ones may be anywhere (longer and wider than
+    the defence phase's)? Each check may use ``_VERIFY_SHARE`` of the budget and all checks
+    together ``_VERIFY_TOTAL_SHARE``; a check that runs out counts as "no win found". The
+    threat search's memory of refuted and won positions is shared by the checks."""
+
+    def __init__(self, context: SearchContext, threats: ThreatSearch, settings: Level, start: float,
+                 budget: float) -> None:
+        self.context, self.threats, self.settings = context, threats, settings
+        self.until = start + budget * _VERIFY_TOTAL_SHARE
+        self.each = budget * _VERIFY_SHARE
+        self.refuted: list[int] = []
+
+    def __call__(self, p: int) -> bool:
+        context, settings = self.context, self.settings
+        now = context.clock()
+        end = min(now + self.each, self.until, context.deadline)
+        if end <= now:
+            return True
+        board = context.board
+        root_length = len(board.moves)
+        saved = context.deadline
+        context.deadline = end
+        board.play(p)
+        try:
+            line = self.threats.vcf(settings.vcf_fours) or self.threats.vct(
+                settings.verify_threats, settings.vcf_fours, settings.vct_width, settings.verify_free)
+        except TimeUp:
+            line = None
+        finally:
+            context.deadline = saved
+            while len(board.moves) > root_length:
                 board.undo()
-            if line is None:
-                return p
-    except TimeUp:
-        while len(board.moves) > root_length:
-            board.undo()
-    return None
+        if line is not None:
+            self.refuted.append(p)
+        return line is None
 
 
 def _noisy_choice(searcher: AlphaBeta, legal: list[int], depth: int, noise: int, rng: random.Random,

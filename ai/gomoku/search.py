@@ -11,6 +11,7 @@ all candidates are ordered by threat rank and the node keeps the best ``width`` 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ai.gomoku.board import Board
@@ -236,13 +237,19 @@ class AlphaBeta:
 
     # --- iterative deepening -----------------------------------------------------------------
 
-    def search(self, root_moves: list[int], soft_deadline: float) -> SearchResult:
+    def search(self, root_moves: list[int], soft_deadline: float,
+               verify: Callable[[int], bool] | None = None) -> SearchResult:
         """Deepen until the limits, a decided score, or the clock stop it.
 
         ``root_moves`` must be legal and non-empty. The result is the best move of the
         deepest completed iteration, or of the interrupted one if its first (principal) move
         had finished and something scored at least as well. A new iteration starts only
         before ``soft_deadline`` (it would likely not finish after it).
+
+        ``verify(move)``, if given, is asked once about each move that becomes the best of a
+        completed iteration (with an undecided score); False means the move loses to a threat
+        sequence the tree is too shallow to see, so it leaves the root and the iteration is
+        searched again without it.
         """
         context = self.context
         board = self.board
@@ -253,7 +260,9 @@ class AlphaBeta:
         order = order[: max(self.limits.root_width, 1)]
         best = SearchResult(order[0], 0, 0, [order[0]], 0)
         root_length = len(board.moves)
-        for depth in range(1, self.limits.max_depth + 1):
+        checked: set[int] = set()
+        depth = 1
+        while depth <= self.limits.max_depth:
             scores: dict[int, int] = {}
             alpha = -INFINITE
             iteration_best = -1
@@ -282,8 +291,19 @@ class AlphaBeta:
             # Next iteration: best first, then by this iteration's scores (stable for ties).
             order.sort(key=lambda p: scores.get(p, -INFINITE), reverse=True)
             best.ranking = order.copy()
+            if (verify is not None and iteration_best not in checked and abs(alpha) < MATE_BOUND
+                    and len(order) > 1):
+                checked.add(iteration_best)
+                if not verify(iteration_best):
+                    order.remove(iteration_best)
+                    best = SearchResult(order[0], scores.get(order[0], -INFINITE), depth - 1, [order[0]],
+                                        context.nodes, order.copy())
+                    if context.clock() > soft_deadline:
+                        break
+                    continue  # the same depth again, without the refuted move
             if abs(alpha) > MATE_BOUND or len(order) == 1 or context.clock() > soft_deadline:
                 break
+            depth += 1
         best.nodes = context.nodes
         if not best.ranking or best.ranking[0] != best.move:
             best.ranking = [best.move] + [p for p in (best.ranking or order) if p != best.move]

@@ -314,3 +314,20 @@ class ThreatSearch:
             if first is None:
                 first = [p, *line]
         return first if first is not None else []
+
+
+def find_vcf(state, max_moves: int, node_limit: int = 200_000) -> list[tuple[int, int]] | None:
+    """A forced win by fours for the side to move in ``state`` (a ``GomokuState``) within
+    ``max_moves`` of its own moves, the last being the five (an open or double four on move
+    ``max_moves - 1`` counts), as the main line of (x, y) points, attacker and defender
+    alternating; None if none was found within ``node_limit`` nodes. The one VCF prover of the
+    project: the level validator gets it injected (``game.rules.levels.checks``)."""
+    if max_moves < 1 or state.is_over:
+        return None
+    board = Board.from_state(state)
+    context = SearchContext(board, float("inf"), lambda: 0.0, node_limit)
+    try:
+        line = ThreatSearch(context).vcf(max_moves - 1)
+    except TimeUp:
+        return None
+    return None if line is None else [board.point(p) for p in line]

@@ -205,8 +205,11 @@ def summary_text(data: dict) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
+    from ai.gomoku.threats import find_vcf
+    from game.rules.levels.checks import use_forced_win_prover
     from game.rules.levels.loader import find_level
 
+    use_forced_win_prover(find_vcf)  # a level is checked as `levels validate` checks it
     path = find_level(args.level)
     try:
         level = load_level(path)

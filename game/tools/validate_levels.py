@@ -3,7 +3,8 @@
 Every problem is printed (to stderr) as `file: $.json.path: message`; the exit code is 0 only
 when every file passes. Without paths it checks the whole campaign: levels/campaign/campaign.json,
 every level file beside it, and the unlock rules. `--write-schema` (re)writes the JSON Schemas
-in levels/schema/ first.
+in levels/schema/ first. Gomoku "forced_win" objectives are proved with the AI's VCF search
+(injected into the rules' checks, which never import the AI).
 """
 
 from __future__ import annotations
@@ -12,6 +13,8 @@ import argparse
 import sys
 from pathlib import Path
 
+from ai.gomoku.threats import find_vcf
+from game.rules.levels.checks import use_forced_win_prover
 from game.rules.levels.loader import campaign_path, validate_paths
 from game.rules.levels.model import schema_texts
 
@@ -30,6 +33,7 @@ def run(args: argparse.Namespace) -> int:
             path.write_text(text, encoding="utf-8")
             print(f"wrote {path}")
     paths = list(args.paths) or [campaign_path()]
+    use_forced_win_prover(find_vcf)  # gomoku "forced_win" objectives: the AI's VCF, the one prover
     try:
         problems, checked = validate_paths(paths)
     except Exception as error:  # a bug in a check must still leave the designer a sentence to act on

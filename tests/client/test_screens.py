@@ -196,7 +196,7 @@ def test_level_dialogue_objectives_hud_and_result(app, tmp_path):
 def test_level_result_won_and_gomoku_level(app, tmp_path):
     from game.client import launch
     from game.client.scenes.gomoku import GomokuScene
-    from game.rules.levels.gomoku_proof import find_vcf
+    from ai.gomoku.threats import find_vcf
     from game.client.scenes.level_result import LevelResultScene
     from tests.client.campaign_helpers import click_stone, read_dialogues
 

@@ -4,12 +4,13 @@ so the moves are the same on any machine and under any load."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from pathlib import Path
 
 import pytest
 
-from ai.gomoku import WorkClock, choose_move
+from ai.gomoku import WorkClock, analyse, choose_move
 from ai.gomoku.board import Board
 from ai.gomoku.threats import SearchContext, ThreatSearch
 from game.rules.gomoku import BLACK, WHITE, GomokuState, parse_move
@@ -51,8 +52,8 @@ def test_black_has_a_forced_win_after_the_first_losing_move():
 
 @pytest.mark.slow
 @pytest.mark.xfail(strict=True, reason="master still plays 10,6: the black VCT after it needs 4 threats and "
-                   "~15,000 threat nodes, beyond master's defence phase (3 threats, zoned); a root check "
-                   "that finds it (Level.verify_threats) cost too much strength")
+                   "~15,000 threat nodes, beyond master's defence phase (3 threats, zoned); the check that "
+                   "finds it (Level.verify_threats, see the next test) cost too much strength at 1 s a move")
 def test_master_does_not_play_the_first_losing_move():
     state = lost_game_position(FIRST_LOSING_MOVE - 1)
     assert state.current_player == WHITE
@@ -60,6 +61,20 @@ def test_master_does_not_play_the_first_losing_move():
     lost_move = parse_move(LOST_GAME[FIRST_LOSING_MOVE - 1])
     assert move != lost_move
     assert move not in LOSING_WITHIN_3
+
+
+@pytest.mark.slow
+def test_master_with_the_threat_check_does_not_play_the_first_losing_move(monkeypatch):
+    # The switched-off check (each new best root move must leave black no 4-threat VCT whose
+    # first threats may be anywhere) refutes 10,6 and the moves that lose within 3 threats.
+    from ai.gomoku import engine
+
+    master = dataclasses.replace(engine.LEVEL_SETTINGS["master"], verify_threats=4, verify_free=4)
+    monkeypatch.setitem(engine.LEVEL_SETTINGS, "master", master)
+    state = lost_game_position(FIRST_LOSING_MOVE - 1)
+    move, info = analyse(state, 1000, "master", clock=WorkClock())
+    assert move != parse_move(LOST_GAME[FIRST_LOSING_MOVE - 1]) and move not in LOSING_WITHIN_3
+    assert info["reason"] == "verified"
 
 
 # --- the ladder's floor ------------------------------------------------------------------------
@@ -80,11 +95,7 @@ def play(black: str, white: str, opening: list[list[int]], budget_ms: float, see
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("level", [
-    pytest.param("medium", marks=pytest.mark.xfail(strict=True, reason="medium (no defence against VCF) loses "
-                                                   "to the novice with white from both openings")),
-    "hard",
-])
+@pytest.mark.parametrize("level", ["medium", "hard"])
 @pytest.mark.parametrize("opening", [0, 1])
 def test_levels_from_medium_up_beat_the_novice(level, opening):
     # Medium and hard are node-capped; the novice and the budget run on a WorkClock.

@@ -38,6 +38,18 @@ EXPECTED = {
 }
 
 
+@pytest.fixture(autouse=True)
+def ai_prover():
+    """In process, as the command does: gomoku forced wins are proved by the AI's VCF, injected
+    into the rules' checks (which never import the AI)."""
+    from ai.gomoku.threats import find_vcf
+    from game.rules.levels.checks import use_forced_win_prover
+
+    previous = use_forced_win_prover(find_vcf)
+    yield find_vcf
+    use_forced_win_prover(previous)
+
+
 def run_validate(*paths: str) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, "main.py", "levels", "validate", *paths], cwd=REPO,
                           capture_output=True, text=True, timeout=120)
@@ -166,3 +178,38 @@ def test_cross_checks_name_the_place_and_the_reason(changes, path, fragment):
     level = LEVEL_ADAPTER.validate_python(merge(BASE_CARDS, changes))
     problems = check_level(level, "level.json")
     assert any(p.path == path and fragment in p.message for p in problems), [str(p) for p in problems]
+
+
+def test_forced_wins_are_proved_only_by_the_injected_prover():
+    from game.rules.levels.checks import check_level, use_forced_win_prover
+    from game.rules.levels.loader import parse_level, read_json
+
+    raw, _ = read_json(MALFORMED / "gomoku_no_forced_win.json")
+    level, _ = parse_level(raw, "level.json")
+    calls = []
+
+    def prover(state, moves):
+        calls.append(moves)
+        return [(0, 0)]
+
+    assert check_level(level, "level.json", prover) == [] and calls == [2]
+    previous = use_forced_win_prover(None)  # the in-game loader: no prover, that proof is skipped
+    try:
+        assert check_level(level, "level.json") == []
+    finally:
+        use_forced_win_prover(previous)
+    assert any("no forced win by fours within 2 moves" in p.message for p in check_level(level, "level.json"))
+
+
+def test_the_ai_prover_finds_the_campaign_four_three():
+    from ai.gomoku.threats import find_vcf
+    from game.rules.gomoku import GomokuState, Rule, parse_move
+
+    level = json.loads((campaign_path().parent / "g2_four_three.json").read_text())
+    size = level.get("size", 15)
+    state = GomokuState.from_stones([parse_move(t, size) for t in level["opening"]["black"]],
+                                    [parse_move(t, size) for t in level["opening"]["white"]], size,
+                                    Rule[level.get("rule", "freestyle").upper()])
+    assert find_vcf(state, 2) is None
+    line = find_vcf(state, 3)
+    assert line is not None and state.is_legal(*line[0])

@@ -6,6 +6,7 @@ what is wrong. Called by the loader after the pydantic models accepted the file.
 from __future__ import annotations
 
 import difflib
+from collections.abc import Callable
 from pathlib import Path
 
 from game.rules.cards.cardset import CardSetError
@@ -21,10 +22,25 @@ MAX_SIDE_CARDS = 100  # instance ids must stay below the engine's 255 (2 per car
 RUNES = 6  # after the deck runs out: five runes, then 0 health
 
 
-def check_level(level, file: str) -> list[Problem]:
+# The prover of gomoku "forced_win" objectives: (position, the player's moves) -> a winning line
+# or None. The rules do not search (they never import the AI), so the caller injects one: the
+# `levels validate` command and the level tools install the AI's (`ai.gomoku.threats.find_vcf`)
+# with `use_forced_win_prover`; without one (the in-game loader) that single proof is skipped.
+ForcedWinProver = Callable[[GomokuState, int], "list[tuple[int, int]] | None"]
+_forced_win_prover: ForcedWinProver | None = None
+
+
+def use_forced_win_prover(prover: ForcedWinProver | None) -> ForcedWinProver | None:
+    """Install the prover later checks use (None: skip forced-win proofs); returns the old one."""
+    global _forced_win_prover
+    previous, _forced_win_prover = _forced_win_prover, prover
+    return previous
+
+
+def check_level(level, file: str, prove: ForcedWinProver | None = None) -> list[Problem]:
     if isinstance(level, m.CardLevel):
         return CardChecks(level, file).run()
-    return check_gomoku(level, file)
+    return check_gomoku(level, file, prove)
 
 
 # ---------------------------------------------------------------------------------- cards
@@ -306,9 +322,10 @@ class CardChecks:
 
 # ---------------------------------------------------------------------------------- gomoku
 
-def check_gomoku(level: m.GomokuLevel, file: str) -> list[Problem]:
-    from game.rules.levels.gomoku_proof import find_vcf
-
+def check_gomoku(level: m.GomokuLevel, file: str, prove: ForcedWinProver | None = None) -> list[Problem]:
+    """The gomoku level's problems; a "forced_win" objective is proved with ``prove`` (default:
+    the installed prover; with none, that proof is skipped)."""
+    prove = prove or _forced_win_prover
     problems: list[Problem] = []
 
     def problem(parts, message):
@@ -358,7 +375,7 @@ def check_gomoku(level: m.GomokuLevel, file: str) -> list[Problem]:
             if not player_first:
                 problem(parts, "a forced win starts with the player to move: set \"first\": \"player\"")
                 continue
-            if find_vcf(state, objective.moves) is None:
+            if prove is not None and prove(state.clone(), objective.moves) is None:
                 problem(parts + ["moves"], f"no forced win by fours within {objective.moves} moves was found from "
                                            "the opening: check the stones, who moves first, or allow more moves")
     for index, event in enumerate(level.events):
