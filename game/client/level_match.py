@@ -212,7 +212,7 @@ class _LevelDraftView:
         return [plans[seat].draft.picks[seat] if plans[seat].draft is not None else [] for seat in (0, 1)]
 
 
-class LevelDraftMatch(DraftMatch):
+class LevelDraftMatch(_LevelHooks, DraftMatch):
     """A level's draft on the quick match's draft screen: the opponent's picks come from its agent
     (scripted: in-process; AI: the worker, one request per pick)."""
 
@@ -229,14 +229,6 @@ class LevelDraftMatch(DraftMatch):
         self.drafters = {session.opponent_seat: run.opponent_spec} \
             if session.opponent_seat in drafting and run.opponent_spec is not None else {}
         self.human_seats = [session.player_seat] if session.player_seat in drafting else []
-
-    @property
-    def level_run(self):
-        return self.run
-
-    @property
-    def session(self):
-        return self.run.session
 
     def seat_label(self, seat: int) -> str:
         return "You" if seat == self.run.session.player_seat else self.run.level.opponent.name
@@ -268,6 +260,3 @@ class LevelDraftMatch(DraftMatch):
     def to_duel(self, app) -> None:
         self.run.checkpoint()
         self.run.to_duel()
-
-    def open_pause(self, scene) -> None:
-        _LevelHooks.open_pause(self, scene)

@@ -234,6 +234,24 @@ def backdrop() -> pygame.Surface:
     return surface
 
 
+def hover_buttons(buttons, pos) -> None:
+    """Mark the button under the mouse as hovered (and no other)."""
+    for button in buttons:
+        button.hovered = button.rect.collidepoint(pos)
+
+
+def press_buttons(buttons, pos, click_sound=None) -> bool:
+    """Click the enabled button at `pos`, if any (with `click_sound()` first); True if one was."""
+    for button in buttons:
+        if button.hit(pos):
+            if click_sound:
+                click_sound()
+            if button.on_click:
+                button.on_click()
+            return True
+    return False
+
+
 class ButtonColumn:
     """A vertical menu of buttons driven by the mouse or the keys (title, pause, results)."""
 
@@ -248,20 +266,15 @@ class ButtonColumn:
 
     def handle(self, intent: Intent, click_sound=None) -> bool:
         if intent.kind == "move":
+            hover_buttons(self.buttons, intent.pos)
             for index, button in enumerate(self.buttons):
-                button.hovered = button.rect.collidepoint(intent.pos)
                 if button.hovered and button.enabled:
                     self.focus = index
             self._mark()
             return False
         if intent.kind == "press" and intent.button == 1:
-            for button in self.buttons:
-                if button.hit(intent.pos):
-                    if click_sound:
-                        click_sound()
-                    if button.on_click:
-                        button.on_click()
-                    return True
+            if press_buttons(self.buttons, intent.pos, click_sound):
+                return True
         if intent.kind == "action":
             if intent.name in ("up", "down"):
                 delta = -1 if intent.name == "up" else 1

@@ -19,7 +19,7 @@ from game.client.campaign import (CampaignData, level_kind, load_campaign_data, 
 from game.client.card_render import render_back
 from game.client.objectives_hud import draw_star
 from game.client.scene import Scene
-from game.client.widgets import Button, backdrop, draw_text, fit_text, panel, wrap_text
+from game.client.widgets import Button, backdrop, draw_text, fit_text, hover_buttons, panel, press_buttons, wrap_text
 from game.rules.levels.unlocks import max_stars
 
 TOP = 104  # chapter headers
@@ -236,16 +236,12 @@ class CampaignMapScene(Scene):
             return
         if intent.kind == "move":
             self.mouse = intent.pos
-            for button in [self.back, *self.buttons]:
-                button.hovered = button.rect.collidepoint(intent.pos)
+            hover_buttons([self.back, *self.buttons], intent.pos)
             return
         if intent.kind == "press" and intent.button == 1:
             self.notices.clear()
-            for button in [self.back, *self.buttons]:
-                if button.hit(intent.pos):
-                    self.app.play_sound("click")
-                    button.on_click()
-                    return
+            if press_buttons([self.back, *self.buttons], intent.pos, lambda: self.app.play_sound("click")):
+                return
             for level_id, rect in self.tiles.items():
                 if rect.collidepoint(intent.pos):
                     if level_id == self.selected:

@@ -15,7 +15,7 @@ from game.client.ai_driver import AIDriver
 from game.client.anim import Anim, AnimationQueue
 from game.client.explain_overlay import draw_explanation
 from game.client.scene import Scene
-from game.client.widgets import Button, draw_text, panel, vertical_gradient
+from game.client.widgets import Button, draw_text, hover_buttons, panel, press_buttons, vertical_gradient
 from game.rules.events import EventKind
 from game.rules.gomoku import BLACK, EMPTY, WHITE, Rule, format_move
 
@@ -150,14 +150,10 @@ class GomokuScene(Scene):
             self.hover = self.point_at(intent.pos)
             if self.hover is not None:
                 self.cursor = self.hover
-            for button in self.buttons:
-                button.hovered = button.rect.collidepoint(intent.pos)
+            hover_buttons(self.buttons, intent.pos)
         elif intent.kind == "press" and intent.button == 1:
-            for button in self.buttons:
-                if button.hit(intent.pos):
-                    self.app.play_sound("click")
-                    button.on_click()
-                    return
+            if press_buttons(self.buttons, intent.pos, lambda: self.app.play_sound("click")):
+                return
             point = self.point_at(intent.pos)
             if point is not None and self.human_to_move():
                 self.cursor = point

@@ -7,7 +7,7 @@ import pygame
 
 from game.client import theme
 from game.client.scene import Scene
-from game.client.widgets import Button, backdrop, draw_text, panel, wrap_text
+from game.client.widgets import Button, backdrop, draw_text, hover_buttons, panel, press_buttons, wrap_text
 
 BOX = pygame.Rect(90, 60, 1100, 560)
 MAX_LINES = 14
@@ -43,14 +43,9 @@ class LevelErrorScene(Scene):
         elif intent.kind == "action" and intent.name == "confirm":
             self.reload_level()
         elif intent.kind == "move":
-            for button in (self.back, self.retry):
-                button.hovered = button.rect.collidepoint(intent.pos)
+            hover_buttons((self.back, self.retry), intent.pos)
         elif intent.kind == "press" and intent.button == 1:
-            for button in (self.back, self.retry):
-                if button.hit(intent.pos):
-                    self.app.play_sound("click")
-                    button.on_click()
-                    return
+            press_buttons((self.back, self.retry), intent.pos, lambda: self.app.play_sound("click"))
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(backdrop(), (0, 0))

@@ -10,7 +10,7 @@ from game.client import theme
 from game.client.ai_worker import card_agent_names, gomoku_levels
 from game.client.match import MatchSetup, start_match
 from game.client.scene import Scene
-from game.client.widgets import Button, OptionRow, backdrop, draw_text
+from game.client.widgets import Button, OptionRow, backdrop, draw_text, hover_buttons, press_buttons
 from game.rules.gomoku import MAX_SIZE, MIN_SIZE, Rule
 
 RULE_NAMES = {int(Rule.FREESTYLE): "Freestyle", int(Rule.STANDARD): "Standard (exactly five)",
@@ -87,14 +87,10 @@ class QuickMatchScene(Scene):
                 return
             self._layout()
         elif intent.kind == "move":
-            for button in (self.start, self.back):
-                button.hovered = button.rect.collidepoint(intent.pos)
+            hover_buttons((self.start, self.back), intent.pos)
         elif intent.kind == "press" and intent.button == 1:
-            for button in (self.start, self.back):
-                if button.hit(intent.pos):
-                    self.app.play_sound("click")
-                    button.on_click()
-                    return
+            if press_buttons((self.start, self.back), intent.pos, lambda: self.app.play_sound("click")):
+                return
             for index, option in enumerate(rows):
                 if option.rect.collidepoint(intent.pos):
                     self.focus = index
