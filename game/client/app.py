@@ -45,7 +45,8 @@ class App:
         self.canvas = pygame.Surface((theme.WIDTH, theme.HEIGHT)).convert()
         self.scenes: list[Scene] = []
         self.input = InputMapper(self.to_virtual)
-        self.sounds = Sounds(self.settings.volume)
+        self.sounds = Sounds(self.settings.volume, self.settings.music_volume, self.settings.effects_volume,
+                             self.settings.mute)
         self.pool = pool if pool is not None else AIPool(1)
         self.owns_pool = pool is None
         self.think_override = think_ms
@@ -105,9 +106,23 @@ class App:
     def top(self) -> Scene | None:
         return self.scenes[-1] if self.scenes else None
 
-    def push(self, scene: Scene) -> None:
+    def make(self, scene: Scene | str, **options) -> Scene:
+        """`scene` itself, or a new scene of that name (game/client/scenes/__init__.py) built with
+        `options`: scenes open each other by name, never by importing each other."""
+        if isinstance(scene, str):
+            from game.client.scenes import scene_class
+
+            return scene_class(scene)(self, **options)
+        if options:
+            raise TypeError("options are for a scene given by name")
+        return scene
+
+    def push(self, scene: Scene | str, **options) -> Scene:
+        scene = self.make(scene, **options)
         self.scenes.append(scene)
         scene.on_enter()
+        self._follow_music()
+        return scene
 
     def pop(self) -> Scene | None:
         if not self.scenes:
@@ -116,23 +131,31 @@ class App:
         scene.on_exit()
         if self.scenes:
             self.scenes[-1].on_resume()
+        self._follow_music()
         return scene
 
-    def replace(self, scene: Scene) -> None:
+    def replace(self, scene: Scene | str, **options) -> Scene:
+        scene = self.make(scene, **options)
         if self.scenes:
             self.scenes.pop().on_exit()
-        self.push(scene)
+        return self.push(scene)
 
-    def reset(self, *scenes: Scene) -> None:
-        """Clear the stack and push `scenes` in order."""
+    def reset(self, *scenes: Scene | str) -> None:
+        """Clear the stack and push `scenes` (scenes or names) in order."""
         while self.scenes:
             self.scenes.pop().on_exit()
         for scene in scenes:
             self.push(scene)
 
-    def find(self, kind: type) -> Scene | None:
+    def _follow_music(self) -> None:
+        """Play the loop of the topmost scene that names one (none: silence)."""
+        track = next((scene.music for scene in reversed(self.scenes) if scene.music is not None), None)
+        self.sounds.set_music(track)
+
+    def find(self, kind: type | str) -> Scene | None:
+        """The scene nearest the top of that class or name."""
         for scene in reversed(self.scenes):
-            if isinstance(scene, kind):
+            if scene.name == kind if isinstance(kind, str) else isinstance(scene, kind):
                 return scene
         return None
 
@@ -143,7 +166,7 @@ class App:
         return self.think_override if self.think_override is not None else self.settings.ai_think_ms
 
     def save_settings(self) -> None:
-        self.sounds.volume = self.settings.volume
+        self.sounds.apply_settings(self.settings)
         problem = self.settings_file.save()
         if problem:
             self.notice = problem
@@ -163,13 +186,14 @@ class App:
             self.toggle_fullscreen()
             return
         if intent.kind == "action" and intent.name == "reload":
-            # F5: the scene nearest the top that plays a level file (or shows its problems)
-            # reads it again, whatever screen is above it (a dialogue, the pause menu).
+            # F5: the level file played (or shown with its problems) nearest the top is read
+            # again, whatever screen is above it (a dialogue, the pause menu).
             for scene in reversed(self.scenes):
-                reload_level = getattr(scene, "reload_level", None)
-                if reload_level is not None:
-                    reload_level()
+                if scene.level_run is not None:
+                    scene.level_run.reload()
                     return
+        if intent.kind == "action" and intent.name == "back":
+            self.play_sound("ui_back")
         if self.top is not None:
             self.top.handle(intent)
 
@@ -241,4 +265,5 @@ class App:
             self.scenes.pop().on_exit()
         if self.owns_pool:
             self.pool.close()
+        self.sounds.close()
         pygame.display.quit()

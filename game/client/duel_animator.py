@@ -17,6 +17,7 @@ from game.rules.cards.battle import Battle, Creature
 from game.rules.events import Event, EventKind
 from game.rules.cards.model import WARD
 from game.client.anim import Anim
+from game.client.sound import near_death, sound_for
 
 # Kinds that play at the same time as the one before them (a hit and its numbers, buffs together).
 PARALLEL = {EventKind.DAMAGE, EventKind.WARD, EventKind.HEALTH, EventKind.BUFF, EventKind.RUNE, EventKind.HAND_FULL,
@@ -63,10 +64,25 @@ class DuelAnimator:
         builder = BUILDERS.get(event.kind)
         return None if builder is None else builder(self, event, after)
 
+    def _sound(self, event: Event, card=None) -> None:
+        """Play the event's sound (game/client/sound.py chooses it by kind, size, colour, damage and
+        seat), judged on the view as it was before the event; call it before changing the view."""
+        scene = self.scene
+        if card is None and event.kind in (EventKind.SUMMON, EventKind.USE):  # the card played, from the hand
+            card = next((i.card for i in self._side(event.player).hand if i.uid == event.card), None)
+            card = card or scene.card_of(event.card)
+        me = None if getattr(scene, "hotseat", False) else scene.bottom  # hot-seat: every turn is "yours"
+        scene.app.play_sound(sound_for(event, scene.view, me=me, card=card))
+
+    def _tension(self) -> None:
+        """The duel's music turns tense while a player is near death (and back)."""
+        self.scene.app.sounds.set_tension(near_death(self.scene.view))
+
     # Each builder returns one Anim whose callbacks mutate the view; BUILDERS maps kinds to them.
     def _turn(self, event: Event, after: Battle) -> Anim | None:
         scene = self.scene
         def start():
+            self._sound(event)
             view = scene.view
             view.current = event.player
             side, final = view.sides[event.player], after.sides[event.player]
@@ -74,6 +90,7 @@ class DuelAnimator:
             for creature in side.board:
                 creature.can_attack = True
                 creature.has_attacked = False
+            self._tension()
         return Anim("banner", 900, on_start=start, ease=pytweening.linear,
                     text=scene.turn_banner_text(event.player))
 
@@ -86,7 +103,7 @@ class DuelAnimator:
             slots = layout.hand_rects(event.player, extra=1)
             anim.data["from"] = layout.deck_spot(event.player)
             anim.data["to"] = slots[-1]
-            scene.app.play_sound("draw")
+            self._sound(event)
 
         def end():
             side = self._side(event.player)
@@ -104,7 +121,7 @@ class DuelAnimator:
             hero = layout.hero(event.player)
             anim.data["from"] = pygame.Rect(hero.centerx - 20, hero.centery - 28, 40, 56)
             anim.data["to"] = layout.hand_rects(event.player, extra=1)[-1]
-            scene.app.play_sound("draw")
+            self._sound(event)
 
         def end():
             self._side(event.player).hand.append(scene.instances[event.card])
@@ -129,7 +146,7 @@ class DuelAnimator:
             anim.data["from"] = source
             anim.data["to"] = scene.layout().all_creature_rects()[event.card]
             anim.data["hide"] = event.card
-            scene.app.play_sound("play")
+            self._sound(event, card)
         anim.on_start = start
         return anim
 
@@ -138,26 +155,25 @@ class DuelAnimator:
         anim = Anim("fly", 420, ease=pytweening.easeInOutQuad, uid=event.card, face=True, shrink=True)
 
         def start(anim=anim):
+            self._sound(event)
             layout = scene.layout()
             anim.data["from"] = layout.hand_rect(event.player, event.card) or layout.hero(event.player)
             anim.data["to"] = self._target_rect(1 - event.player if event.target == FACE else
                                                 scene.view.owner_of(event.target), event.target)
             side = self._side(event.player)
             side.hand = [i for i in side.hand if i.uid != event.card]
-            scene.app.play_sound("play")
         anim.on_start = start
         return anim
 
     def _attack(self, event: Event, after: Battle) -> Anim | None:
-        scene = self.scene
         anim = Anim("lunge", 360, ease=pytweening.linear, uid=event.card)
 
         def start(anim=anim):
+            self._sound(event)
             anim.data["to"] = self._target_rect(1 - event.player, event.target)
             creature = self._creature(event.card)
             if creature is not None:
                 creature.can_attack = False
-            scene.app.play_sound("attack")
         anim.on_start = start
         return anim
 
@@ -168,6 +184,7 @@ class DuelAnimator:
         anim = Anim("float", 650, ease=pytweening.easeOutQuad, text=f"-{event.value}", colour=(255, 90, 80))
 
         def start(anim=anim):
+            self._sound(event)
             anim.data["at"] = scene.layout().all_creature_rects().get(event.card)
             creature = self._creature(event.card)
             if creature is not None:
@@ -180,6 +197,7 @@ class DuelAnimator:
         anim = Anim("float", 650, text="Ward!", colour=(120, 230, 255))
 
         def start(anim=anim):
+            self._sound(event)
             anim.data["at"] = scene.layout().all_creature_rects().get(event.card)
             creature = self._creature(event.card)
             if creature is not None:
@@ -193,8 +211,10 @@ class DuelAnimator:
         anim = Anim("float", 700, text=f"{event.value:+d}", colour=colour, big=True)
 
         def start(anim=anim):
+            self._sound(event)
             anim.data["at"] = scene.layout().hero(event.player)
             self._side(event.player).health += event.value
+            self._tension()
         anim.on_start = start
         return anim
 
@@ -203,6 +223,7 @@ class DuelAnimator:
         anim = Anim("float", 700, text=f"Rune {event.value} broken", colour=(255, 210, 120))
 
         def start(anim=anim):
+            self._sound(event)
             anim.data["at"] = scene.layout().hero(event.player)
             self._side(event.player).next_rune = event.value - 5
         anim.on_start = start
@@ -213,8 +234,10 @@ class DuelAnimator:
         anim = Anim("float", 800, text="Out of cards!", colour=(255, 150, 100))
 
         def start(anim=anim):
+            self._sound(event)
             anim.data["at"] = scene.layout().hero(event.player)
             self._side(event.player).health = event.value
+            self._tension()
         anim.on_start = start
         return anim
 
@@ -223,6 +246,7 @@ class DuelAnimator:
         anim = Anim("float", 600, text="Hand full", colour=(255, 210, 120))
 
         def start(anim=anim):
+            self._sound(event)
             anim.data["at"] = scene.layout().hero(event.player)
         anim.on_start = start
         return anim
@@ -238,11 +262,10 @@ class DuelAnimator:
         return anim
 
     def _death(self, event: Event, after: Battle) -> Anim | None:
-        scene = self.scene
         anim = Anim("death", 420, ease=pytweening.easeInQuad, uid=event.card)
 
         def start(anim=anim):
-            scene.app.play_sound("death")
+            self._sound(event)
 
         def end():
             side = self._side(event.player)
@@ -285,7 +308,7 @@ class DuelAnimator:
         return anim
 
     def _win(self, event: Event, after: Battle) -> Anim | None:
-        return Anim("pause", 300)
+        return Anim("pause", 300)  # the blow's "finisher" has sounded; the result screen plays the rest
 
 
 # The animation table: one builder per kind of event (kinds without one are not animated).

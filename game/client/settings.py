@@ -1,7 +1,9 @@
-"""Player settings: window, sound, animation speed and AI thinking time, saved with the store."""
+"""Player settings: window, sound (master, music and effects volumes, mute), animation speed and AI
+thinking time, saved with the store."""
 
 from __future__ import annotations
 
+import math
 from dataclasses import asdict, dataclass, fields
 
 from game.rules.saves.store import Store, StoreError
@@ -13,6 +15,9 @@ WINDOW_SIZES = [(1024, 576), (1280, 720), (1600, 900), (1920, 1080)]
 VOLUMES = [0.0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0]
 ANIMATION_SPEEDS = [0.5, 1.0, 1.5, 2.0, 4.0]
 THINK_TIMES_MS = [250, 500, 1000, 2000, 4000]
+# Accepted range of each number (a saved value outside is clamped to it).
+_RANGES = {"width": (640, 7680), "height": (360, 4320), "volume": (0.0, 1.0), "music_volume": (0.0, 1.0),
+           "effects_volume": (0.0, 1.0), "animation_speed": (0.25, 8.0), "ai_think_ms": (20, 30000)}
 
 
 @dataclass
@@ -20,13 +25,21 @@ class Settings:
     width: int = 1280
     height: int = 720
     fullscreen: bool = False
-    volume: float = 0.6
+    volume: float = 0.6  # the master volume (a file from before music_volume/effects_volume has only this)
+    music_volume: float = 0.7  # x volume, for the music
+    effects_volume: float = 1.0  # x volume, for the sound effects
+    mute: bool = False
     animation_speed: float = 1.0
     ai_think_ms: int = 1000
 
     @classmethod
     def from_dict(cls, data: dict) -> "Settings":
+        """Settings from saved data: unknown fields, wrong types and non-finite numbers are ignored
+        (the default stays), numbers are clamped to their range (before any conversion, so a
+        huge integer such as 10**400 cannot overflow a float)."""
         settings = cls()
+        if not isinstance(data, dict):
+            return settings
         for field in fields(cls):
             if field.name in data:
                 value = data[field.name]
@@ -34,12 +47,10 @@ class Settings:
                 if kind is bool and isinstance(value, bool):
                     setattr(settings, field.name, value)
                 elif kind in (int, float) and isinstance(value, (int, float)) and not isinstance(value, bool):
-                    setattr(settings, field.name, kind(value))
-        settings.width = max(640, min(settings.width, 7680))
-        settings.height = max(360, min(settings.height, 4320))
-        settings.volume = max(0.0, min(settings.volume, 1.0))
-        settings.animation_speed = max(0.25, min(settings.animation_speed, 8.0))
-        settings.ai_think_ms = max(20, min(settings.ai_think_ms, 30000))
+                    if isinstance(value, float) and not math.isfinite(value):
+                        continue
+                    low, high = _RANGES[field.name]
+                    setattr(settings, field.name, kind(max(low, min(value, high))))
         return settings
 
     def to_dict(self) -> dict:

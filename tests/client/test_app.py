@@ -151,18 +151,6 @@ def test_sounds_survive_a_missing_audio_device(monkeypatch):
     sounds.play("win")  # silently nothing
 
 
-def test_sound_effects_are_synthesised_for_the_mixer_format():
-    from game.client.sound import RATE, synthesize, to_pcm
-
-    effects = synthesize()
-    assert {"play", "attack", "death", "stone", "win"} <= set(effects)
-    for samples in effects.values():
-        assert 0.02 * RATE < len(samples) < 2 * RATE
-        assert max(abs(s) for s in samples) <= 1.0 and max(abs(s) for s in samples) > 0.05
-    assert len(to_pcm(effects["stone"], -16, 2)) == len(effects["stone"]) * 4
-    assert len(to_pcm(effects["stone"], 8, 1)) == len(effects["stone"])
-
-
 def test_smoke_test_command_exits_zero(tmp_path):
     env = {"PATH": "/usr/bin:/bin", "HOME": str(tmp_path), "DUELMIND_HOME": str(tmp_path / "home"),
            "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}

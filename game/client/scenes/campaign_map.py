@@ -42,6 +42,7 @@ class Column:
 
 class CampaignMapScene(Scene):
     name = "campaign_map"
+    music = "title"
 
     def __init__(self, app, data: CampaignData | None = None):
         super().__init__(app)

@@ -20,6 +20,7 @@ CURVE_BUCKETS = ["0", "1", "2", "3", "4", "5", "6", "7+"]
 
 class DraftScene(Scene):
     name = "draft"
+    music = "duel"
 
     def __init__(self, app, match):
         super().__init__(app)

@@ -37,6 +37,7 @@ CLICK_DISTANCE = 10
 
 class DuelScene(Scene):
     name = "duel"
+    music = "duel"
 
     def __init__(self, app, match):
         super().__init__(app)

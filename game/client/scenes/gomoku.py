@@ -39,6 +39,7 @@ def _background() -> pygame.Surface:
 
 class GomokuScene(Scene):
     name = "gomoku"
+    music = "gomoku"
 
     def __init__(self, app, match):
         super().__init__(app)
@@ -109,6 +110,11 @@ class GomokuScene(Scene):
         self.match.after_action(self)
         return True
 
+    def human_play(self, x: int, y: int) -> None:
+        """A person's move; a point the rules refuse (occupied, a renju foul for black) says so."""
+        if not self.play(x, y):
+            self.app.play_sound("foul_refused")
+
     def undo(self) -> None:
         if not self.match.can_undo or not self.state.moves or self.anims.busy:
             return
@@ -144,7 +150,7 @@ class GomokuScene(Scene):
                 self.cursor = (max(0, min(size - 1, self.cursor[0] + dx)), max(0, min(size - 1, self.cursor[1] + dy)))
                 self.hover = None
             elif name == "confirm" and self.human_to_move():
-                self.play(*self.cursor)
+                self.human_play(*self.cursor)
             return
         if intent.kind == "move":
             self.hover = self.point_at(intent.pos)
@@ -157,7 +163,7 @@ class GomokuScene(Scene):
             point = self.point_at(intent.pos)
             if point is not None and self.human_to_move():
                 self.cursor = point
-                self.play(*point)
+                self.human_play(*point)
 
     # ------------------------------------------------------------------ update
 
@@ -364,7 +370,9 @@ def _stone_animation(scene: GomokuScene, event) -> Anim:
 
 
 def _win_animation(scene: GomokuScene, event) -> Anim | None:
-    return Anim("line", 500, ease=pytweening.easeOutQuad) if event.line else Anim("pause", 200)
+    if not event.line:  # won by the opponent's foul
+        return Anim("pause", 200)
+    return Anim("line", 500, ease=pytweening.easeOutQuad, on_start=lambda: scene.app.play_sound("five_in_a_row"))
 
 
 # The animation table: the gomoku events a move returns (game/rules/events.py) -> an animation.

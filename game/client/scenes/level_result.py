@@ -49,7 +49,9 @@ class LevelResultScene(Scene):
                                   for i, (label, action) in enumerate(entries)])
 
     def on_enter(self) -> None:
-        self.app.play_sound("win" if self.result.won else "death")
+        self.app.play_sound("victory" if self.result.won else "defeat")
+        if self.result.won and self.run.unlocked:
+            self.app.play_sound("level_unlocked")
 
     def reload_level(self) -> None:
         self.run.reload()

@@ -27,8 +27,7 @@ class ResultScene(Scene):
         self.age = 0.0
 
     def on_enter(self) -> None:
-        if self.good is not False:
-            self.app.play_sound("win")
+        self.app.play_sound("defeat" if self.good is False else "victory")
 
     def rematch(self) -> None:
         self.on_rematch()

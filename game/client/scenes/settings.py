@@ -1,4 +1,5 @@
-"""Settings: window size, full screen, volume, animation speed, AI thinking time (saved at once)."""
+"""Settings: window size, full screen, volumes (master, music, effects) and mute, animation speed, AI
+thinking time (saved at once)."""
 
 from __future__ import annotations
 
@@ -14,6 +15,10 @@ def _nearest(choices, value) -> int:
     return min(range(len(choices)), key=lambda i: abs(choices[i] - value))
 
 
+def _percent(value) -> str:
+    return f"{round(value * 100)}%"
+
+
 class SettingsScene(Scene):
     name = "settings"
 
@@ -26,16 +31,21 @@ class SettingsScene(Scene):
         self.rows = [
             OptionRow("Window size", sizes, sizes.index(s.size), lambda v: f"{v[0]} x {v[1]}", self.set_size),
             OptionRow("Full screen", [False, True], int(s.fullscreen), lambda v: "On" if v else "Off", self.set_fullscreen),
-            OptionRow("Sound volume", VOLUMES, _nearest(VOLUMES, s.volume), lambda v: f"{round(v * 100)}%", self.set_volume),
+            OptionRow("Master volume", VOLUMES, _nearest(VOLUMES, s.volume), _percent, self.set_volume),
             OptionRow("Animation speed", ANIMATION_SPEEDS, _nearest(ANIMATION_SPEEDS, s.animation_speed),
                       lambda v: f"{v:g}x", self.set_speed),
             OptionRow("AI thinking time", THINK_TIMES_MS, _nearest(THINK_TIMES_MS, s.ai_think_ms),
                       lambda v: f"{v / 1000:g} s per turn", self.set_think),
+            # The sound rows come after the first five, which keep their places (tests and habits).
+            OptionRow("Music volume", VOLUMES, _nearest(VOLUMES, s.music_volume), _percent, self.set_music_volume),
+            OptionRow("Effects volume", VOLUMES, _nearest(VOLUMES, s.effects_volume), _percent,
+                      self.set_effects_volume),
+            OptionRow("Mute", [False, True], int(s.mute), lambda v: "On" if v else "Off", self.set_mute),
         ]
         for index, row in enumerate(self.rows):
-            row.rect = pygame.Rect(theme.WIDTH // 2 - 380, 170 + index * 76, 760, 62)
+            row.rect = pygame.Rect(theme.WIDTH // 2 - 380, 136 + index * 56, 760, 50)
         self.focus = 0
-        self.back = Button(pygame.Rect(theme.WIDTH // 2 - 130, 600, 260, 62), "Back", self.close, primary=True)
+        self.back = Button(pygame.Rect(theme.WIDTH // 2 - 130, 598, 260, 62), "Back", self.close, primary=True)
 
     def set_size(self, value) -> None:
         self.app.settings.width, self.app.settings.height = value
@@ -51,6 +61,20 @@ class SettingsScene(Scene):
         self.app.settings.volume = float(value)
         self.app.save_settings()
         self.app.play_sound("stone")
+
+    def set_music_volume(self, value) -> None:
+        self.app.settings.music_volume = float(value)
+        self.app.save_settings()
+
+    def set_effects_volume(self, value) -> None:
+        self.app.settings.effects_volume = float(value)
+        self.app.save_settings()
+        self.app.play_sound("stone")  # a sample at the new level
+
+    def set_mute(self, value) -> None:
+        self.app.settings.mute = bool(value)
+        self.app.save_settings()
+        self.app.play_sound("click")
 
     def set_speed(self, value) -> None:
         self.app.settings.animation_speed = float(value)

@@ -12,6 +12,7 @@ from game.client.widgets import Button, ButtonColumn, backdrop, draw_text, panel
 
 class TitleScene(Scene):
     name = "title"
+    music = "title"
 
     def __init__(self, app):
         super().__init__(app)
