@@ -189,8 +189,7 @@ class App:
             # F5: the level file played (or shown with its problems) nearest the top is read
             # again, whatever screen is above it (a dialogue, the pause menu).
             for scene in reversed(self.scenes):
-                if scene.level_run is not None:
-                    scene.level_run.reload()
+                if scene.reload():
                     return
         if intent.kind == "action" and intent.name == "back":
             self.play_sound("ui_back")

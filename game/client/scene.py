@@ -30,6 +30,14 @@ class Scene:
     def on_exit(self) -> None:
         """Removed from the stack."""
 
+    def reload(self) -> bool:
+        """F5: read this scene's files again (the level it plays, by default); False when it has
+        none, and the app asks the scene below."""
+        if self.level_run is None:
+            return False
+        self.level_run.reload()
+        return True
+
     def handle(self, intent: Intent) -> None:
         """One mapped input."""
 

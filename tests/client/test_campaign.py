@@ -410,3 +410,11 @@ def test_without_a_display_the_client_commands_say_so_instead_of_running_unseen(
     launch.add_arguments(parser)
     assert launch.run(parser.parse_args(["c1_first_spark"])) == 1
     assert "--smoke-test" in capsys.readouterr().err
+
+
+def test_f5_on_the_map_reads_the_campaign_files_again(app, home):
+    campaign_map = open_map(app)
+    before = campaign_map.data
+    key(app, pygame.K_F5)
+    assert app.top is campaign_map and campaign_map.data is not before
+    assert "Campaign files read again." in campaign_map.notices

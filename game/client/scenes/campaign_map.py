@@ -115,13 +115,14 @@ class CampaignMapScene(Scene):
     def on_resume(self) -> None:
         self.refresh()
 
-    def reload_level(self) -> None:
+    def reload(self) -> bool:
         """F5 on the map: read the campaign and level files again."""
         self.data = load_campaign_data(self.data.folder)
         self._objectives.clear()
         self.progress = open_progress(self.app, self.data) if self.data.campaign is not None else None
         self.refresh()
         self.notices.append("Campaign files read again.")
+        return True
 
     # ------------------------------------------------------------------ layout
 

@@ -23,7 +23,7 @@ class LevelErrorScene(Scene):
         self.problems = list(problems)
         self.file = str(run.path)
         self.back = Button(pygame.Rect(theme.WIDTH // 2 - 270, 640, 250, 60), "Back", self.close)
-        self.retry = Button(pygame.Rect(theme.WIDTH // 2 + 20, 640, 250, 60), "Reload (F5)", self.reload_level,
+        self.retry = Button(pygame.Rect(theme.WIDTH // 2 + 20, 640, 250, 60), "Reload (F5)", self.reload,
                             primary=True)
 
     @property
@@ -34,14 +34,11 @@ class LevelErrorScene(Scene):
     def close(self) -> None:
         self.run.leave()
 
-    def reload_level(self) -> None:
-        self.run.reload()
-
     def handle(self, intent) -> None:
         if intent.kind == "action" and intent.name == "back":
             self.close()
         elif intent.kind == "action" and intent.name == "confirm":
-            self.reload_level()
+            self.reload()
         elif intent.kind == "move":
             hover_buttons((self.back, self.retry), intent.pos)
         elif intent.kind == "press" and intent.button == 1:

@@ -26,6 +26,7 @@ class LevelResultScene(Scene):
     def __init__(self, app, run):
         super().__init__(app)
         self.run = run
+        self.level_run = run  # F5 plays the level again, read from its file
         self.level = run.level
         self.result = run.session.result
         self.unlocked = list(run.unlocked)
@@ -52,9 +53,6 @@ class LevelResultScene(Scene):
         self.app.play_sound("victory" if self.result.won else "defeat")
         if self.result.won and self.run.unlocked:
             self.app.play_sound("level_unlocked")
-
-    def reload_level(self) -> None:
-        self.run.reload()
 
     def next_level(self) -> None:
         self.run.open_next(self.next_id)
