@@ -1,18 +1,19 @@
 """Vendor the card icons from the Game Icons set (CC BY 3.0) into assets/art/icons/.
 
-Reads the icon names chosen per card in assets/art/duelmind_card_icons.json and
-assets/art/locm_card_icons.json, takes each icon's SVG body from the Iconify JSON file of
-the npm package @iconify-json/game-icons, and writes it as a standalone SVG file
-assets/art/icons/<icon-name>.svg, recoloured from fill="currentColor" to white
-(fill="#ffffff") so pygame renders it white and the game can tint it. The path data is
-copied unchanged. Standard library only.
+Reads the icon names the game uses: each Duelmind card's `art` in levels/cards/*.json, the
+LOCM cards' icons in assets/art/locm_card_icons.json (LOCM card id -> icon) and the interface's
+icons in assets/art/ui_icons.json (keyword badges, and the pictures of cards without art). Takes
+each icon's SVG body from the Iconify JSON file of the npm package @iconify-json/game-icons, and
+writes it as a standalone SVG file assets/art/icons/<icon-name>.svg, recoloured from
+fill="currentColor" to white (fill="#ffffff") so pygame renders it white and the game can tint
+it. The path data is copied unchanged. Standard library only.
 
 Get the package (outside the repository), then run from anywhere:
 
     mkdir -p /tmp/gi && cd /tmp/gi && npm pack @iconify-json/game-icons && tar xzf iconify-json-game-icons-*.tgz
     python3.11 build_scripts/vendor_card_icons.py /tmp/gi/package/icons.json
 
---clean also removes SVG files in assets/art/icons/ that no card uses any more. The script
+--clean also removes SVG files in assets/art/icons/ that nothing uses any more. The script
 fails (exit 1) if a chosen icon is missing from icons.json, or if an icon has no row in
 assets/art/CREDITS-icons.md (every vendored icon must be credited to its author).
 """
@@ -27,23 +28,41 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 ART = ROOT / "assets" / "art"
-MAPPINGS = ("duelmind_card_icons.json", "locm_card_icons.json")
+CARDS = ROOT / "levels" / "cards"
+LOCM_MAPPING = "locm_card_icons.json"  # LOCM card id -> icon name
+UI_ICONS = "ui_icons.json"  # {"keywords": {name: icon}, "fallback": {card type: icon}}
 CREDITS = "CREDITS-icons.md"
 FILL = "#ffffff"
 SVG_NS = "http://www.w3.org/2000/svg"
+ICON_NAME = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*")
 
 
-def chosen_icons(art_dir: Path) -> list[str]:
-    """Every icon name used by a card in the mapping files, sorted and without repeats."""
+def _read_object(path: Path) -> dict:
+    data = json.loads(path.read_text(encoding="utf-8"))
+    if not isinstance(data, dict):
+        raise SystemExit(f"{path}: expected a JSON object")
+    return data
+
+
+def _checked(where: str, icon) -> str:
+    if not isinstance(icon, str) or not ICON_NAME.fullmatch(icon):
+        raise SystemExit(f"{where}: bad icon name {icon!r}")
+    return icon
+
+
+def chosen_icons(art_dir: Path, cards_dir: Path = CARDS) -> list[str]:
+    """Every icon name the game uses (card files' `art`, the LOCM mapping, the interface's icons),
+    sorted and without repeats."""
     names: set[str] = set()
-    for mapping in MAPPINGS:
-        data = json.loads((art_dir / mapping).read_text(encoding="utf-8"))
-        if not isinstance(data, dict):
-            raise SystemExit(f"{mapping}: expected an object {{card id: icon name}}")
-        for card_id, icon in data.items():
-            if not isinstance(icon, str) or not re.fullmatch(r"[a-z0-9]+(-[a-z0-9]+)*", icon):
-                raise SystemExit(f"{mapping}: card {card_id}: bad icon name {icon!r}")
-            names.add(icon)
+    for path in sorted(cards_dir.glob("*.json")):
+        for card in _read_object(path).get("cards", []):
+            if card.get("art"):
+                names.add(_checked(f"{path.name}: card {card.get('id')}: art", card["art"]))
+    for card_id, icon in _read_object(art_dir / LOCM_MAPPING).items():
+        names.add(_checked(f"{LOCM_MAPPING}: card {card_id}", icon))
+    for group, icons in _read_object(art_dir / UI_ICONS).items():
+        for key, icon in dict(icons).items():
+            names.add(_checked(f"{UI_ICONS}: {group}.{key}", icon))
     return sorted(names)
 
 
@@ -90,8 +109,10 @@ def main(argv: list[str] | None = None) -> int:
                         help="icons.json of the unpacked npm package @iconify-json/game-icons")
     parser.add_argument("--art-dir", type=Path, default=ART,
                         help="folder with the mapping files and icons/ (default: assets/art)")
+    parser.add_argument("--cards-dir", type=Path, default=CARDS,
+                        help="folder with the card files naming each card's art (default: levels/cards)")
     parser.add_argument("--clean", action="store_true",
-                        help="remove SVG files in icons/ that no card uses")
+                        help="remove SVG files in icons/ that nothing uses")
     args = parser.parse_args(argv)
 
     icon_set = json.loads(args.icons_json.read_text(encoding="utf-8"))
@@ -99,7 +120,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"error: {args.icons_json} is not the game-icons set "
               f"(prefix {icon_set.get('prefix')!r})", file=sys.stderr)
         return 1
-    names = chosen_icons(args.art_dir)
+    names = chosen_icons(args.art_dir, args.cards_dir)
 
     missing = []
     for name in names:

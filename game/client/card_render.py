@@ -1,207 +1,521 @@
-"""How a card looks: drawn by the game itself from its data (no images), cached per look.
+"""How a card looks: a frame for its type, its composed picture (card_art.py), and every word laid
+out in a box it fits, so that a card in the hand or on the board reads without hovering.
 
-A card shows its cost (blue gem), name, a procedural emblem tinted by its type, keyword badges,
-rules text (on large cards) and attack/defense. Board creatures pass their current stats, shown
-green when above the card's and red when below.
+`layout_card` decides where everything goes and at which font size (names shrink to fit, then take
+two lines, never cut inside a word; the one-line effect summary is shortened, or left out when it
+does not fit); `render_card` draws exactly that layout, once per look (card, width, stats,
+keywords), cached. Board creatures pass their current stats: green above the card's, red below.
 """
 
 from __future__ import annotations
 
-import math
-import random
-from collections import OrderedDict
+import re
+from dataclasses import dataclass, field
+from enum import StrEnum
+from functools import lru_cache
 
 import pygame
 
-from game.rules.cards.model import KEYWORD_BITS, KEYWORD_LETTERS, Card, CardType
-from game.client import theme
-from game.client.widgets import fit_text, text_surface, wrap_text
+from game.rules.cards.model import KEYWORD_BITS, KEYWORD_LETTERS, Card, CardType, keyword_names
+from game.rules.cards.text import card_text
+from game.client import card_art, theme
+from game.client.resources import font
+from game.client.widgets import drawable, text_surface, wrap_text
 
 CARD_RATIO = 1.4  # height / width
+LARGE_WIDTH = 150  # from this width on, a card shows its whole rules text
+TINY_WIDTH = 80  # below it, only the picture, cost and stats
 
-_ACCENTS = [(250, 210, 90), (120, 220, 250), (240, 120, 160), (160, 240, 140), (250, 160, 80), (200, 160, 255)]
+_FACES = card_art.LRU(400)
 
-_CACHE: OrderedDict = OrderedDict()
-_CACHE_SIZE = 400
+NAME_COLOUR = (252, 244, 222)
+SUMMARY_COLOUR = (244, 236, 214)
+RULES_COLOUR = (40, 32, 24)
+OUTLINE = (12, 8, 6)
+WHITE = (255, 255, 255)
 
 
 def keyword_letters(bits: int) -> list[str]:
     return [letter for letter, bit in zip(KEYWORD_LETTERS, KEYWORD_BITS) if bits & bit]
 
 
-def _darker(colour, factor: float = 0.6):
-    return tuple(int(c * factor) for c in colour[:3])
+# ----------------------------------------------------------------------------- layout
+
+class Role(StrEnum):
+    """What a string on a card is."""
+
+    NAME = "name"
+    SUMMARY = "summary"  # the one-line effect summary of small cards
+    COST = "cost"
+    ATTACK = "attack"
+    DEFENSE = "defense"
+    TYPE = "type"  # the type line of large cards
+    RULES = "rules"  # a line of the rules text of large cards
 
 
-def _lighter(colour, amount: float = 0.35):
-    return tuple(int(c + (255 - c) * amount) for c in colour[:3])
+@dataclass(frozen=True)
+class TextBox:
+    """One string as drawn: its font, the box it is centred in, and the area the box belongs to."""
+
+    text: str
+    size: int
+    bold: bool
+    rect: pygame.Rect
+    area: pygame.Rect
+    colour: tuple = NAME_COLOUR
+    outline: int = 0  # pixels of dark outline around the glyphs
+    role: Role = Role.NAME
+    squeeze: float = 1.0  # horizontal scale (a summary may be condensed a little to fit)
+
+    def measure(self) -> tuple[int, int]:
+        """The drawn size in pixels, outline included."""
+        w, h = font(self.size, self.bold).size(drawable(self.text))
+        return _squeezed(w + 2 * self.outline, self.squeeze), h + 2 * self.outline
 
 
-def _emblem(card: Card, rect: pygame.Rect, surface: pygame.Surface) -> None:
-    """A procedural picture: a tinted gradient and a few shapes seeded by the card id."""
-    base = theme.CARD_TYPE_COLOURS[int(card.type)]
-    rng = random.Random(card.base_id * 7919 + 17)
-    top, bottom = _lighter(base, 0.15), _darker(base, 0.35)
-    art = pygame.Surface(rect.size, pygame.SRCALPHA)
-    for y in range(rect.height):
-        t = y / max(1, rect.height - 1)
-        pygame.draw.line(art, [int(a + (b - a) * t) for a, b in zip(top, bottom)], (0, y), (rect.width, y))
-    cx, cy = rect.width / 2, rect.height / 2
-    scale = min(rect.width, rect.height)
-    # Rays behind the motif.
-    rays = rng.randint(5, 9)
-    offset = rng.random() * math.tau
-    for i in range(rays):
-        angle = offset + i * math.tau / rays
-        tip = (cx + math.cos(angle) * scale, cy + math.sin(angle) * scale)
-        side1 = (cx + math.cos(angle + 0.18) * scale * 0.2, cy + math.sin(angle + 0.18) * scale * 0.2)
-        side2 = (cx + math.cos(angle - 0.18) * scale * 0.2, cy + math.sin(angle - 0.18) * scale * 0.2)
-        pygame.draw.polygon(art, (*_lighter(base, 0.5), 60), [side1, tip, side2])
-    # A central shape: polygon for creatures, a potion-like circle for items.
-    accent = rng.choice(_ACCENTS)
-    sides = rng.randint(3, 7)
-    radius = scale * (0.26 + rng.random() * 0.08)
-    spin = rng.random() * math.tau
-    if card.type == CardType.CREATURE:
-        points = [(cx + math.cos(spin + i * math.tau / sides) * radius, cy + math.sin(spin + i * math.tau / sides) * radius)
-                  for i in range(sides)]
-        pygame.draw.polygon(art, _darker(base, 0.45), points)
-        pygame.draw.polygon(art, _lighter(base, 0.6), points, max(1, int(scale * 0.03)))
-        inner = [(cx + (x - cx) * 0.45, cy + (y - cy) * 0.45) for x, y in points]
-        pygame.draw.polygon(art, accent, inner)
-    else:
-        pygame.draw.circle(art, _darker(base, 0.45), (cx, cy + radius * 0.2), radius)
-        pygame.draw.circle(art, _lighter(base, 0.6), (cx, cy + radius * 0.2), radius, max(1, int(scale * 0.03)))
-        neck = pygame.Rect(0, 0, radius * 0.6, radius * 0.7)
-        neck.midbottom = (cx, cy - radius * 0.6)
-        pygame.draw.rect(art, _lighter(base, 0.5), neck, border_radius=3)
-        pygame.draw.circle(art, accent, (cx, cy + radius * 0.2), radius * 0.55)
-        pygame.draw.circle(art, _lighter(base, 0.7), (cx - radius * 0.3, cy), radius * 0.18)
-    # Sparkles.
-    for _ in range(rng.randint(3, 6)):
-        pygame.draw.circle(art, (255, 255, 255, 90), (rng.random() * rect.width, rng.random() * rect.height),
-                           max(1, scale * 0.02))
-    surface.blit(art, rect)
+def _squeezed(width: int, squeeze: float) -> int:
+    return width if squeeze == 1.0 else int(width * squeeze + 0.999)
 
 
-def _badge(surface: pygame.Surface, centre, radius: int, colour, label: str, text_colour=theme.TEXT_DARK) -> None:
-    pygame.draw.circle(surface, (10, 10, 14), (centre[0] + 1, centre[1] + 2), radius)
-    pygame.draw.circle(surface, colour, centre, radius)
-    pygame.draw.circle(surface, _lighter(colour, 0.5), centre, radius, max(1, radius // 7))
-    size = fit_text(label, max(9, int(radius * 1.25)), int(radius * 1.8), bold=True)
-    image = text_surface(label, size, text_colour, bold=True)
-    surface.blit(image, image.get_rect(center=centre))
+@dataclass
+class CardLayout:
+    width: int
+    height: int
+    art: pygame.Rect
+    name_plate: pygame.Rect
+    cost: pygame.Rect
+    attack: pygame.Rect | None
+    defense: pygame.Rect | None
+    rules_box: pygame.Rect | None
+    keywords: list[tuple[str, pygame.Rect]] = field(default_factory=list)
+    texts: list[TextBox] = field(default_factory=list)
+
+    @property
+    def rect(self) -> pygame.Rect:
+        return pygame.Rect(0, 0, self.width, self.height)
 
 
-def _stat_colour(value: int, base: int, normal, higher, lower):
+def _width(text: str, size: int, bold: bool, outline: int = 0) -> int:
+    return font(size, bold).size(drawable(text))[0] + 2 * outline
+
+
+def _height(size: int, bold: bool, outline: int = 0) -> int:
+    return font(size, bold).size("Ag")[1] + 2 * outline  # what render() makes (get_height() can be 1 px less)
+
+
+def _split_two(words: list[str], size: int, bold: bool, outline: int) -> tuple[str, str, int]:
+    """The split into two lines with the narrowest longer line."""
+    best = None
+    for i in range(1, len(words)):
+        first, second = " ".join(words[:i]), " ".join(words[i:])
+        wide = max(_width(first, size, bold, outline), _width(second, size, bold, outline))
+        if best is None or wide < best[2]:
+            best = (first, second, wide)
+    return best
+
+
+def fit_name(name: str, area: pygame.Rect, largest: int, smallest_one_line: int, smallest: int,
+             bold: bool = True, outline: int = 1, colour=NAME_COLOUR) -> list[TextBox]:
+    """The name in `area`: one line shrunk down to `smallest_one_line`, then two lines down to
+    `smallest`, then one line at the smallest size; words are never cut. [] if nothing fits."""
+    name = drawable(name).strip()
+    words = name.split()
+
+    def one(size):
+        rect = pygame.Rect(area.x, 0, area.width, _height(size, bold, outline))
+        rect.centery = area.centery
+        return [TextBox(name, size, bold, rect, area, colour, outline, Role.NAME)]
+
+    for size in range(largest, smallest_one_line - 1, -1):
+        if _width(name, size, bold, outline) <= area.width and _height(size, bold, outline) <= area.height:
+            return one(size)
+    if len(words) > 1:
+        for size in range(largest, smallest - 1, -1):
+            line_h = _height(size, bold, outline)
+            step = int(line_h * 0.8)
+            if step + line_h > area.height:
+                continue
+            first, second, wide = _split_two(words, size, bold, outline)
+            if wide <= area.width:
+                top = area.y + (area.height - step - line_h) // 2
+                return [TextBox(first, size, bold, pygame.Rect(area.x, top, area.width, line_h), area, colour,
+                                outline, Role.NAME),
+                        TextBox(second, size, bold, pygame.Rect(area.x, top + step, area.width, line_h), area,
+                                colour, outline, Role.NAME)]
+    for size in range(smallest_one_line - 1, 6, -1):
+        if _width(name, size, bold, outline) <= area.width and _height(size, bold, outline) <= area.height:
+            return one(size)
+    return []
+
+
+# Rules text made shorter for the one-line summary, most specific first.
+_KEYWORD = r"(?:Breakthrough|Charge|Drain|Guard|Lethal|Ward)"
+_COMPACT = [
+    (rf"^{_KEYWORD}(?:, {_KEYWORD})*(?: and {_KEYWORD})?\. ?", ""),  # a creature's keywords: shown as badges
+    (r"At the start of your turn, ", "Each turn: "),
+    (r"At the end of your turn, ", "Turn end: "),
+    (r"Whenever it attacks, ", "Attacking: "),
+    (r"Whenever it is attacked, ", "Attacked: "),
+    (r"Summon: Summon ", "Summon: "),
+    (r"\b[Dd]eal (\d+) damage to\b", r"\1 dmg to"),
+    (r"an enemy creature or your opponent", "any enemy"),
+    (r"a random enemy creature", "random enemy"),
+    (r"another random friendly creature", "random ally"),
+    (r"all enemy creatures", "all enemies"),
+    (r"Your other creatures have", "Allies get"),
+    (r"your other creatures", "allies"),
+    (r"Adjacent creatures have", "Neighbours get"),
+    (r"adjacent creatures", "neighbours"),
+    (r"a friendly creature", "an ally"),
+    (r"an enemy creature", "an enemy"),
+    (r"the enemy creature", "the enemy"),
+    (r"the creature it fights", "its foe"),
+    (r"[Yy]our opponent gains (\d+) health", r"opponent +\1 health"),
+    (r"your opponent", "opponent"),
+    (r"\b[Yy]ou gain (\d+) health", r"+\1 health"),
+    (r"\b[Yy]ou lose (\d+) health", r"-\1 health"),
+    (r"\b[Gg]ain (\d+) mana this turn", r"+\1 mana"),
+    (r"\bDraw a card next turn", "Draw 1 next turn"),
+    (r"\b[Dd]raw a card", "Draw 1"),
+    (r"\b[Dd]raw (\d+) cards", r"Draw \1"),
+    (r"\b[Gg]ive (it|an ally|an enemy|allies|neighbours) ", lambda m: "" if m.group(1) == "it" else m.group(1) + " "),
+    (r"(^|\. |: )an (ally|enemy) (?=[+-]\d)", r"\1\2 "),  # "Ally +1/+1", "Enemy -2/+0"
+    (r"\bRemove (.+?) from an enemy\b", r"Remove \1"),
+]
+# Then shorter still, when the first does not fit.
+_TERSE = [
+    (r"Last breath: ", "Death: "),
+    (r"Attacking: ", "Attack: "),
+    (r"Attacked: ", "Hit: "),
+    (r"\benem(y|ies)\b", lambda m: "foe" if m.group(1) == "y" else "foes"),
+    (r"\b([Aa])n foe\b", r"\1 foe"),
+    (r"\bopponent\b", "opp"),
+    (r"(\d+) health\b", r"\1 HP"),
+    (r"Draw 1 next turn", "+1 card"),
+    (r"\ball creatures\b", "all"),
+    (r"\b[Ss]ummon (?:a|one) (\d+/\d+) [^.]+", r"summon \1"),
+    (r"\b[Ss]ummon (two|three|four) (\d+/\d+) [^.]+", r"summon \1 \2s"),
+    (r"^Summon: summon ", "Summon: "),
+    (r"\bneighbours\b", "nearby"),
+    (r"\bRemove (?:all abilities|[A-Z][a-z]+(?:, [A-Z][a-z]+)*(?: and [A-Z][a-z]+)?)", "Strip keywords"),
+    (rf"^Ally ([+-]\d+/[+-]\d+) and {_KEYWORD}(?:, {_KEYWORD})*(?: and {_KEYWORD})?", r"Ally \1"),  # badges show them
+    (r" and ", " & "),
+]
+
+
+def _sentences(text: str) -> list[str]:
+    parts = [s.strip() for s in re.split(r"(?<=\.)\s+", text.strip()) if s.strip()]
+    return [s[0].upper() + s[1:] for s in parts]
+
+
+def _rewrite(text: str, table) -> str:
+    for pattern, replacement in table:
+        text = re.sub(pattern, replacement, text)
+    return text
+
+
+@lru_cache(maxsize=1024)
+def summary_candidates(card: Card) -> tuple[str, ...]:
+    """Shorter and shorter one-line summaries of the card's effects (keywords are badges already):
+    compact, then terse, then the first effect alone, then only its trigger."""
+    compact = _sentences(_rewrite(card_text(card), _COMPACT))
+    if not compact:
+        return ()
+    terse = _sentences(_rewrite(" ".join(compact), _TERSE))
+    candidates = [" ".join(compact).rstrip("."), " ".join(terse).rstrip(".")]
+    if len(compact) > 1:
+        candidates += [compact[0].rstrip(".") + " …", terse[0].rstrip(".") + " …"]
+    trigger = re.match(r"^([A-Z][a-z]+(?: [a-z]+)?): ", terse[0])
+    if trigger:  # the trigger alone still says when something happens
+        candidates.append(trigger.group(1) + ": …")
+    return tuple(dict.fromkeys(candidates))
+
+
+def _fit_line(candidates: list[str], area: pygame.Rect, largest: int, smallest: int, colour, role: Role,
+              bold: bool = False, squeezes=(1.0,)) -> list[TextBox]:
+    """The first candidate that fits on one line in `area`: at the largest size, else condensed, else smaller."""
+    for text in candidates:
+        for size in range(largest, smallest - 1, -1):
+            if _height(size, bold) > area.height:
+                continue
+            for squeeze in squeezes:
+                if _squeezed(_width(text, size, bold), squeeze) <= area.width:
+                    rect = pygame.Rect(area.x, 0, area.width, _height(size, bold))
+                    rect.centery = area.centery
+                    return [TextBox(text, size, bold, rect, area, colour, 0, role, squeeze)]
+    return []
+
+
+def _fit_number(text: str, disc: pygame.Rect, role: Role, colour, largest: int) -> TextBox:
+    """A number centred in a badge, shrunk until it fits the badge's inner square."""
+    outline = max(1, largest // 9)
+    inner = disc.inflate(-max(2, disc.width // 7), -max(2, disc.height // 7))
+    size = largest
+    while size > 7 and (_width(text, size, True, outline) > inner.width or _height(size, True, outline) > inner.height):
+        size -= 1
+    rect = pygame.Rect(0, 0, inner.width, _height(size, True, outline))
+    rect.center = inner.center
+    return TextBox(text, size, True, rect, inner, colour, outline, role)
+
+
+def _rules_body(card: Card) -> str:
+    return card_text(card) or theme.CARD_TYPE_NAMES[int(card.type)] + "."
+
+
+def _stat_colour(value: int, base: int):
     if value > base:
-        return higher
+        return (150, 255, 140)
     if value < base:
-        return lower
-    return normal
+        return (255, 120, 110)
+    return WHITE
 
 
-def render_card(card: Card, width: int, attack: int | None = None, defense: int | None = None,
-                keywords: int | None = None) -> pygame.Surface:
-    """The card face at `width` pixels (height = width * 1.4), cached."""
+def layout_card(card: Card, width: int, attack: int | None = None, defense: int | None = None,
+                keywords: int | None = None) -> CardLayout:
+    """Where each part of the card face goes at `width`, with every string fitted to its box."""
     attack = card.attack if attack is None else attack
     defense = card.defense if defense is None else defense
     keywords = card.keywords if keywords is None else keywords
-    key = (card, width, attack, defense, keywords)
-    cached = _CACHE.get(key)
-    if cached is not None:
-        _CACHE.move_to_end(key)
-        return cached
-    surface = _draw_card(card, width, attack, defense, keywords)
-    _CACHE[key] = surface
-    if len(_CACHE) > _CACHE_SIZE:
-        _CACHE.popitem(last=False)
-    return surface
+    w, h = width, int(width * CARD_RATIO)
+    large, tiny = w >= LARGE_WIDTH, w < TINY_WIDTH
+    band = max(3, w // 30)
+    inset = band + 2
+    art = pygame.Rect(inset, inset, w - 2 * inset, int(h * (0.40 if large else 0.43)))
+    plate_h = int(h * (0.095 if large else 0.19))
+    plate = pygame.Rect(inset - 1, art.bottom - 1, w - 2 * inset + 2, 0 if tiny else plate_h)
+    gem_r = max(8, int(w * (0.085 if large else 0.135)))
+    cost = pygame.Rect(0, 0, 2 * gem_r, 2 * gem_r)
+    cost.center = (inset + gem_r - max(2, w // 40), inset + gem_r - max(2, w // 40))
+    stat_r = max(8, int(w * (0.085 if large else 0.135)))
+    stat_y = h - inset - stat_r + (1 if large else 2)
+    attack_rect = defense_rect = None
+    is_creature = card.type == CardType.CREATURE
+    if is_creature or card.attack:
+        attack_rect = pygame.Rect(0, 0, 2 * stat_r, 2 * stat_r)
+        attack_rect.center = (inset + stat_r - max(1, w // 60), stat_y)
+    if is_creature or card.defense:
+        defense_rect = pygame.Rect(0, 0, 2 * stat_r, 2 * stat_r)
+        defense_rect.center = (w - inset - stat_r + max(1, w // 60), stat_y)
+    stats_top = stat_y - stat_r
+    layout = CardLayout(w, h, art, plate, cost, attack_rect, defense_rect, None)
+    texts = layout.texts
+    # Keyword badges along the bottom of the picture.
+    names = keyword_names(keywords)
+    if names:
+        px = max(10, int(w * (0.115 if large else 0.165)))
+        px = min(px, (art.width - 6) // len(names) - 2)
+        gap = max(1, px // 8)
+        total = len(names) * px + (len(names) - 1) * gap
+        x = art.centerx - total // 2
+        y = art.bottom - px - max(2, w // 45)
+        for name in names:
+            layout.keywords.append((name, pygame.Rect(x, y, px, px)))
+            x += px + gap
+    # Cost, attack and defense.
+    texts.append(_fit_number(str(card.cost), cost, Role.COST, WHITE, int(gem_r * 1.25)))
+    if is_creature:
+        texts.append(_fit_number(str(attack), attack_rect, Role.ATTACK, _stat_colour(attack, card.attack),
+                                 int(stat_r * 1.3)))
+        texts.append(_fit_number(str(defense), defense_rect, Role.DEFENSE, _stat_colour(defense, card.defense),
+                                 int(stat_r * 1.3)))
+    else:
+        if attack_rect is not None:
+            texts.append(_fit_number(f"{card.attack:+d}", attack_rect, Role.ATTACK, WHITE, int(stat_r * 1.1)))
+        if defense_rect is not None:
+            texts.append(_fit_number(f"{card.defense:+d}", defense_rect, Role.DEFENSE, WHITE, int(stat_r * 1.1)))
+    if tiny:
+        return layout
+    pad = max(3, w // 28)
+    name_area = plate.inflate(-2 * pad, -2)
+    if large:
+        texts += fit_name(card.name, name_area, int(w * 0.085), int(w * 0.068), int(w * 0.056))
+        # The rules box between the name and the stats; the type in between the stats.
+        box = pygame.Rect(inset + 2, plate.bottom + pad, w - 2 * inset - 4, stats_top - plate.bottom - pad - 3)
+        layout.rules_box = box
+        texts += _fit_rules(_rules_body(card), box.inflate(-2 * pad, -pad))
+        type_area = pygame.Rect(0, 0, w - 2 * (inset + 2 * stat_r + pad), 2 * stat_r - 4)
+        type_area.center = (w // 2, stat_y)
+        texts += _fit_line([theme.CARD_TYPE_NAMES[int(card.type)]], type_area, int(w * 0.06), 9,
+                           (236, 226, 200), Role.TYPE, bold=True)
+    else:
+        texts += fit_name(card.name, name_area, max(9, int(w * 0.112)), max(9, int(w * 0.1)),
+                          max(8, int(w * 0.082)))
+        summary = pygame.Rect(inset + 1, plate.bottom + 1, w - 2 * inset - 2, stats_top - plate.bottom - 1)
+        texts += _fit_line(summary_candidates(card), summary, max(9, int(w * 0.088)), 9, SUMMARY_COLOUR, Role.SUMMARY,
+                           squeezes=(1.0, 0.9, 0.82))
+    return layout
+
+
+def _fit_rules(body: str, area: pygame.Rect) -> list[TextBox]:
+    """The rules text wrapped in `area`, at the largest size (about a twelfth of its width, down
+    to 9) where it all fits."""
+    for size in range(max(9, min(17, area.width // 12)), 8, -1):
+        lines = wrap_text(body, size, area.width)
+        line_h = _height(size, False)
+        step = line_h - 1
+        if len(lines) * step + 1 > area.height or any(_width(line, size, False) > area.width for line in lines):
+            continue
+        y = area.y + max(0, (area.height - len(lines) * step) // 2 - 1)
+        return [TextBox(line, size, False, pygame.Rect(area.x, y + i * step, area.width, line_h), area,
+                        RULES_COLOUR, 0, Role.RULES) for i, line in enumerate(lines)]
+    return []
+
+
+# ----------------------------------------------------------------------------- drawing
+
+def render_card(card: Card, width: int, attack: int | None = None, defense: int | None = None,
+                keywords: int | None = None) -> pygame.Surface:
+    """The card face at `width` pixels (height = width * 1.4), drawn once per look and cached."""
+    attack = card.attack if attack is None else attack
+    defense = card.defense if defense is None else defense
+    keywords = card.keywords if keywords is None else keywords
+    return _FACES.get((card, width, attack, defense, keywords),
+                      lambda: _draw_card(card, width, attack, defense, keywords))
+
+
+def face_cache_info() -> dict:
+    """Card faces: how many were drawn, served again, kept."""
+    return _FACES.info()
+
+
+def clear_face_cache() -> None:
+    _FACES.clear()
+
+
+@lru_cache(maxsize=600)
+def _outlined(text: str, size: int, colour, bold: bool, outline: int) -> pygame.Surface:
+    image = text_surface(text, size, colour, bold)
+    if not outline:
+        return image
+    dark = text_surface(text, size, OUTLINE, bold)
+    out = pygame.Surface((image.get_width() + 2 * outline, image.get_height() + 2 * outline), pygame.SRCALPHA)
+    for dx in range(-outline, outline + 1):
+        for dy in range(-outline, outline + 1):
+            if dx * dx + dy * dy <= outline * outline + 1 and (dx or dy):
+                out.blit(dark, (outline + dx, outline + dy))
+    out.blit(image, (outline, outline))
+    return out
+
+
+def _draw_text(surface: pygame.Surface, box: TextBox) -> None:
+    image = _outlined(box.text, box.size, box.colour, box.bold, box.outline)
+    if box.squeeze != 1.0:
+        image = pygame.transform.smoothscale(image, (_squeezed(image.get_width(), box.squeeze), image.get_height()))
+    surface.blit(image, image.get_rect(center=box.rect.center))
+
+
+def _mix(a, b, t):
+    return tuple(int(x + (y - x) * t) for x, y in zip(a[:3], b[:3]))
+
+
+def _disc(surface, rect: pygame.Rect, light, dark, rim) -> None:
+    """A round badge: drop shadow, dark edge, a lit radial fill and a metal rim."""
+    c, r = rect.center, rect.width // 2
+    pygame.draw.circle(surface, (0, 0, 0, 150), (c[0] + 1, c[1] + 2), r + 1)
+    pygame.draw.circle(surface, rim, c, r)
+    steps = max(4, r // 2)
+    inner = r - max(2, r // 6)
+    for i in range(steps):
+        t = i / (steps - 1)
+        colour = _mix(dark, light, t)
+        rr = max(1, int(inner * (1 - 0.75 * t)))
+        pygame.draw.circle(surface, colour, (c[0] - int(inner * 0.22 * t), c[1] - int(inner * 0.25 * t)), rr)
+    pygame.draw.circle(surface, _mix(rim, (0, 0, 0), 0.55), c, inner + 1, 1)
+
+
+def _shield(surface, rect: pygame.Rect, light, dark, rim) -> None:
+    """A heater shield for defense."""
+    x, y, w, h = rect
+    pts = [(x + w * 0.08, y + h * 0.06), (x + w * 0.92, y + h * 0.06), (x + w * 0.92, y + h * 0.5),
+           (x + w * 0.5, y + h * 1.0), (x + w * 0.08, y + h * 0.5)]
+    pygame.draw.polygon(surface, (0, 0, 0, 150), [(px + 1, py + 2) for px, py in pts])
+    pygame.draw.polygon(surface, rim, pts)
+    inset = max(2, w // 9)
+    inner = [(x + w * 0.08 + inset, y + h * 0.06 + inset), (x + w * 0.92 - inset, y + h * 0.06 + inset),
+             (x + w * 0.92 - inset, y + h * 0.5), (x + w * 0.5, y + h * 1.0 - inset * 1.5),
+             (x + w * 0.08 + inset, y + h * 0.5)]
+    pygame.draw.polygon(surface, dark, inner)
+    left = [inner[0], (x + w * 0.5, inner[1][1]), (x + w * 0.5, inner[3][1]), inner[4]]
+    pygame.draw.polygon(surface, light, left)
+    pygame.draw.polygon(surface, _mix(rim, (0, 0, 0), 0.5), inner, 1)
+
+
+def _gem(surface, rect: pygame.Rect) -> None:
+    """The mana gem: an octagon cut in blue, with a gold setting."""
+    import math
+
+    c, r = rect.center, rect.width / 2
+
+    def octagon(radius, dx=0, dy=0):
+        return [(c[0] + dx + math.cos(math.pi / 8 + i * math.pi / 4) * radius,
+                 c[1] + dy + math.sin(math.pi / 8 + i * math.pi / 4) * radius) for i in range(8)]
+
+    pygame.draw.polygon(surface, (0, 0, 0, 150), octagon(r + 1, 1, 2))
+    pygame.draw.polygon(surface, (236, 196, 110), octagon(r))
+    pygame.draw.polygon(surface, (120, 84, 30), octagon(r), 1)
+    body = octagon(r * 0.8)
+    pygame.draw.polygon(surface, (28, 70, 170), body)
+    facet = [body[4], body[5], body[6], (c[0], c[1])]
+    pygame.draw.polygon(surface, (90, 150, 250), facet)
+    pygame.draw.polygon(surface, (60, 116, 226), [body[6], body[7], body[0], (c[0], c[1])])
+    pygame.draw.polygon(surface, (18, 44, 120), [body[1], body[2], body[3], (c[0], c[1])])
+    pygame.draw.polygon(surface, (160, 200, 255), body, 1)
+
+
+_BADGE_MARGIN = 3  # room around a badge image for its drop shadow
+
+
+@lru_cache(maxsize=64)
+def _badge_image(kind: Role, diameter: int) -> pygame.Surface:
+    """The cost gem, the attack disc or the defense shield at a size, drawn once."""
+    image = pygame.Surface((diameter + 2 * _BADGE_MARGIN, diameter + 2 * _BADGE_MARGIN), pygame.SRCALPHA)
+    rect = pygame.Rect(_BADGE_MARGIN, _BADGE_MARGIN, diameter, diameter)
+    if kind == Role.COST:
+        _gem(image, rect)
+    elif kind == Role.ATTACK:
+        _disc(image, rect, (255, 214, 120), (176, 106, 30), (70, 44, 18))
+    else:
+        _shield(image, rect, (228, 92, 84), (150, 34, 34), (64, 20, 18))
+    return image
 
 
 def _draw_card(card: Card, width: int, attack: int, defense: int, keywords: int) -> pygame.Surface:
-    height = int(width * CARD_RATIO)
-    large = width >= 150
-    surface = pygame.Surface((width, height), pygame.SRCALPHA)
-    colour = theme.CARD_TYPE_COLOURS[int(card.type)]
-    radius = max(6, width // 12)
-    frame = surface.get_rect()
-    pygame.draw.rect(surface, (34, 34, 44), frame, border_radius=radius)
-    pygame.draw.rect(surface, colour, frame, max(2, width // 36), border_radius=radius)
-    pad = max(4, width // 18)
-    # Name banner.
-    banner = pygame.Rect(pad, pad, width - 2 * pad, int(height * 0.13))
-    pygame.draw.rect(surface, _darker(colour, 0.55), banner, border_radius=max(3, radius // 2))
-    gem_r = max(9, int(width * (0.1 if large else 0.12)))
-    name_left = pad + 2 * gem_r + 1
-    name_size = fit_text(card.name, max(9, int(height * 0.075)), banner.right - name_left - 4, bold=True)
-    name = text_surface(card.name, name_size, theme.TEXT, bold=True)
-    surface.set_clip(pygame.Rect(name_left, banner.y, banner.right - name_left - 3, banner.height))
-    surface.blit(name, name.get_rect(midleft=(name_left, banner.centery)))
-    surface.set_clip(None)
-    # Art.
-    art = pygame.Rect(pad, banner.bottom + pad // 2, width - 2 * pad, int(height * (0.36 if large else 0.42)))
-    _emblem(card, art, surface)
-    pygame.draw.rect(surface, _darker(colour, 0.5), art, max(1, width // 60))
-    # Keyword badges under the art.
-    letters = keyword_letters(keywords)
-    badge_r = max(7, int(width * (0.075 if large else 0.085)))
-    y = art.bottom + badge_r + pad // 2
-    if letters:
-        total = len(letters) * (badge_r * 2 + 3) - 3
-        x = frame.centerx - total // 2 + badge_r
-        for letter in letters:
-            _badge(surface, (x, y), badge_r, theme.KEYWORD_COLOURS[letter], letter)
-            x += badge_r * 2 + 3
-    # Rules text / type line.
-    text_top = y + badge_r + 2 if letters else art.bottom + pad // 2
-    bottom_band = int(height * (0.12 if large else 0.17))
-    if large:
-        box = pygame.Rect(pad, text_top, width - 2 * pad, height - bottom_band - text_top)
-        pygame.draw.rect(surface, (232, 224, 206), box, border_radius=6)
-        lines = [theme.CARD_TYPE_NAMES[int(card.type)]]
-        effects = []
-        if card.my_health:
-            effects.append(f"You {'gain' if card.my_health > 0 else 'lose'} {abs(card.my_health)} health.")
-        if card.opp_health:
-            effects.append(f"Opponent {'gains' if card.opp_health > 0 else 'loses'} {abs(card.opp_health)} health.")
-        if card.draw:
-            effects.append(f"Draw {card.draw} card{'s' if card.draw > 1 else ''} next turn.")
-        body = card.text.strip() or " ".join(effects)
-        text_size = max(10, int(width * 0.058))
-        yy = box.y + 4
-        type_image = text_surface(lines[0], text_size, (110, 90, 60), bold=True)
-        surface.blit(type_image, type_image.get_rect(midtop=(box.centerx, yy)))
-        yy += type_image.get_height()
-        for line in wrap_text(body, text_size, box.width - 10):
-            image = text_surface(line, text_size, theme.TEXT_DARK)
-            if yy + image.get_height() > box.bottom:
-                break
-            surface.blit(image, image.get_rect(midtop=(box.centerx, yy)))
-            yy += image.get_height() - 1
-    else:
-        label = theme.CARD_TYPE_NAMES[int(card.type)].split()[0]
-        if card.type == CardType.CREATURE and (card.my_health or card.opp_health or card.draw):
-            label = "effect"
-        image = text_surface(label, max(9, int(width * 0.1)), theme.TEXT_DIM)
-        if text_top + image.get_height() < height - bottom_band:
-            surface.blit(image, image.get_rect(midtop=(frame.centerx, text_top)))
-    # Cost gem.
-    _badge(surface, (pad + gem_r - 2, pad + gem_r - 2), gem_r, theme.MANA, str(card.cost), theme.TEXT)
-    # Attack and defense.
-    stat_r = max(9, int(width * (0.09 if large else 0.12)))
-    bottom = height - pad - stat_r + 2
-    if card.type == CardType.CREATURE:
-        attack_text = _stat_colour(attack, card.attack, theme.TEXT_DARK, (10, 90, 20), (150, 20, 20))
-        defense_text = _stat_colour(defense, card.defense, theme.TEXT, (160, 255, 160), (255, 225, 120))
-        _badge(surface, (pad + stat_r - 2, bottom), stat_r, (232, 170, 60), str(attack), attack_text)
-        _badge(surface, (width - pad - stat_r + 2, bottom), stat_r, (200, 70, 70), str(defense), defense_text)
-    else:
-        if card.attack:
-            _badge(surface, (pad + stat_r - 2, bottom), stat_r, (232, 170, 60), f"{card.attack:+d}")
-        if card.defense:
-            _badge(surface, (width - pad - stat_r + 2, bottom), stat_r, (200, 70, 70), f"{card.defense:+d}", theme.TEXT)
-    return surface
+    layout = layout_card(card, width, attack, defense, keywords)
+    w, h = layout.width, layout.height
+    surface = pygame.Surface((w, h), pygame.SRCALPHA)
+    palette = card_art.PALETTES[card.type]
+    surface.blit(card_art.frame(card.type, (w, h)), (0, 0))
+    # The picture in a bevelled window.
+    art = layout.art
+    surface.blit(card_art.card_art(card, art.size), art)
+    pygame.draw.rect(surface, _mix(palette["metal_dark"], (0, 0, 0), 0.4), art.inflate(2, 2), 1)
+    pygame.draw.line(surface, palette["metal_light"], art.bottomleft, art.bottomright, 1)
+    for name, rect in layout.keywords:
+        surface.blit(card_art.keyword_badge(name, rect.width), rect)
+    # The name plate.
+    plate = layout.name_plate
+    if plate.height:
+        corner = max(2, plate.height // 5)
+        pygame.draw.rect(surface, (16, 12, 10), plate, border_radius=corner)
+        fill = _mix(palette["body_top"], (0, 0, 0), 0.35)
+        pygame.draw.rect(surface, fill, plate.inflate(-2, -2), border_radius=corner)
+        bottom = plate.bottom - 1
+        pygame.draw.line(surface, palette["metal_light"], (plate.x + 3, plate.y), (plate.right - 4, plate.y), 1)
+        pygame.draw.line(surface, palette["metal_dark"], (plate.x + 3, bottom), (plate.right - 4, bottom), 1)
+    if layout.rules_box is not None:
+        box = layout.rules_box
+        pygame.draw.rect(surface, (20, 14, 10), box.inflate(2, 2), border_radius=7)
+        pygame.draw.rect(surface, (236, 226, 204), box, border_radius=6)
+        shade = pygame.Surface(box.size, pygame.SRCALPHA)
+        pygame.draw.rect(shade, (120, 90, 50, 40), shade.get_rect(), max(2, box.width // 40), border_radius=6)
+        surface.blit(shade, box)
+    # Badges, then every string at its laid-out place.
+    for kind, rect in ((Role.COST, layout.cost), (Role.ATTACK, layout.attack), (Role.DEFENSE, layout.defense)):
+        if rect is not None:
+            surface.blit(_badge_image(kind, rect.width), rect.move(-_BADGE_MARGIN, -_BADGE_MARGIN))
+    for box in layout.texts:
+        _draw_text(surface, box)
+    return surface.convert_alpha() if pygame.display.get_surface() else surface
 
 
 _BACKS: dict[int, pygame.Surface] = {}

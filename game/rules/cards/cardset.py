@@ -12,7 +12,9 @@ Every problem is reported as `file: card ID (Name): field.path: message`.
 
 from __future__ import annotations
 
+import difflib
 import json
+import re
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Iterable, Literal
@@ -21,7 +23,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, Valida
 
 from game.rules.cards.model import PLAYER_TARGETS, Card, CardType, Choice, Do, Effect, Target, Trigger, parse_keywords
 from game.rules.cards.text import card_text
-from game.paths import levels_dir
+from game.paths import assets_dir, levels_dir
 from game.rules.safe_json import JsonFileError, read_json_file
 
 CARDSET_VERSION = 1
@@ -29,6 +31,8 @@ _TYPES = {"creature": CardType.CREATURE, "green": CardType.GREEN, "red": CardTyp
 _CREATURE_ACTIONS = {Do.DAMAGE, Do.GIVE, Do.REMOVE, Do.BUFF, Do.DESTROY, Do.SILENCE}
 _OWNER_ACTIONS = {Do.DRAW, Do.MANA, Do.SUMMON}  # always for the card's owner
 _FIGHT_TRIGGERS = {Trigger.ATTACK, Trigger.ATTACKED}
+MAX_TOKEN_CHAIN = 8  # cards in a chain of a card summoning a token summoning a token ...: longer is refused
+_ICON_NAME = re.compile(r"^([a-z0-9]+(-[a-z0-9]+)*)?$")  # "" or e.g. "wolf-head": a file name, never a path
 
 
 class EffectSpec(BaseModel):
@@ -94,6 +98,23 @@ class CardSpec(BaseModel):
     effects: list[EffectSpec] = Field(default_factory=list)
     token: StrictBool = Field(False, description="summoned by effects only; never drafted")
     flavor: str = Field("", max_length=200)
+    art: str = Field("", json_schema_extra={"pattern": _ICON_NAME.pattern},
+                     description="the card's picture: an icon name, the file assets/art/icons/<art>.svg "
+                                 "(empty: the game picks one by card type)")
+
+    @field_validator("art")
+    @classmethod
+    def _art_exists(cls, value: str) -> str:
+        if len(value) > 64:  # before any file look-up: a long name raises OSError (name too long)
+            raise ValueError(f"{value[:40]!r}... is not an icon name: at most 64 characters")
+        if not _ICON_NAME.fullmatch(value):
+            raise ValueError(f"{value!r} is not an icon name: lowercase letters and digits joined by '-', "
+                             "e.g. 'wolf-head'")
+        if value and not (icons_dir() / f"{value}.svg").is_file():
+            close = difflib.get_close_matches(value, [p.stem for p in icons_dir().glob("*.svg")], n=1)
+            hint = f"; did you mean {close[0]!r}?" if close else ""
+            raise ValueError(f"no icon file assets/art/icons/{value}.svg{hint}")
+        return value
 
     @field_validator("keywords")
     @classmethod
@@ -147,6 +168,11 @@ class CardSet:
         return [card for card in self.cards.values() if not card.token]
 
 
+def icons_dir() -> Path:
+    """Where the card pictures named by `art` live (the check only looks at file names)."""
+    return assets_dir() / "art" / "icons"
+
+
 def default_card_files() -> list[Path]:
     return sorted((levels_dir() / "cards").glob("*.json"))
 
@@ -178,8 +204,9 @@ def load_cardset(paths: Iterable[str | Path] | None = None) -> CardSet:
     if problems:
         raise CardSetError(problems)
     built: dict[int, Card] = {}
+    chains: dict[int, int] = {}
     for card_id in specs:
-        _build(card_id, specs, built, set())
+        _build(card_id, specs, built, set(), chains)
     return CardSet(built)
 
 
@@ -224,26 +251,36 @@ def _describe(path: Path, raw, item: dict) -> str:
     return f"{where}: {field}: {message}"
 
 
-def _build(card_id: int, specs: dict, built: dict[int, Card], visiting: set[int]) -> Card:
+def _build(card_id: int, specs: dict, built: dict[int, Card], visiting: set[int], chains: dict[int, int]) -> Card:
+    """Build card `card_id` and the tokens it summons; `chains` gets the number of cards in its
+    longest chain of summons (kept to MAX_TOKEN_CHAIN, which also bounds the recursion)."""
     if card_id in built:
         return built[card_id]
     spec: CardSpec = specs[card_id][0]
     visiting.add(card_id)
     effects = []
+    longest = 0
     for effect in spec.effects:
         token = None
         if effect.token in visiting:
             raise CardSetError([f"{specs[card_id][1]}: card {spec.id} ({spec.name}): effects: token {effect.token} "
                                 "summons itself, directly or through other tokens"])
         if effect.token is not None:
-            token = _build(effect.token, specs, built, visiting)
+            if len(visiting) < MAX_TOKEN_CHAIN:  # else the chain is too long already: do not go deeper
+                token = _build(effect.token, specs, built, visiting, chains)
+            if token is None or chains[effect.token] >= MAX_TOKEN_CHAIN:
+                raise CardSetError([f"{specs[card_id][1]}: card {spec.id} ({spec.name}): effects: token "
+                                    f"{effect.token} makes a chain of more than {MAX_TOKEN_CHAIN} cards summoning "
+                                    "tokens that summon tokens"])
+            longest = max(longest, chains[effect.token])
         effects.append(Effect(effect.trigger, effect.action, effect.target, effect.amount, effect.attack,
                               effect.defense, parse_keywords(effect.keywords), token, effect.choose))
     card = Card(spec.id, spec.name, _TYPES[spec.type], spec.cost, spec.attack, spec.defense,
                 parse_keywords(spec.keywords), spec.my_health, spec.opp_health, spec.draw, "", tuple(effects),
-                spec.token)
+                spec.token, spec.art)
     card = replace(card, text=card_text(card))
     built[card_id] = card
+    chains[card_id] = longest + 1
     visiting.discard(card_id)
     return card
 

@@ -152,6 +152,7 @@ class Card:
     text: str = ""
     effects: tuple[Effect, ...] = ()
     token: bool = False  # summoned by effects only; never drafted
+    art: str = ""  # the picture: an icon name (assets/art/icons/<art>.svg); "" lets the client choose
     # Derived from `effects` once, for the engine's inner loop:
     choice: Choice | None = field(init=False, default=None, compare=False)  # summon's chosen target
     has_aura: bool = field(init=False, default=False, compare=False)
