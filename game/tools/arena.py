@@ -6,22 +6,23 @@ swapped, so neither AI is favoured by the cards or by moving first. Every pair g
 random draft from the pool (the official card list by default; `--pool duelmind` for the game's
 own card set). Prints p1's win rate with its
 Wilson 95% interval and n, the average time per turn and per decision, and the distribution of
-the budget overrun per turn (turn time minus the budget; negative is headroom). Runs over
-`--jobs` processes with a progress bar.
+the budget overrun per turn (turn time minus the budget; negative is headroom). Runs in-process,
+over `--jobs` processes or on a Dask cluster (`--cluster`, game/tools/execution.py) with a
+progress bar; `--results FILE.jsonl` resumes an interrupted run, `--report DIR` draws charts.
 """
 
 from __future__ import annotations
 
 import argparse
-import multiprocessing
 import random
 import sys
 import time
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Sequence
 
 from game.rules.cards.locm import OFFICIAL_CARDLIST
+from game.tools import execution
 from game.tools.args import positive_ms
 
 DEFAULT_POOL = OFFICIAL_CARDLIST
@@ -38,6 +39,8 @@ class GameStats:
     p1_decisions: int
     p2_decisions: int
     draft_cards: tuple[int, ...] = ()  # base ids of the draft's 60 cards (shared by a pair)
+    p1_decision_ms: list[float] = field(default_factory=list)  # each decide() call of p1
+    p2_decision_ms: list[float] = field(default_factory=list)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -54,6 +57,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--pool", type=Path, default=DEFAULT_POOL,
                         help="card list (LOCM text format), or 'duelmind' for the game's own card set")
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
+    execution.add_arguments(parser)
+    parser.add_argument("--report", type=Path, default=None, metavar="DIR",
+                        help="also write charts (PNG) and an index.html page into DIR (needs matplotlib)")
 
 
 _WORKER: dict = {}
@@ -98,49 +104,67 @@ def play_one(index: int) -> GameStats:
     result = play_game(agents, w["pool"], rng, lanes=w["lanes"], budget_ms=w["budget_ms"])
     draft_cards = tuple(sorted(card.base_id for card in Draft(w["pool"], random.Random(pair_seed)).cards))
     turns = {0: [], 1: []}
-    decisions = {0: 0, 1: 0}
+    decisions = {0: [], 1: []}
     for record in result.records:
         turns[record.player].append(sum(record.seconds) * 1000)
-        decisions[record.player] += len(record.seconds)
+        decisions[record.player] += [seconds * 1000 for seconds in record.seconds]
     p2_seat = 1 - p1_seat
     return GameStats(index, result.winner == p1_seat, result.turns, turns[p1_seat], turns[p2_seat],
-                     decisions[p1_seat], decisions[p2_seat], draft_cards)
+                     len(decisions[p1_seat]), len(decisions[p2_seat]), draft_cards, decisions[p1_seat],
+                     decisions[p2_seat])
+
+
+@dataclass(frozen=True)
+class ArenaJob:
+    """The match for the execution layer (game/tools/execution.py): game i is `play_one(i)`."""
+
+    p1: str
+    p2: str
+    pool: str  # a card list's absolute path, or DUELMIND_POOL
+    lanes: int
+    budget_ms: float
+    seed: int
+    drafts: tuple[str, str] = ("", "")
+    tool: str = "arena"
+    chunk: int = 1
+
+    def identity(self) -> dict:
+        return {key: value for key, value in asdict(self).items() if key not in ("tool", "chunk")}
+
+    def setup(self) -> None:
+        _init_worker(self.p1, self.p2, self.pool, self.lanes, self.budget_ms, self.seed, self.drafts)
+
+    def play(self, index: int) -> GameStats:
+        return play_one(index)
+
+    def encode(self, stats: GameStats) -> dict:
+        data = asdict(stats)
+        del data["index"]
+        return data
+
+    def decode(self, data: dict) -> GameStats:
+        return GameStats(-1, **dict(data, draft_cards=tuple(data["draft_cards"])))
 
 
 def run_match(p1: str, p2: str, games: int, lanes: int = 1, budget_ms: float = 200.0, seed: int = 0, jobs: int = 1,
-              pool: Path = DEFAULT_POOL, progress: bool = True, drafts: tuple[str, str] = ("", "")) -> list[GameStats]:
+              pool: Path = DEFAULT_POOL, progress: bool = True, drafts: tuple[str, str] = ("", ""),
+              backend: execution.Backend | None = None, results: Path | None = None) -> list[GameStats]:
+    """Games 0..games-1 (rounded up to pairs) in index order, on `backend` (default: in-process,
+    or `jobs` processes)."""
     games += games % 2
-    init_args = (p1, p2, str(pool), lanes, budget_ms, seed, drafts)
-    indexes = range(games)
-    bar = None
-    if progress:
-        from tqdm import tqdm
+    pool_name = str(pool) if str(pool) == DUELMIND_POOL else execution.absolute(pool)
+    job = ArenaJob(p1, p2, pool_name, lanes, budget_ms, seed, tuple(drafts))
+    tally = {"games": 0, "wins": 0}
 
-        bar = tqdm(total=games, desc=f"{p1} vs {p2}", unit="game", file=sys.stderr)
-    results: list[GameStats] = []
-    wins = 0
+    def note(stats: GameStats) -> dict:
+        tally["games"] += 1
+        tally["wins"] += stats.p1_won
+        return {"p1": f"{tally['wins'] / tally['games']:.3f}"}
 
-    def collect(stats: GameStats) -> None:
-        nonlocal wins
-        results.append(stats)
-        wins += stats.p1_won
-        if bar is not None:
-            bar.update(1)
-            bar.set_postfix(p1=f"{wins / len(results):.3f}")
-
-    if jobs <= 1:
-        _init_worker(*init_args)
-        for index in indexes:
-            collect(play_one(index))
-    else:
-        context = multiprocessing.get_context("spawn" if sys.platform == "win32" else "fork")
-        with context.Pool(jobs, initializer=_init_worker, initargs=init_args) as workers:
-            for stats in workers.imap_unordered(play_one, indexes, chunksize=1):
-                collect(stats)
-    if bar is not None:
-        bar.close()
-    results.sort(key=lambda s: s.index)
-    return results
+    played = execution.run_games(job, games, backend or execution.Backend.local(jobs), results, progress, note)
+    for index, stats in enumerate(played):
+        stats.index = index
+    return played
 
 
 def summary(results: Sequence[GameStats], p1: str, p2: str, budget_ms: float, lanes: int) -> str:
@@ -186,11 +210,36 @@ def run(args: argparse.Namespace) -> int:
     except (CardListError, CardSetError, OSError) as error:
         print(f"arena: {error}", file=sys.stderr)
         return 2
+    try:
+        backend = execution.backend_from_args(args)
+        if args.report is not None:
+            from game.tools import reports
+
+            reports.require()
+    except execution.RunError as error:
+        print(f"arena: {error}", file=sys.stderr)
+        return 2
     started = time.perf_counter()
     drafts = (args.p1_draft, args.p2_draft)
-    results = run_match(args.p1, args.p2, args.games, args.lanes, args.budget_ms, args.seed, max(1, args.jobs),
-                        args.pool, progress=not args.no_progress, drafts=drafts)
+    try:
+        results = run_match(args.p1, args.p2, args.games, args.lanes, args.budget_ms, args.seed, max(1, args.jobs),
+                            args.pool, progress=not args.no_progress, drafts=drafts, backend=backend,
+                            results=args.results)
+    except execution.RunError as error:
+        print(f"arena: {error}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print(execution.interrupted_message("arena", args.results), file=sys.stderr)
+        return 130
     p1, p2 = (f"{name}+{draft}-draft" if draft else name for name, draft in zip((args.p1, args.p2), drafts))
-    print(summary(results, p1, p2, args.budget_ms, args.lanes))
-    print(f"  {time.perf_counter() - started:.0f} s with {args.jobs} job{'s' if args.jobs > 1 else ''}")
+    text = summary(results, p1, p2, args.budget_ms, args.lanes)
+    print(text)
+    where = backend.describe() if backend.kind is execution.Kind.CLUSTER else \
+        f"{args.jobs} job{'s' if args.jobs > 1 else ''}"
+    print(f"  {time.perf_counter() - started:.0f} s with {where}")
+    if args.report is not None:
+        from game.tools import reports
+
+        page = reports.arena_page(results, p1, p2, args.budget_ms, args.report, text)
+        print(f"arena: report written to {page.index}", file=sys.stderr)
     return 0

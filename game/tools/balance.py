@@ -20,8 +20,10 @@ sides from the same offers, which tests the first player's edge in mirror matche
 every card at exactly half.
 
 Game `i` is reproducible: its draft, shuffles and effect seed come from `Random(f"{seed}:{i}")`
-and its agents from seeds derived from `seed` and `i`, whatever `--jobs` is (with an AI that
-does not think against the clock: the search AIs stop when their time is up).
+and its agents from seeds derived from `seed` and `i`, whatever `--jobs` or `--cluster` is (with an
+AI that does not think against the clock: the search AIs stop when their time is up). Games run
+through game/tools/execution.py (in-process, processes or a Dask cluster; `--results` resumes);
+`--report DIR` draws the charts of game/tools/reports.py.
 
 Before the run a few games are played in this process to catch an AI that cannot play the set
 (e.g. one that summons without the target a Duelmind card needs, which `play_game` refuses with
@@ -33,14 +35,16 @@ from __future__ import annotations
 
 import argparse
 import json
-import multiprocessing
 import os
 import random
 import sys
 import time
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field, replace
+from pathlib import Path
 from typing import Sequence
+
+from game.tools import execution
 
 DEFAULT_AI = "easy"
 FALLBACK_AI = "random"
@@ -72,6 +76,7 @@ class GameSummary:
     decks: tuple[frozenset[int], frozenset[int]]  # base ids in each seat's deck
     offered: tuple[Counter, Counter]  # base id -> times offered to that seat
     picked: tuple[Counter, Counter]  # base id -> times the AI took it for that seat
+    curves: tuple[tuple[int, ...], tuple[int, ...]] = ((), ())  # cards per cost 0..6, 7+ in each deck
 
 
 @dataclass
@@ -192,7 +197,50 @@ def play_one(index: int) -> GameSummary:
     except Exception as error:
         raise GameError(f"game {index}: {type(error).__name__}: {error}") from error
     decks = tuple(frozenset(card.base_id for card in deck) for deck in result.decks)
-    return GameSummary(index, result.winner, result.turns, decks, tuple(offered), tuple(picked))
+    curves = tuple(mana_curve(card.cost for card in deck) for deck in result.decks)
+    return GameSummary(index, result.winner, result.turns, decks, tuple(offered), tuple(picked), curves)
+
+
+CURVE_COSTS = 8  # costs 0..6 and 7+
+
+
+def mana_curve(costs) -> tuple[int, ...]:
+    counts = [0] * CURVE_COSTS
+    for cost in costs:
+        counts[min(cost, CURVE_COSTS - 1)] += 1
+    return tuple(counts)
+
+
+@dataclass(frozen=True)
+class BalanceJob:
+    """The run for the execution layer (game/tools/execution.py): game i is `play_one(i)`."""
+
+    settings: Settings
+    tool: str = "cards balance"
+    chunk: int = 8  # a game takes a few ms
+
+    def identity(self) -> dict:
+        return asdict(self.settings)
+
+    def setup(self) -> None:
+        _init_worker(self.settings)
+
+    def play(self, index: int) -> GameSummary:
+        return play_one(index)
+
+    def encode(self, game: GameSummary) -> dict:
+        return {"winner": game.winner, "turns": game.turns, "decks": [sorted(deck) for deck in game.decks],
+                "offered": [{str(k): v for k, v in sorted(c.items())} for c in game.offered],
+                "picked": [{str(k): v for k, v in sorted(c.items())} for c in game.picked],
+                "curves": [list(curve) for curve in game.curves]}
+
+    def decode(self, data: dict) -> GameSummary:
+        def counter(entries: dict) -> Counter:
+            return Counter({int(k): v for k, v in entries.items()})
+
+        return GameSummary(-1, data["winner"], data["turns"], tuple(frozenset(deck) for deck in data["decks"]),
+                           tuple(counter(c) for c in data["offered"]), tuple(counter(c) for c in data["picked"]),
+                           tuple(tuple(curve) for curve in data["curves"]))
 
 
 def preflight(settings: Settings, games: int = PREFLIGHT_GAMES) -> str | None:
@@ -213,38 +261,21 @@ def preflight(settings: Settings, games: int = PREFLIGHT_GAMES) -> str | None:
     return None
 
 
-def run_games(settings: Settings, games: int, jobs: int = 1, progress: bool = True) -> list[GameSummary]:
-    bar = None
-    if progress:
-        from tqdm import tqdm
+def run_games(settings: Settings, games: int, jobs: int = 1, progress: bool = True,
+              backend: execution.Backend | None = None, results: Path | None = None) -> list[GameSummary]:
+    """Games 0..games-1, in index order, on `backend` (default: in-process, or `jobs` processes)."""
+    job = BalanceJob(replace(settings, card_files=tuple(execution.absolute(f) for f in settings.card_files)))
+    tally = {"games": 0, "first": 0}
 
-        bar = tqdm(total=games, desc=f"balance {settings.ai}", unit="game", file=sys.stderr, mininterval=1.0)
-    results: list[GameSummary] = []
-    first = 0
+    def note(summary: GameSummary) -> dict:
+        tally["games"] += 1
+        tally["first"] += summary.winner == 0
+        return {"first": f"{tally['first'] / tally['games']:.3f}"}
 
-    def collect(summary: GameSummary) -> None:
-        nonlocal first
-        results.append(summary)
-        first += summary.winner == 0
-        if bar is not None:
-            bar.update(1)
-            bar.set_postfix(first=f"{first / len(results):.3f}", refresh=False)
-
-    try:
-        if jobs <= 1:
-            _init_worker(settings)
-            for index in range(games):
-                collect(play_one(index))
-        else:
-            context = multiprocessing.get_context("spawn" if sys.platform == "win32" else "fork")
-            with context.Pool(jobs, initializer=_init_worker, initargs=(settings,)) as workers:
-                for summary in workers.imap_unordered(play_one, range(games), chunksize=4):
-                    collect(summary)
-    finally:
-        if bar is not None:
-            bar.close()
-    results.sort(key=lambda s: s.index)
-    return results
+    played = execution.run_games(job, games, backend or execution.Backend.local(jobs), results, progress, note)
+    for index, summary in enumerate(played):
+        summary.index = index
+    return played
 
 
 # ---------------------------------------------------------------------------------- statistics
@@ -359,17 +390,27 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--high", type=float, default=0.60, help="outlier when a card's interval is entirely above")
     parser.add_argument("--json", action="store_true", help="print the report as JSON")
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
+    execution.add_arguments(parser)
+    parser.add_argument("--report", type=Path, default=None, metavar="DIR",
+                        help="also write charts (PNG) and an index.html page into DIR (needs matplotlib)")
 
 
 def run(args: argparse.Namespace) -> int:
-    from dataclasses import replace
-
     from ai.cards.registry import AGENTS
     from game.rules.cards.battle import IllegalAction
     from game.rules.cards.cardset import CardSetError, load_cardset
 
     if args.games < 1:
         print("cards balance: --games must be at least 1", file=sys.stderr)
+        return 2
+    try:
+        backend = execution.backend_from_args(args)
+        if args.report is not None:
+            from game.tools import reports
+
+            reports.require()
+    except execution.RunError as error:
+        print(f"cards balance: {error}", file=sys.stderr)
         return 2
     settings = Settings(args.ai or DEFAULT_AI, tuple(args.cards), args.lanes, args.seed, args.draft, args.budget_ms)
     if settings.ai not in AGENTS:
@@ -394,7 +435,14 @@ def run(args: argparse.Namespace) -> int:
         settings = replace(settings, ai=FALLBACK_AI)
     started = time.perf_counter()
     try:
-        results = run_games(settings, args.games, max(1, args.jobs), progress=not args.no_progress and not args.json)
+        results = run_games(settings, args.games, max(1, args.jobs), progress=not args.no_progress and not args.json,
+                            backend=backend, results=args.results)
+    except execution.RunError as error:
+        print(f"cards balance: {error}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print(execution.interrupted_message("cards balance", args.results), file=sys.stderr)
+        return 130
     except IllegalAction as error:
         print(f"cards balance: the {settings.ai!r} AI played an illegal action with this card set: {error}",
               file=sys.stderr)
@@ -407,5 +455,17 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps(report_json(report), indent=1))
     else:
         print(format_report(report))
-        print(f"\n{time.perf_counter() - started:.0f} s with {args.jobs} job{'s' if args.jobs > 1 else ''}")
+        print(f"\n{time.perf_counter() - started:.0f} s with {backend_label(args, backend)}")
+    if args.report is not None:
+        from game.tools import reports
+
+        page = reports.balance_page(report, results, args.report, format_report(report))
+        print(f"cards balance: report written to {page.index}", file=sys.stderr)
     return 0
+
+
+def backend_label(args: argparse.Namespace, backend: execution.Backend) -> str:
+    """The closing line's "with N jobs" (as before) or the cluster's address."""
+    if backend.kind is execution.Kind.CLUSTER:
+        return backend.describe()
+    return f"{args.jobs} job{'s' if args.jobs > 1 else ''}"

@@ -12,6 +12,10 @@ Prints numbers only (no pass/fail):
   every game master did not win against novice (``--show-upsets``: every upset);
 * reply times of every ladder move against the budget: p50/p95/p99/max and the overrun.
 
+The ladder's games run through game/tools/execution.py: `--jobs` processes or a Dask cluster
+(`--cluster`), `--results FILE.jsonl` to resume; `--report DIR` draws the win-rate matrix and
+the reply times (game/tools/reports.py).
+
 The positions live in ``bench_positions.json`` and the book in ``openings.json`` in
 ``ai/gomoku/``; ``--write-positions`` / ``--write-openings`` regenerate them.
 """
@@ -23,7 +27,9 @@ import json
 import math
 import random
 import statistics
+import sys
 import time
+from dataclasses import dataclass
 from multiprocessing import Pool
 from pathlib import Path
 
@@ -34,6 +40,7 @@ from ai.gomoku.engine import LEVELS, analyse, warm_up
 from ai.gomoku.search import AlphaBeta, SearchLimits
 from ai.gomoku.threats import SearchContext, ThreatSearch, TimeUp
 from game.rules.gomoku import GomokuState, Rule
+from game.tools import execution
 
 # The data ship with the AI package (ai/gomoku/*.json), not beside this front end.
 AI_DATA = Path(gomoku_ai.__file__).parent
@@ -61,6 +68,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="regenerate bench_positions.json from self-play, then exit")
     parser.add_argument("--write-openings", action="store_true",
                         help="regenerate openings.json (balanced starting positions), then exit")
+    execution.add_arguments(parser)
+    parser.add_argument("--report", type=Path, default=None, metavar="DIR",
+                        help="ladder: also write charts (PNG) and an index.html page into DIR (needs matplotlib)")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -73,6 +83,15 @@ def run(args: argparse.Namespace) -> int:
     if args.quick:
         args.games, args.budget_ms, args.speed_ms = min(args.games, 6), min(args.budget_ms, 150.0), 500.0
     sections = {s.strip() for s in args.sections.split(",") if s.strip()}
+    try:
+        backend = execution.backend_from_args(args)
+        if args.report is not None and "ladder" in sections:
+            from game.tools import reports
+
+            reports.require()
+    except execution.RunError as error:
+        print(f"bench gomoku: {error}", file=sys.stderr)
+        return 2
     data = load_positions()
     for rule in RULES.values():
         warm_up(rule)
@@ -85,10 +104,22 @@ def run(args: argparse.Namespace) -> int:
         describe_openings(book)
     if "ladder" in sections:
         pairs = parse_pairs(args.pairs) if args.pairs else default_pairs()
-        results = bench_ladder(pairs, args.games, args.budget_ms, args.jobs, RULES[args.rule], book,
-                               args.show_upsets)
+        try:
+            results = bench_ladder(pairs, args.games, args.budget_ms, args.jobs, RULES[args.rule], book,
+                                   args.show_upsets, backend=backend, results_file=args.results)
+        except execution.RunError as error:
+            print(f"bench gomoku: {error}", file=sys.stderr)
+            return 2
+        except KeyboardInterrupt:
+            print(execution.interrupted_message("bench gomoku", args.results), file=sys.stderr)
+            return 130
         if args.save:
             Path(args.save).write_text(json.dumps(results) + "\n")
+        if args.report is not None:
+            from game.tools import reports
+
+            page = reports.ladder_page(results, pairs, args.budget_ms, args.report)
+            print(f"bench gomoku: report written to {page.index}", file=sys.stderr)
     return 0
 
 
@@ -409,20 +440,52 @@ def ladder_tasks(pairs: list[tuple[str, str]], games: int, budget_ms: float, rul
     return tasks
 
 
-def bench_ladder(pairs: list[tuple[str, str]], games: int, budget_ms: float, jobs: int, rule: Rule, book: dict,
-                 show_upsets: bool = False) -> list[dict]:
-    from tqdm import tqdm
+@dataclass(frozen=True)
+class LadderJob:
+    """The ladder for the execution layer (game/tools/execution.py): game i is task i of
+    `ladder_tasks` over the shipped book, longest pairings first so the workers finish together."""
 
+    pairs: tuple[tuple[str, str], ...]
+    games: int  # per pairing
+    budget_ms: float
+    rule: str  # a RULES key
+    tool: str = "bench gomoku ladder"
+    chunk: int = 1
+
+    def identity(self) -> dict:
+        return {"pairs": [list(pair) for pair in self.pairs], "games": self.games, "budget_ms": self.budget_ms,
+                "rule": self.rule}
+
+    def tasks(self) -> list[tuple]:
+        tasks = ladder_tasks(list(self.pairs), self.games, self.budget_ms, RULES[self.rule], load_openings())
+        strength = {name: index for index, name in enumerate(engine.LEVEL_SETTINGS)}
+        tasks.sort(key=lambda task: -max(strength[task[0]], strength[task[1]]))  # stable: a fixed order
+        return tasks
+
+    def setup(self) -> None:
+        _LADDER["tasks"] = self.tasks()
+
+    def play(self, index: int) -> dict:
+        return play_game(_LADDER["tasks"][index])
+
+    def encode(self, result: dict) -> dict:
+        return result
+
+    def decode(self, data: dict) -> dict:
+        return data
+
+
+_LADDER: dict = {}
+
+
+def bench_ladder(pairs: list[tuple[str, str]], games: int, budget_ms: float, jobs: int, rule: Rule, book: dict,
+                 show_upsets: bool = False, backend: execution.Backend | None = None,
+                 results_file: Path | None = None) -> list[dict]:
     print(f"== ladder: {games} games per pairing, {budget_ms:.0f} ms per move, {rule.name.lower()}, "
           f"{min(len(book['openings']), (games + 1) // 2)} book openings x both colour assignments")
-    tasks = ladder_tasks(pairs, games, budget_ms, rule, book)
-    results = []
-    # Longest pairings first so the workers finish together.
-    strength = {name: index for index, name in enumerate(engine.LEVEL_SETTINGS)}
-    tasks.sort(key=lambda task: -max(strength[task[0]], strength[task[1]]))
-    with Pool(max(1, jobs)) as pool:
-        for result in tqdm(pool.imap_unordered(play_game, tasks), total=len(tasks), desc="games", leave=False):
-            results.append(result)
+    rule_name = next(name for name, value in RULES.items() if value == rule)
+    job = LadderJob(tuple(tuple(pair) for pair in pairs), games, budget_ms, rule_name)
+    results = execution.run_games(job, games * len(pairs), backend or execution.Backend.local(jobs), results_file)
     for weak, strong in pairs:
         report_pair(results, weak, strong, show_upsets or (weak, strong) == (LEVELS[0], LEVELS[-1]))
     report_times(results, budget_ms)

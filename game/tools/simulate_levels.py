@@ -4,8 +4,10 @@ player's seat and report how winnable it is.
 Prints the win rate (the level won: its required objectives met) with a Wilson 95% interval,
 the player's turns (cards) or moves (gomoku) taken (mean, p50, p90), how often each objective
 was met, and the warnings (scripted actions or events that had to be skipped). `--json`
-prints the same as one JSON object. Games run over `--jobs` processes with a progress bar on stderr; game i uses seed
-`--seed` * 1000003 + i, so a run is reproducible up to the AIs' timing.
+prints the same as one JSON object. Games run in-process, over `--jobs` processes or on a Dask
+cluster (`--cluster`, game/tools/execution.py) with a progress bar on stderr; game i uses seed
+`--seed` * 1000003 + i, so a run is reproducible up to the AIs' timing. `--results FILE.jsonl`
+resumes an interrupted run; `--report DIR` draws charts (game/tools/reports.py).
 
 The card AIs play to win duels and do not read objectives, so on puzzle levels (a required
 clear_board or win_within) the player AI gets an objective lookahead: each turn, a winning
@@ -21,12 +23,13 @@ from __future__ import annotations
 
 import argparse
 import json
-import multiprocessing
 import sys
 import time
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
 
 from game.rules.levels import LevelError, LevelSession, load_level
+from game.tools import execution
 from game.tools.stats import percentile, wilson_interval
 
 CARD_PLAYERS = ("hard", "medium", "easy", "random")  # strongest first
@@ -106,6 +109,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--no-lookahead", action="store_true",
                         help="card levels: the AI alone, without the search for a turn that meets the objectives")
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
+    execution.add_arguments(parser)
+    parser.add_argument("--report", type=Path, default=None, metavar="DIR",
+                        help="also write charts (PNG) and an index.html page into DIR (needs matplotlib)")
 
 
 _WORKER: dict = {}
@@ -124,35 +130,57 @@ def _play_one(index: int) -> GameOutcome:
     return outcome
 
 
+@dataclass(frozen=True)
+class LevelJob:
+    """The runs for the execution layer (game/tools/execution.py): game i is `_play_one(i)`."""
+
+    path: str  # absolute: a cluster worker loads the level itself
+    player: str
+    opponent: str
+    budget_ms: float | None
+    seed: int
+    lookahead: bool
+    tool: str = "levels simulate"
+    chunk: int = 1
+
+    def identity(self) -> dict:
+        return {key: value for key, value in asdict(self).items() if key not in ("tool", "chunk")}
+
+    def setup(self) -> None:
+        from ai.gomoku.threats import find_vcf
+        from game.rules.levels.checks import use_forced_win_prover
+
+        use_forced_win_prover(find_vcf)  # as `run` does, in a worker that did not fork from it
+        _init_worker(self.path, self.player, self.opponent, self.budget_ms, self.seed, self.lookahead)
+
+    def play(self, index: int) -> GameOutcome:
+        return _play_one(index)
+
+    def encode(self, outcome: GameOutcome) -> dict:
+        data = asdict(outcome)
+        del data["index"]
+        return data
+
+    def decode(self, data: dict) -> GameOutcome:
+        return GameOutcome(-1, **data)
+
+
 def run_games(path: str, games: int, player: str, opponent: str = "level", budget_ms: float | None = None,
-              seed: int = 0, jobs: int = 1, progress: bool = True, lookahead: bool = True) -> list[GameOutcome]:
-    init_args = (path, player, opponent, budget_ms, seed, lookahead)
-    bar = None
-    if progress:
-        from tqdm import tqdm
+              seed: int = 0, jobs: int = 1, progress: bool = True, lookahead: bool = True,
+              backend: execution.Backend | None = None, results: Path | None = None) -> list[GameOutcome]:
+    """Games 0..games-1 in index order, on `backend` (default: in-process, or `jobs` processes)."""
+    job = LevelJob(execution.absolute(path), player, opponent, budget_ms, seed, lookahead)
+    tally = {"games": 0, "won": 0}
 
-        bar = tqdm(total=games, desc=f"{player} on {path}", unit="game", file=sys.stderr)
-    outcomes: list[GameOutcome] = []
+    def note(outcome: GameOutcome) -> dict:
+        tally["games"] += 1
+        tally["won"] += outcome.won
+        return {"won": f"{tally['won']}/{tally['games']}"}
 
-    def collect(outcome: GameOutcome) -> None:
-        outcomes.append(outcome)
-        if bar is not None:
-            bar.update(1)
-            bar.set_postfix(won=f"{sum(o.won for o in outcomes)}/{len(outcomes)}")
-
-    if jobs <= 1:
-        _init_worker(*init_args)
-        for index in range(games):
-            collect(_play_one(index))
-    else:
-        context = multiprocessing.get_context("spawn" if sys.platform == "win32" else "fork")
-        with context.Pool(jobs, initializer=_init_worker, initargs=init_args) as workers:
-            for outcome in workers.imap_unordered(_play_one, range(games), chunksize=1):
-                collect(outcome)
-    if bar is not None:
-        bar.close()
-    outcomes.sort(key=lambda o: o.index)
-    return outcomes
+    played = execution.run_games(job, games, backend or execution.Backend.local(jobs), results, progress, note)
+    for index, outcome in enumerate(played):
+        outcome.index = index
+    return played
 
 
 def report(level, outcomes: list[GameOutcome], player: str, opponent: str, budget_ms: float | None) -> dict:
@@ -240,11 +268,28 @@ def run(args: argparse.Namespace) -> int:
     if args.opponent == "scripted" and (level.kind == "gomoku" or level.opponent.control != "scripted"):
         print(f"levels simulate: {level.id} has no scripted opponent (use --opponent level)", file=sys.stderr)
         return 2
-    outcomes = run_games(str(path), args.games, player, args.opponent, args.budget_ms, args.seed,
-                         max(1, args.jobs), progress=not args.no_progress and not args.json,
-                         lookahead=not args.no_lookahead)
+    try:
+        backend = execution.backend_from_args(args)
+        if args.report is not None:
+            from game.tools import reports
+
+            reports.require()
+        outcomes = run_games(str(path), args.games, player, args.opponent, args.budget_ms, args.seed,
+                             max(1, args.jobs), progress=not args.no_progress and not args.json,
+                             lookahead=not args.no_lookahead, backend=backend, results=args.results)
+    except execution.RunError as error:
+        print(f"levels simulate: {error}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print(execution.interrupted_message("levels simulate", args.results), file=sys.stderr)
+        return 130
     data = report(level, outcomes, player, args.opponent, args.budget_ms)
     print(json.dumps(data, indent=2) if args.json else summary_text(data))
+    if args.report is not None:
+        from game.tools import reports
+
+        page = reports.levels_page(data, outcomes, args.report, summary_text(data))
+        print(f"levels simulate: report written to {page.index}", file=sys.stderr)
     return 0
 
 
