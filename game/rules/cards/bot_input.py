@@ -26,16 +26,24 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Mapping, Sequence
 
-from game.rules.cards.actions import ActionSyntaxError, Action, Kind, parse_action
+from game.rules.cards.actions import FACE, MAX_INSTANCE_ID, NO_TARGET, ActionSyntaxError, Action, Kind, parse_action
 from game.rules.cards.battle import Battle
 from game.rules.cards.model import Card, CardType, parse_keywords
 from game.rules.cards.observation import Observation, creature_from_line
-from game.rules.cards.state import BOARD_LIMIT, HAND_LIMIT, MAX_MANA, OPENING_HAND, Instance, Side
+from game.rules.cards.state import BOARD_LIMIT, FIRST_RUNE, HAND_LIMIT, MAX_MANA, OPENING_HAND, Instance, Side
 
 DECK_SIZE = 30  # cards in a drafted deck: own and enemy instance ids follow from it
 MAX_ACTION_LINES = 64  # sanity limits for the counts, so a garbled count cannot swallow a stream
 MAX_CARD_LINES = 64
 ABILITY_LETTERS = set("BCDGLW-")
+# Bounds that keep a garbled or hostile turn from costing the bot its memory or its time: every
+# number's size; a deck's remaining cards; the cards to draw (the engine draws them one by one);
+# and instance ids, which the engine keeps below MAX_INSTANCE_ID (so a deck, whose ids are
+# 2*i + seat + 1, holds at most MAX_DECK_IDS cards, drawn ones included).
+MAX_VALUE = 10**6
+MAX_DECK = 100
+MAX_DRAW = 99
+MAX_DECK_IDS = (MAX_INSTANCE_ID - 1) // 2
 
 
 class ProtocolError(ValueError):
@@ -88,10 +96,14 @@ class _CardLine:
 
 def _ints(words: Sequence[str], number: int, what: str) -> list[int]:
     try:
-        return [int(word) for word in words]
+        values = [int(word) for word in words]
     except ValueError:
         bad = next(word for word in words if not _is_int(word))
-        raise ProtocolError(number, f"{what}: {bad!r} is not an integer") from None
+        raise ProtocolError(number, f"{what}: {bad[:40]!r} is not an integer") from None
+    for value in values:
+        if abs(value) > MAX_VALUE:
+            raise ProtocolError(number, f"{what}: {str(value)[:40]} is out of range (at most {MAX_VALUE} either way)")
+    return values
 
 
 def _is_int(word: str) -> bool:
@@ -105,7 +117,8 @@ def _is_int(word: str) -> bool:
 def _count(line: str, number: int, fields: int, index: int, what: str, limit: int) -> int:
     words = line.split()
     if len(words) != fields:
-        raise ProtocolError(number, f"{what} needs {fields} integer{'s' if fields > 1 else ''}, got {line.strip()!r}")
+        raise ProtocolError(number, f"{what} needs {fields} integer{'s' if fields > 1 else ''}, "
+                                    f"got {line.strip()[:80]!r}")
     values = _ints(words, number, what)
     value = values[index]
     if not 0 <= value <= limit:
@@ -137,14 +150,20 @@ def _player_line(line: str, number: int, who: str) -> _PlayerLine:
     words = line.split()
     if len(words) not in (4, 5):
         raise ProtocolError(number, f"{who} player line needs 4 or 5 integers "
-                                    f"(health mana deck rune [draw]), got {line.strip()!r}")
+                                    f"(health mana deck rune [draw]), got {line.strip()[:80]!r}")
     values = _ints(words, number, f"{who} player line")
     health, mana, deck, rune = values[:4]
     draw = values[4] if len(values) == 5 else None
     if not 0 <= mana <= MAX_MANA + 1:
         raise ProtocolError(number, f"{who} mana {mana} is out of range (0..{MAX_MANA + 1})")
     if deck < 0 or rune < 0 or (draw is not None and draw < 0):
-        raise ProtocolError(number, f"{who} player line has a negative deck size, rune or draw: {line.strip()!r}")
+        raise ProtocolError(number, f"{who} player line has a negative deck size, rune or draw: {line.strip()[:80]!r}")
+    if deck > MAX_DECK:
+        raise ProtocolError(number, f"{who} deck size {deck} is out of range (0..{MAX_DECK})")
+    if rune > FIRST_RUNE:
+        raise ProtocolError(number, f"{who} next rune {rune} is out of range (0..{FIRST_RUNE})")
+    if draw is not None and draw > MAX_DRAW:
+        raise ProtocolError(number, f"{who} card draw {draw} is out of range (0..{MAX_DRAW})")
     return _PlayerLine(health, mana, deck, rune, draw)
 
 
@@ -152,10 +171,10 @@ def _card_line(line: str, number: int) -> _CardLine:
     words = line.split()
     if len(words) not in (11, 12):
         raise ProtocolError(number, f"card line needs 11 fields (one lane) or 12 (two lanes), "
-                                    f"got {len(words)}: {line.strip()!r}")
+                                    f"got {len(words)}: {line.strip()[:80]!r}")
     abilities = words[7]
     if len(abilities) != 6 or not set(abilities) <= ABILITY_LETTERS:
-        raise ProtocolError(number, f"abilities {abilities!r} must be six characters of BCDGLW or '-'")
+        raise ProtocolError(number, f"abilities {abilities[:40]!r} must be six characters of BCDGLW or '-'")
     numbers = _ints(words[:7] + words[8:], number, "card line")
     base_id, uid, location, card_type, cost, attack, defense = numbers[:7]
     my_health, opp_health, draw = numbers[7:10]
@@ -165,7 +184,11 @@ def _card_line(line: str, number: int) -> _CardLine:
     if card_type not in (0, 1, 2, 3):
         raise ProtocolError(number, f"card type {card_type} must be 0, 1, 2 or 3")
     if cost < 0 or draw < 0:
-        raise ProtocolError(number, f"negative cost or card draw: {line.strip()!r}")
+        raise ProtocolError(number, f"negative cost or card draw: {line.strip()[:80]!r}")
+    if draw > MAX_DRAW:
+        raise ProtocolError(number, f"card draw {draw} is out of range (0..{MAX_DRAW})")
+    if uid != -1 and not 1 <= uid <= MAX_INSTANCE_ID:
+        raise ProtocolError(number, f"instance id {uid} is out of range (1..{MAX_INSTANCE_ID}, or -1 in the draft)")
     if lane not in (-1, 0, 1):
         raise ProtocolError(number, f"lane {lane} must be -1, 0 or 1")
     return _CardLine(number, base_id, uid, location, CardType(card_type), cost, attack, defense,
@@ -241,14 +264,23 @@ def parse_turn_input(text: str, my_deck: Sequence[Card] | None = None, *,
 def _action_line(line: str, number: int) -> tuple[int, Action]:
     words = line.split(maxsplit=1)
     if len(words) < 2 or not _is_int(words[0]):
-        raise ProtocolError(number, f"opponent action line needs 'cardNumber ACTION ...', got {line.strip()!r}")
+        raise ProtocolError(number, f"opponent action line needs 'cardNumber ACTION ...', got {line.strip()[:80]!r}")
     try:
         action = parse_action(words[1])
     except ActionSyntaxError as error:
         raise ProtocolError(number, f"opponent action: {error}") from None
     if action.kind == Kind.END_TURN:
-        raise ProtocolError(number, f"opponent action line with PASS: {line.strip()!r}")
-    return int(words[0]), action
+        raise ProtocolError(number, f"opponent action line with PASS: {line.strip()[:80]!r}")
+    if not 1 <= action.card <= MAX_INSTANCE_ID:
+        raise ProtocolError(number, f"opponent action: instance id {action.card} is out of range "
+                                    f"(1..{MAX_INSTANCE_ID})")
+    if action.target not in (FACE, NO_TARGET) and not 1 <= action.target <= MAX_INSTANCE_ID:
+        raise ProtocolError(number, f"opponent action: target {action.target} is out of range "
+                                    f"(-1 or 1..{MAX_INSTANCE_ID})")
+    base_id = int(words[0])
+    if abs(base_id) > MAX_VALUE:
+        raise ProtocolError(number, f"opponent action: card number {str(base_id)[:40]} is out of range")
+    return base_id, action
 
 
 def _draft(mine: _PlayerLine, theirs: _PlayerLine, action_count: int, card_lines: list[_CardLine], lanes: int,
@@ -336,10 +368,11 @@ def _battle(mine: _PlayerLine, theirs: _PlayerLine, opp_hand_count: int, actions
     me.board = [_creature(line, known, own=True) for line in own_lines if line.location == 1]
     opponent.board = [_creature(line, known, own=False) for line in enemy_lines]
     seen_own = {line.uid: known[line.base_id] for line in own_lines}
-    me.deck, me.deck_pos = _deck(seat, mine.deck, seen_own, deck_size)
+    me.deck, me.deck_pos = _deck(seat, mine.deck, seen_own, deck_size, first_line)
     their_seen_ids = {line.uid for line in enemy_lines}
     their_seen_ids |= {action.card for _, action in actions}
-    opponent.deck, opponent.deck_pos = _deck(1 - seat, theirs.deck, {uid: None for uid in their_seen_ids}, deck_size)
+    opponent.deck, opponent.deck_pos = _deck(1 - seat, theirs.deck, {uid: None for uid in their_seen_ids}, deck_size,
+                                             first_line + 1)
     opponent.hand = _hidden_hand(opponent, 1 - seat, their_seen_ids, opp_hand_count, first_line)
     battle.sides = [me, opponent] if seat == 0 else [opponent, me]
     battle.token_base = 2 * max(len(me.deck), len(opponent.deck)) + 1
@@ -420,11 +453,15 @@ def _creature(line: _CardLine, known: dict[int, Card], own: bool):
                               shows_effects=shows, can_attack=own)
 
 
-def _deck(seat: int, remaining: int, seen: dict[int, Card | None], deck_size: int) -> tuple[tuple[Instance, ...], int]:
+def _deck(seat: int, remaining: int, seen: dict[int, Card | None], deck_size: int,
+          number: int) -> tuple[tuple[Instance, ...], int]:
     """A deck of instances with true ids: positions below deck_pos were drawn (cards known only
-    when seen), the rest is hidden."""
+    when seen), the rest is hidden. `number` is the player line's, for the message."""
     highest = max(((uid - 1) // 2 for uid in seen), default=-1)
     total = max(deck_size, highest + 1 + remaining)
+    if total > MAX_DECK_IDS:
+        raise ProtocolError(number, f"a deck of {remaining} more card(s) after instance id {2 * highest + seat + 1} "
+                                    f"needs ids above {MAX_INSTANCE_ID}, the engine's limit")
     drawn = total - remaining
     deck = tuple(Instance(2 * i + seat + 1, seen.get(2 * i + seat + 1) if i < drawn else None) for i in range(total))
     return deck, drawn

@@ -4,6 +4,7 @@ alike, secret choices, then each deck shuffled. Works with any card pool."""
 from __future__ import annotations
 
 import random
+import re
 from typing import Callable, Sequence
 
 from game.rules.cards.model import Card
@@ -15,6 +16,11 @@ OFFER_SIZE = 3
 
 class DraftAnswerError(ValueError):
     """A draft answer that is not PICK n, CHOOSE id or PASS for the current offer."""
+
+
+# An answer's number: ASCII digits only (str.isdigit() also takes "²", which int() refuses) and
+# short enough that int() never refuses it either.
+_NUMBER = re.compile(r"-?[0-9]{1,18}\Z")
 
 
 class Draft:
@@ -66,7 +72,7 @@ def parse_draft_answer(line: str, offer: Sequence[Card]) -> int:
     verb = words[0].upper()
     if verb == "PASS":
         return 0
-    if verb in ("PICK", "CHOOSE") and len(words) >= 2 and words[1].lstrip("-").isdigit():
+    if verb in ("PICK", "CHOOSE") and len(words) >= 2 and _NUMBER.match(words[1]):
         number = int(words[1])
         if verb == "PICK":
             if 0 <= number < len(offer):
@@ -76,7 +82,7 @@ def parse_draft_answer(line: str, offer: Sequence[Card]) -> int:
             if card.base_id == number:
                 return index
         raise DraftAnswerError(f"CHOOSE {number}: card {number} is not offered")
-    raise DraftAnswerError(f"not a draft answer: {line.strip()!r}")
+    raise DraftAnswerError(f"not a draft answer: {line.strip()[:80]!r}")
 
 
 Chooser = Callable[[int, int, tuple[Card, ...]], int]  # (seat, pick, offer) -> index

@@ -1,12 +1,18 @@
 """The LOCM card-list text format (`id ; name ; type ; cost ; attack ; defense ; keywords ;
-my health change ; opponent health change ; card draw ; text`)."""
+my health change ; opponent health change ; card draw ; text`).
+
+Lines are split on newlines only (a `\r` before one is dropped), so the line numbers in messages
+are an editor's. Each number must lie in the range Duelmind's own card files allow (cost 0..12,
+card draw 0..4, ...: a card the engine could not play, such as one drawing a billion cards, is
+refused here) and no field may hold a control character.
+"""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 from game.rules.cards.model import Card, CardType, parse_keywords
-from game.rules.safe_json import JsonFileError, read_text_file
+from game.rules.safe_json import JsonFileError, bad_character, read_text_file
 
 _TYPE_NAMES = {
     "creature": CardType.CREATURE,
@@ -21,6 +27,11 @@ _TYPE_NAMES = {
 OFFICIAL_CARDLIST = Path(__file__).resolve().parent / "data" / "locm_cardlist.txt"
 
 
+# (field index, name, lowest, highest) of the numbers on a line.
+_NUMBERS = ((0, "id", 1, 9999), (3, "cost", 0, 12), (4, "attack", -99, 99), (5, "defense", -99, 99),
+            (7, "my health change", -99, 99), (8, "opponent health change", -99, 99), (9, "card draw", 0, 4))
+
+
 class CardListError(ValueError):
     """A card list line that cannot be read; the message names the source and line."""
 
@@ -28,23 +39,38 @@ class CardListError(ValueError):
 def parse_cardlist(text: str, source: str = "<cardlist>") -> dict[int, Card]:
     """Parse card-list text into cards by base id."""
     cards: dict[int, Card] = {}
-    for number, line in enumerate(text.splitlines(), start=1):
+    for number, line in enumerate(text.split("\n"), start=1):
+        line = line.removesuffix("\r")
         if not line.strip():
             continue
         fields = [field.strip() for field in line.split(";")]
         where = f"{source}:{number}"
+        bad = bad_character(line)
+        if bad:
+            raise CardListError(f"{where}: the line holds {bad}")
         if len(fields) < 10:
             raise CardListError(f"{where}: expected at least 10 ';'-separated fields, got {len(fields)}")
         try:
             card_type = _TYPE_NAMES[fields[2].lower()]
         except KeyError:
-            raise CardListError(f"{where}: unknown card type {fields[2]!r}") from None
+            raise CardListError(f"{where}: unknown card type {fields[2][:40]!r}") from None
+        values = {}
+        for index, name, low, high in _NUMBERS:
+            try:
+                value = int(fields[index])
+            except ValueError:
+                raise CardListError(f"{where}: {name} {fields[index][:40]!r} is not a whole number") from None
+            if not low <= value <= high:
+                raise CardListError(f"{where}: {name} {str(value)[:40]} is out of range ({low}..{high})")
+            values[name] = value
+        base_id, cost, attack, defense = values["id"], values["cost"], values["attack"], values["defense"]
+        my_health, opp_health, draw = values["my health change"], values["opponent health change"], values["card draw"]
         try:
-            base_id, cost, attack, defense = (int(fields[i]) for i in (0, 3, 4, 5))
-            my_health, opp_health, draw = (int(fields[i]) for i in (7, 8, 9))
             keywords = parse_keywords(fields[6])
         except ValueError as error:
-            raise CardListError(f"{where}: {error}") from None
+            raise CardListError(f"{where}: {str(error)[:120]}") from None
+        if card_type == CardType.CREATURE and (defense < 1 or attack < 0):
+            raise CardListError(f"{where}: a creature needs an attack of at least 0 and a defense of at least 1")
         if base_id in cards:
             raise CardListError(f"{where}: duplicate card id {base_id}")
         cards[base_id] = Card(

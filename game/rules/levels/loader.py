@@ -76,6 +76,11 @@ _PATTERN_HELP = {
 }
 
 
+def _short(text: str, limit: int = 80) -> str:
+    """A value quoted in a message, cut to `limit` characters (a message is read, and drawn)."""
+    return text if len(text) <= limit else f"{text[:limit - 3]}..."
+
+
 def _describe(item: dict, raw: Any) -> tuple[list[str | int], str]:
     kind = item["type"]
     loc = tuple(item["loc"])
@@ -84,9 +89,9 @@ def _describe(item: dict, raw: Any) -> tuple[list[str | int], str]:
         parts, _ = _walk(raw, loc[:-1])
         return parts, f'missing required field "{loc[-1]}"'
     parts, value = _walk(raw, loc)
-    found = json.dumps(value, ensure_ascii=False) if not isinstance(value, (dict, list)) else None
+    found = _short(json.dumps(value, ensure_ascii=False)) if not isinstance(value, (dict, list)) else None
     if kind == "extra_forbidden":
-        name = str(loc[-1])
+        name = _short(str(loc[-1]))
         close = difflib.get_close_matches(name, _FIELD_NAMES, n=1)
         hint = f' (did you mean "{close[0]}"?)' if close else ""
         return parts, f'unknown field "{name}"{hint}'
@@ -94,7 +99,7 @@ def _describe(item: dict, raw: Any) -> tuple[list[str | int], str]:
         expected = ctx.get("expected_tags", "")
         if kind == "union_tag_not_found":
             return parts, f'missing "{ctx.get("discriminator", "kind").strip(chr(39))}"' + (f": one of {expected}" if expected else "")
-        return parts, f'unknown kind {json.dumps(ctx.get("tag"))}: expected one of {expected}'
+        return parts, f'unknown kind {_short(json.dumps(ctx.get("tag")))}: expected one of {expected}'
     if kind == "literal_error":
         return parts, f"must be {ctx.get('expected')}" + (f" (found {found})" if found else "")
     if kind in ("greater_than_equal", "greater_than"):
@@ -269,6 +274,16 @@ def validate_paths(paths: list[Path]) -> tuple[list[Problem], int]:
     checked = 0
     done: set[Path] = set()
     expanded: list[Path] = []
+    ids: dict[tuple[Path, str], Path] = {}  # (folder, level id) -> the first file checked that has it
+
+    def same_id(level, level_file: Path) -> list[Problem]:
+        """Two files of one folder claim one level id: only one of them could ever be played."""
+        if level is None:
+            return []
+        first = ids.setdefault((level_file.parent.resolve(), level.id), level_file)
+        if first == level_file:
+            return []
+        return [Problem(str(level_file), "$.id", f'level id "{level.id}" is already used by {first}')]
     for path in map(Path, paths):  # a folder: its campaign, or else every level file in it
         if path.is_dir():
             expanded += [path / "campaign.json"] if (path / "campaign.json").exists() else sorted(path.glob("*.json"))
@@ -292,7 +307,7 @@ def validate_paths(paths: list[Path]) -> tuple[list[Problem], int]:
                 if level_file.resolve() == path.resolve():
                     continue
                 level, found = read_level(level_file)
-                problems += found
+                problems += found + same_id(level, level_file)
                 checked += 1
                 done.add(level_file.resolve())
                 if level is not None:
@@ -312,8 +327,8 @@ def validate_paths(paths: list[Path]) -> tuple[list[Problem], int]:
             checked += 1
             done.add(path.resolve())
             continue
-        _, found = read_level(path)
-        problems += found
+        level, found = read_level(path)
+        problems += found + same_id(level, path)
         checked += 1
         done.add(path.resolve())
     return problems, checked

@@ -48,7 +48,9 @@ def _at_least_one(value: int, what: str) -> int:
 
 
 class _Model(BaseModel):
-    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+    # strict: a number must be a JSON number and a flag true or false ("card": true is not card 1,
+    # "ready": "no" is not True), as in the card files
+    model_config = ConfigDict(extra="forbid", populate_by_name=True, strict=True)
 
 
 # ---------------------------------------------------------------------------------- story

@@ -20,6 +20,7 @@ Unlocking follows the campaign's rules (game/rules/levels/unlocks.py).
 
 from __future__ import annotations
 
+import math
 import time
 from pathlib import Path
 from typing import Mapping
@@ -39,7 +40,8 @@ class LevelRecord(BaseModel):
     wins: int = Field(0, ge=0)
     stars: int = Field(0, ge=0, le=3)  # best
     best_turns: int | None = Field(None, ge=0)  # fewest turns (cards) or moves (gomoku) in a win
-    best_seconds: float | None = Field(None, ge=0)
+    # finite: a text such as "1e400" would otherwise read as infinity, which no save can hold
+    best_seconds: float | None = Field(None, ge=0, allow_inf_nan=False)
 
 
 class ProgressData(BaseModel):
@@ -57,7 +59,7 @@ class RunData(BaseModel):
     seed: int
     actions: list[str]
     digest: str = ""
-    saved_at: float = 0.0
+    saved_at: float = Field(0.0, allow_inf_nan=False)
 
 
 def _upgrade(data: dict, from_version: int) -> dict:
@@ -161,6 +163,8 @@ class Progress:
             record.stars = max(record.stars, result.stars)
             if record.best_turns is None or result.turns < record.best_turns:
                 record.best_turns = result.turns
+            if seconds is not None and not (math.isfinite(seconds) and seconds >= 0):
+                seconds = None  # a broken clock: no time is better than one no save can hold
             if seconds is not None and (record.best_seconds is None or seconds < record.best_seconds):
                 record.best_seconds = round(seconds, 1)
             for target in level.rewards.unlocks:

@@ -169,7 +169,8 @@ class Store:
         document["version"] = version
         try:
             text = dumps_strict(document, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
-        except (TypeError, ValueError) as error:
+            raw = text.encode("utf-8")  # a lone surrogate cannot be: fail before touching the file
+        except (TypeError, ValueError) as error:  # UnicodeEncodeError is a ValueError
             raise StoreError(f"{name}: data is not JSON: {error}") from None
         mode = None
         try:
@@ -188,8 +189,8 @@ class Store:
             fd, temp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
             if mode is not None:
                 os.chmod(temp_name, mode)  # the new file keeps the old one's permissions
-            with os.fdopen(fd, "w", encoding="utf-8") as handle:
-                handle.write(text)
+            with os.fdopen(fd, "wb") as handle:
+                handle.write(raw)
                 handle.flush()
                 os.fsync(handle.fileno())
             os.replace(temp_name, path)
