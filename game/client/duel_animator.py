@@ -72,7 +72,15 @@ class DuelAnimator:
             card = next((i.card for i in self._side(event.player).hand if i.uid == event.card), None)
             card = card or scene.card_of(event.card)
         me = None if getattr(scene, "hotseat", False) else scene.bottom  # hot-seat: every turn is "yours"
+        if getattr(scene, "skipping", False):  # the AI's actions fast-forwarded: no burst of sounds
+            return
         scene.app.play_sound(sound_for(event, scene.view, me=me, card=card))
+
+    def _impact(self, power: float, rect=None, kind: str = "hit", seat: int | None = None) -> None:
+        """The scene's game feel for a blow or a landing (hit-stop, shake, sparks), if it has one."""
+        impact = getattr(self.scene, "impact", None)
+        if impact is not None:
+            impact(power, rect, kind, seat)
 
     def _tension(self) -> None:
         """The duel's music turns tense while a player is near death (and back)."""
@@ -130,7 +138,13 @@ class DuelAnimator:
 
     def _summon(self, event: Event, after: Battle) -> Anim | None:
         scene = self.scene
-        anim = Anim("fly", 320, ease=pytweening.easeOutCubic, uid=event.card, face=True)
+        anim = Anim("fly", 320, ease=pytweening.easeInOutCubic, uid=event.card, face=True, summon=True)
+
+        def land(anim=anim):  # set down with weight: dust, and a thud for the big ones
+            card = anim.data.get("card")
+            rect = anim.data.get("to")
+            if card is not None and rect is not None:
+                self._impact(min(1.0, card.cost / 10 + 0.15), rect, "ring")
 
         def start(anim=anim):
             layout = scene.layout()
@@ -147,7 +161,7 @@ class DuelAnimator:
             anim.data["to"] = scene.layout().all_creature_rects()[event.card]
             anim.data["hide"] = event.card
             self._sound(event, card)
-        anim.on_start = start
+        anim.on_start, anim.on_end = start, land
         return anim
 
     def _use(self, event: Event, after: Battle) -> Anim | None:
@@ -189,6 +203,7 @@ class DuelAnimator:
             creature = self._creature(event.card)
             if creature is not None:
                 creature.defense -= event.value
+            self._impact(event.value / 8, anim.data["at"])
         anim.on_start = start
         return anim
 
@@ -213,8 +228,16 @@ class DuelAnimator:
         def start(anim=anim):
             self._sound(event)
             anim.data["at"] = scene.layout().hero(event.player)
-            self._side(event.player).health += event.value
+            side = self._side(event.player)
+            side.health += event.value
             self._tension()
+            if event.value < 0:
+                rect = anim.data["at"]
+                portrait = pygame.Rect(rect.x + 8, rect.y + 8, 112, 112)
+                if side.health <= 0 and hasattr(scene, "finishing_blow"):
+                    scene.finishing_blow(portrait)
+                    anim.data["big"] = True
+                self._impact(-event.value / 8, portrait, "hit", event.player)
         anim.on_start = start
         return anim
 

@@ -12,64 +12,190 @@ from game.client import duel_layout as L
 from game.client import theme
 from game.client.duel_drag import DragKind
 from game.client.card_render import CARD_RATIO, keyword_letters, render_back, render_card
-from game.client.explain_overlay import draw_explanation
-from game.client.widgets import draw_text, panel, vertical_gradient, wrap_text
+from game.client.explain_overlay import draw_card_thoughts
+from game.client.portraits import portrait
+from game.client.widgets import draw_text, fit_text, panel, text_surface, vertical_gradient, wrap_text
 from game.rules.cards.model import GUARD
 from game.rules.cards.actions import Kind
 
 ZOOM_WIDTH = 250
+PORTRAIT = 112
+RUNE_COLOUR = (200, 160, 255)
 
 _BACKGROUND: dict = {}
 _BANNERS: dict = {}
+_PIECES: dict = {}
 
 
-def _background() -> pygame.Surface:
-    surface = _BACKGROUND.get("duel")
-    if surface is None:
-        surface = vertical_gradient((theme.WIDTH, theme.HEIGHT), (30, 38, 58), (16, 18, 28))
-        felt = pygame.Surface((L.CENTER.width, 388), pygame.SRCALPHA)
-        pygame.draw.rect(felt, (40, 70, 62, 150), felt.get_rect(), border_radius=22)
-        pygame.draw.rect(felt, (90, 140, 120, 160), felt.get_rect(), 2, border_radius=22)
-        surface.blit(felt, (L.CENTER.x, 72))
-        pygame.draw.line(surface, (90, 140, 120), (L.CENTER.x + 30, 265), (L.CENTER.right - 30, 265), 2)
-        _BACKGROUND["duel"] = surface
+def _slots(lanes: int, zone: pygame.Rect) -> list[pygame.Rect]:
+    """Where creatures can stand in a board zone: the slots drawn on the mat."""
+    height = int(L.BOARD_CARD * CARD_RATIO)
+    rects = []
+    per_lane, gap = (6, 14) if lanes == 1 else (3, 18)
+    width = zone.width // lanes
+    for lane in range(lanes):
+        centre = zone.x + width * lane + width // 2
+        total = per_lane * L.BOARD_CARD + (per_lane - 1) * gap
+        x = centre - total // 2
+        for _ in range(per_lane):
+            rects.append(pygame.Rect(x, zone.centery - height // 2, L.BOARD_CARD, height))
+            x += L.BOARD_CARD + gap
+    return rects
+
+
+def _background(lanes: int = 1) -> pygame.Surface:
+    """The table (made once per lane count): dark wood, a stitched playmat with a slot for every
+    creature, plates under the players' portraits and an inset for the log."""
+    key = ("duel", lanes)
+    surface = _BACKGROUND.get(key)
+    if surface is not None:
+        return surface
+    surface = vertical_gradient((theme.WIDTH, theme.HEIGHT), (52, 38, 30), (22, 16, 14))
+    grain = pygame.Surface((theme.WIDTH, theme.HEIGHT), pygame.SRCALPHA)
+    for y in range(0, theme.HEIGHT, 7):  # faint wood grain
+        pygame.draw.line(grain, (0, 0, 0, 18 + (y * 29) % 22), (0, y), (theme.WIDTH, y + (y * 13) % 9 - 4), 2)
+    surface.blit(grain, (0, 0))
+    # The playmat: felt with a lighter centre, a gold stitch and a rune circle in the middle.
+    mat = pygame.Rect(L.CENTER.x + 6, 70, L.CENTER.width - 12, 392)
+    felt = pygame.Surface(mat.size, pygame.SRCALPHA)
+    from game.client.card_art import _radial, _vignette
+
+    cloth = _radial(mat.size, (0.5, 0.5), (46, 84, 92), (16, 30, 40), 0.9)
+    cloth.blit(_vignette(mat.size, 120), (0, 0))
+    mask = pygame.Surface(mat.size, pygame.SRCALPHA)
+    pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=26)
+    felt.blit(cloth, (0, 0))
+    felt.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+    shadow = pygame.Surface((mat.width + 20, mat.height + 20), pygame.SRCALPHA)
+    pygame.draw.rect(shadow, (0, 0, 0, 110), shadow.get_rect(), border_radius=32)
+    surface.blit(shadow, (mat.x - 10, mat.y - 4))
+    surface.blit(felt, mat)
+    pygame.draw.rect(surface, (120, 92, 50), mat, 3, border_radius=26)
+    stitch = mat.inflate(-16, -16)
+    for x in range(stitch.x + 24, stitch.right - 24, 14):
+        for y in (stitch.y, stitch.bottom - 1):
+            pygame.draw.line(surface, (176, 142, 80), (x, y), (x + 7, y), 2)
+    for y in range(stitch.y + 24, stitch.bottom - 24, 14):
+        for x in (stitch.x, stitch.right - 1):
+            pygame.draw.line(surface, (176, 142, 80), (x, y), (x, y + 7), 2)
+    middle = (L.BOARD_TOP.bottom + L.BOARD_BOTTOM.y) // 2
+    pygame.draw.line(surface, (150, 122, 70), (mat.x + 40, middle), (mat.right - 40, middle), 2)
+    pygame.draw.circle(surface, (26, 44, 52), (mat.centerx, middle), 16)
+    pygame.draw.circle(surface, (176, 142, 80), (mat.centerx, middle), 16, 2)
+    pygame.draw.polygon(surface, (176, 142, 80), [(mat.centerx, middle - 9), (mat.centerx + 7, middle),
+                                                  (mat.centerx, middle + 9), (mat.centerx - 7, middle)])
+    if lanes == 2:
+        for zone in (L.BOARD_TOP, L.BOARD_BOTTOM):
+            pygame.draw.line(surface, (120, 100, 64), (zone.centerx, zone.y + 10), (zone.centerx, zone.bottom - 10), 2)
+    slots = pygame.Surface((theme.WIDTH, theme.HEIGHT), pygame.SRCALPHA)
+    for zone in (L.BOARD_TOP, L.BOARD_BOTTOM):
+        for rect in _slots(lanes, zone):
+            pygame.draw.rect(slots, (0, 0, 0, 60), rect, border_radius=10)
+            pygame.draw.rect(slots, (190, 170, 120, 70), rect, 2, border_radius=10)
+    surface.blit(slots, (0, 0))
+    # Plates for the players (brass-edged dark wood) and the log's inset.
+    for rect in (L.HERO_TOP, L.HERO_BOTTOM):
+        plate = pygame.Surface(rect.size, pygame.SRCALPHA)
+        pygame.draw.rect(plate, (30, 22, 20, 235), plate.get_rect(), border_radius=16)
+        surface.blit(plate, rect)
+        pygame.draw.rect(surface, (120, 92, 50), rect, 2, border_radius=16)
+    for rect in (L.LOG, L.STATUS, pygame.Rect(16, 236, 200, 248)):
+        inset = pygame.Surface(rect.size, pygame.SRCALPHA)
+        pygame.draw.rect(inset, (10, 8, 8, 120), inset.get_rect(), border_radius=14)
+        surface.blit(inset, rect)
+        pygame.draw.rect(surface, (84, 64, 44), rect, 1, border_radius=14)
+    surface = surface.convert() if pygame.display.get_surface() else surface
+    _BACKGROUND[key] = surface
     return surface
+
+
+def _piece(kind: str, size: int) -> pygame.Surface:
+    """Game pieces drawn once per size: the health gem, a rune stone (lit or spent), a mana crystal
+    (full or empty), a small card back."""
+    key = (kind, size)
+    image = _PIECES.get(key)
+    if image is not None:
+        return image
+    image = pygame.Surface((size, size), pygame.SRCALPHA)
+    c = size / 2
+    if kind == "heart":
+        body, rim, shine = theme.HEALTH, (120, 20, 30), (255, 190, 180)
+        r = size * 0.27
+        for dx in (-1, 1):
+            pygame.draw.circle(image, rim, (c + dx * r * 0.95, size * 0.38), r + 2)
+        pygame.draw.polygon(image, rim, [(c - r * 2 - 1, size * 0.42), (c + r * 2 + 1, size * 0.42), (c, size * 0.94)])
+        for dx in (-1, 1):
+            pygame.draw.circle(image, body, (c + dx * r * 0.95, size * 0.38), r)
+        pygame.draw.polygon(image, body, [(c - r * 1.93, size * 0.44), (c + r * 1.93, size * 0.44), (c, size * 0.88)])
+        pygame.draw.circle(image, shine, (c - r * 1.1, size * 0.32), max(2, size // 14))
+    elif kind.startswith("rune"):
+        alive = kind == "rune"
+        fill = RUNE_COLOUR if alive else (58, 52, 72)
+        points = [(c, 1), (size - 2, c), (c, size - 1), (2, c)]
+        pygame.draw.polygon(image, fill, points)
+        pygame.draw.polygon(image, (250, 236, 255) if alive else (96, 90, 112), points, 2)
+        if alive:
+            pygame.draw.line(image, (255, 255, 255), (c - size * 0.15, c - size * 0.05), (c, c - size * 0.3), 2)
+    elif kind.startswith("mana"):
+        full = kind == "mana"
+        fill = theme.MANA if full else (40, 50, 74)
+        points = [(c, 1), (size * 0.85, c), (c, size - 1), (size * 0.15, c)]
+        pygame.draw.polygon(image, fill, points)
+        pygame.draw.polygon(image, (200, 226, 255) if full else (80, 92, 120), points, 1)
+        if full:
+            pygame.draw.polygon(image, (170, 210, 255), [(c, 3), (size * 0.78, c), (c, c)])
+    elif kind == "back":
+        rect = pygame.Rect(size * 0.2, 1, size * 0.6, size - 2)
+        pygame.draw.rect(image, (70, 40, 90), rect, border_radius=3)
+        pygame.draw.rect(image, theme.ACCENT, rect, 1, border_radius=3)
+        pygame.draw.circle(image, theme.ACCENT, rect.center, max(2, size // 7), 1)
+    _PIECES[key] = image
+    return image
 
 
 class DuelView:
     def __init__(self, scene):
         self.scene = scene
 
+    def warm(self) -> None:
+        """Make the table and both portraits now, not in the first frames of play."""
+        _background(self.scene.view.lanes)
+        for seat in (0, 1):
+            portrait(self.scene.seat_portrait(seat), self.scene.seat_label(seat), PORTRAIT)
+
     def draw(self, surface: pygame.Surface) -> None:
-        surface.blit(_background(), (0, 0))
-        layout = self.scene.layout()
-        active = {anim.kind: anim for anim in self.scene.anims.active}
-        hidden = {anim.data.get("hide") for anim in self.scene.anims.active if anim.data.get("hide")}
-        legal_keys = set(self.scene.drag.moves) if self.scene.drag else set()
+        scene = self.scene
+        surface.blit(_background(scene.view.lanes), (0, 0))
+        layout = scene.layout()
+        active = {anim.kind: anim for anim in scene.anims.active}
+        hidden = {anim.data.get("hide") for anim in scene.anims.active if anim.data.get("hide")}
+        legal_keys = set(scene.drag.moves) if scene.drag else set()
         self._draw_lanes(surface, layout, legal_keys)
         for seat in (0, 1):
             self._draw_hero(surface, layout, seat, ("face",) in legal_keys and seat == layout.top)
         self._draw_boards(surface, layout, hidden, legal_keys)
         self._draw_hands(surface, layout)
         self._draw_side_panels(surface)
-        for anim in self.scene.anims.active:
+        for anim in scene.anims.active:
             self._draw_anim(surface, anim)
+        self._draw_effects(surface)
         self._draw_drag(surface, layout)
-        if not self.scene.overlay:
+        if not scene.overlay:
             self._draw_zoom(surface, layout)
         if "banner" in active:
             self._draw_banner(surface, active["banner"])
-        if self.scene.overlay:
-            draw_explanation(surface, pygame.Rect(232, 90, 816, 430),
-                             f"What {self.scene.explained_by or 'the AI'} considered", self.scene.explanation)
+        if scene.overlay:
+            draw_card_thoughts(surface, pygame.Rect(232, 70, 816, 470), scene.explained_by or "the AI",
+                               scene.explanation, scene.say_plan_step)
+        shake = scene.shake_offset()
+        if shake != (0, 0):
+            surface.scroll(*shake)
 
     def _draw_lanes(self, surface, layout, legal_keys) -> None:
         if self.scene.view.lanes == 2:
-            for seat in (0, 1):
-                zone = layout.board_zone(seat)
-                pygame.draw.line(surface, (90, 140, 120), (zone.centerx, zone.y + 8), (zone.centerx, zone.bottom - 8), 2)
-            draw_text(surface, "left lane", (L.CENTER.x + 20, 258), 14, (140, 180, 160), anchor="midleft")
-            draw_text(surface, "right lane", (L.CENTER.right - 20, 258), 14, (140, 180, 160), anchor="midright")
+            middle = (L.BOARD_TOP.bottom + L.BOARD_BOTTOM.y) // 2
+            draw_text(surface, "left lane", (L.CENTER.x + 30, middle - 2), 14, (196, 170, 120), anchor="midleft")
+            draw_text(surface, "right lane", (L.CENTER.right - 30, middle - 2), 14, (196, 170, 120), anchor="midright")
         for key in legal_keys:
             if key[0] == "lane":
                 zone = layout.lane_zone(self.scene.battle.current, key[1]).inflate(-8, -8)
@@ -80,45 +206,59 @@ class DuelView:
                 pygame.draw.rect(surface, theme.HIGHLIGHT, zone, 3, border_radius=16)
 
     def _draw_hero(self, surface, layout, seat: int, targeted: bool) -> None:
-        side = self.scene.view.sides[seat]
+        scene = self.scene
+        side = scene.view.sides[seat]
         rect = layout.hero(seat)
-        current = self.scene.view.current == seat and self.scene.view.winner is None
-        border = theme.TARGET if targeted else theme.ACCENT if current else theme.PANEL_BORDER
-        panel(surface, rect, theme.PANEL, border, radius=16, width=4 if (targeted or current) else 2)
+        current = scene.view.current == seat and scene.view.winner is None
+        face = pygame.Rect(rect.x + 8, rect.y + 8, PORTRAIT, PORTRAIT)
+        if current:  # whose turn: a warm glow around the portrait (one surface, its alpha pulsing)
+            glow = _PIECES.get(("glow",))
+            if glow is None:
+                glow = _PIECES[("glow",)] = pygame.Surface((PORTRAIT + 16, PORTRAIT + 16), pygame.SRCALPHA)
+                pygame.draw.rect(glow, (*theme.ACCENT, 255), glow.get_rect(), border_radius=20)
+            glow.set_alpha(90 + int(40 * math.sin(scene.time / 260)))
+            surface.blit(glow, face.move(-8, -8).topleft)
+        hurt = scene.hurt_flash(seat)
+        surface.blit(portrait(scene.seat_portrait(seat), scene.seat_label(seat), PORTRAIT), face)
+        if hurt > 0:
+            flash = pygame.Surface(face.size, pygame.SRCALPHA)
+            pygame.draw.rect(flash, (255, 40, 30, int(150 * hurt)), flash.get_rect(), border_radius=14)
+            surface.blit(flash, face)
         if targeted:
-            pulse = pygame.Surface(rect.size, pygame.SRCALPHA)
-            pygame.draw.rect(pulse, (*theme.TARGET, 50 + int(30 * math.sin(self.scene.time / 150))), pulse.get_rect(),
-                             border_radius=16)
-            surface.blit(pulse, rect)
-        label = self.scene.seat_label(seat)
-        draw_text(surface, label, (rect.x + 16, rect.y + 12), 22, theme.TEXT, bold=True)
-        if self.scene.ai.thinking and self.scene.controllers[seat] == "ai" and self.scene.battle.current == seat:
-            dots = "." * (1 + int(self.scene.time / 300) % 3)
-            draw_text(surface, f"thinking{dots}", (rect.right - 14, rect.y + 16), 15, theme.ACCENT, anchor="topright")
-        # Health: a big heart-red number.
-        pygame.draw.circle(surface, theme.HEALTH, (rect.x + 44, rect.y + 74), 28)
-        pygame.draw.circle(surface, (255, 160, 150), (rect.x + 44, rect.y + 74), 28, 3)
-        draw_text(surface, str(side.health), (rect.x + 44, rect.y + 74), 30, theme.TEXT, bold=True, anchor="center")
-        draw_text(surface, "health", (rect.x + 44, rect.y + 112), 13, theme.TEXT_DIM, anchor="center")
-        # Runes 25..5: filled while unbroken.
+            pulse = 3 + int(2 * math.sin(scene.time / 150))
+            pygame.draw.rect(surface, theme.TARGET, face.inflate(10, 10), pulse + 2, border_radius=18)
+        if scene.ai.thinking and scene.controllers[seat] == "ai" and scene.battle.current == seat:
+            strip = pygame.Rect(face.x + 4, face.bottom - 30, face.width - 8, 24)
+            panel(surface, strip, (10, 12, 20), None, radius=8, alpha=200)
+            _spinner(surface, (strip.x + 14, strip.centery), scene.time, 7)
+            draw_text(surface, "thinking", (strip.x + 28, strip.centery), 15, theme.ACCENT, anchor="midleft")
+        name = scene.seat_label(seat)
+        size = fit_text(name, 18, rect.width - 16, True, minimum=12)
+        draw_text(surface, name, (rect.x + 8, rect.y + 126), size, theme.ACCENT if current else theme.TEXT, bold=True)
+        # Health: a heart with its number, beside the portrait.
+        heart = _piece("heart", 62)
+        centre = (rect.right - 38, rect.y + 42)
+        surface.blit(heart, heart.get_rect(center=centre))
+        draw_text(surface, str(side.health), (centre[0], centre[1] - 2), 26 if side.health < 100 else 20, theme.TEXT,
+                  bold=True, anchor="center", shadow=True)
+        # Deck and hand counts under it.
+        back = _piece("back", 18)
+        for row, text in enumerate((f"deck {side.deck_size}", f"hand {len(side.hand)}")):
+            y = rect.y + 88 + row * 20
+            label = draw_text(surface, text, (rect.right - 8, y), 14, theme.TEXT_DIM, anchor="midright")
+            surface.blit(back, (label.x - 20, y - 9))
+        # Runes 25..5: lit while unbroken (each one broken draws a card).
         for index, value in enumerate(range(25, 0, -5)):
-            centre = (rect.x + 96 + index * 21, rect.y + 64)
-            alive = value <= side.next_rune
-            points = [(centre[0], centre[1] - 9), (centre[0] + 7, centre[1]), (centre[0], centre[1] + 9), (centre[0] - 7, centre[1])]
-            pygame.draw.polygon(surface, (200, 160, 255) if alive else (60, 56, 76), points)
-            pygame.draw.polygon(surface, (240, 220, 255) if alive else (90, 86, 110), points, 1)
-        draw_text(surface, "runes", (rect.x + 138, rect.y + 82), 13, theme.TEXT_DIM, anchor="center")
-        # Mana crystals.
+            image = _piece("rune" if value <= side.next_rune else "rune_spent", 16)
+            surface.blit(image, (rect.x + 8 + index * 19, rect.y + 152))
+        draw_text(surface, "runes", (rect.x + 106, rect.y + 160), 12, theme.TEXT_DIM, anchor="midleft")
+        # Mana: one crystal per point this turn, lit while unspent.
         turn_mana = side.max_mana + side.bonus_mana
-        draw_text(surface, f"{side.mana}/{turn_mana}", (rect.x + 96, rect.y + 102), 20, theme.MANA, bold=True)
+        draw_text(surface, f"{side.mana}/{turn_mana}", (rect.right - 10, rect.y + 160), 18, theme.MANA, bold=True,
+                  anchor="midright")
         for index in range(min(turn_mana, 13)):
-            x = rect.x + 16 + (index % 7) * 25
-            y = rect.y + 134 + (index // 7) * 20
-            colour = theme.MANA if index < side.mana else (50, 62, 90)
-            pygame.draw.polygon(surface, colour, [(x + 8, y), (x + 16, y + 8), (x + 8, y + 16), (x, y + 8)])
-        draw_text(surface, f"deck {side.deck_size}", (rect.x + 16, rect.bottom - 26), 16, theme.TEXT_DIM)
-        draw_text(surface, f"hand {len(side.hand)}", (rect.right - 16, rect.bottom - 26), 16, theme.TEXT_DIM,
-                  anchor="topright")
+            image = _piece("mana" if index < side.mana else "mana_empty", 14)
+            surface.blit(image, (rect.x + 8 + index * 14, rect.y + 180))
 
     def _draw_boards(self, surface, layout, hidden, legal_keys) -> None:
         dying = {anim.data["uid"]: anim for anim in self.scene.anims.active if anim.kind == "death"}
@@ -204,61 +344,62 @@ class DuelView:
 
     def _draw_match_info(self, surface) -> None:
         box = pygame.Rect(16, 236, 200, 248)
-        panel(surface, box, theme.BACKGROUND_2, theme.PANEL_BORDER, radius=14)
         if self.scene.match.hud is not None:
             self.scene.match.hud.draw(surface, box)
             return
-        draw_text(surface, f"Turn {max(1, (self.scene.view.turn + 1) // 2)}", (box.x + 16, box.y + 14), 24, theme.ACCENT, bold=True)
-        lines = ["One lane" if self.scene.view.lanes == 1 else "Two lanes"]
-        for seat in (0, 1):
-            who = self.scene.controllers[seat]
-            name = self.scene.match.specs[seat].name if seat in self.scene.match.specs else "human"
-            lines.append(f"{self.scene.seat_label(seat)}: {'AI ' + name if who == 'ai' else name}")
-        lines += ["", "Drag a card to the board", "Drag a creature to attack", "Hover a card to read it",
-                  "E / Space: end turn", "Esc: menu"]
-        y = box.y + 50
-        for line in lines:
-            if line:
-                draw_text(surface, line, (box.x + 16, y), 14, theme.TEXT_DIM)
-            y += 20
+        draw_text(surface, f"Turn {max(1, (self.scene.view.turn + 1) // 2)}", (box.x + 16, box.y + 14), 24, theme.ACCENT,
+                  bold=True)
+        draw_text(surface, "One lane" if self.scene.view.lanes == 1 else "Two lanes", (box.x + 16, box.y + 46), 15,
+                  theme.TEXT_DIM)
+        y = box.y + 80
+        for line in ("Drag a card to the board", "Drag a creature to attack", "Hover a card to read it",
+                     "E / Space: end turn", "Esc: menu"):
+            draw_text(surface, line, (box.x + 16, y), 14, theme.TEXT_DIM)
+            y += 21
 
     def _draw_side_panels(self, surface) -> None:
+        scene = self.scene
         self._draw_match_info(surface)
-        panel(surface, L.LOG, theme.PANEL, theme.PANEL_BORDER, radius=14)
-        draw_text(surface, "Action log", (L.LOG.x + 14, L.LOG.y + 10), 18, theme.ACCENT, bold=True)
-        y = L.LOG.y + 38
-        for text, colour in self.scene.log_lines[-21:]:
+        draw_text(surface, "Log", (L.LOG.x + 14, L.LOG.y + 10), 16, (196, 170, 120), bold=True)
+        y = L.LOG.y + 34
+        for text, colour in scene.log_lines[-21:]:
             draw_text(surface, text, (L.LOG.x + 14, y), 14, colour)
             y += 18
-        panel(surface, L.STATUS, theme.PANEL, theme.PANEL_BORDER, radius=14)
-        seat = self.scene.battle.current
-        if self.scene.match.over:
-            status, detail = "Game over", ""
-        elif self.scene.controllers[seat] == "ai":
-            status = f"{self.scene.seat_label(seat)} is thinking" if self.scene.ai.thinking else f"{self.scene.seat_label(seat)} plays"
-            detail = ""
-            if self.scene.ai.thinking:
-                elapsed = self.scene.ai.elapsed_ms
-                bar = pygame.Rect(L.STATUS.x + 14, L.STATUS.y + 70, L.STATUS.width - 28, 10)
-                pygame.draw.rect(surface, theme.BACKGROUND, bar, border_radius=5)
+        seat = scene.battle.current
+        box = L.STATUS
+        hint = ""
+        detail = ""
+        if scene.match.over:
+            status = "Game over"
+        elif scene.controllers[seat] == "ai":
+            name = scene.seat_label(seat)
+            if scene.ai.thinking:
+                status = f"{name} is thinking"
+                elapsed = scene.ai.elapsed_ms
+                bar = pygame.Rect(box.x + 14, box.y + 74, box.width - 28, 8)
+                pygame.draw.rect(surface, theme.BACKGROUND, bar, border_radius=4)
                 fill = bar.copy()
-                fill.width = int(bar.width * min(1.0, elapsed / max(1.0, self.scene.ai.request_budget_ms)))
-                pygame.draw.rect(surface, theme.ACCENT, fill, border_radius=5)
-                detail = f"{elapsed / 1000:.1f} s"
-                for i in range(8):
-                    angle = self.scene.time / 140 + i * math.tau / 8
-                    centre = (L.STATUS.right - 30 + math.cos(angle) * 12, L.STATUS.y + 26 + math.sin(angle) * 12)
-                    pygame.draw.circle(surface, (*theme.ACCENT[:3],), centre, 2 + (i == 7) * 2)
+                fill.width = int(bar.width * min(1.0, elapsed / max(1.0, scene.ai.request_budget_ms)))
+                pygame.draw.rect(surface, theme.ACCENT, fill, border_radius=4)
+                _spinner(surface, (box.x + 24, box.y + 52), scene.time, 8)
+                draw_text(surface, f"{elapsed / 1000:.1f} s", (box.x + 42, box.y + 52), 15, theme.TEXT_DIM,
+                          anchor="midleft")
+            else:
+                status = f"{name} plays"
+                hint = "Click or any key: skip ahead" if scene.anims.busy else ""
         else:
-            status = "Your move" if self.scene.seat_label(seat) == "You" else f"{self.scene.seat_label(seat)} to move"
-            detail = "drag a card · E: end turn"
-        draw_text(surface, status, (L.STATUS.x + 14, L.STATUS.y + 14), 17, theme.TEXT, bold=True)
+            status = "Your move" if scene.seat_label(seat) == "You" else f"{scene.seat_label(seat)} to move"
+            detail = "Drag a card  ·  E: end turn"
+        size = fit_text(status, 17, box.width - 28, True, minimum=12)
+        draw_text(surface, status, (box.x + 14, box.y + 14), size, theme.TEXT, bold=True)
         if detail:
-            draw_text(surface, detail, (L.STATUS.x + 14, L.STATUS.y + 40), 15, theme.TEXT_DIM)
-        draw_text(surface, "Tab: AI's reasoning" if self.scene.match.specs else "Esc: menu", (L.STATUS.x + 14, L.STATUS.bottom - 26), 14,
-                  theme.TEXT_DIM)
-        self.scene.end_button.enabled = self.scene.human_to_act()
-        self.scene.end_button.draw(surface)
+            draw_text(surface, detail, (box.x + 14, box.y + 42), 14, theme.TEXT_DIM)
+        if hint:
+            draw_text(surface, hint, (box.x + 14, box.y + 42), 13, theme.TEXT_DIM)
+        draw_text(surface, "Tab: the AI's thoughts" if scene.match.specs or scene.explanation else "Esc: menu",
+                  (box.x + 14, box.bottom - 26), 14, theme.TEXT_DIM)
+        scene.end_button.enabled = scene.human_to_act()
+        scene.end_button.draw(surface)
 
     def _draw_anim(self, surface, anim) -> None:
         if anim.kind == "fly" and "from" in anim.data:
@@ -276,9 +417,18 @@ class DuelView:
             # drawn anew every frame and churn the cache).
             base = max(start.width, end.width, L.BACK_CARD)
             image = render_card(card, base) if anim.data.get("face") else render_back(base)
-            width = max(20, width)
-            image = pygame.transform.smoothscale(image, (width, int(width * CARD_RATIO)))
-            surface.blit(image, (int(x), int(y)))
+            lift = 0.0
+            if anim.data.get("summon"):  # lifted as it flies, then set down with weight
+                lift = 0.16 * math.sin(math.pi * anim.t)
+            width = max(20, int(width * (1 + lift)))
+            height = int(width * CARD_RATIO)
+            centre = (int(x + width / (2 * (1 + lift))), int(y + height / (2 * (1 + lift)) - 40 * lift))
+            image = pygame.transform.smoothscale(image, (width, height))
+            if lift > 0.01:
+                shadow = pygame.Rect(0, 0, width, height)
+                shadow.center = (centre[0] + 6, centre[1] + 40 * lift + 10)
+                panel(surface, shadow, (0, 0, 0), None, radius=12, alpha=int(40 + 500 * lift))
+            surface.blit(image, image.get_rect(center=centre))
         elif anim.kind == "glow" and anim.data.get("at") is not None:
             rect = anim.data["at"].inflate(10, 10)
             glow = pygame.Surface(rect.size, pygame.SRCALPHA)
@@ -288,8 +438,38 @@ class DuelView:
             rect = anim.data["at"]
             rise = 40 * anim.eased
             size = 40 if anim.data.get("big") else 30
-            draw_text(surface, anim.data["text"], (rect.centerx, rect.centery - rise), size, anim.data["colour"],
-                      bold=True, anchor="center", shadow=True)
+            pop = 1.0 + 0.9 * max(0.0, 1.0 - anim.t * 6)  # pops in large, settles, then rises and fades
+            _popped_text(surface, anim.data["text"], (rect.centerx, rect.centery - rise), size, anim.data["colour"],
+                         pop, 255 if anim.t < 0.7 else int(255 * (1 - anim.t) / 0.3))
+
+    def _draw_effects(self, surface) -> None:
+        """The scene's short effects that never hold up play: a dust ring where a creature lands,
+        the sparks of a big hit, the finishing blow's flash."""
+        for fx in self.scene.fx:
+            t = min(1.0, fx.age / fx.duration)
+            if fx.kind == "ring":
+                rect = fx.rect
+                grow = int(30 * fx.power * t)
+                ring = pygame.Rect(0, 0, rect.width + grow * 2, int(rect.height * 0.25) + grow)
+                ring.center = (rect.centerx, rect.bottom - 4)
+                layer = pygame.Surface(ring.size, pygame.SRCALPHA)
+                pygame.draw.ellipse(layer, (230, 210, 170, int(170 * (1 - t))), layer.get_rect(), 4)
+                surface.blit(layer, ring)
+            elif fx.kind == "hit":
+                centre = fx.rect.center
+                for i in range(8):
+                    angle = i * math.tau / 8 + fx.power
+                    reach = (16 + 50 * fx.power) * (0.3 + 0.7 * t)
+                    start = (centre[0] + math.cos(angle) * reach * 0.5, centre[1] + math.sin(angle) * reach * 0.5)
+                    end = (centre[0] + math.cos(angle) * reach, centre[1] + math.sin(angle) * reach)
+                    pygame.draw.line(surface, (255, 220, 140), start, end, max(1, int(5 * (1 - t))))
+            elif fx.kind == "flash":
+                layer = _PIECES.get(("flash",))
+                if layer is None:
+                    layer = _PIECES[("flash",)] = pygame.Surface((theme.WIDTH, theme.HEIGHT))
+                    layer.fill((255, 236, 200))
+                layer.set_alpha(int(190 * (1 - t) ** 2))
+                surface.blit(layer, (0, 0))
 
     def _draw_banner(self, surface, anim) -> None:
         t = anim.t
@@ -375,6 +555,35 @@ class DuelView:
                 y += 20
 
 
+
+
+def _spinner(surface, centre, time_ms: float, radius: int) -> None:
+    for i in range(8):
+        angle = time_ms / 140 + i * math.tau / 8
+        point = (centre[0] + math.cos(angle) * radius, centre[1] + math.sin(angle) * radius)
+        pygame.draw.circle(surface, theme.ACCENT, point, 1 + (i >= 6) + (i == 7))
+
+
+def _popped_text(surface, text: str, centre, size: int, colour, scale: float, alpha: int) -> None:
+    """A number that pops: the outlined text made once, scaled only while it pops, and faded."""
+    key = ("pop", text, size, tuple(colour))
+    image = _PIECES.get(key)
+    if image is None:
+        base = text_surface(text, size, colour, True)
+        outline = text_surface(text, size, (20, 10, 10), True)
+        image = pygame.Surface((base.get_width() + 4, base.get_height() + 4), pygame.SRCALPHA)
+        for dx, dy in ((0, 0), (4, 0), (0, 4), (4, 4), (2, 0), (0, 2), (4, 2), (2, 4)):
+            image.blit(outline, (dx, dy))
+        image.blit(base, (2, 2))
+        if len(_PIECES) > 400:
+            _PIECES.clear()
+        _PIECES[key] = image
+    if scale != 1.0:
+        image = pygame.transform.smoothscale_by(image, scale)
+    if alpha < 255:
+        image = image.copy()
+        image.set_alpha(max(0, alpha))
+    surface.blit(image, image.get_rect(center=(int(centre[0]), int(centre[1]))))
 
 
 def _arrow(surface, start, end, colour) -> None:

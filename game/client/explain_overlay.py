@@ -1,16 +1,21 @@
-"""The "what the AI considered" overlay: any Decision.explanation dict, drawn generically.
+"""The "what the AI is thinking" overlay (Tab), for a player: the plans it weighed in words, with
+card names, each with a bar for how good it judged it, whether it found lethal, and the time it
+took; for gomoku, what it was after and the line it expects in board notation (a1 ... o15).
 
-Top-level scalars become "key: value" lines, lists of dicts become small tables (the considered
-moves or sequences with their scores or visits), other lists and dicts are summarised. Nothing
-here knows which AI produced the dict.
+`draw_card_thoughts` and `draw_gomoku_thoughts` read the explanation dicts the card AIs and the
+gomoku engine return; anything else (an AI that explains itself differently) falls back to
+`draw_explanation`, which draws any dict generically (scalars as lines, lists of dicts as tables).
+The JSON export for designers is not made here and keeps the raw dict.
 """
 
 from __future__ import annotations
 
+import math
+
 import pygame
 
 from game.client import theme
-from game.client.widgets import draw_text, panel
+from game.client.widgets import draw_text, fit_text, panel
 
 MAX_ROWS = 10
 MAX_COLUMNS = 6
@@ -100,3 +105,182 @@ def draw_explanation(surface: pygame.Surface, rect: pygame.Rect, title: str, exp
                 y += 21
             y += 6
     surface.set_clip(clip)
+
+
+# ----------------------------------------------------------------------------- a player's view
+
+BAR_WIDTH = 150
+REASONS = {  # the gomoku engine's reasons, as a player says them
+    "win": "It completes five in a row.",
+    "block": "It blocks your five.",
+    "vcf": "It found a win by a chain of fours.",
+    "vct": "It found a win by threes and fours.",
+    "search": "It read the position ahead and chose the best point it found.",
+    "defend": "It defends against your threat.",
+    "opening": "An opening move in the centre.",
+    "novice": "A beginner's move: near the stones, not read ahead.",
+    "fallback": "A move anywhere (nothing better was found).",
+}
+MATE = 99000
+
+
+def _frame(surface, rect, title: str) -> int:
+    panel(surface, rect, (16, 20, 30), theme.ACCENT, radius=14, alpha=240)
+    draw_text(surface, title, (rect.x + 20, rect.y + 14), 24, theme.ACCENT, bold=True)
+    draw_text(surface, "Tab: hide", (rect.right - 18, rect.y + 18), 15, theme.TEXT_DIM, anchor="topright")
+    return rect.y + 54
+
+
+def _bar(surface, x: int, y: int, fraction: float, colour, width: int = BAR_WIDTH) -> None:
+    back = pygame.Rect(x, y, width, 12)
+    pygame.draw.rect(surface, (40, 46, 64), back, border_radius=6)
+    fill = back.copy()
+    fill.width = max(6, int(width * max(0.0, min(1.0, fraction))))
+    pygame.draw.rect(surface, colour, fill, border_radius=6)
+
+
+def _fit(surface, text: str, pos, size: int, width: int, colour, bold: bool = False) -> None:
+    """One line that never leaves `width`: smaller type first, then cut with an ellipsis."""
+    size = fit_text(text, size, width, bold, minimum=13)
+    from game.client.widgets import text_surface
+
+    while len(text) > 4 and text_surface(text, size, colour, bold).get_width() > width:
+        text = text[:-2].rstrip() + "…"
+    draw_text(surface, text, pos, size, colour, bold)
+
+
+def _seconds(ms) -> str:
+    return f"{float(ms) / 1000:.1f} s" if isinstance(ms, (int, float)) else "-"
+
+
+def card_plans(explanation: dict) -> list[tuple[list[str], float, str]]:
+    """The plans a card AI weighed, best first: (action texts, bar 0..1, how it judged it)."""
+    if explanation.get("children"):
+        rows = explanation["children"]
+        total = sum(row.get("visits") or 0 for row in rows) or 1
+        plans = []
+        for row in rows:
+            mean = row.get("mean")
+            if mean is None:
+                plans.append((row.get("actions", []), 1.0, "the only sensible plan"))
+            else:
+                plans.append((row.get("actions", []), float(mean),
+                              f"{round(100 * float(mean))}% to win  ·  tried {row.get('visits', 0)}x"
+                              f" ({round(100 * (row.get('visits') or 0) / total)}%)"))
+        return plans
+    rows = explanation.get("plans") or []
+    scores = [float(row.get("score", 0.0)) for row in rows]
+    if not scores:
+        return []
+    high, low = max(scores), min(scores)
+    span = (high - low) or 1.0
+    return [(row.get("actions", []), 0.15 + 0.85 * (score - low) / span,
+             "its choice" if index == 0 else f"{round(100 * (0.15 + 0.85 * (score - low) / span))}% as good")
+            for index, (row, score) in enumerate(zip(rows, scores))]
+
+
+def is_card_explanation(explanation: dict | None) -> bool:
+    return bool(explanation) and any(key in explanation for key in ("children", "plans", "rules"))
+
+
+def draw_card_thoughts(surface: pygame.Surface, rect: pygame.Rect, who: str, explanation: dict | None,
+                       say_action) -> None:
+    """A card AI's last decision: `say_action(text)` turns "ATTACK 12 -1" into words."""
+    if not is_card_explanation(explanation):
+        draw_explanation(surface, rect, f"What {who} is thinking", explanation)
+        return
+    y = _frame(surface, rect, f"What {who} was thinking")
+    x = rect.x + 22
+    width = rect.width - 44
+    facts = []
+    if explanation.get("lethal"):
+        facts.append(("Lethal found: it saw a way to win this turn.", theme.BAD))
+    if explanation.get("rules") and not explanation.get("plans") and not explanation.get("children"):
+        _fit(surface, "It follows simple rules of thumb, one action at a time:", (x, y), 18, width, theme.TEXT_DIM)
+        y += 30
+        for index, rule in enumerate(explanation["rules"][:12]):
+            action, _, why = str(rule).partition(": ")
+            _fit(surface, f"{index + 1}. {say_action(action)}" + (f"  ({why})" if why else ""), (x, y), 17, width,
+                 theme.TEXT)
+            y += 24
+        return
+    plans = card_plans(explanation)
+    facts.append((f"Weighed {len(plans)} plan{'s' if len(plans) != 1 else ''} for its turn"
+                  f"  ·  thought for {_seconds(explanation.get('ms'))}", theme.TEXT_DIM))
+    for text, colour in facts:
+        _fit(surface, text, (x, y), 18, width, colour, bold=colour is theme.BAD)
+        y += 26
+    y += 4
+    clip = surface.get_clip()
+    surface.set_clip(rect.inflate(-8, -8))
+    for index, (actions, fraction, judged) in enumerate(plans[:5]):
+        steps = [say_action(text) for text in actions if text != "PASS"] or ["end the turn at once"]
+        if y > rect.bottom - 60:
+            break
+        band = pygame.Rect(rect.x + 12, y - 4, rect.width - 24, 30 + 22 * min(3, (len(steps) + 1) // 2))
+        if index == 0:
+            pygame.draw.rect(surface, (44, 52, 30), band, border_radius=8)
+            pygame.draw.rect(surface, theme.ACCENT_DARK, band, 1, border_radius=8)
+        _bar(surface, x, y + 6, fraction, theme.GOOD if index == 0 else theme.MANA)
+        _fit(surface, ("Chosen: " if index == 0 else f"Option {index + 1}: ") + judged,
+             (x + BAR_WIDTH + 14, y), 17, width - BAR_WIDTH - 14, theme.TEXT if index == 0 else theme.TEXT_DIM,
+             bold=index == 0)
+        y += 26
+        half = (width - 12) // 2
+        for step_index, step in enumerate(steps[:6]):
+            column, line = step_index % 2, step_index // 2
+            text = f"{step_index + 1}. {step}" if step_index < 5 or len(steps) <= 6 else f"… {len(steps) - 5} more"
+            _fit(surface, text, (x + 8 + column * (half + 6), y + line * 22), 16, half - 8, theme.TEXT)
+        y += 22 * min(3, (len(steps[:6]) + 1) // 2) + 12
+    surface.set_clip(clip)
+
+
+def draw_gomoku_thoughts(surface: pygame.Surface, rect: pygame.Rect, who: str, explanation: dict | None,
+                         name_point) -> None:
+    """The gomoku engine's last move: why, how it judges the position, the line it expects
+    (`name_point((x, y))` gives the board name)."""
+    if not explanation or "reason" not in explanation:
+        draw_explanation(surface, rect, f"What {who} is thinking", explanation)
+        return
+    y = _frame(surface, rect, f"What {who} was thinking")
+    x = rect.x + 22
+    width = rect.width - 44
+    pv = [name_point(tuple(point)) for point in explanation.get("pv") or []]
+    reason = REASONS.get(str(explanation.get("reason")), str(explanation.get("reason")))
+    if pv:
+        _fit(surface, f"It played {pv[0]}.", (x, y), 22, width, theme.TEXT, bold=True)
+        y += 32
+    for line in wrap_lines(reason, 18, width):
+        draw_text(surface, line, (x, y), 18, theme.TEXT)
+        y += 24
+    y += 8
+    score = explanation.get("score") or 0
+    if abs(score) >= MATE:
+        verdict, fraction = ("It sees a forced win." if score > 0 else "It sees a forced loss."), (1.0 if score > 0 else 0.0)
+    else:
+        fraction = 0.5 + math.atan(score / 3000) / math.pi
+        verdict = f"Its view of the position: {round(100 * fraction)}% in its favour"
+    draw_text(surface, verdict, (x, y), 18, theme.ACCENT if abs(score) >= MATE else theme.TEXT)
+    y += 26
+    _bar(surface, x, y, fraction, theme.GOOD if fraction >= 0.5 else theme.BAD, width=min(360, width))
+    y += 28
+    if len(pv) > 1:
+        draw_text(surface, "The line it expects (its moves and yours, in turn):", (x, y), 17, theme.TEXT_DIM)
+        y += 24
+        for line in wrap_lines("  ".join(f"{i + 1}. {name}" for i, name in enumerate(pv[:14])), 18, width):
+            draw_text(surface, line, (x, y), 18, theme.TEXT, bold=True)
+            y += 24
+        y += 6
+    depth, nodes = explanation.get("depth"), explanation.get("nodes")
+    details = [f"thought for {_seconds(explanation.get('ms'))}"]
+    if depth:
+        details.append(f"{depth} move{'s' if depth != 1 else ''} ahead")
+    if nodes:
+        details.append(f"{nodes:,} positions")
+    draw_text(surface, "  ·  ".join(details), (x, min(y, rect.bottom - 30)), 16, theme.TEXT_DIM)
+
+
+def wrap_lines(text: str, size: int, width: int) -> list[str]:
+    from game.client.widgets import wrap_text
+
+    return wrap_text(text, size, width)

@@ -18,6 +18,7 @@ KEY_ACTIONS = {
     pygame.K_SPACE: "end_turn",
     pygame.K_TAB: "toggle_overlay",
     pygame.K_u: "undo",
+    pygame.K_n: "numbers",  # gomoku: move numbers on the stones
     pygame.K_BACKSPACE: "undo",
     pygame.K_UP: "up",
     pygame.K_DOWN: "down",

@@ -74,7 +74,8 @@ class _LevelHooks:
             def done():
                 step.duration = 0.0  # the queue moves on at the next frame
 
-            scene.app.push("dialogue", lines=lines, on_done=done)
+            box = getattr(scene, "dialogue_box", None)  # gomoku: beside the board, not over it
+            scene.app.push("dialogue", lines=lines, on_done=done, **({"box": box} if box is not None else {}))
         step.on_start = start
         scene.anims.then(step)
 
@@ -128,6 +129,11 @@ class LevelCardMatch(_LevelHooks, CardMatch):
     def seat_label(self, seat: int) -> str:
         return "You" if seat == self.session.player_seat else self.level.opponent.name
 
+    def seat_portrait(self, seat: int, app) -> str:
+        if seat == self.session.player_seat:
+            return app.settings.portrait
+        return self.level.opponent.portrait or self.level.opponent.name
+
     def local_agent(self, seat: int):
         return self.run.agent if seat == self.session.opponent_seat else None
 
@@ -180,6 +186,11 @@ class LevelGomokuMatch(_LevelHooks, GomokuMatch):
         name = "Black" if colour == BLACK else "White"
         who = "you" if colour == self.session.player_seat else self.level.opponent.name
         return f"{name} ({who})"
+
+    def seat_portrait(self, seat: int, app) -> str:
+        if seat == self.seat_of(self.session.player_seat):
+            return app.settings.portrait
+        return self.level.opponent.portrait or self.level.opponent.name
 
     def buttons(self, scene) -> list[tuple[str, object]]:
         return [("Restart", self.run.restart), ("Menu", scene.open_pause)]

@@ -36,12 +36,24 @@ class MatchSetup:
 
 
 def seat_label(setup: MatchSetup, seat: int) -> str:
-    """How the scenes name a seat of a quick match."""
+    """How the scenes name a seat of a quick match: "You", the AI's character, or "Player 1"."""
+    from game.client.portraits import opponent_character
+
     if setup.opponent == "hotseat":
         return f"Player {seat + 1}"
-    if setup.opponent == "watch":
-        return f"AI {seat + 1}"
-    return "You" if setup.controllers()[seat] == "human" else "Opponent"
+    if setup.controllers()[seat] == "human":
+        return "You"
+    name = opponent_character(setup.game, setup.difficulty)[0]
+    return f"{name} ({seat + 1})" if setup.opponent == "watch" else name
+
+
+def seat_portrait(setup: MatchSetup, seat: int, player_portrait: str) -> str:
+    """The portrait name of a quick match's seat (people: the one chosen in Settings)."""
+    from game.client.portraits import opponent_character
+
+    if setup.controllers()[seat] == "human":
+        return player_portrait if setup.opponent != "hotseat" or seat == 0 else "ranger"
+    return opponent_character(setup.game, setup.difficulty)[1]
 
 
 def new_game_id() -> str:
@@ -175,6 +187,9 @@ class CardMatch:
     def seat_label(self, seat: int) -> str:
         return seat_label(self.setup, seat)
 
+    def seat_portrait(self, seat: int, app) -> str:
+        return seat_portrait(self.setup, seat, app.settings.portrait)
+
     def ai_budget_ms(self, app) -> float:
         return float(app.think_ms)
 
@@ -262,7 +277,10 @@ class GomokuMatch:
         seat = self.seat_of(colour)
         if self.hotseat:
             return f"{name} (player {seat + 1})"
-        return f"{name} ({'you' if self.controllers[seat] == 'human' else 'computer'})"
+        return f"{name} ({'you' if self.controllers[seat] == 'human' else seat_label(self.setup, seat)})"
+
+    def seat_portrait(self, seat: int, app) -> str:
+        return seat_portrait(self.setup, seat, app.settings.portrait)
 
     def ai_budget_ms(self, app) -> float:
         return float(app.think_ms)

@@ -5,6 +5,8 @@ moment the statuses belong to, so the HUD never runs ahead of what the board sho
 
 from __future__ import annotations
 
+import re
+
 import math
 from typing import Callable
 
@@ -51,6 +53,19 @@ def draw_state_icon(surface: pygame.Surface, centre, state: str, radius: int = 8
             pygame.draw.line(surface, theme.TEXT, (x - d, y - sign * d), (x + d, y + sign * d), max(2, radius // 3))
     else:
         pygame.draw.circle(surface, theme.TEXT_DIM, centre, radius, 2)
+
+
+def player_words(text: str) -> str:
+    """Rules text as a player reads it: "1 move(s) left" -> "1 move left", "3 move(s)" -> "3 moves",
+    "Objective failed: Win." -> "You did not win."."""
+    text = re.sub(r"\b1 (\w+)\(s\)", r"1 \1", text)
+    text = re.sub(r"(\d+) (\w+)\(s\)", r"\1 \2s", text)
+    if text.startswith("Objective failed: "):
+        goal = text[len("Objective failed: "):].rstrip(".")
+        if goal.lower() == "win":
+            return "You lost the game."
+        return f"Missed: {goal[:1].lower()}{goal[1:]}."
+    return text
 
 
 class ObjectivesHUD:
@@ -118,7 +133,7 @@ class ObjectivesHUD:
             if not status.required:
                 extra.append("bonus")
             if status.detail:
-                extra.append(status.detail)
+                extra.append(player_words(status.detail))
             if extra:
                 left = x + ICON + 6
                 if not status.required:

@@ -1,7 +1,11 @@
-"""Speaker portraits for dialogue: `assets/portraits/<name>.png` when it exists, else a portrait
-drawn here from the name (a bust with a face, hair, robe and background picked by a stable hash
-of the name, so a character looks the same every time), plus a few special figures: the practice
-dummy, the Duelmind engine and the riddle."""
+"""Portraits of the people at the table and in dialogue: `assets/portraits/<name>.png` when it
+exists; else the character's Game Icons face (assets/art/ui_icons.json, group "portraits") lit and
+framed like the card art over a backdrop in the character's colour; else a bust drawn here from
+the name (face, hair, robe and background picked by a stable hash of the name, so a character
+looks the same every time); the riddle is a question mark. Every picture is made once per size.
+
+Quick matches put a face on the AI too: each difficulty is one of the campaign's characters
+(`opponent_character`)."""
 
 from __future__ import annotations
 
@@ -21,14 +25,79 @@ ROBES = [(78, 64, 140), (40, 96, 120), (130, 50, 60), (60, 110, 70), (150, 110, 
 BACKS = [(60, 80, 130), (110, 70, 120), (60, 110, 110), (120, 90, 60), (70, 90, 70), (110, 60, 60)]
 
 
+# Each character's backdrop colour (the icon is lit in warm light over it).
+CHARACTER_COLOURS = {
+    "tomo": (70, 110, 90), "ilsa": (86, 70, 140), "maren": (60, 96, 130), "hana": (140, 70, 96),
+    "corin": (150, 96, 50), "voss": (80, 90, 110), "halvek": (120, 40, 50), "dummy": (120, 96, 60),
+    "duelmind": (40, 90, 120), "pip": (70, 120, 70), "apprentice": (60, 80, 140), "knight": (110, 100, 70),
+    "ranger": (50, 110, 80), "automaton": (100, 80, 50),
+}
+# Quick matches: who plays at each difficulty (name, portrait).
+CARD_OPPONENTS = {"random": ("Pip", "pip"), "easy": ("Corin Ashdown", "corin"),
+                  "medium": ("Sister Maren", "maren"), "hard": ("Lord Halvek", "halvek")}
+GOMOKU_OPPONENTS = {"novice": ("Pip", "pip"), "easy": ("Hana", "hana"), "medium": ("Sister Maren", "maren"),
+                    "hard": ("Old Tomo", "tomo"), "master": ("The Duelmind", "duelmind")}
+PLAYER_NAMES = {"apprentice": "You", "knight": "You", "ranger": "You", "automaton": "You"}
+
+
+def opponent_character(game: str, difficulty: str) -> tuple[str, str]:
+    """The (name, portrait) of the AI a quick match plays at `difficulty`."""
+    table = GOMOKU_OPPONENTS if game == "gomoku" else CARD_OPPONENTS
+    return table.get(difficulty, ("The Duelmind", "duelmind"))
+
+
 def portrait(name: str | None, speaker: str, size: int) -> pygame.Surface:
     """A square portrait of `size` pixels for the portrait `name` (or the speaker's name)."""
     key = (name, speaker, size)
     image = _CACHE.get(key)
     if image is None:
-        image = _load(name, size) or _generate(name or speaker, speaker, size)
+        image = _load(name, size) or _icon_portrait(name, size) or _generate(name or speaker, speaker, size)
         _CACHE[key] = image
     return image
+
+
+def _portrait_icons() -> dict:
+    icons = _CACHE.get("icons")
+    if icons is None:
+        from game.client.card_art import _json
+
+        icons = _CACHE["icons"] = dict(_json("ui_icons.json").get("portraits", {}))
+    return icons
+
+
+def _icon_portrait(name: str | None, size: int) -> pygame.Surface | None:
+    """The character's icon, lit and framed like the card art, over its colour."""
+    from game.client import card_art as art
+
+    icon = _portrait_icons().get(name or "")
+    if not icon:
+        return None
+    mask = art._icon_mask(icon, int(size * 0.78))
+    if mask is None:
+        return None
+    colour = CHARACTER_COLOURS.get(name, (70, 80, 110))
+    surface = art._radial((size, size), (0.5, 0.36), tuple(min(255, int(c * 1.7 + 30)) for c in colour),
+                          tuple(int(c * 0.35) for c in colour), 0.9).convert_alpha() \
+        if pygame.display.get_surface() else art._radial((size, size), (0.5, 0.36), colour, (10, 10, 16), 0.9)
+    px = mask.get_width()
+    pos = ((size - px) // 2, int(size * 0.56 - px / 2))
+    shadow = art._blur(art._solid(mask, (0, 0, 0)), max(2, px // 28))
+    shadow.fill((255, 255, 255, 170), special_flags=pygame.BLEND_RGBA_MULT)
+    surface.blit(shadow, (pos[0] + px // 30, pos[1] + px // 20))
+    palette = {"tint_top": (255, 246, 222), "tint_bottom": tuple(min(255, int(c * 0.8 + 120)) for c in colour)}
+    surface.blit(art._lit_icon(mask, palette), pos)
+    surface.blit(art._vignette((size, size), 170), (0, 0))
+    out = pygame.Surface((size, size), pygame.SRCALPHA)
+    radius = max(4, size // 8)
+    pygame.draw.rect(out, (255, 255, 255, 255), out.get_rect(), border_radius=radius)
+    out.blit(surface, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+    # A brass frame: dark outer line, gold band, light inner line.
+    band = max(2, size // 28)
+    pygame.draw.rect(out, (60, 40, 16), out.get_rect(), band + 2, border_radius=radius)
+    pygame.draw.rect(out, theme.ACCENT, out.get_rect().inflate(-2, -2), band, border_radius=radius)
+    pygame.draw.rect(out, (255, 230, 170), out.get_rect().inflate(-2 * band - 2, -2 * band - 2), 1,
+                     border_radius=max(2, radius - band))
+    return out
 
 
 def _load(name: str | None, size: int) -> pygame.Surface | None:

@@ -1,5 +1,6 @@
-"""Player settings: window, sound (master, music and effects volumes, mute), animation speed and AI
-thinking time, saved with the store."""
+"""Player settings: window, sound (master, music and effects volumes, mute), animation speed, AI
+thinking time, how fast the AI's moves are shown, screen shake, the player's portrait and the
+designer's tools, saved with the store."""
 
 from __future__ import annotations
 
@@ -15,6 +16,12 @@ WINDOW_SIZES = [(1024, 576), (1280, 720), (1600, 900), (1920, 1080)]
 VOLUMES = [0.0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0]
 ANIMATION_SPEEDS = [0.5, 1.0, 1.5, 2.0, 4.0]
 THINK_TIMES_MS = [250, 500, 1000, 2000, 4000]
+# How the AI's actions are shown: the pause before each (ms) and how much faster than the player's
+# own its animations run. "normal" shows an action in about 0.4-0.8 s; "instant" skips to the end.
+AI_PACES = {"slow": (420, 1.0), "normal": (180, 1.6), "fast": (60, 2.6), "instant": (0, 0.0)}
+PLAYER_PORTRAITS = ["apprentice", "knight", "ranger", "automaton"]
+# Text settings: the values each may take (a saved value outside them keeps the default).
+_CHOICES = {"ai_pace": list(AI_PACES), "portrait": PLAYER_PORTRAITS}
 # Accepted range of each number (a saved value outside is clamped to it).
 _RANGES = {"width": (640, 7680), "height": (360, 4320), "volume": (0.0, 1.0), "music_volume": (0.0, 1.0),
            "effects_volume": (0.0, 1.0), "animation_speed": (0.25, 8.0), "ai_think_ms": (20, 30000)}
@@ -31,6 +38,10 @@ class Settings:
     mute: bool = False
     animation_speed: float = 1.0
     ai_think_ms: int = 1000
+    ai_pace: str = "normal"  # how fast the AI's actions are shown (AI_PACES)
+    screen_shake: bool = True  # big hits shake the table
+    portrait: str = "apprentice"  # the player's face in quick matches (PLAYER_PORTRAITS)
+    designer: bool = False  # level designer's hints on screen (F5 reloads the level file)
 
     @classmethod
     def from_dict(cls, data: dict) -> "Settings":
@@ -45,6 +56,8 @@ class Settings:
                 value = data[field.name]
                 kind = type(getattr(settings, field.name))
                 if kind is bool and isinstance(value, bool):
+                    setattr(settings, field.name, value)
+                elif kind is str and isinstance(value, str) and value in _CHOICES.get(field.name, ()):
                     setattr(settings, field.name, value)
                 elif kind in (int, float) and isinstance(value, (int, float)) and not isinstance(value, bool):
                     if isinstance(value, float) and not math.isfinite(value):

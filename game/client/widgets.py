@@ -19,12 +19,15 @@ _TEXT_CACHE_SIZE = 1500
 _UNDRAWABLE = re.compile(r"[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
 
 
+MAX_DRAWN_CHARACTERS = 2000  # no line on a 1280-pixel canvas holds more
+
+
 def drawable(text) -> str:
     """`text` as something the font renderer always accepts: a non-string becomes its str(), and
     control characters and lone surrogates become U+FFFD. Validation keeps them out of the game's
     data; this keeps a string from anywhere else (a save, a protocol line) from crashing a frame."""
     text = text if isinstance(text, str) else str(text)
-    return _UNDRAWABLE.sub("\ufffd", text)
+    return _UNDRAWABLE.sub("\ufffd", text[:MAX_DRAWN_CHARACTERS])
 
 
 def text_surface(text: str, size: int, colour=theme.TEXT, bold: bool = False) -> pygame.Surface:
@@ -32,7 +35,11 @@ def text_surface(text: str, size: int, colour=theme.TEXT, bold: bool = False) ->
     key = (text, size, tuple(colour), bold)
     surface = _TEXT_CACHE.get(key)
     if surface is None:
-        surface = font(size, bold).render(text, True, colour)
+        face = font(size, bold)
+        try:
+            surface = face.render(text, True, colour)
+        except pygame.error:  # nothing visible to draw ("\u200b"), or too wide for one surface
+            surface = pygame.Surface((0, face.get_linesize()), pygame.SRCALPHA)
         _TEXT_CACHE[key] = surface
         if len(_TEXT_CACHE) > _TEXT_CACHE_SIZE:
             _TEXT_CACHE.popitem(last=False)

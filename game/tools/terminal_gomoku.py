@@ -19,7 +19,8 @@ import sys
 from collections.abc import Callable
 
 from game.rules.gomoku import BLACK, EMPTY, WHITE, GomokuState, Rule
-from game.rules.gomoku.rules import MAX_SIZE, MIN_SIZE
+from game.rules.gomoku.rules import MAX_SIZE, MIN_SIZE, POINT_LETTERS
+from game.rules.gomoku.rules import point_name as rif_point_name
 
 RULE_NAMES = {"freestyle": Rule.FREESTYLE, "standard": Rule.STANDARD, "renju": Rule.RENJU}
 DEFAULT_LEVEL = "medium"
@@ -69,9 +70,9 @@ def move_cursor(cursor: tuple[int, int], action: str, size: int) -> tuple[int, i
 
 
 def point_name(point: tuple[int, int], size: int) -> str:
-    """Board notation: column letter and row number counted from the bottom ("H8")."""
-    x, y = point
-    return f"{chr(ord('A') + x)}{size - y}"
+    """Board notation (RIF, as everywhere a person reads a point): column letter from the left
+    and row number counted from the bottom ("h8")."""
+    return rif_point_name(point, size)
 
 
 def cell_column(x: int) -> int:
@@ -193,7 +194,7 @@ def render(game: TerminalGame, thinking: bool = False) -> list[list[Segment]]:
     size = state.size
     winning = set(state.winning_line or [])
     forbidden = set(state.forbidden_points())  # only ever non-empty in renju with black to move
-    header = " " * LABEL_WIDTH + "".join(f" {chr(ord('A') + x)} " for x in range(size))
+    header = " " * LABEL_WIDTH + "".join(f" {POINT_LETTERS[x]} " for x in range(size))
     lines: list[list[Segment]] = [[(_title(game), "title")], [(header, None)]]
     for y in range(size):
         label = f"{size - y:>2} "

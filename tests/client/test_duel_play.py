@@ -76,8 +76,12 @@ def test_whole_duel_against_the_ai(app):
     assert duel.battle.winner in (0, 1)
     assert duel.view.sides[1 - duel.battle.winner].health <= 0 or duel.battle.sides[1 - duel.battle.winner].health <= 0
     assert duel.ai_stats, "the AI never decided anything"
-    assert any("Opponent" in text for text, _ in duel.log)
-    # Rematch starts a fresh match from the result screen.
+    # The AI has a name and a face (the random AI is Pip), and its moves are logged by that name.
+    assert duel.seat_label(1) == "Pip" and duel.seat_portrait(1) == "pip"
+    assert any(text.startswith("Pip ") for text, _ in duel.log)
+    # Rematch starts a fresh match from the result screen (after its first moment, when keys
+    # are ignored so the key that ended the game is not taken as a choice).
+    step(app, 40)
     key(app, pygame.K_r)
     assert app.top.name in ("draft", "duel")
 

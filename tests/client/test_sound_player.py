@@ -289,7 +289,8 @@ def test_the_settings_screen_saves_the_sound_rows_and_the_app_applies_them(app):
     app.push(SettingsScene(app))
     scene = app.top
     labels = [row.label for row in scene.rows]
-    assert labels[5:] == ["Music volume", "Effects volume", "Mute"]
+    assert labels[5:8] == ["Music volume", "Effects volume", "Mute"]
+    assert labels[8:] == ["AI's moves shown", "Screen shake", "Your portrait", "Level designer hints"]
     for _ in range(5):
         key(app, pygame.K_DOWN)
     key(app, pygame.K_LEFT)  # Music volume - 10%

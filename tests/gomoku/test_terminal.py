@@ -51,13 +51,13 @@ class ScriptedAI:
 
 def board_cells(lines: list[str], size: int) -> dict[tuple[int, int], str]:
     """The symbol shown for every point, read back from rendered (or captured) lines."""
-    header = next(i for i, line in enumerate(lines) if line.startswith("    A  B  C"))
+    header = next(i for i, line in enumerate(lines) if line.startswith("    a  b  c"))
     rows = lines[header + 1 : header + 1 + size]
     return {(x, y): rows[y][cell_column(x)] for y in range(size) for x in range(size)}
 
 
 def frame_at(lines: list[str], size: int, point: tuple[int, int]) -> str:
-    header = next(i for i, line in enumerate(lines) if line.startswith("    A  B  C"))
+    header = next(i for i, line in enumerate(lines) if line.startswith("    a  b  c"))
     x, y = point
     row = lines[header + 1 + y]
     return row[cell_column(x) - 1] + row[cell_column(x) + 1]
@@ -95,10 +95,10 @@ def test_cursor_moves_and_stays_on_the_board():
 
 
 def test_point_names_count_rows_from_the_bottom():
-    assert point_name((0, 14), 15) == "A1"
-    assert point_name((7, 7), 15) == "H8"
-    assert point_name((14, 0), 15) == "O15"
-    assert point_name((19, 0), 20) == "T20"
+    assert point_name((0, 14), 15) == "a1"
+    assert point_name((7, 7), 15) == "h8"
+    assert point_name((14, 0), 15) == "o15"
+    assert point_name((19, 0), 20) == "t20"
 
 
 # --- rendering -------------------------------------------------------------------------------
@@ -108,12 +108,12 @@ def test_initial_screen():
     game = TerminalGame(ScriptedAI(), level="hard")
     lines = render_text(game)
     assert lines[0] == "Gomoku 15x15, freestyle - you: X black - AI: O white, hard - move 1"
-    assert lines[1] == "    A  B  C  D  E  F  G  H  I  J  K  L  M  N  O "
+    assert lines[1] == "    a  b  c  d  e  f  g  h  i  j  k  l  m  n  o "
     assert lines[2] == "15  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  15"
     assert lines[9] == " 8  .  .  .  .  .  .  . [.] .  .  .  .  .  .  .  8"  # cursor on H8
     assert lines[16] == " 1  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  1"
     assert lines[17] == "Your move."
-    assert lines[18] == "[H8] arrows/hjkl/wasd move, Enter/space place, u undo, q quit"
+    assert lines[18] == "[h8] arrows/hjkl/wasd move, Enter/space place, u undo, q quit"
     assert len(lines) == 19  # size + 4: a 20x20 board fits an 80x24 terminal
 
 
@@ -128,7 +128,7 @@ def test_styles_tag_stones_cursor_and_last_move():
     game.apply(PLACE)
     game.ai_move()
     row_of = {line_number: line for line_number, line in enumerate(render(game))}
-    # row y=7 is line 9; H8 (x=7) holds black under the cursor
+    # row y=7 is line 9; h8 (x=7) holds black under the cursor
     h8 = row_of[9][1 + 3 * 7 : 1 + 3 * 7 + 3]
     assert h8 == [("[", "cursor"), ("X", "black"), ("]", "cursor")]
     i7 = row_of[10][1 + 3 * 8 : 1 + 3 * 8 + 3]
@@ -138,10 +138,10 @@ def test_styles_tag_stones_cursor_and_last_move():
 def test_size_20_board_lines():
     game = TerminalGame(ScriptedAI(), size=20)
     lines = render_text(game)
-    assert lines[1].rstrip() == "    " + "  ".join(chr(ord("A") + x) for x in range(20))
+    assert lines[1].rstrip() == "    " + "  ".join(chr(ord("a") + x) for x in range(20))
     assert lines[2].startswith("20  .") and lines[2].endswith(" 20")
     assert len(lines) == 24 and max(len(line) for line in lines) < 80
-    assert lines[-1].startswith("[K10] ")  # the cursor starts in the centre
+    assert lines[-1].startswith("[k10] ")  # the cursor starts in the centre
 
 
 # --- game flow -------------------------------------------------------------------------------
@@ -156,7 +156,7 @@ def test_place_then_ai_answers():
     assert game.state.at(8, 6) == BLACK and game.ai_to_move()
     assert game.ai_move() == (8, 8)
     assert ai.calls == [(150, "easy", 3)]
-    assert game.message == "AI played I7. Your move."
+    assert game.message == "AI played i7. Your move."
     cells = board_cells(render_text(game), 15)
     assert cells[(8, 6)] == "X" and cells[(8, 8)] == "O"
     assert sum(1 for symbol in cells.values() if symbol != ".") == 2
@@ -170,12 +170,12 @@ def test_placing_on_a_stone_is_refused():
     game.ai_move()
     game.apply(RIGHT)
     game.apply(PLACE)
-    assert game.message == "I8 is taken."
+    assert game.message == "i8 is taken."
     assert len(game.state.moves) == 2 and not game.ai_to_move()
 
 
 def test_renju_forbidden_points_are_marked_and_refused():
-    # black X at F8, G8, H10, H9 (cross around H8, a double-three for black)
+    # black X at f8, g8, h10, h9 (cross around h8, a double-three for black)
     ai = ScriptedAI((0, 0), (2, 0), (4, 0), (6, 0))
     game = TerminalGame(ai, rule=Rule.RENJU)
     for move in [(5, 7), (6, 7), (7, 5), (7, 6)]:
@@ -188,7 +188,7 @@ def test_renju_forbidden_points_are_marked_and_refused():
     assert lines[-1].endswith("u undo, q quit  # forbidden")
     game.cursor = (7, 7)
     game.apply(PLACE)
-    assert game.message == "H8 is forbidden for black (double-three)."
+    assert game.message == "h8 is forbidden for black (double-three)."
     assert game.state.at(7, 7) == EMPTY and not game.ai_to_move()
 
 
@@ -241,7 +241,7 @@ def test_human_win_is_shown_with_the_winning_row():
         if game.ai_to_move():
             game.ai_move()
     assert game.state.winner == BLACK
-    assert game.message.startswith("You win with F8-J8!")
+    assert game.message.startswith("You win with f8-j8!")
     lines = render_text(game)
     for x in range(5, 10):
         assert frame_at(lines, 15, (x, 7)) == "**"
@@ -265,7 +265,7 @@ def test_ai_win_and_new_game():
     game.apply(PLACE)
     game.ai_move()
     assert game.state.winner == WHITE
-    assert game.message.startswith("The AI wins with A15-E15!")
+    assert game.message.startswith("The AI wins with a15-e15!")
     game.apply(NEW_GAME)
     assert game.state.moves == [] and game.state.rule == Rule.FREESTYLE
     assert game.message == "New game. Your move."
@@ -401,9 +401,9 @@ def test_real_game_in_tmux():
     try:
         lines = game.wait_for("Your move.")
         assert lines[0].startswith("Gomoku 15x15, freestyle - you: X black - AI: O white, medium")
-        assert any(line.startswith("[H8] arrows") for line in lines)
+        assert any(line.startswith("[h8] arrows") for line in lines)
 
-        # arrows: two right, one up -> J9 = (9, 6); Enter places
+        # arrows: two right, one up -> j9 = (9, 6); Enter places
         game.keys("Right", "Right", "Up", "Enter")
         lines = game.wait_for("AI played")
         cells = board_cells(lines, 15)
@@ -420,7 +420,7 @@ def test_real_game_in_tmux():
         lines = game.wait_for("Move taken back")
         assert set(board_cells(lines, 15).values()) == {"."}
 
-        # hjkl: h then k -> I10 = (8, 5); space places
+        # hjkl: h then k -> i10 = (8, 5); space places
         game.keys("h", "k", "Space")
         lines = game.wait_for("AI played")
         cells = board_cells(lines, 15)
@@ -429,7 +429,7 @@ def test_real_game_in_tmux():
 
         # taken point: press space again on our own stone
         game.keys("Space")
-        game.wait_for("I10 is taken.")
+        game.wait_for("i10 is taken.")
 
         game.keys("q")
         game.wait_for("EXITED=0", timeout=10)

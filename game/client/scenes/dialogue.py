@@ -26,8 +26,9 @@ class DialogueScene(Scene):
     opaque = False
     name = "dialogue"
 
-    def __init__(self, app, lines, on_done=None, heading: tuple[str, str] | None = None):
+    def __init__(self, app, lines, on_done=None, heading: tuple[str, str] | None = None, box: pygame.Rect | None = None):
         super().__init__(app)
+        self.box = box if box is not None else BOX  # where the lines show (mid-game gomoku: beside the board)
         self.lines = list(lines)
         self.on_done = on_done
         self.heading = heading  # (small line, big line), e.g. ("Chapter 2", "The Stone Garden")
@@ -93,7 +94,7 @@ class DialogueScene(Scene):
     def _lines_of(self, index: int) -> list[str]:
         lines = self._wrapped.get(index)
         if lines is None:
-            width = BOX.right - 32 - (BOX.x + PORTRAIT + 48)
+            width = self.box.right - 32 - (self.box.x + PORTRAIT + 48)
             lines = wrap_text(self.lines[index].text, TEXT_SIZE, width)
             self._wrapped[index] = lines
         return lines
@@ -111,16 +112,16 @@ class DialogueScene(Scene):
             draw_text(surface, small.upper(), (theme.WIDTH // 2, 190), 22, theme.TEXT_DIM, bold=True, anchor="center")
             draw_text(surface, big, (theme.WIDTH // 2, 250), 60, theme.ACCENT, bold=True, anchor="center", shadow=True)
             pygame.draw.line(surface, theme.ACCENT_DARK, (theme.WIDTH // 2 - 220, 300), (theme.WIDTH // 2 + 220, 300), 2)
-        shadow = BOX.move(0, 6)
+        shadow = self.box.move(0, 6)
         panel(surface, shadow, (0, 0, 0), None, radius=20, alpha=120)
-        panel(surface, BOX, (28, 33, 48), theme.ACCENT_DARK, radius=20, width=3, alpha=246)
-        face = pygame.Rect(BOX.x + 24, BOX.y + 28, PORTRAIT, PORTRAIT)
+        panel(surface, self.box, (28, 33, 48), theme.ACCENT_DARK, radius=20, width=3, alpha=246)
+        face = pygame.Rect(self.box.x + 24, self.box.y + 28, PORTRAIT, PORTRAIT)
         surface.blit(portrait(line.portrait, line.speaker, PORTRAIT), face)
         x = face.right + 24
-        draw_text(surface, line.speaker, (x, BOX.y + 22), 26, theme.ACCENT, bold=True)
+        draw_text(surface, line.speaker, (x, self.box.y + 22), 26, theme.ACCENT, bold=True)
         remaining = int(self.shown)
         face_font = font(TEXT_SIZE)
-        y = BOX.y + 64
+        y = self.box.y + 64
         for text in self._lines_of(self.index):
             if remaining <= 0:
                 break
@@ -135,13 +136,13 @@ class DialogueScene(Scene):
         # Where we are, and what to press.
         if len(self.lines) > 1:
             for dot in range(len(self.lines)):
-                centre = (x + 6 + dot * 16, BOX.bottom - 22)
+                centre = (x + 6 + dot * 16, self.box.bottom - 22)
                 pygame.draw.circle(surface, theme.ACCENT if dot == self.index else (80, 88, 112), centre, 5)
         if self.revealed:
             bob = int(3 * abs(((self.age / 400) % 2) - 1))
             hint = "Click or Enter"
-            right = BOX.right - 28
-            tip = (right, BOX.bottom - 22 + bob)
+            right = self.box.right - 28
+            tip = (right, self.box.bottom - 22 + bob)
             pygame.draw.polygon(surface, theme.ACCENT, [(tip[0] - 12, tip[1] - 7), (tip[0], tip[1]), (tip[0] - 12, tip[1] + 7)])
-            draw_text(surface, hint, (right - 22, BOX.bottom - 22), 15, theme.TEXT_DIM, anchor="midright")
-        draw_text(surface, "Esc: skip", (BOX.right - 28, BOX.y + 22), 14, (110, 118, 140), anchor="topright")
+            draw_text(surface, hint, (right - 22, self.box.bottom - 22), 15, theme.TEXT_DIM, anchor="midright")
+        draw_text(surface, "Esc: skip", (self.box.right - 28, self.box.y + 22), 14, (110, 118, 140), anchor="topright")

@@ -12,7 +12,7 @@ import pygame
 from game.client import theme
 from game.client.card_render import CARD_RATIO, render_card
 from game.client.scene import Scene
-from game.client.widgets import backdrop, draw_text, panel
+from game.client.widgets import backdrop, draw_text, fit_text, panel
 
 OFFER_WIDTH = 230
 CURVE_BUCKETS = ["0", "1", "2", "3", "4", "5", "6", "7+"]
@@ -159,11 +159,38 @@ class DraftScene(Scene):
                 pygame.draw.rect(surface, theme.ACCENT, glow, 4, border_radius=22)
             surface.blit(render_card(card, OFFER_WIDTH), lifted)
         self._draw_curve(surface, self.draft.picks[seat])
+        self._draw_deck_list(surface, self.draft.picks[seat])
         ai_seats = [s for s in self.match.drafters if s != seat]
         if ai_seats and not self.match.hotseat:
-            other = ai_seats[0]
-            draw_text(surface, f"Opponent drafting secretly: {len(self.draft.picks[other])}/{len(self.draft.offers)}",
-                      (theme.WIDTH - 30, 30), 16, theme.TEXT_DIM, anchor="topright")
+            name = self.match.seat_label(ai_seats[0])
+            draw_text(surface, f"{name} drafts too, in secret", (theme.WIDTH - 24, 14), 15, theme.TEXT_DIM,
+                      anchor="topright")
+
+    def _draw_deck_list(self, surface: pygame.Surface, picks) -> None:
+        """The cards picked so far, by cost, as a compact deck list beside the offers."""
+        box = pygame.Rect(1052, 40, 214, 430)
+        panel(surface, box, theme.PANEL, theme.PANEL_BORDER, radius=14, alpha=200)
+        draw_text(surface, "Your deck", (box.x + 14, box.y + 10), 18, theme.TEXT, bold=True)
+        if not picks:
+            draw_text(surface, "Your picks appear here", (box.x + 14, box.y + 40), 14, theme.TEXT_DIM)
+            return
+        counts: dict = {}
+        for card in picks:
+            key = (card.cost, card.name)
+            counts[key] = counts.get(key, 0) + 1
+        rows = sorted(counts.items())
+        last = picks[-1]
+        y = box.y + 38
+        room = (box.bottom - 10 - y) // 19
+        for (cost, name), count in rows[:room]:
+            colour = theme.ACCENT if name == last.name else theme.TEXT
+            draw_text(surface, str(cost), (box.x + 22, y + 8), 14, theme.MANA, bold=True, anchor="center")
+            label = name if count == 1 else f"{name} x{count}"
+            size = fit_text(label, 14, box.width - 50, minimum=11)
+            draw_text(surface, label, (box.x + 36, y), size, colour)
+            y += 19
+        if len(rows) > room:
+            draw_text(surface, f"and {len(rows) - room} more", (box.x + 36, y), 13, theme.TEXT_DIM)
 
     def _draw_curve(self, surface: pygame.Surface, picks) -> None:
         box = pygame.Rect(240, 478, 800, 222)
@@ -173,7 +200,8 @@ class DraftScene(Scene):
             counts[min(card.cost, 7)] += 1
         creatures = sum(1 for card in picks if card.is_creature)
         draw_text(surface, "Your deck's mana curve", (box.x + 20, box.y + 12), 20, theme.TEXT, bold=True)
-        draw_text(surface, f"{len(picks)} cards  ·  {creatures} creatures  ·  {len(picks) - creatures} items",
+        draw_text(surface, f"{_count(len(picks), 'card')}  ·  {_count(creatures, 'creature')}  ·  "
+                           f"{_count(len(picks) - creatures, 'item')}",
                   (box.right - 20, box.y + 14), 18, theme.TEXT_DIM, anchor="topright")
         top = max(6, max(counts))
         slot = (box.width - 80) / len(counts)
@@ -186,3 +214,7 @@ class DraftScene(Scene):
                 pygame.draw.rect(surface, theme.MANA, bar, border_radius=6)
                 draw_text(surface, str(count), (bar.centerx, bar.y - 4), 18, theme.TEXT, bold=True, anchor="midbottom")
             draw_text(surface, CURVE_BUCKETS[index], (bar.centerx, base_y + 6), 18, theme.TEXT_DIM, anchor="midtop")
+
+
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"

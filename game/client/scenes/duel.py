@@ -24,6 +24,7 @@ from game.client.duel_animator import DuelAnimator
 from game.client.duel_drag import Drag, DragKind
 from game.client.duel_view import ZOOM_WIDTH, DuelView
 from game.client.scene import Scene
+from game.client.settings import AI_PACES
 from game.client.widgets import Button, wrap_text
 from game.rules.cards.actions import END_TURN, FACE, Action, Kind
 from game.rules.cards.battle import Battle
@@ -31,8 +32,19 @@ from game.rules.cards.decisions import DecisionSteps
 from game.rules.cards.state import IllegalAction
 from game.rules.events import EventKind
 
-AI_PAUSE_MS = 380  # pause before each AI action, so a person can follow it
 CLICK_DISTANCE = 10
+HITSTOP_MS = 90  # the frame holds this long when a big hit lands
+SLOW_MOTION_MS = 1100  # the finishing blow plays in slow motion this long...
+SLOW_MOTION = 0.3  # ...at this speed
+
+
+class Effect:
+    """A short visual that never holds up play (a dust ring, sparks, a flash): drawn by the view."""
+
+    __slots__ = ("kind", "rect", "power", "age", "duration")
+
+    def __init__(self, kind: str, rect, power: float, duration: float):
+        self.kind, self.rect, self.power, self.age, self.duration = kind, rect, power, 0.0, duration
 
 
 class DuelScene(Scene):
@@ -69,10 +81,18 @@ class DuelScene(Scene):
         self._legal_key: int | None = None
         self._legal: list[Action] = []
         self.time = 0.0
+        self.fx: list[Effect] = []
+        self.shake = 0.0  # ms of screen shake left
+        self.shake_power = 0.0
+        self.hitstop = 0.0  # ms the animations stay frozen
+        self.slow_motion = 0.0  # ms of slow motion left
+        self.hurt = [0.0, 0.0]  # ms of red flash left on each portrait
+        self.skipping = False  # fast-forwarding the AI's actions: no sounds or effects
         self.end_button = Button(L.END_TURN.copy(), "End turn", self.end_turn, primary=True, size=26)
         for index, line in enumerate(match.opening_log()):
             self.add_log(line, theme.ACCENT if index == 0 else theme.TEXT_DIM)
         # Card faces are drawn ahead in idle frame time, so a first sight never costs a frame.
+        self.renderer.warm()
         self._prerender = [(instance.card, width) for side in self.battle.sides for instance in side.deck
                            for width in (L.HAND_CARD, L.BOARD_CARD, ZOOM_WIDTH)]
 
@@ -90,6 +110,35 @@ class DuelScene(Scene):
 
     def seat_label(self, seat: int) -> str:
         return self.match.seat_label(seat)
+
+    def seat_portrait(self, seat: int) -> str:
+        return self.match.seat_portrait(seat, self.app)
+
+    def say_plan_step(self, text: str) -> str:
+        """An AI plan's action ("ATTACK 12 -1", protocol text) in words, with card names."""
+        parts = text.split()
+        try:
+            verb, numbers = parts[0], [int(p) for p in parts[1:]]
+        except (IndexError, ValueError):
+            return text
+        if not numbers:
+            return "end the turn" if verb == "PASS" else text.lower()
+        name = self.card_name(numbers[0])
+        seat = self.view.owner_of(numbers[0]) if self.view.creature(numbers[0]) is not None else self.battle.current
+        target = numbers[1] if len(numbers) > 1 else FACE
+        if verb == "SUMMON":
+            lane = f" ({'left' if target == 0 else 'right'} lane)" if self.battle.lanes == 2 and len(numbers) > 1 else ""
+            return f"summon {name}{lane}"
+        whom = self._whom(1 - seat) if target == FACE else self.card_name(target)
+        if verb == "ATTACK":
+            return f"{name} attacks {whom}"
+        if verb == "USE":
+            return f"use {name} on {whom}"
+        return text
+
+    def _whom(self, seat: int) -> str:
+        label = self.seat_label(seat)
+        return "you" if label == "You" else label
 
     def face_up(self, seat: int) -> bool:
         return seat == self.bottom and self.revealed == seat
@@ -131,17 +180,19 @@ class DuelScene(Scene):
         return card.name if card else f"#{uid}"
 
     def describe(self, action: Action, seat: int) -> str:
+        """One log line, as a player says it: "You summon Mirror Smith", "Mirror Smith attacks you"."""
         who = self.seat_label(seat)
+        you = who == "You"
         if action.kind == Kind.END_TURN:
-            return f"{who}: end of turn"
+            return "You end your turn" if you else f"{who} ends the turn"
         name = self.card_name(action.card)
         if action.kind == Kind.SUMMON:
-            lane = f" (lane {'left' if action.lane == 0 else 'right'})" if self.battle.lanes == 2 else ""
-            return f"{who}: summon {name}{lane}"
-        target = "the opponent" if action.target == FACE else self.card_name(action.target)
+            lane = f" on the {'left' if action.lane == 0 else 'right'} lane" if self.battle.lanes == 2 else ""
+            return f"{who} summon{'' if you else 's'} {name}{lane}"
+        target = self._whom(1 - seat) if action.target == FACE else self.card_name(action.target)
         if action.kind == Kind.ATTACK:
-            return f"{who}: {name} attacks {target}"
-        return f"{who}: {name} on {target}"
+            return f"{name} attacks {target}"
+        return f"{who} use{'' if you else 's'} {name} on {target}"
 
     # ------------------------------------------------------------------ playing
 
@@ -155,8 +206,8 @@ class DuelScene(Scene):
             if event.kind is EventKind.DEATH:
                 self.add_log(f"  {self.card_name(event.card)} dies", theme.TEXT_DIM)
             elif event.kind is EventKind.WIN:
-                self.add_log(f"{self.seat_label(event.player)} win{'s' if self.seat_label(event.player) != 'You' else ''}!",
-                             theme.ACCENT)
+                label = self.seat_label(event.player)
+                self.add_log("You win!" if label == "You" else f"{label} wins!", theme.ACCENT)
         self.animator.animate(events, self.battle.clone(), pause_ms)
         self.drag = None
         self.match.after_action(self)
@@ -230,7 +281,24 @@ class DuelScene(Scene):
 
     # ------------------------------------------------------------------ input
 
+    def ai_acting(self) -> bool:
+        """The AI's actions are being shown (a click or a key fast-forwards them)."""
+        return self.anims.busy and self.controllers[self.view.current] == "ai" and not self.match.over
+
+    def fast_forward(self) -> None:
+        """Show the rest of the AI's queued actions at once (up to a story line, which waits)."""
+        self.skipping = True
+        try:
+            self.anims.fast_forward()
+        finally:
+            self.skipping = False
+        self.shake = self.hitstop = self.slow_motion = 0.0
+
     def handle(self, intent) -> None:
+        if self.ai_acting() and (intent.kind == "press" or intent.kind == "action"
+                                 and intent.name not in ("back", "toggle_overlay")):
+            self.fast_forward()
+            return
         if intent.kind == "action":
             if intent.name == "back":
                 self.match.open_pause(self)
@@ -307,8 +375,13 @@ class DuelScene(Scene):
         for part in (self.match.hud, self.match.toast):
             if part is not None:
                 part.update(dt_ms)
-        self.anims.speed = self.app.settings.animation_speed
-        self.anims.update(dt_ms)
+        anim_dt = self._feel(dt_ms)
+        pace = AI_PACES.get(self.app.settings.ai_pace, AI_PACES["normal"])
+        ai_acting = self.ai_acting()
+        if ai_acting and pace[1] <= 0:
+            self.fast_forward()
+        self.anims.speed = self.app.settings.animation_speed * (pace[1] if ai_acting else 1.0)
+        self.anims.update(anim_dt)
         if self.anims.busy or self.app.top is not self:  # e.g. an animation step opened a dialogue
             return
         if self.match.over:
@@ -324,6 +397,60 @@ class DuelScene(Scene):
                 self._pass_device(seat)
             else:
                 self.revealed = seat
+
+    # ------------------------------------------------------------------ game feel
+
+    def _feel(self, dt_ms: float) -> float:
+        """Age the effects; returns the time the animations get this frame (none during a
+        hit-stop, a fraction in the finisher's slow motion)."""
+        for fx in self.fx:
+            fx.age += dt_ms
+        self.fx = [fx for fx in self.fx if fx.age < fx.duration]
+        self.shake = max(0.0, self.shake - dt_ms)
+        self.hurt = [max(0.0, h - dt_ms) for h in self.hurt]
+        if self.hitstop > 0:
+            self.hitstop = max(0.0, self.hitstop - dt_ms)
+            return 0.0
+        if self.slow_motion > 0:
+            self.slow_motion = max(0.0, self.slow_motion - dt_ms)
+            return dt_ms * SLOW_MOTION
+        return dt_ms
+
+    def impact(self, power: float, rect=None, kind: str = "hit", seat: int | None = None) -> None:
+        """A blow or a landing of strength `power` (0..1): sparks or dust, and for big ones a
+        hit-stop and a screen shake (unless shake is off in Settings)."""
+        if self.skipping:
+            return
+        power = max(0.0, min(1.0, power))
+        if rect is not None:
+            self.fx.append(Effect(kind, rect, power, 380 if kind == "hit" else 320))
+        if seat is not None:
+            self.hurt[seat] = 260.0
+        if power >= 0.5:
+            self.hitstop = max(self.hitstop, HITSTOP_MS * power)
+            if self.app.settings.screen_shake:
+                self.shake = max(self.shake, 120 + 200 * power)
+                self.shake_power = max(self.shake_power if self.shake > 0 else 0.0, 3 + 7 * power)
+
+    def finishing_blow(self, rect=None) -> None:
+        """The lethal hit: a flash, a heavy shake and a beat of slow motion."""
+        if self.skipping:
+            return
+        self.fx.append(Effect("flash", rect, 1.0, 520))
+        self.slow_motion = SLOW_MOTION_MS
+        self.hitstop = HITSTOP_MS * 1.6
+        if self.app.settings.screen_shake:
+            self.shake, self.shake_power = 520.0, 12.0
+
+    def shake_offset(self) -> tuple[int, int]:
+        if self.shake <= 0:
+            return (0, 0)
+        fade = min(1.0, self.shake / 200)
+        power = self.shake_power * fade
+        return (int(power * math.sin(self.time * 0.09)), int(power * 0.7 * math.cos(self.time * 0.13)))
+
+    def hurt_flash(self, seat: int) -> float:
+        return self.hurt[seat] / 260.0
 
     def _pass_device(self, seat: int) -> None:
         self.revealed = None
@@ -364,8 +491,9 @@ class DuelScene(Scene):
     def play_ai_actions(self, seat: int, actions) -> None:
         """Play an AI decision, paced (game/rules/cards/decisions.py says which actions play)."""
         try:
+            pause = AI_PACES.get(self.app.settings.ai_pace, AI_PACES["normal"])[0]
             for action in DecisionSteps(self.battle, actions or [END_TURN], lambda: self.match.over):
-                self.perform(action, pause_ms=AI_PAUSE_MS)
+                self.perform(action, pause_ms=pause)
         except IllegalAction as error:
             self.app.push("error", title="The AI chose an illegal action", message=str(error))
 

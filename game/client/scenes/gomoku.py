@@ -13,18 +13,18 @@ import pytweening
 from game.client import theme
 from game.client.ai_driver import AIDriver
 from game.client.anim import Anim, AnimationQueue
-from game.client.explain_overlay import draw_explanation
+from game.client.explain_overlay import draw_gomoku_thoughts
 from game.client.scene import Scene
 from game.client.widgets import Button, draw_text, hover_buttons, panel, press_buttons, vertical_gradient
 from game.rules.events import EventKind
 from game.rules.gomoku import BLACK, EMPTY, WHITE, Rule, format_move
+from game.rules.gomoku.rules import POINT_LETTERS, point_name
 
 BOARD = pygame.Rect(40, 30, 660, 660)
 SIDE = pygame.Rect(730, 30, 520, 660)
 RULE_LABELS = {Rule.FREESTYLE: "Freestyle: five or more wins", Rule.STANDARD: "Standard: exactly five wins",
                Rule.RENJU: "Renju: black may not make 3-3, 4-4 or overlines"}
 AI_PAUSE_MS = 250
-COLUMNS = "ABCDEFGHJKLMNOPQRSTU"  # board coordinates as printed beside the board (no I)
 
 _BACKGROUND: dict = {}
 
@@ -40,6 +40,7 @@ def _background() -> pygame.Surface:
 class GomokuScene(Scene):
     name = "gomoku"
     music = "gomoku"
+    dialogue_box = pygame.Rect(716, 380, 554, 330)  # story lines mid-game sit over the side panel
 
     def __init__(self, app, match):
         super().__init__(app)
@@ -58,6 +59,9 @@ class GomokuScene(Scene):
         self.result_shown = False
         self.time = 0.0
         self._board_cache: pygame.Surface | None = None
+        self.numbers = False  # move numbers on the stones (N)
+        self._numbers_key = -1
+        self._numbers: dict = {}
         y = SIDE.bottom - 70
         choices = match.buttons(self)
         width = (SIDE.width - 20 * (len(choices) + 1)) // len(choices)
@@ -87,6 +91,17 @@ class GomokuScene(Scene):
         return None
 
     # ------------------------------------------------------------------ flow
+
+    def move_numbers(self) -> dict:
+        """Each stone's move number (stones of a level's opening have none)."""
+        if self._numbers_key != len(self.state.moves):
+            self._numbers_key = len(self.state.moves)
+            self._numbers = {move: index + 1 for index, move in enumerate(self.state.moves)}
+        return self._numbers
+
+    def match_name(self, seat: int) -> str:
+        label = self.match.label(BLACK if seat == 0 else WHITE)
+        return label[label.find("(") + 1:-1] if "(" in label else label
 
     def seat_of(self, colour: int) -> int:
         return self.match.seat_of(colour)
@@ -144,6 +159,8 @@ class GomokuScene(Scene):
                 self.overlay = not self.overlay
             elif name == "undo":
                 self.undo()
+            elif name == "numbers":
+                self.numbers = not self.numbers
             elif name in ("up", "down", "left", "right"):
                 dx, dy = {"up": (0, -1), "down": (0, 1), "left": (-1, 0), "right": (1, 0)}[name]
                 size = self.state.size
@@ -233,11 +250,14 @@ class GomokuScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(_background(), (0, 0))
         surface.blit(self._board_surface(), BOARD.move(-20, -20))
-        for index, label in enumerate(range(self.state.size)):
-            x, y = self.point_centre(index, 0)
-            draw_text(surface, COLUMNS[index], (x, BOARD.y - 9), 12, theme.BOARD_LINE, anchor="center")
-            x, y = self.point_centre(0, index)
-            draw_text(surface, str(index + 1), (BOARD.x - 9, y), 12, theme.BOARD_LINE, anchor="center")
+        size = self.state.size
+        for index in range(size):  # RIF notation: a, b, c ... from the left, 1 at the bottom
+            x, _ = self.point_centre(index, 0)
+            for edge in (BOARD.y - 9, BOARD.bottom + 9):
+                draw_text(surface, POINT_LETTERS[index], (x, edge), 13, theme.BOARD_LINE, bold=True, anchor="center")
+            _, y = self.point_centre(0, index)
+            for edge in (BOARD.x - 10, BOARD.right + 10):
+                draw_text(surface, str(size - index), (edge, y), 12, theme.BOARD_LINE, bold=True, anchor="center")
         radius = int(self.cell * 0.44)
         growing = {anim.data["point"]: anim for anim in self.anims.active if anim.kind == "stone"}
         pending = {anim.data["point"] for step in list(self.anims.steps)[1:] for anim in step if anim.kind == "stone"}
@@ -252,6 +272,11 @@ class GomokuScene(Scene):
             if point in growing:
                 scale = 1.5 - 0.5 * growing[point].eased
             _stone(surface, self.point_centre(*point), int(radius * scale), value)
+            if self.numbers:
+                number = self.move_numbers().get(point)
+                if number:
+                    draw_text(surface, str(number), self.point_centre(*point), max(10, int(radius * 0.9)),
+                              theme.STONE_WHITE if value == BLACK else theme.STONE_BLACK, bold=True, anchor="center")
         if state.moves and state.moves[-1] not in pending:
             last = state.moves[-1]
             pygame.draw.circle(surface, (230, 60, 60), self.point_centre(*last), max(3, radius // 3))
@@ -285,7 +310,9 @@ class GomokuScene(Scene):
         if self.match.toast is not None:
             self.match.toast.draw(surface)
         if self.overlay:
-            draw_explanation(surface, pygame.Rect(90, 120, 560, 420), "What the AI considered", self.explanation)
+            who = next((self.match_name(s) for s in (0, 1) if self.controllers[s] == "ai"), "the AI")
+            draw_gomoku_thoughts(surface, pygame.Rect(70, 110, 600, 460), who, self.explanation,
+                                 lambda point: point_name(point, self.state.size))
 
     def _draw_side(self, surface) -> None:
         panel(surface, SIDE, theme.PANEL, theme.PANEL_BORDER, radius=16)
@@ -304,7 +331,8 @@ class GomokuScene(Scene):
         status_y = SIDE.y + 190
         if self.ai.thinking:
             dots = "." * (1 + int(self.time / 300) % 3)
-            draw_text(surface, f"Computer is thinking{dots}  {self.ai.elapsed_ms / 1000:.1f} s", (x, status_y), 18,
+            who = next((self.match_name(s) for s in (0, 1) if self.controllers[s] == "ai"), "The computer")
+            draw_text(surface, f"{who} is thinking{dots}  {self.ai.elapsed_ms / 1000:.1f} s", (x, status_y), 18,
                       theme.ACCENT)
         elif self.match.over:
             draw_text(surface, "Game over", (x, status_y), 18, theme.ACCENT, bold=True)
@@ -318,7 +346,8 @@ class GomokuScene(Scene):
             height = self.match.hud.height(SIDE.width - 48)
             self.match.hud.draw(surface, pygame.Rect(x, moves_y, SIDE.width - 48, height))
             moves_y += height + 12
-        draw_text(surface, f"Moves ({len(self.state.moves)})", (x, moves_y), 18, theme.TEXT, bold=True)
+        count = len(self.state.moves)
+        draw_text(surface, f"{count} move{'s' if count != 1 else ''}", (x, moves_y), 18, theme.TEXT, bold=True)
         moves = self.state.moves
         rows = max(1, (SIDE.bottom - 96 - (moves_y + 28)) // 22)
         first_pair = max(0, (len(moves) + 1) // 2 - rows * 2)
@@ -328,19 +357,19 @@ class GomokuScene(Scene):
             mx = x + column * 240
             my = moves_y + 28 + line * 22
             black = moves[pair * 2]
-            text = f"{pair + 1:>3}. {_name(black)}"
+            text = f"{pair + 1:>3}. {_name(black, self.state.size)}"
             if pair * 2 + 1 < len(moves):
-                text += f"   {_name(moves[pair * 2 + 1])}"
+                text += f"   {_name(moves[pair * 2 + 1], self.state.size)}"
             draw_text(surface, text, (mx, my), 16, theme.TEXT)
         for button in self.buttons:
             button.draw(surface)
         if not self.hotseat:
-            draw_text(surface, "Tab: AI's reasoning  ·  Esc: menu", (x, SIDE.bottom - 96), 15, theme.TEXT_DIM)
+            draw_text(surface, "Tab: the AI's thoughts  ·  N: move numbers  ·  Esc: menu", (x, SIDE.bottom - 96), 15,
+                      theme.TEXT_DIM)
 
 
-def _name(move) -> str:
-    x, y = move
-    return f"{COLUMNS[x]}{y + 1}"
+def _name(move, size: int = 15) -> str:
+    return point_name(move, size)
 
 
 def _stone(surface, centre, radius: int, colour: int) -> None:

@@ -8,7 +8,7 @@ import pygame
 import pytweening
 
 from game.client import theme
-from game.client.objectives_hud import draw_star, draw_state_icon
+from game.client.objectives_hud import draw_star, draw_state_icon, player_words
 from game.client.scene import Scene
 from game.client.widgets import Button, ButtonColumn, draw_text, panel, shade, wrap_text
 from game.rules.levels.unlocks import max_stars
@@ -17,6 +17,8 @@ WIDTH = 800
 STAR_DELAY_MS = 380
 OBJECTIVE_LINE = 34
 FOOTER_LINE = 26
+
+INPUT_GRACE_MS = 450  # input ignored this long after the screen opens
 
 
 class LevelResultScene(Scene):
@@ -31,6 +33,7 @@ class LevelResultScene(Scene):
         self.result = run.session.result
         self.unlocked = list(run.unlocked)
         self.age = 0.0
+        self.opened_ms = 0.0  # real time since the screen opened (input waits INPUT_GRACE_MS)
         self.next_id = run.next_level_id() if self.result.won else None
         self.footer = self._footer_lines()
         height = 290 + OBJECTIVE_LINE * len(self.result.objectives) + FOOTER_LINE * len(self.footer) + 130
@@ -64,6 +67,8 @@ class LevelResultScene(Scene):
         self.run.leave()
 
     def handle(self, intent) -> None:
+        if self.opened_ms < INPUT_GRACE_MS and intent.kind in ("action", "press"):
+            return  # the key or click that closed the last line must not choose here
         if intent.kind == "action" and intent.name == "rematch":
             self.retry()
             return
@@ -75,6 +80,7 @@ class LevelResultScene(Scene):
         self.menu.handle(intent, lambda: self.app.play_sound("click"))
 
     def update(self, dt_ms: float) -> None:
+        self.opened_ms += dt_ms
         self.age += dt_ms * self.app.settings.animation_speed
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -87,7 +93,7 @@ class LevelResultScene(Scene):
         draw_text(surface, "Level complete!" if won else "Level failed", (box.centerx, box.y + 52), 50, colour,
                   bold=True, anchor="center", shadow=True)
         draw_text(surface, self.level.title, (box.centerx, box.y + 100), 24, theme.TEXT, bold=True, anchor="center")
-        draw_text(surface, self.result.reason, (box.centerx, box.y + 130), 17, theme.TEXT_DIM, anchor="center")
+        draw_text(surface, player_words(self.result.reason), (box.centerx, box.y + 130), 17, theme.TEXT_DIM, anchor="center")
         self._draw_stars(surface, box.y + 190)
         y = self._draw_objectives(surface, box.y + 250)
         self._draw_footer(surface, y + 8)
@@ -121,7 +127,7 @@ class LevelResultScene(Scene):
             text = status.text + ("" if status.required else "   (bonus)")
             draw_text(surface, text, (x + 24, y), 20, theme.TEXT if status.state == "met" else theme.TEXT_DIM)
             if status.detail:
-                draw_text(surface, status.detail, (box.right - 90, y + 2), 16, theme.TEXT_DIM, anchor="topright")
+                draw_text(surface, player_words(status.detail), (box.right - 90, y + 2), 16, theme.TEXT_DIM, anchor="topright")
             y += OBJECTIVE_LINE
         return y
 

@@ -8,6 +8,8 @@ from game.client import theme
 from game.client.scene import Scene
 from game.client.widgets import Button, ButtonColumn, draw_text, panel, shade
 
+INPUT_GRACE_MS = 450  # input ignored this long after the screen opens
+
 
 class ResultScene(Scene):
     opaque = False
@@ -25,6 +27,7 @@ class ResultScene(Scene):
             Button(pygame.Rect(x, 470, 300, 62), "Main menu", self.menu_),
         ])
         self.age = 0.0
+        self.opened_ms = 0.0  # real time since the screen opened (input waits INPUT_GRACE_MS)
 
     def on_enter(self) -> None:
         self.app.play_sound("defeat" if self.good is False else "victory")
@@ -36,6 +39,8 @@ class ResultScene(Scene):
         self.app.reset("title")
 
     def handle(self, intent) -> None:
+        if self.opened_ms < INPUT_GRACE_MS and intent.kind in ("action", "press"):
+            return  # the key or click that closed the last line must not choose here
         if intent.kind == "action" and intent.name == "rematch":
             self.rematch()
             return
@@ -45,6 +50,7 @@ class ResultScene(Scene):
         self.menu.handle(intent, lambda: self.app.play_sound("click"))
 
     def update(self, dt_ms: float) -> None:
+        self.opened_ms += dt_ms
         self.age += dt_ms
 
     def draw(self, surface: pygame.Surface) -> None:

@@ -1,5 +1,6 @@
 """Settings: window size, full screen, volumes (master, music, effects) and mute, animation speed, AI
-thinking time (saved at once)."""
+thinking time, how fast the AI's moves are shown, screen shake, your portrait and the level
+designer's hints (saved at once)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ import pygame
 
 from game.client import theme
 from game.client.scene import Scene
-from game.client.settings import ANIMATION_SPEEDS, THINK_TIMES_MS, VOLUMES, WINDOW_SIZES
+from game.client.settings import AI_PACES, ANIMATION_SPEEDS, PLAYER_PORTRAITS, THINK_TIMES_MS, VOLUMES, WINDOW_SIZES
 from game.client.widgets import Button, OptionRow, backdrop, draw_text
 
 
@@ -41,11 +42,23 @@ class SettingsScene(Scene):
             OptionRow("Effects volume", VOLUMES, _nearest(VOLUMES, s.effects_volume), _percent,
                       self.set_effects_volume),
             OptionRow("Mute", [False, True], int(s.mute), lambda v: "On" if v else "Off", self.set_mute),
+            OptionRow("AI's moves shown", list(AI_PACES), list(AI_PACES).index(s.ai_pace), str.capitalize,
+                      lambda v: self._set("ai_pace", v)),
+            OptionRow("Screen shake", [False, True], int(s.screen_shake), lambda v: "On" if v else "Off",
+                      lambda v: self._set("screen_shake", bool(v))),
+            OptionRow("Your portrait", PLAYER_PORTRAITS, PLAYER_PORTRAITS.index(s.portrait), str.capitalize,
+                      lambda v: self._set("portrait", v)),
+            OptionRow("Level designer hints", [False, True], int(s.designer), lambda v: "On" if v else "Off",
+                      lambda v: self._set("designer", bool(v))),
         ]
         for index, row in enumerate(self.rows):
-            row.rect = pygame.Rect(theme.WIDTH // 2 - 380, 136 + index * 56, 760, 50)
+            row.rect = pygame.Rect(theme.WIDTH // 2 - 380, 104 + index * 42, 760, 38)
         self.focus = 0
-        self.back = Button(pygame.Rect(theme.WIDTH // 2 - 130, 598, 260, 62), "Back", self.close, primary=True)
+        self.back = Button(pygame.Rect(theme.WIDTH // 2 - 130, 614, 260, 52), "Back", self.close, primary=True)
+
+    def _set(self, name: str, value) -> None:
+        setattr(self.app.settings, name, value)
+        self.app.save_settings()
 
     def set_size(self, value) -> None:
         self.app.settings.width, self.app.settings.height = value
@@ -111,9 +124,9 @@ class SettingsScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(backdrop(), (0, 0))
-        draw_text(surface, "Settings", (theme.WIDTH // 2, 90), 52, theme.ACCENT, bold=True, anchor="center", shadow=True)
+        draw_text(surface, "Settings", (theme.WIDTH // 2, 56), 48, theme.ACCENT, bold=True, anchor="center", shadow=True)
         for row in self.rows:
             row.draw(surface)
         self.back.draw(surface)
-        draw_text(surface, f"Saved to {self.app.settings_file.path}", (theme.WIDTH // 2, 690), 15, theme.TEXT_DIM,
+        draw_text(surface, f"Saved to {self.app.settings_file.path}", (theme.WIDTH // 2, 696), 14, theme.TEXT_DIM,
                   anchor="center")

@@ -73,6 +73,33 @@ def parse_move(text: str, size: int | None = None) -> tuple[int, int]:
     return x, y
 
 
+# The notation a person reads (Renju International Federation): the column as a letter a, b, c, ...
+# from the left (i included; up to t on a 20x20 board) and the row as a number from 1 at the
+# bottom, so the centre of a 15x15 board is "h8". Boards and protocols keep their own (x, y)
+# from the top-left (format_move/parse_move); only what people read goes through these two.
+POINT_LETTERS = "abcdefghijklmnopqrst"
+
+
+def point_name(point: tuple[int, int], size: int) -> str:
+    """The RIF name of board point (x, y) (y counted from the top) on a size x size board: ``"h8"``."""
+    x, y = point
+    return f"{POINT_LETTERS[x]}{size - y}"
+
+
+def parse_point(text: str, size: int) -> tuple[int, int]:
+    """(x, y) of a point named in RIF notation (``"h8"``, any case, spaces around allowed)."""
+    name = text.strip().lower()
+    letter, digits = name[:1], name[1:]
+    column = POINT_LETTERS.find(letter) if letter else -1
+    if column < 0 or not digits.isdigit():
+        raise ValueError(f"a point is a letter and a row number, such as 'h8', got {text!r}")
+    row = int(digits)
+    if not (column < size and 1 <= row <= size):
+        last = POINT_LETTERS[size - 1]
+        raise ValueError(f"point {text.strip()!r} is off the {size}x{size} board (a1 to {last}{size})")
+    return column, size - row
+
+
 def run_through(
     board: list[int], size: int, x: int, y: int, dx: int, dy: int, player: int
 ) -> list[tuple[int, int]]:
