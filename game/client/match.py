@@ -215,9 +215,13 @@ class CardMatch:
         else:
             headline, good = "Defeat", False
         battle = self.battle
-        detail = f"after {battle.turn} turns  ·  health {battle.sides[0].health} - {battle.sides[1].health}"
+        turns = f"{battle.turn} turn{'s' if battle.turn != 1 else ''}"
+        detail = f"after {turns}  ·  health {battle.sides[0].health} - {battle.sides[1].health}"
         scene.end_game()
-        scene.app.push("result", headline=headline, detail=detail, good=good, on_rematch=lambda: self.rematch(scene.app))
+        # The face shown: the winner's, or yours when you lost (the loser's face tells a defeat).
+        shown = winner if good is not False else 1 - winner
+        scene.app.push("result", headline=headline, detail=detail, good=good, on_rematch=lambda: self.rematch(scene.app),
+                       face=(self.seat_portrait(shown, scene.app), self.seat_label(shown)))
 
     def rematch(self, app) -> None:
         app.reset("title")
@@ -294,22 +298,26 @@ class GomokuMatch:
         """After every move of either side (levels: objectives, story lines, saves)."""
 
     def finish(self, scene) -> None:
-        from game.rules.gomoku import BLACK, DRAW
+        from game.rules.gomoku import BLACK, DRAW, WHITE
 
         state = self.state
         moves = len(state.moves)
+        face = None
         if state.winner == DRAW:
-            headline, good, detail = "Draw", None, f"after {moves} moves"
+            headline, good, detail = "Draw", None, f"after {moves} move{'s' if moves != 1 else ''}"
         else:
             how = "five in a row" if state.winning_line else f"foul: {state.foul}"
-            detail = f"{how} after {moves} moves"
+            detail = f"{how} after {moves} move{'s' if moves != 1 else ''}"
             if self.hotseat:
                 headline, good = f"{'Black' if state.winner == BLACK else 'White'} wins!", None
             elif self.controllers[self.seat_of(state.winner)] == "human":
                 headline, good = "Victory!", True
             else:
                 headline, good = "Defeat", False
-        scene.app.push("result", headline=headline, detail=detail, good=good, on_rematch=lambda: self.rematch(scene.app))
+            shown = self.seat_of(state.winner) if good is not False else 1 - self.seat_of(state.winner)
+            face = (self.seat_portrait(shown, scene.app), self.label(BLACK if shown == 0 else WHITE))
+        scene.app.push("result", headline=headline, detail=detail, good=good, on_rematch=lambda: self.rematch(scene.app),
+                       face=face)
 
     def rematch(self, app) -> None:
         app.reset("title")

@@ -29,7 +29,7 @@ def shoot(app, tmp_path, name: str) -> pygame.Surface:
         os.makedirs(keep, exist_ok=True)
         shutil.copy(path, os.path.join(keep, f"{name}.png"))
     image = pygame.image.load(str(path))
-    assert image.get_size() == (1280, 720)
+    assert image.get_size() == app.window.get_size()
     assert colours(image) >= 12, f"{name} looks blank"
     return image
 
@@ -238,3 +238,27 @@ def test_level_error_screen(app, tmp_path):
     assert app.top.name == "level_error" and len(app.top.problems) >= 2
     step(app, 2)
     shoot(app, tmp_path, "level-error")
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)], ids=["720p", "1080p"])
+@pytest.mark.parametrize("winner", [0, 1], ids=["victory", "defeat"])
+def test_the_end_of_a_quick_duel_is_presented_with_the_faces(app, tmp_path, size, winner):
+    from game.client.match import CardMatch
+    from game.client.scenes.result import ResultScene
+    from game.rules.cards.battle import Battle
+
+    app.settings.width, app.settings.height = size
+    app.apply_window_settings()
+    pool = app.card_pool_loader().cards
+    decks = [list(pool[:30]), list(pool[30:60])]
+    match = CardMatch(MatchSetup(opponent="ai", difficulty="easy"), Battle.from_decks(decks), pool, "end-test", {})
+    duel = DuelScene(app, match)
+    app.push(duel)
+    step(app, 2)
+    match.battle.winner = winner  # the last blow has landed
+    run_until(app, lambda: isinstance(app.top, ResultScene), timeout=10)
+    result = app.top
+    assert result.headline == ("Victory!" if winner == 0 else "Defeat")
+    assert result.face == (match.seat_portrait(0, app), "You")  # the winner, or you after a defeat
+    step(app, 60)  # the entrance has played
+    shoot(app, tmp_path, f"result-{'victory' if winner == 0 else 'defeat'}-{size[1]}p")

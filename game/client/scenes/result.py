@@ -1,31 +1,69 @@
-"""The end of a game: who won, with Rematch and Menu."""
+"""The end of a game, presented: who won, their face in a crest over rays of light (victory) or
+a cracked, grey crest under falling ash (defeat), the headline landing with a bounce; then
+Rematch and Menu. Everything drawn per frame is cached surfaces moved or faded."""
 
 from __future__ import annotations
 
+import math
+import random
+
 import pygame
+import pytweening
 
 from game.client import theme
+from game.client.portraits import portrait
 from game.client.scene import Scene
-from game.client.widgets import Button, ButtonColumn, draw_text, panel, shade
+from game.client.widgets import Button, ButtonColumn, draw_text, shade, text_surface
 
 INPUT_GRACE_MS = 450  # input ignored this long after the screen opens
+ENTRANCE_MS = 650  # the crest and the headline land in this time
+CREST = 150  # portrait size in the crest
+GOLD, ASH = (255, 214, 120), (150, 156, 172)
+
+_RAYS: dict = {}
+
+
+def _rays(good: bool | None) -> pygame.Surface:
+    """A fan of soft rays behind the crest (made once per kind of result)."""
+    key = bool(good)
+    if key not in _RAYS:
+        size = 620
+        surface = pygame.Surface((size, size), pygame.SRCALPHA)
+        centre = size / 2
+        colour = GOLD if good is not False else ASH
+        for index in range(18):
+            angle = index * math.tau / 18
+            spread = 0.07
+            points = [(centre, centre)] + [(centre + math.cos(angle + d) * size / 2, centre + math.sin(angle + d) * size / 2)
+                                           for d in (-spread, spread)]
+            pygame.draw.polygon(surface, (*colour, 38 if good is not False else 18), points)
+        for radius, alpha in ((120, 60), (90, 60), (60, 50)):
+            pygame.draw.circle(surface, (*colour, alpha // (1 if good is not False else 3)), (centre, centre), radius)
+        _RAYS[key] = surface
+    return _RAYS[key]
 
 
 class ResultScene(Scene):
     opaque = False
     name = "result"
 
-    def __init__(self, app, headline: str, detail: str, good: bool | None, on_rematch):
+    def __init__(self, app, headline: str, detail: str, good: bool | None, on_rematch,
+                 face: tuple[str, str] | None = None):
         super().__init__(app)
         self.headline = headline
         self.detail = detail
         self.good = good
         self.on_rematch = on_rematch
+        self.face = face  # (portrait name, who): the winner's face, or yours after a defeat
         x = theme.WIDTH // 2 - 150
         self.menu = ButtonColumn([
-            Button(pygame.Rect(x, 390, 300, 62), "Rematch", self.rematch, primary=True),
-            Button(pygame.Rect(x, 470, 300, 62), "Main menu", self.menu_),
+            Button(pygame.Rect(x, 496, 300, 58), "Rematch", self.rematch, primary=True),
+            Button(pygame.Rect(x, 566, 300, 58), "Main menu", self.menu_),
         ])
+        rng = random.Random(headline)
+        # Sparks rise after a victory; ash falls after a defeat: (x, start y, speed, size).
+        self.motes = [(rng.uniform(250, 1030), rng.uniform(0, 720), rng.uniform(20, 60), rng.choice((2, 2, 3)))
+                      for _ in range(40)]
         self.age = 0.0
         self.opened_ms = 0.0  # real time since the screen opened (input waits INPUT_GRACE_MS)
 
@@ -54,12 +92,65 @@ class ResultScene(Scene):
         self.age += dt_ms
 
     def draw(self, surface: pygame.Surface) -> None:
-        shade(surface, min(170, int(self.age / 3)))
-        box = pygame.Rect(theme.WIDTH // 2 - 260, 190, 520, 392)
-        colour = theme.GOOD if self.good else theme.BAD if self.good is False else theme.ACCENT
-        panel(surface, box, theme.PANEL, colour, radius=18, width=3)
-        draw_text(surface, self.headline, (box.centerx, box.y + 70), 56, colour, bold=True, anchor="center", shadow=True)
-        draw_text(surface, self.detail, (box.centerx, box.y + 135), 20, theme.TEXT_DIM, anchor="center")
-        self.menu.draw(surface)
-        draw_text(surface, "R: rematch  ·  Esc: menu", (box.centerx, box.bottom - 22), 15, theme.TEXT_DIM,
-                  anchor="center")
+        shade(surface, min(215, int(self.age / 2)))
+        good = self.good
+        colour = theme.GOOD if good else theme.BAD if good is False else theme.ACCENT
+        landed = pytweening.easeOutBack(min(1.0, self.age / ENTRANCE_MS))
+        centre = (theme.WIDTH // 2, 200)
+        rays = _rays(good)
+        rays.set_alpha(int(255 * min(1.0, self.age / ENTRANCE_MS)))
+        surface.blit(rays, rays.get_rect(center=centre))
+        self._draw_motes(surface)
+        self._draw_crest(surface, centre, landed)
+        headline = text_surface(self.headline, 64, colour, True)
+        scale = max(0.05, landed)
+        if scale != 1.0:
+            headline = pygame.transform.smoothscale_by(headline, scale)
+        shadow = text_surface(self.headline, 64, (0, 0, 0), True)
+        if scale != 1.0:
+            shadow = pygame.transform.smoothscale_by(shadow, scale)
+        at = (theme.WIDTH // 2, 360)
+        surface.blit(shadow, shadow.get_rect(center=(at[0] + 3, at[1] + 4)))
+        surface.blit(headline, headline.get_rect(center=at))
+        if self.age > ENTRANCE_MS * 0.6:
+            if self.face is not None:
+                draw_text(surface, self.face[1], (at[0], 412), 22, theme.TEXT, bold=True, anchor="center", shadow=True)
+            draw_text(surface, self.detail, (at[0], 446), 19, theme.TEXT_DIM, anchor="center", shadow=True)
+            self.menu.draw(surface)
+            draw_text(surface, "R: rematch  ·  Esc: menu", (at[0], 650), 15, theme.TEXT_DIM, anchor="center")
+
+    def _draw_crest(self, surface: pygame.Surface, centre, landed: float) -> None:
+        ring = GOLD if self.good is not False else ASH
+        radius = int((CREST // 2 + 14) * max(0.05, landed))
+        pygame.draw.circle(surface, (20, 22, 32), centre, radius + 6)
+        pygame.draw.circle(surface, ring, centre, radius + 6, 5)
+        if self.face is None:
+            draw_text(surface, "=", centre, 64, ring, bold=True, anchor="center")
+            return
+        face = portrait(self.face[0], self.face[1], CREST)
+        if landed != 1.0:
+            face = pygame.transform.smoothscale_by(face, max(0.05, min(1.2, landed)))
+        if self.good is False:
+            face = face.copy()
+            face.fill((110, 110, 120), special_flags=pygame.BLEND_RGB_MULT)
+        surface.blit(face, face.get_rect(center=centre))
+        if self.good is False and self.age > ENTRANCE_MS:
+            x, y = centre
+            crack = [(x - 10, y - 78), (x + 4, y - 40), (x - 8, y - 8), (x + 10, y + 30), (x - 2, y + 76)]
+            pygame.draw.lines(surface, (30, 30, 36), False, crack, 4)
+        elif self.good is not False:
+            for side in (-1, 1):  # laurels: two arcs of leaves
+                for index in range(6):
+                    angle = math.pi / 2 + side * (0.5 + index * 0.32)
+                    leaf = (centre[0] + math.cos(angle) * (radius + 22), centre[1] + math.sin(angle) * (radius + 22))
+                    pygame.draw.ellipse(surface, (120, 190, 110), pygame.Rect(leaf[0] - 7, leaf[1] - 4, 14, 8))
+
+    def _draw_motes(self, surface: pygame.Surface) -> None:
+        rising = self.good is not False
+        colour = GOLD if rising else ASH
+        seconds = self.age / 1000
+        for x, y, speed, size in self.motes:
+            travel = (y - seconds * speed) if rising else (y + seconds * speed)
+            py = travel % 720
+            sway = math.sin(seconds * 1.5 + x) * 6
+            pygame.draw.circle(surface, colour, (int(x + sway), int(py)), size)
