@@ -211,11 +211,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"arena: {error}", file=sys.stderr)
         return 2
     try:
-        backend = execution.backend_from_args(args)
-        if args.report is not None:
-            from game.tools import reports
-
-            reports.require()
+        backend = execution.backend_for(args, report=args.report is not None)
     except execution.RunError as error:
         print(f"arena: {error}", file=sys.stderr)
         return 2

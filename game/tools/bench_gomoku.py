@@ -84,11 +84,7 @@ def run(args: argparse.Namespace) -> int:
         args.games, args.budget_ms, args.speed_ms = min(args.games, 6), min(args.budget_ms, 150.0), 500.0
     sections = {s.strip() for s in args.sections.split(",") if s.strip()}
     try:
-        backend = execution.backend_from_args(args)
-        if args.report is not None and "ladder" in sections:
-            from game.tools import reports
-
-            reports.require()
+        backend = execution.backend_for(args, report=args.report is not None and "ladder" in sections)
     except execution.RunError as error:
         print(f"bench gomoku: {error}", file=sys.stderr)
         return 2

@@ -119,6 +119,17 @@ def backend_from_args(args) -> Backend:
     return Backend(Kind.CLUSTER, 0, address)
 
 
+def backend_for(args, report: bool = False) -> Backend:
+    """backend_from_args, and with `report` the charting library checked too: every tool asks
+    both before its first game, so a missing extra is one sentence, not a traceback later."""
+    backend = backend_from_args(args)
+    if report:
+        from game.tools import reports
+
+        reports.require()
+    return backend
+
+
 def cluster_available() -> bool:
     try:
         import distributed  # noqa: F401

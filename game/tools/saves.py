@@ -12,6 +12,8 @@ import datetime
 import os
 from pathlib import Path
 
+from pydantic import ValidationError
+
 from game.client.settings import SETTINGS_NAME, SETTINGS_VERSION  # pure Python: no pygame
 from game.rules.safe_json import JsonFileError, JsonFileUnreadable, parse_json_text, read_text_file
 from game.rules.saves.progress import PROGRESS_VERSION, RUN_VERSION, ProgressData, RunData, default_store
@@ -50,9 +52,8 @@ def check_document(path: Path, version: int, model=None) -> str:
     if model is not None:
         try:
             model.model_validate(data)
-        except Exception as error:  # pydantic's ValidationError, reported in one line
-            first = getattr(error, "errors", lambda: [{"msg": str(error)}])()[0]
-            return f"unreadable: {first.get('msg', error)}"
+        except ValidationError as error:  # reported in one line: the first problem
+            return f"unreadable: {error.errors()[0]['msg']}"
     return "ok"
 
 

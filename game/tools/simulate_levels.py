@@ -269,11 +269,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"levels simulate: {level.id} has no scripted opponent (use --opponent level)", file=sys.stderr)
         return 2
     try:
-        backend = execution.backend_from_args(args)
-        if args.report is not None:
-            from game.tools import reports
-
-            reports.require()
+        backend = execution.backend_for(args, report=args.report is not None)
         outcomes = run_games(str(path), args.games, player, args.opponent, args.budget_ms, args.seed,
                              max(1, args.jobs), progress=not args.no_progress and not args.json,
                              lookahead=not args.no_lookahead, backend=backend, results=args.results)
