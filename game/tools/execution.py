@@ -37,13 +37,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
+from game.tools.args import RunError  # noqa: F401  (the tools catch it from here)
+
 INSTALL_CLUSTER = 'pip install -e ".[cluster]"'
 MAX_POOL_RESTARTS = 3  # process backend: a pool whose workers keep dying is a bug, not bad luck
 RESULTS_VERSION = 1
-
-
-class RunError(RuntimeError):
-    """A run that cannot start or go on, with a sentence for the user (the tools exit 2)."""
 
 
 class Job(Protocol):

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from game.tools.execution import RunError
+from game.tools.args import RunError
 from game.tools.stats import percentile, wilson_interval
 
 INSTALL_REPORT = 'pip install -e ".[report]"'

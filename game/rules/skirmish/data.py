@@ -1,0 +1,317 @@
+"""Skirmish's data files (`levels/skirmish/`: heroes.json, abilities.json, maps/*.json): pydantic
+models, loading into model.py's values with clear errors, and the JSON Schema for editors.
+
+Every problem reads `file: hero 'id' (Name): field.path: message`, with a "did you mean" when a
+name is misspelled, like the card files; one bad entry hides no other problem.
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+
+from game.paths import levels_dir
+from game.rules.skirmish.model import (Ability, Affects, Arena, DamageKind, Effect, HeroClass, Resource, Roster,
+                                       Shape, StatusKind, TargetKind, Usage, Verb)
+
+VERSION = 1
+_ID = r"^[a-z][a-z0-9_]*$"
+_NEEDS_AMOUNT = {StatusKind.SLOW, StatusKind.HASTE, StatusKind.POISON, StatusKind.REGEN, StatusKind.SHIELD,
+                 StatusKind.MIGHT, StatusKind.WEAKEN, StatusKind.GUARD, StatusKind.SUNDER, StatusKind.FOCUS,
+                 StatusKind.BLIND}
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class EffectSpec(_Strict):
+    verb: Verb
+    to: Affects = Field(Affects.ENEMIES, description="whom in the area it affects (move verbs: always the caster)")
+    kind: DamageKind = Field(DamageKind.PHYSICAL, description="damage: physical (rolled, armour) or magic")
+    scale: float = Field(1.0, gt=0, le=5, description="physical damage: multiplies the caster's damage range")
+    power: tuple[int, int] | None = Field(None, description="[low, high]: magic damage, heal, collision damage")
+    status: StatusKind | None = None
+    duration: int = Field(0, ge=0, le=9, description="status: turns of the affected hero")
+    amount: int = Field(0, ge=0, le=200, description="status strength (percent or points); restore amount")
+    resource: Resource | None = Field(None, description="restore: energy or mana")
+    cells: int = Field(0, ge=0, le=6, description="push / pull distance")
+
+    @model_validator(mode="after")
+    def _consistent(self) -> EffectSpec:
+        verb = self.verb
+        if self.power is not None and not 0 <= self.power[0] <= self.power[1]:
+            raise ValueError("power must be [low, high] with 0 <= low <= high")
+        if verb == Verb.DAMAGE and self.kind == DamageKind.MAGIC and self.power is None:
+            raise ValueError("magic damage needs power [low, high]")
+        if verb == Verb.HEAL and self.power is None:
+            raise ValueError("heal needs power [low, high]")
+        if verb == Verb.STATUS:
+            if self.status is None or self.duration < 1:
+                raise ValueError("status needs a status and a duration of at least 1")
+            if self.status in _NEEDS_AMOUNT and self.amount < 1:
+                raise ValueError(f"status {self.status.value} needs an amount of at least 1")
+        elif self.status is not None:
+            raise ValueError("status is only for the status verb")
+        if verb == Verb.RESTORE and (self.resource is None or self.amount < 1):
+            raise ValueError("restore needs a resource and an amount of at least 1")
+        if verb in (Verb.PUSH, Verb.PULL) and self.cells < 1:
+            raise ValueError(f"{verb.value} needs cells of at least 1")
+        return self
+
+    def build(self) -> Effect:
+        return Effect(self.verb, self.to, self.kind, self.scale, tuple(self.power or (0, 0)), self.status,
+                      self.duration, self.amount, self.resource, self.cells)
+
+
+class UsageSpec(_Strict):
+    """When the AI considers the ability (the rules ignore this); every given condition must hold."""
+
+    target_health_below: float | None = Field(None, gt=0, le=1)
+    caster_health_below: float | None = Field(None, gt=0, le=1)
+    caster_energy_below: float | None = Field(None, gt=0, le=1)
+    caster_mana_below: float | None = Field(None, gt=0, le=1)
+    min_enemies: int = Field(0, ge=0, le=6)
+    min_allies: int = Field(0, ge=0, le=3)
+    without_status: StatusKind | None = None
+    no_friendly_fire: bool = False
+    enemy_within: int | None = Field(None, ge=0, le=30)
+    no_enemy_within: int | None = Field(None, ge=0, le=30)
+
+
+class AbilitySpec(_Strict):
+    id: str = Field(pattern=_ID)
+    name: str = Field(min_length=1, max_length=32)
+    energy: int = Field(ge=0, le=30)
+    mana: int = Field(0, ge=0, le=200)
+    cooldown: int = Field(1, ge=0, le=9, description="caster's turns before it is ready again; 0: no limit")
+    range: int = Field(ge=0, le=20, description="Manhattan distance to the target cell")
+    min_range: int = Field(0, ge=0, le=20)
+    los: bool = Field(True, description="the target cell must be in line of sight")
+    target: TargetKind
+    shape: Shape = Shape.SINGLE
+    size: int = Field(0, ge=0, le=8, description="line length, cross arm or radius")
+    effects: list[EffectSpec] = Field(min_length=1)
+    usage: UsageSpec = Field(default_factory=UsageSpec)
+    text: str = Field("", max_length=200)
+
+    @model_validator(mode="after")
+    def _consistent(self) -> AbilitySpec:
+        if self.min_range > self.range:
+            raise ValueError("min_range is larger than range")
+        if self.target == TargetKind.SELF and self.range != 0:
+            raise ValueError("a self-targeted ability has range 0")
+        moves = [e for e in self.effects if e.verb in (Verb.DASH, Verb.TELEPORT)]
+        if moves and self.target != TargetKind.EMPTY:
+            raise ValueError("dash and teleport need target 'empty'")
+        if self.target == TargetKind.EMPTY and not moves:
+            raise ValueError("target 'empty' is for dash and teleport")
+        if self.shape != Shape.SINGLE and self.size < 1:
+            raise ValueError(f"shape {self.shape.value} needs a size of at least 1")
+        return self
+
+    def build(self) -> Ability:
+        usage = Usage(**self.usage.model_dump())
+        return Ability(self.id, self.name, self.energy, self.mana, self.cooldown, self.range, self.min_range,
+                       self.los, self.target, self.shape, self.size, tuple(e.build() for e in self.effects),
+                       usage, self.text)
+
+
+class HeroSpec(_Strict):
+    id: str = Field(pattern=_ID)
+    name: str = Field(min_length=1, max_length=32)
+    role: str = Field("", max_length=60)
+    health: int = Field(ge=1, le=999)
+    mana: int = Field(ge=0, le=300)
+    mana_regen: int = Field(0, ge=0, le=100)
+    energy: int = Field(ge=1, le=30, description="energy at the start of each of its turns")
+    move_cost: int = Field(ge=1, le=10, description="energy per step")
+    damage: tuple[int, int] = Field(description="physical damage range [low, high]")
+    hit: float = Field(ge=0, le=1)
+    crit: float = Field(ge=0, le=1)
+    armour: int = Field(ge=0, le=90, description="physical damage reduction, percent")
+    resist: int = Field(ge=0, le=90, description="magic damage reduction, percent")
+    initiative: int = Field(ge=0, le=30)
+    abilities: list[str] = Field(min_length=1, max_length=6, description="ability ids from abilities.json")
+
+    @model_validator(mode="after")
+    def _consistent(self) -> HeroSpec:
+        if not 0 <= self.damage[0] <= self.damage[1]:
+            raise ValueError("damage must be [low, high] with 0 <= low <= high")
+        if len(set(self.abilities)) != len(self.abilities):
+            raise ValueError("an ability is listed twice")
+        return self
+
+
+class HeroFile(_Strict):
+    model_config = ConfigDict(extra="forbid", title="Duelmind skirmish heroes")
+    version: Literal[1] = VERSION
+    heroes: list[HeroSpec]
+
+
+class AbilityFile(_Strict):
+    model_config = ConfigDict(extra="forbid", title="Duelmind skirmish abilities")
+    version: Literal[1] = VERSION
+    abilities: list[AbilitySpec]
+
+
+class MapFile(_Strict):
+    model_config = ConfigDict(extra="forbid", title="Duelmind skirmish map")
+    version: Literal[1] = VERSION
+    id: str = Field(pattern=_ID)
+    name: str = Field(min_length=1, max_length=40)
+    rows: list[str] = Field(min_length=4, max_length=20, description="top row first: '.' floor, '#' wall")
+    spawns: tuple[list[tuple[int, int]], list[tuple[int, int]]] = Field(
+        description="the starting cells [x, y] of team 0's three heroes, then team 1's")
+    round_limit: int = Field(30, ge=1, le=200, description="after this many rounds the match is a draw")
+    storm_round: int = Field(0, ge=0, le=200, description="from this round the storm hurts every hero at its "
+                             "turn start, more each round (0: no storm)")
+    storm_damage: int = Field(0, ge=0, le=50, description="storm damage per storm round so far")
+
+    @model_validator(mode="after")
+    def _consistent(self) -> MapFile:
+        width = len(self.rows[0])
+        if not 4 <= width <= 24 or any(len(row) != width for row in self.rows):
+            raise ValueError("rows must all have the same length, 4 to 24")
+        if any(set(row) - {".", "#"} for row in self.rows):
+            raise ValueError("rows may only hold '.' (floor) and '#' (wall)")
+        cells = [tuple(cell) for team in self.spawns for cell in team]
+        if any(len(team) != 3 for team in self.spawns):
+            raise ValueError("each team needs exactly 3 spawn cells")
+        if len(set(cells)) != len(cells):
+            raise ValueError("two spawn cells are the same")
+        for x, y in cells:
+            if not (0 <= x < width and 0 <= y < len(self.rows)) or self.rows[y][x] != ".":
+                raise ValueError(f"spawn {x},{y} is not a floor cell")
+        return self
+
+    def build(self) -> Arena:
+        walls = frozenset((x, y) for y, row in enumerate(self.rows) for x, ch in enumerate(row) if ch == "#")
+        spawns = tuple(tuple(tuple(cell) for cell in team) for team in self.spawns)
+        return Arena(self.id, self.name, len(self.rows[0]), len(self.rows), walls, spawns, self.round_limit,
+                     self.storm_round, self.storm_damage)
+
+
+class DataError(ValueError):
+    """Problems found in skirmish data files; `problems` lists one message each."""
+
+    def __init__(self, problems: list[str]):
+        self.problems = problems
+        super().__init__("\n".join(problems))
+
+
+def data_dir() -> Path:
+    return levels_dir() / "skirmish"
+
+
+def load_roster(folder: str | Path | None = None) -> Roster:
+    """Load and cross-check heroes.json, abilities.json and maps/*.json; raises DataError."""
+    folder = Path(folder) if folder is not None else data_dir()
+    problems: list[str] = []
+    named: set[str] = set()  # ability ids present in the file, valid or not
+    abilities = _read_list(folder / "abilities.json", "abilities", "ability", AbilityFile, AbilitySpec, problems,
+                           named)
+    heroes = _read_list(folder / "heroes.json", "heroes", "hero", HeroFile, HeroSpec, problems)
+    by_id = {spec.id: spec.build() for spec, _ in abilities}
+    classes = {}
+    for spec, where in heroes:
+        missing = False
+        for index, ability_id in enumerate(spec.abilities):
+            if ability_id not in by_id:
+                missing = True
+                if ability_id not in named:  # an invalid ability is reported once, by itself
+                    problems.append(f"{where}: abilities.{index}: no ability {ability_id!r}"
+                                    f"{_did_you_mean(ability_id, by_id)}")
+        if not missing:
+            classes[spec.id] = HeroClass(spec.id, spec.name, spec.health, spec.mana, spec.mana_regen, spec.energy,
+                                         spec.move_cost, tuple(spec.damage), spec.hit, spec.crit, spec.armour,
+                                         spec.resist, spec.initiative,
+                                         tuple(by_id[a] for a in spec.abilities), spec.role)
+    arenas = {}
+    map_paths = sorted((folder / "maps").glob("*.json"))
+    if not map_paths:
+        problems.append(f"{folder / 'maps'}: no map files")
+    for path in map_paths:
+        raw = _read_json(path, problems)
+        if raw is None:
+            continue
+        try:
+            arena = MapFile.model_validate(raw).build()
+        except ValidationError as error:
+            problems.extend(_describe(str(path), item["loc"], item["msg"]) for item in error.errors())
+            continue
+        if arena.id in arenas:
+            problems.append(f"{path}: id: map {arena.id!r} is already defined")
+        arenas[arena.id] = arena
+    if problems:
+        raise DataError(problems)
+    return Roster(classes, by_id, arenas)
+
+
+def _read_json(path: Path, problems: list[str]):
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except OSError as error:
+        problems.append(f"{path}: cannot read: {error.strerror or error}")
+    except json.JSONDecodeError as error:
+        problems.append(f"{path}:{error.lineno}:{error.colno}: invalid JSON: {error.msg}")
+    return None
+
+
+def _read_list(path: Path, key: str, noun: str, file_model, item_model, problems: list[str],
+               named: set[str] | None = None) -> list:
+    """Each entry validated on its own; returns (spec, where) pairs for the valid ones and adds
+    every entry's id, valid or not, to `named`."""
+    raw = _read_json(path, problems)
+    if raw is None:
+        return []
+    if not isinstance(raw, dict) or not isinstance(raw.get(key), list):
+        problems.append(f"{path}: {key}: expected an object with a list of {key}")
+        return []
+    try:
+        file_model.model_validate({**raw, key: []})
+    except ValidationError as error:
+        problems.extend(_describe(str(path), item["loc"], item["msg"]) for item in error.errors())
+    out, seen = [], set()
+    for index, entry in enumerate(raw[key]):
+        if named is not None and isinstance(entry, dict) and isinstance(entry.get("id"), str):
+            named.add(entry["id"])
+        where = f"{path}: {noun} " + (f"{entry.get('id', '?')!r} ({entry.get('name', '?')})"
+                                      if isinstance(entry, dict) else f"{key}[{index}]")
+        try:
+            spec = item_model.model_validate(entry)
+        except ValidationError as error:
+            problems.extend(_describe(where, item["loc"], item["msg"]) for item in error.errors())
+            continue
+        if spec.id in seen:
+            problems.append(f"{where}: id: {noun} {spec.id!r} is already defined")
+            continue
+        seen.add(spec.id)
+        out.append((spec, where))
+    return out
+
+
+def _describe(where: str, loc, message: str) -> str:
+    field = ".".join(str(part) for part in loc) or "(entry)"
+    return f"{where}: {field}: {message.removeprefix('Value error, ')}"
+
+
+def _did_you_mean(name: str, known) -> str:
+    close = difflib.get_close_matches(name, list(known), n=1)
+    return f"; did you mean {close[0]!r}?" if close else ""
+
+
+SCHEMAS = {"skirmish_heroes": HeroFile, "skirmish_abilities": AbilityFile, "skirmish_map": MapFile}
+
+
+def schema_path(name: str) -> Path:
+    return levels_dir() / "schema" / f"{name}.schema.json"
+
+
+def schema_text(name: str) -> str:
+    """The JSON Schema of one kind of file, for editors (levels/schema/skirmish_*.schema.json)."""
+    return json.dumps(SCHEMAS[name].model_json_schema(), indent=2, sort_keys=True) + "\n"

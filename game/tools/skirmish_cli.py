@@ -1,0 +1,234 @@
+"""`python main.py skirmish {bench,validate,play}`: the skirmish AI ladder, the data check, and a
+text-mode match against an AI, in one command word with three sub-commands.
+
+The bench plays mirrored matches (both teams the same three classes, drawn from a seeded
+generator) from both starting sides, in worker processes (--jobs), and reports each pairing's
+score (draws count half) with a Wilson 95% interval, and each AI's budget overrun percentiles
+(thinking time minus the budget, per decision; <= 0 means within budget).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import sys
+import time
+from multiprocessing import Pool
+
+from game.rules.skirmish.data import SCHEMAS, DataError, data_dir, load_roster, schema_path, schema_text
+from game.rules.skirmish.state import DRAW, SkirmishState
+
+# Per decision. 200 games of hard vs medium take ~5 min at 80 ms on 2 busy cores (2 jobs);
+# at 40 ms the hard AI had time to judge no reply in 40% of its searches.
+DEFAULT_BUDGET_MS = 80.0
+DEFAULT_PAIRINGS = "hard:medium,medium:easy"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    sub = parser.add_subparsers(dest="action", required=True)
+    bench = sub.add_parser("bench", help="AI ladder: mirrored matches from both sides, Wilson intervals, overruns")
+    bench.add_argument("--pairings", default=DEFAULT_PAIRINGS, help=f"A:B,... (default {DEFAULT_PAIRINGS})")
+    bench.add_argument("--games", type=int, default=200, help="games per pairing (even: both sides)")
+    bench.add_argument("--budget-ms", type=float, default=DEFAULT_BUDGET_MS, help="thinking time per decision")
+    bench.add_argument("--first-team", type=int, default=1000, metavar="N",
+                       help="also N easy-vs-easy mirrored games for the first-team advantage (0: skip)")
+    bench.add_argument("--jobs", type=int, default=2, help="worker processes")
+    bench.add_argument("--seed", type=int, default=1)
+    validate = sub.add_parser("validate", help="check levels/skirmish data and list every problem")
+    validate.add_argument("folder", nargs="?", help="a data folder (default: levels/skirmish)")
+    validate.add_argument("--write-schema", action="store_true", help="(re)write levels/schema/skirmish_*.schema.json")
+    play = sub.add_parser("play", help="play a match in the terminal against an AI")
+    play.add_argument("--ai", default="medium")
+    play.add_argument("--team", default="knight,mage,cleric", help="three class ids for both teams")
+    play.add_argument("--map", default="ruins")
+    play.add_argument("--budget-ms", type=float, default=500.0)
+    play.add_argument("--seed", type=int, default=0)
+    play.add_argument("--second", action="store_true", help="play team 1 (the AI starts as team 0)")
+    play.add_argument("--explain", action="store_true", help="print the AI's plan in words (medium, hard)")
+    play.add_argument("--tree", metavar="FILE", help="medium: write each decision tree (JSON) to FILE")
+
+
+def run(args: argparse.Namespace) -> int:
+    return {"bench": run_bench, "validate": run_validate, "play": run_play}[args.action](args)
+
+
+# ----------------------------------------------------------------------------- validate
+
+def run_validate(args) -> int:
+    if args.write_schema:
+        for name in SCHEMAS:
+            schema_path(name).write_text(schema_text(name), encoding="utf-8")
+            print(f"wrote {schema_path(name)}")
+    folder = args.folder or data_dir()
+    try:
+        roster = load_roster(folder)
+    except DataError as error:
+        for problem in error.problems:
+            print(problem, file=sys.stderr)
+        print(f"{len(error.problems)} problem(s) in {folder}", file=sys.stderr)
+        return 1
+    stale = [name for name in SCHEMAS if not schema_path(name).exists()
+             or schema_path(name).read_text(encoding="utf-8") != schema_text(name)]
+    for name in stale:
+        print(f"{schema_path(name)}: out of date: run with --write-schema", file=sys.stderr)
+    print(f"ok: {len(roster.classes)} hero classes, {len(roster.abilities)} abilities, {len(roster.arenas)} maps")
+    return 1 if stale else 0
+
+
+# ----------------------------------------------------------------------------- bench
+
+def schedule(games: int, seed: int, classes: list[str], arenas: list[str], both_sides: bool = True) -> list[tuple]:
+    """(game index, composition, arena, match seed, side of A): pairs of games share everything
+    but the side. Without both_sides every game has its own set-up (A on side 0): for the same
+    deterministic AI on both sides, whose two games of a pair would be the same game."""
+    out = []
+    for pair in range(games // 2):
+        rng = random.Random(seed * 1_000_003 + pair)
+        team = tuple(rng.sample(classes, 3))
+        arena = rng.choice(arenas)
+        for side in (0, 1):
+            if not both_sides and side == 1:
+                team, arena = tuple(rng.sample(classes, 3)), rng.choice(arenas)
+            match_seed = rng.randrange(1 << 30) if side == 0 or not both_sides else out[-1][3]
+            out.append((2 * pair + side, team, arena, match_seed, side if both_sides else 0))
+    return out
+
+
+def _play(job) -> tuple:
+    from ai.skirmish.match import play_match
+    from ai.skirmish.registry import make_agent
+
+    a, b, budget, (index, team, arena, seed, side) = job
+    roster = _roster()
+    agents = [make_agent(a, seed + 1), make_agent(b, seed + 2)]
+    if side:
+        agents.reverse()
+    result = play_match(SkirmishState(roster, arena, [team, team], seed), agents, budget)
+    a_score = 0.5 if result.winner == DRAW else float(result.winner == side)
+    return a_score, result.winner, side, result.think_ms[side], result.think_ms[1 - side], result.rounds
+
+
+_ROSTER = None
+
+
+def _roster():
+    global _ROSTER
+    if _ROSTER is None:
+        _ROSTER = load_roster()
+    return _ROSTER
+
+
+def wilson(score: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """Wilson 95% interval for a rate of `score` successes (draws counted half) in n games."""
+    if n == 0:
+        return 0.0, 1.0
+    p = score / n
+    denominator = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denominator
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denominator
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def _percentiles(values: list[float], budget: float) -> str:
+    from game.tools.stats import percentile
+
+    over = [v - budget for v in values]
+    return " ".join(f"p{int(q * 100)} {percentile(over, q):+.1f}" for q in (0.5, 0.9, 0.99, 1.0)) + " ms"
+
+
+def bench_pairing(a: str, b: str, games: int, budget: float, jobs: int, seed: int, both_sides: bool = True) -> dict:
+    roster = _roster()
+    plan = schedule(games, seed, sorted(roster.classes), sorted(roster.arenas), both_sides)
+    start = time.perf_counter()
+    with Pool(jobs) as pool:
+        results = pool.map(_play, [(a, b, budget, game) for game in plan], chunksize=1)
+    score = sum(r[0] for r in results)
+    wins = sum(1 for r in results if r[0] == 1.0)
+    draws = sum(1 for r in results if r[1] == DRAW)
+    team0 = sum(1.0 if r[1] == 0 else 0.5 if r[1] == DRAW else 0.0 for r in results)
+    low, high = wilson(score, len(results))
+    a_times = [t for r in results for t in r[3]]
+    b_times = [t for r in results for t in r[4]]
+    report = {
+        "pairing": f"{a} vs {b}", "n": len(results), "score": score / len(results), "low": low, "high": high,
+        "wins": wins, "draws": draws, "losses": len(results) - wins - draws, "team0": team0 / len(results),
+        "rounds": sum(r[5] for r in results) / len(results), "seconds": time.perf_counter() - start,
+        "overrun_a": _percentiles(a_times, budget) if a_times else "-",
+        "overrun_b": _percentiles(b_times, budget) if b_times else "-",
+    }
+    print(f"{report['pairing']}: {a} scores {report['score']:.3f} [{low:.3f}, {high:.3f}] over n={report['n']} "
+          f"(W/D/L {wins}/{draws}/{report['losses']}; team 0 scores {report['team0']:.3f}; "
+          f"{report['rounds']:.1f} rounds; {report['seconds']:.0f} s)")
+    print(f"  budget {budget:g} ms, overrun {a}: {report['overrun_a']}; {b}: {report['overrun_b']}")
+    sys.stdout.flush()
+    return report
+
+
+def run_bench(args) -> int:
+    if args.games % 2:
+        print("--games must be even (each composition is played from both sides)", file=sys.stderr)
+        return 2
+    for pairing in args.pairings.split(","):
+        if pairing:
+            a, b = pairing.split(":")
+            bench_pairing(a, b, args.games, args.budget_ms, args.jobs, args.seed)
+    if args.first_team:
+        report = bench_pairing("easy", "easy", args.first_team + args.first_team % 2, args.budget_ms, args.jobs,
+                               args.seed + 7, both_sides=False)
+        n = report["n"]
+        low, high = wilson(report["team0"] * n, n)
+        print(f"first-team advantage (easy vs easy, mirrored): team 0 scores {report['team0']:.3f} "
+              f"[{low:.3f}, {high:.3f}] over n={n}")
+    return 0
+
+
+# ----------------------------------------------------------------------------- play
+
+def run_play(args) -> int:
+    from ai.skirmish.registry import make_agent
+    from game.rules.skirmish.actions import ActionSyntaxError, parse_action
+    from game.rules.skirmish.state import IllegalAction
+
+    roster = load_roster()
+    team = args.team.split(",")
+    state = SkirmishState(roster, args.map, [team, team], args.seed)
+    human = 1 if args.second else 0
+    ai = make_agent(args.ai, args.seed)
+    if args.tree and args.ai == "medium":
+        ai.keep_tree = True
+    while not state.is_over:
+        hero = state.active_hero
+        if state.current_player != human:
+            seen = state.observation(1 - human)
+            action = ai.act(seen, args.budget_ms)
+            print(f"AI {hero.cls.name} {hero.uid}: {action.text()}")
+            search = getattr(ai, "last_search", None)
+            if args.explain and getattr(ai, "last_nodes", None):
+                from ai.skirmish.tree import explain
+
+                print("   " + explain(seen, ai.last_nodes))
+            if args.tree and search is not None:
+                with open(args.tree, "w", encoding="utf-8") as out:
+                    json.dump(search.tree_json(), out, indent=1)
+            state.apply(action)
+            continue
+        print(state.diagram())
+        for h in state.heroes:
+            if h.alive:
+                marks = " ".join(f"{k.value}:{s.turns}" for k, s in h.statuses.items())
+                print(f"  {h.uid} {h.cls.name:<10} team {h.team} at {h.cell} hp {h.health:g}/{h.cls.health} "
+                      f"mp {h.mana:g} en {h.energy:g} {marks}")
+        casts = sorted({a.text() for a in state.legal_actions() if a.ability})
+        print(f"round {state.round}, your {hero.cls.name} {hero.uid}: END, MOVE x y, or one of: {', '.join(casts)}")
+        try:
+            line = input("> ")
+        except EOFError:
+            return 1
+        try:
+            state.apply(parse_action(line))
+        except (ActionSyntaxError, IllegalAction) as error:
+            print(error)
+    print("draw" if state.winner == DRAW else f"team {state.winner} wins ({'you' if state.winner == human else 'AI'})")
+    return 0
