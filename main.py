@@ -29,6 +29,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "bench engine": ("game.tools.bench_engine", "card engine throughput: random-vs-random games"),
     "bench gomoku": ("game.tools.bench_gomoku", "gomoku AI speed, tactics and a self-play ladder"),
     "skirmish": ("game.tools.skirmish_cli", "the team-arena tactics game: bench the AIs, validate its data, play in text"),
+    "workshop": ("game.client.workshop.cli", "the level workshop: edit, test play and simulate levels [LEVEL_FILE]"),
     "saves": ("game.tools.saves", "where your settings, progress and saved games are, and whether each loads"),
 }
 

@@ -205,7 +205,7 @@ class App:
         if dt_ms is None:
             dt_ms = min(100.0, self.clock.get_time() or 16.0)
         for event in pygame.event.get():
-            intent = self.input.map(event)
+            intent = self.input.map(event, raw_keys=self.top is not None and self.top.raw_keys)
             if intent is not None:
                 self.dispatch(intent)
         if not self.running or not self.scenes:

@@ -44,13 +44,24 @@ class Intent:
     value: object = None
 
 
+ALWAYS_ACTIONS = (pygame.K_ESCAPE, pygame.K_F5, pygame.K_F11)  # keep their meaning in text fields too
+
+
 class InputMapper:
     def __init__(self, to_virtual):
         self.to_virtual = to_virtual  # window (x, y) -> virtual (x, y)
         self.mouse = (0, 0)
 
-    def map(self, event) -> Intent | None:
+    def map(self, event, raw_keys: bool = False) -> Intent | None:
+        """The intent of one pygame event. With `raw_keys` (a scene that edits text is on top),
+        every key press but Esc, F5 and F11 is `Intent("key", name=<key name>, value=<modifier
+        bits>)` and typed text is `Intent("text", value=<text>)`."""
         kind = event.type
+        if raw_keys:
+            if kind == pygame.KEYDOWN and event.key not in ALWAYS_ACTIONS:
+                return Intent("key", self.mouse, name=pygame.key.name(event.key), value=event.mod)
+            if kind == pygame.TEXTINPUT:
+                return Intent("text", self.mouse, value=event.text)
         if kind == pygame.QUIT:
             return Intent("quit")
         if kind == pygame.MOUSEMOTION:

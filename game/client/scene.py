@@ -15,6 +15,8 @@ class Scene:
     name = "scene"
     # The campaign level this scene plays or shows (a LevelRun), if any: F5 reloads it.
     level_run = None
+    # True for a scene that edits text: it gets every key and typed text (game/client/input.py).
+    raw_keys = False
     # The music loop under this scene ("title", "duel", "gomoku"); None keeps what plays below it.
     music: str | None = None
 

@@ -25,6 +25,11 @@ SCENES: dict[str, tuple[str, str]] = {
     "dialogue": ("game.client.scenes.dialogue", "DialogueScene"),
     "level_result": ("game.client.scenes.level_result", "LevelResultScene"),
     "level_error": ("game.client.scenes.level_error", "LevelErrorScene"),
+    "workshop": ("game.client.scenes.workshop", "WorkshopScene"),
+    "workshop_editor": ("game.client.scenes.workshop_editor", "WorkshopEditorScene"),
+    "workshop_prompt": ("game.client.scenes.workshop_prompt", "WorkshopPromptScene"),
+    "workshop_help": ("game.client.scenes.workshop_help", "WorkshopHelpScene"),
+    "workshop_simulate": ("game.client.scenes.workshop_simulate", "WorkshopSimulateScene"),
 }
 
 

@@ -17,12 +17,13 @@ class TitleScene(Scene):
     def __init__(self, app):
         super().__init__(app)
         x = theme.WIDTH // 2 - 170
-        rect = lambda i: pygame.Rect(x, 300 + i * 84, 340, 66)
+        rect = lambda i: pygame.Rect(x, 290 + i * 76, 340, 62)
         self.menu = ButtonColumn([
             Button(rect(0), "Campaign", self.campaign, primary=True),
             Button(rect(1), "Quick match", self.quick_match),
             Button(rect(2), "Settings", self.open_settings),
-            Button(rect(3), "Quit", self.quit),
+            Button(rect(3), "Workshop", lambda: self.app.push("workshop")),
+            Button(rect(4), "Quit", self.quit),
         ])
         self.time = 0.0
 

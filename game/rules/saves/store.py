@@ -172,38 +172,7 @@ class Store:
             raw = text.encode("utf-8")  # a lone surrogate cannot be: fail before touching the file
         except (TypeError, ValueError) as error:  # UnicodeEncodeError is a ValueError
             raise StoreError(f"{name}: data is not JSON: {error}") from None
-        mode = None
-        try:
-            existing = path.stat()
-        except FileNotFoundError:
-            existing = None
-        except OSError as error:
-            raise StoreError(f"could not save {path}: {error}") from None
-        if existing is not None:
-            mode = stat.S_IMODE(existing.st_mode)
-            if not os.access(path, os.W_OK) or not mode & stat.S_IWUSR:
-                raise StoreError(f"{path} is read-only; not replacing it")
-        temp_name = None
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            fd, temp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-            if mode is not None:
-                os.chmod(temp_name, mode)  # the new file keeps the old one's permissions
-            with os.fdopen(fd, "wb") as handle:
-                handle.write(raw)
-                handle.flush()
-                os.fsync(handle.fileno())
-            os.replace(temp_name, path)
-            temp_name = None
-            _fsync_dir(path.parent)
-        except OSError as error:
-            raise StoreError(f"could not save {path}: {error}") from None
-        finally:
-            if temp_name is not None:
-                try:
-                    os.unlink(temp_name)
-                except OSError:
-                    pass
+        write_atomically(path, raw)
         return path
 
     def delete(self, name: str) -> None:
@@ -229,6 +198,44 @@ class Store:
         except OSError:
             return None
         return target
+
+
+def write_atomically(path: Path, raw: bytes) -> None:
+    """Replace `path` with `raw` so that a crash leaves the old file or the new one, never half of
+    one: a temporary file beside it, fsync, rename. The new file keeps the old one's permissions;
+    a read-only file is not replaced. StoreError with a sentence when it cannot be written."""
+    mode = None
+    try:
+        existing = path.stat()
+    except FileNotFoundError:
+        existing = None
+    except OSError as error:
+        raise StoreError(f"could not save {path}: {error}") from None
+    if existing is not None:
+        mode = stat.S_IMODE(existing.st_mode)
+        if not os.access(path, os.W_OK) or not mode & stat.S_IWUSR:
+            raise StoreError(f"{path} is read-only; not replacing it")
+    temp_name = None
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, temp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+        if mode is not None:
+            os.chmod(temp_name, mode)  # the new file keeps the old one's permissions
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(raw)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(temp_name, path)
+        temp_name = None
+        _fsync_dir(path.parent)
+    except OSError as error:
+        raise StoreError(f"could not save {path}: {error}") from None
+    finally:
+        if temp_name is not None:
+            try:
+                os.unlink(temp_name)
+            except OSError:
+                pass
 
 
 def _fsync_dir(folder: Path) -> None:

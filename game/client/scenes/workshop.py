@@ -1,0 +1,71 @@
+"""The level workshop's front page: start a new card puzzle or gomoku level, or open one of the
+campaign's level files (or any file by its path) in the editor."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+
+from game.client import theme
+from game.client.scene import Scene
+from game.client.widgets import Button, ButtonColumn, backdrop, draw_text
+from game.client.workshop import keys
+from game.rules.levels.loader import campaign_dir
+
+
+class WorkshopScene(Scene):
+    name = "workshop"
+    music = "title"
+
+    def __init__(self, app, path: str | None = None):
+        super().__init__(app)
+        self.start_path = path
+        self.notice = ""
+        buttons = [Button(pygame.Rect(120, 150, 320, 56), "New card puzzle", lambda: self.new("cards"), primary=True),
+                   Button(pygame.Rect(480, 150, 320, 56), "New gomoku level", lambda: self.new("gomoku")),
+                   Button(pygame.Rect(840, 150, 320, 56), "Open a file...", self.ask_path)]
+        self.files = sorted(p for p in campaign_dir().glob("*.json") if p.name != "campaign.json")
+        for i, path in enumerate(self.files):
+            rect = pygame.Rect(120 + i % 3 * 360, 270 + i // 3 * 62, 320, 50)
+            buttons.append(Button(rect, path.stem, lambda p=path: self.open(p), size=18))
+        buttons.append(Button(pygame.Rect(theme.WIDTH // 2 - 120, 650, 240, 52), "Back", self.app.pop))
+        self.menu = ButtonColumn(buttons)
+
+    def on_enter(self) -> None:
+        keys.install(self.app)
+        if self.start_path:
+            path, self.start_path = self.start_path, None
+            self.open(Path(path))
+
+    def new(self, kind: str) -> None:
+        self.app.push("workshop_editor", kind=kind)
+
+    def open(self, path: Path) -> None:
+        from game.client.workshop.io import WorkshopFileError
+
+        try:
+            self.app.push("workshop_editor", path=path)
+        except WorkshopFileError as error:
+            self.notice = str(error)
+
+    def ask_path(self) -> None:
+        self.app.push("workshop_prompt", title="Open a level file", text=str(campaign_dir()) + "/",
+                      buttons=[("Open", lambda text: self.open(Path(text.strip()))), ("Cancel", None)])
+
+    def handle(self, intent) -> None:
+        if intent.kind == "action" and intent.name == "back":
+            self.app.pop()
+            return
+        self.menu.handle(intent, lambda: self.app.play_sound("click"))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(backdrop(), (0, 0))
+        draw_text(surface, "Level workshop", (theme.WIDTH // 2, 60), 52, theme.ACCENT, bold=True, anchor="center",
+                  shadow=True)
+        draw_text(surface, "Build card puzzles, duels and gomoku levels; test play them; save them as level files",
+                  (theme.WIDTH // 2, 112), 18, theme.TEXT_DIM, anchor="center")
+        draw_text(surface, "The campaign's levels", (120, 240), 18, theme.TEXT_DIM, bold=True)
+        self.menu.draw(surface)
+        if self.notice:
+            draw_text(surface, self.notice[:140], (theme.WIDTH // 2, 626), 16, theme.BAD, anchor="center")

@@ -1,0 +1,380 @@
+"""The level workshop's editor: one level (cards or gomoku) on the table, the card picker, the
+settings tabs, the live problems, undo and redo, save, test play and simulate.
+
+The document (game/client/workshop/model.py) holds the level's JSON and every edit; this scene
+only turns clicks and keys into its edits and draws it. Test play writes the level as it is to a
+temporary file and plays it like any level file (game/client/level_run.py) over this scene, so
+leaving the level comes back here with the document, the selection and undo intact.
+"""
+
+from __future__ import annotations
+
+import tempfile
+from pathlib import Path
+
+import pygame
+
+from game.client import theme
+from game.client.scene import Scene
+from game.client.widgets import Button, draw_text, fit_text, hover_buttons, press_buttons, vertical_gradient
+from game.client.workshop import card_table, catalog, edits, forms, io, keys, stones
+from game.client.workshop.edits import Slot
+from game.client.workshop.model import Document
+from game.client.workshop.panel import ProblemList, RowPanel
+from game.client.workshop.picker import Picker
+from game.client.workshop.templates import new_level
+from game.paths import levels_dir
+
+SIDE = pygame.Rect(882, 50, 390, 664)
+TABS_Y = SIDE.y
+ROWS_RECT = pygame.Rect(SIDE.x, SIDE.y + 34, SIDE.width, 400)
+PROBLEMS_RECT = pygame.Rect(SIDE.x, ROWS_RECT.bottom + 6, SIDE.width, SIDE.bottom - ROWS_RECT.bottom - 6)
+SHORTCUTS = {"z": "undo", "y": "redo", "s": "save"}
+PLACE_KEYS = {"h": "hand", "b": "board", "d": "deck"}
+
+
+class WorkshopEditorScene(Scene):
+    name = "workshop_editor"
+    raw_keys = True  # every key and typed text (game/client/workshop/keys.py)
+
+    def __init__(self, app, path: str | Path | None = None, kind: str = "cards", document: Document | None = None):
+        super().__init__(app)
+        if document is None:
+            if path is not None:
+                data, original = io.load(path)
+                document = Document(data, path, original)
+            else:
+                document = Document(new_level(kind))
+        self.doc = document
+        self.picker = Picker()
+        self.rows = RowPanel(ROWS_RECT)
+        self.problems = ProblemList(PROBLEMS_RECT)
+        self.tab = "Level"
+        self.selected: Slot | None = None
+        self.drag: dict | None = None  # {"card": id} from the picker, or {"slot": Slot} from the table
+        self.mouse = (0, 0)
+        self.notice = ""
+        self.notice_ms = 0.0
+        self.play_dir: Path | None = None
+        self._built = None
+        labels = [("Back", self.leave), ("Save", self.save), ("Undo", self.undo), ("Redo", self.redo),
+                  ("Test play F6", self.test_play), ("Simulate F7", self.simulate), ("Help F1", self.help)]
+        widths = [70, 70, 70, 70, 128, 128, 96]
+        self.buttons, x = [], 1272 - sum(widths) - 6 * len(widths)
+        for (label, action), width in zip(labels, widths):
+            self.buttons.append(Button(pygame.Rect(x, 8, width, 34), label, action, size=16))
+            x += width + 6
+        self.background = vertical_gradient((theme.WIDTH, theme.HEIGHT), (28, 32, 48), (16, 18, 28))
+
+    def on_enter(self) -> None:
+        keys.install(self.app)
+
+    # ------------------------------------------------------------------ state
+
+    @property
+    def cards(self):
+        return catalog.cardset(catalog.level_files(self.doc.data)) if self.doc.kind == "cards" else None
+
+    def bad_paths(self) -> set[tuple]:
+        from game.client.workshop.model import parse_path
+
+        found = set()
+        for problem in self.doc.problems:
+            parts = parse_path(problem.path)
+            for n in range(1, len(parts) + 1):
+                found.add(parts[:n])
+        return found
+
+    def rebuild(self) -> None:
+        """The side panel's rows for the current tab or selection (when anything changed)."""
+        if self.selected is not None and self.doc.get(self.selected.path()) is None:
+            self.selected = None
+        key = (self.doc.version, self.tab, self.selected)
+        if key == self._built:
+            return
+        self._built = key
+        if self.selected is not None:
+            card = catalog.card_named(self.cards, edits.entry_card(self.doc.get(self.selected.path())))
+            self.rows.rows = forms.selection_rows(self.doc, self.selected, card.name if card else "Unknown card",
+                                                  self.move_selected, self.remove_selected)
+        else:
+            self.rows.rows = forms.build(self.doc, self.tab)
+        self.rows.scroll = min(self.rows.scroll, max(0, len(self.rows.rows) - 1))
+
+    def say(self, text: str) -> None:
+        self.notice, self.notice_ms = text, 2600.0
+
+    def tab_rects(self) -> list[tuple[pygame.Rect, str]]:
+        names = forms.tabs(self.doc)
+        width = SIDE.width // len(names)
+        return [(pygame.Rect(SIDE.x + i * width, TABS_Y, width - 3, 30), name) for i, name in enumerate(names)]
+
+    # ------------------------------------------------------------------ actions
+
+    def undo(self) -> None:
+        label = self.doc.undo()
+        self.say(f"Undid: {label}" if label else "Nothing to undo")
+
+    def redo(self) -> None:
+        label = self.doc.redo()
+        self.say(f"Redid: {label}" if label else "Nothing to redo")
+
+    def place(self, side: str, zone: str, card_id: int, index: int | None = None, lane: int = 0) -> None:
+        card = catalog.card_named(self.cards, card_id)
+        try:
+            self.selected = edits.place_card(self.doc, side, zone, card_id, index, lane, card.name if card else "")
+        except ValueError as error:
+            self.say(str(error))
+
+    def move_selected(self, side: str, zone: str, index: int | None = None, lane: int = 0) -> None:
+        if self.selected is not None:
+            try:
+                self.selected = edits.move_card(self.doc, self.selected, side, zone, index, lane)
+            except ValueError as error:
+                self.say(str(error))
+
+    def remove_selected(self) -> None:
+        if self.selected is not None:
+            edits.remove_card(self.doc, self.selected)
+            self.selected = None
+
+    def save(self, then=None) -> None:
+        if self.doc.path is None:
+            default = levels_dir() / "campaign" / f"{self.doc.data.get('id') or 'new_level'}.json"
+            self.app.push("workshop_prompt", title="Save the level as", text=str(default),
+                          buttons=[("Save", lambda text: self.save_to(Path(text), then)), ("Cancel", None)])
+            return
+        self.save_to(self.doc.path, then)
+
+    def save_to(self, path: Path, then=None) -> None:
+        try:
+            original = io.save(path, self.doc.data, self.doc.original if path == self.doc.path else None)
+        except io.WorkshopFileError as error:
+            self.say(str(error))
+            return
+        self.doc.mark_saved(original, path)
+        self.say(f"Saved {path}" + (f" ({len(self.doc.problems)} problems)" if self.doc.problems else ""))
+        if then is not None:
+            then()
+
+    def play_file(self) -> Path | None:
+        """The level as it is now, in a temporary file (test play and simulate read files)."""
+        if self.doc.problems:
+            self.say("Fix the problems first: a level with problems cannot be played")
+            return None
+        if self.play_dir is None:
+            self.play_dir = Path(tempfile.mkdtemp(prefix="duelmind-workshop-"))
+        path = self.play_dir / f"{self.doc.data.get('id', 'level')}.json"
+        io.write_atomic(path, self.doc.text())
+        return path
+
+    def test_play(self) -> None:
+        from game.client.level_run import LevelRun
+
+        path = self.play_file()
+        if path is not None:
+            self.test_run = LevelRun(self.app, path, home=self)
+            self.test_run.open()
+
+    def simulate(self) -> None:
+        path = self.play_file()
+        if path is not None:
+            self.app.push("workshop_simulate", path=path, kind=self.doc.kind, title=self.doc.data.get("title", ""))
+
+    def help(self) -> None:
+        self.app.push("workshop_help")
+
+    def leave(self) -> None:
+        if not self.doc.dirty:
+            self.app.pop()
+            return
+        self.app.push("workshop_prompt", title="Unsaved changes",
+                      message=f"{self.doc.file_name} has changes that are not saved.",
+                      buttons=[("Save", lambda _: self.save(then=self.app.pop)), ("Discard", lambda _: self.app.pop()),
+                               ("Cancel", None)])
+
+    def show_problem(self, parts: tuple) -> None:
+        """Select what a problem is about: a placed card, or the tab and row of its field."""
+        self.selected = None
+        if len(parts) >= 3 and parts[0] in edits.SIDES and parts[1] in ("hand", "board") and isinstance(parts[2], int):
+            self.selected = Slot(parts[0], parts[1], parts[2])
+        elif len(parts) >= 4 and parts[0] in edits.SIDES and parts[1:3] == ("deck", "cards") and isinstance(parts[3], int):
+            self.selected = Slot(parts[0], "deck", parts[3])
+        else:
+            head = parts[0] if parts else ""
+            tab = {"objectives": "Objectives", "story": "Story", "events": "Events", "rewards": "Campaign",
+                   "chapters": "Campaign"}.get(head, "Level")
+            if head == "opponent" and len(parts) > 1 and parts[1] in ("script", "rules", "control", "ai", "name"):
+                tab = "Opponent"
+            self.tab = tab if tab in forms.tabs(self.doc) else "Level"
+        self.rows.highlight = parts
+        self.rebuild()
+        for index, row in enumerate(self.rows.rows):
+            if row.path is not None and parts[:len(row.path)] == row.path and row.kind != "button":
+                self.rows.reveal(index)
+
+    # ------------------------------------------------------------------ input
+
+    def handle(self, intent) -> None:
+        if intent.kind == "move":
+            self.mouse = intent.pos
+            hover_buttons(self.buttons, intent.pos)
+            self.picker.hover = self.picker.card_at(intent.pos) if self.doc.kind == "cards" else None
+        elif intent.kind == "press":
+            self.press(intent.pos, intent.button)
+        elif intent.kind == "release":
+            self.release(intent.pos)
+        elif intent.kind == "wheel":
+            if not self.rows.wheel(self.doc, intent.pos, intent.value) and self.doc.kind == "cards":
+                self.picker.wheel(intent.value)
+        elif intent.kind == "text":
+            if self.rows.editing is not None:
+                self.rows.type_text(self.doc, intent.value)
+            elif self.picker.typing:
+                self.picker.type_text(intent.value)
+        elif intent.kind == "key":
+            self.key(intent)
+        elif intent.kind == "action" and intent.name == "back":
+            if self.rows.editing is not None or self.picker.typing:
+                self.rows.finish(self.doc)
+                self.picker.typing = False
+            elif self.selected is not None:
+                self.selected = None
+            else:
+                self.leave()
+
+    def key(self, intent) -> None:
+        name = intent.name
+        typing = self.rows.editing is not None or self.picker.typing
+        if keys.ctrl(intent):
+            action = SHORTCUTS.get(name)
+            if action == "undo" and keys.shift(intent):
+                action = "redo"
+            if action:
+                self.rows.finish(self.doc)
+                getattr(self, action)()
+            return
+        if name in ("f6", "f7", "f1"):
+            {"f6": self.test_play, "f7": self.simulate, "f1": self.help}[name]()
+        elif name in ("return", "enter", "tab") and typing:
+            self.rows.finish(self.doc)
+            self.picker.typing = False
+        elif name == "backspace" and typing:
+            if self.rows.editing is not None:
+                self.rows.backspace(self.doc)
+            else:
+                self.picker.backspace()
+        elif typing:
+            return  # the text arrives as "text" intents
+        elif name in ("delete", "backspace"):
+            self.remove_selected()
+        elif name == "/" and self.doc.kind == "cards":
+            self.picker.typing = True
+        elif name in ("up", "down") and self.doc.kind == "cards":
+            self.picker.move_focus(-1 if name == "up" else 1)
+        elif name == "tab":
+            names = forms.tabs(self.doc)
+            self.selected = None
+            self.tab = names[(names.index(self.tab) + 1) % len(names)] if self.tab in names else names[0]
+        elif name in PLACE_KEYS and self.doc.kind == "cards" and self.picker.current is not None:
+            side = "opponent" if keys.shift(intent) else "player"
+            self.place(side, PLACE_KEYS[name], self.picker.current.base_id)
+        elif name == "?" or (name == "/" and keys.shift(intent)):
+            self.help()
+
+    def press(self, pos, button: int) -> None:
+        self.picker.typing = False
+        if button == 1 and press_buttons(self.buttons, pos, lambda: self.app.play_sound("click")):
+            return
+        for rect, name in self.tab_rects():
+            if rect.collidepoint(pos):
+                self.rows.finish(self.doc)
+                self.tab, self.selected, self.rows.scroll, self.rows.highlight = name, None, 0, None
+                return
+        parts = self.problems.hit(pos)
+        if parts is not None:
+            self.show_problem(parts)
+            return
+        if self.rows.click(self.doc, pos, button):
+            return
+        if self.doc.kind == "gomoku":
+            stones.click(self.doc, pos, button, bool(pygame.key.get_mods() & pygame.KMOD_SHIFT))
+            return
+        if self.picker.click(pos):
+            return
+        index = self.picker.card_at(pos)
+        if index is not None:
+            self.picker.focus = index
+            self.drag = {"card": self.picker.found[index].base_id, "from": pos}
+            return
+        slot = card_table.card_at(self.doc, pos)
+        if slot is not None and button == 3:
+            self.selected = slot
+            self.remove_selected()
+        elif slot is not None:
+            self.selected = slot
+            self.drag = {"slot": slot, "from": pos}
+        else:
+            self.selected = None
+
+    def release(self, pos) -> None:
+        drag, self.drag = self.drag, None
+        if drag is None or self.doc.kind != "cards":
+            return
+        if abs(pos[0] - drag["from"][0]) + abs(pos[1] - drag["from"][1]) < 6:
+            return  # a click: selected, not moved
+        target = card_table.drop_target(self.doc, pos)
+        if target is None:
+            return
+        side, zone, index, lane = target
+        if "card" in drag:
+            self.place(side, zone, drag["card"], index, lane)
+        else:
+            self.selected = drag["slot"]
+            self.move_selected(side, zone, index, lane)
+
+    def update(self, dt_ms: float) -> None:
+        self.notice_ms = max(0.0, self.notice_ms - dt_ms)
+        self.rebuild()
+
+    # ------------------------------------------------------------------ drawing
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.rebuild()
+        surface.blit(self.background, (0, 0))
+        bad = self.bad_paths()
+        title = f"Workshop  ·  {self.doc.data.get('title', '')}  ·  {Path(self.doc.file_name).name}" + \
+            ("  (unsaved)" if self.doc.dirty else "")
+        draw_text(surface, title, (12, 16), fit_text(title, 20, self.buttons[0].rect.x - 24, bold=True), theme.ACCENT,
+                  bold=True)
+        for button in self.buttons:
+            button.enabled = not (button.label == "Undo" and not self.doc.undo_stack) and \
+                not (button.label == "Redo" and not self.doc.redo_stack)
+            button.draw(surface)
+        if self.doc.kind == "gomoku":
+            hover = stones.point_at(self.doc, self.mouse)
+            stones.draw(surface, self.doc, bad, hover)
+        else:
+            self.picker.set_cards(self.cards)
+            self.picker.draw(surface)
+            hover = card_table.drop_target(self.doc, self.mouse) if self.drag else None
+            card_table.draw(surface, self.doc, self.cards, self.selected, bad, hover)
+        for rect, name in self.tab_rects():
+            on = name == self.tab and self.selected is None
+            pygame.draw.rect(surface, theme.ACCENT_DARK if on else theme.PANEL, rect, border_radius=6)
+            draw_text(surface, name, rect.center, fit_text(name, 14, rect.width - 6, bold=on), theme.TEXT, bold=on,
+                      anchor="center")
+        self.rows.draw(surface, self.doc, bad)
+        self.problems.draw(surface, self.doc)
+        if self.doc.kind == "cards":
+            if self.drag and "card" in self.drag:
+                card = catalog.card_named(self.cards, self.drag["card"])
+                if card is not None:
+                    from game.client.card_render import render_card
+
+                    surface.blit(render_card(card, card_table.CARD_W), (self.mouse[0] - 28, self.mouse[1] - 39))
+            elif not self.drag:
+                self.picker.draw_preview(surface)
+        if self.notice_ms > 0:
+            draw_text(surface, self.notice, (theme.WIDTH // 2, theme.HEIGHT - 4), 16, theme.TEXT, anchor="midbottom",
+                      shadow=True)

@@ -1,0 +1,9 @@
+"""The level workshop: an in-game editor for level designers.
+
+The pure part (no pygame): `model` (the document, its edits, undo and redo), `edits` (what a
+designer does: cards, stones, objectives, story), `validation` (the same checks as `levels
+validate`), `jsontext` and `io` (the file's own layout kept on save), `forms` (the settings
+panel as data), `catalog` (card search), `simulate` (`levels simulate` in the background) and
+`templates`. The drawing parts (`card_table`, `stones`, `picker`, `panel`, `keys`) serve the
+scenes `game/client/scenes/workshop*.py`; `cli` is `python main.py workshop [LEVEL_FILE]`.
+"""

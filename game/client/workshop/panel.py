@@ -1,0 +1,249 @@
+"""Drawing and clicking the editor's side panel (rows from `forms`) and its problems list.
+
+A row's value sits on its right half: a number with - and + (the wheel also turns it), a choice
+that cycles on click (right click: backwards), a switch, a text that takes the keyboard when
+clicked (Enter or a click elsewhere ends it). An optional value shows its default dimmed and an
+x that removes it.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.client import theme
+from game.client.widgets import draw_text, fit_text, panel, wrap_text
+from game.client.workshop import forms
+from game.client.workshop.forms import Row
+from game.client.workshop.model import Document, describe_path, parse_path
+
+ROW_H = 28
+
+
+class RowPanel:
+    def __init__(self, rect: pygame.Rect):
+        self.rect = pygame.Rect(rect)
+        self.rows: list[Row] = []
+        self.scroll = 0
+        self.editing: Row | None = None  # the text row taking the keyboard
+        self.buffer = ""
+        self.highlight: tuple | None = None  # a JSON path to show (a problem clicked)
+
+    # ------------------------------------------------------------------ layout
+
+    def row_rect(self, index: int) -> pygame.Rect:
+        return pygame.Rect(self.rect.x + 6, self.rect.y + 6 + (index - self.scroll) * ROW_H, self.rect.width - 12,
+                           ROW_H - 2)
+
+    def visible(self) -> range:
+        count = (self.rect.height - 12) // ROW_H
+        return range(self.scroll, min(len(self.rows), self.scroll + count))
+
+    def value_rect(self, index: int) -> pygame.Rect:
+        rect = self.row_rect(index)
+        return pygame.Rect(rect.x + rect.width * 2 // 5, rect.y + 2, rect.width * 3 // 5 - 28, rect.height - 4)
+
+    def remove_rect(self, index: int) -> pygame.Rect:
+        rect = self.row_rect(index)
+        return pygame.Rect(rect.right - 24, rect.y + 3, 20, rect.height - 6)
+
+    def index_at(self, pos) -> int | None:
+        for index in self.visible():
+            if self.row_rect(index).collidepoint(pos):
+                return index
+        return None
+
+    def find(self, label: str, kind: str | None = None) -> int:
+        """The index of the first row with this label (tests and the scripted session use it)."""
+        return next(i for i, row in enumerate(self.rows) if row.label == label and (kind is None or row.kind == kind))
+
+    def reveal(self, index: int) -> None:
+        count = (self.rect.height - 12) // ROW_H
+        if index < self.scroll or index >= self.scroll + count:
+            self.scroll = max(0, min(index - 2, len(self.rows) - count))
+
+    # ------------------------------------------------------------------ input
+
+    def click(self, doc: Document, pos, button: int = 1) -> bool:
+        """A click in the panel; True when it was on a row."""
+        if not self.rect.collidepoint(pos):
+            self.finish(doc)
+            return False
+        index = self.index_at(pos)
+        if index is None:
+            self.finish(doc)
+            return True
+        row = self.rows[index]
+        if row is not self.editing:
+            self.finish(doc)
+        if row.remove is not None and self.remove_rect(index).collidepoint(pos):
+            row.remove()
+            return True
+        value = self.current(doc, row)
+        if row.optional and value is not None and self.remove_rect(index).collidepoint(pos):
+            forms.apply(doc, row, None)
+            return True
+        if row.kind == "button" and row.action:
+            row.action()
+        elif row.kind == "bool":
+            forms.apply(doc, row, not bool(value if value is not None else row.default))
+        elif row.kind == "choice":
+            self.cycle(doc, row, -1 if button == 3 else 1)
+        elif row.kind == "int":
+            box = self.value_rect(index)
+            self.nudge(doc, row, -1 if pos[0] < box.centerx else 1)
+        elif row.kind == "text":
+            self.editing = row
+            self.buffer = "" if value is None else str(value)
+        return True
+
+    def current(self, doc: Document, row: Row):
+        if "value" in row.extra:
+            return row.extra["value"]
+        return forms.value_of(doc, row)
+
+    def cycle(self, doc: Document, row: Row, delta: int) -> None:
+        value = self.current(doc, row)
+        value = row.default if value is None else value
+        choices = list(row.choices)
+        index = choices.index(value) if value in choices else -1
+        forms.apply(doc, row, choices[(index + delta) % len(choices)])
+
+    def nudge(self, doc: Document, row: Row, delta: int) -> None:
+        value = self.current(doc, row)
+        step = row.extra.get("step", 1)
+        if value is None:
+            value = row.default if row.default is not None else row.low
+        else:
+            value = value + delta * step
+        forms.apply(doc, row, max(row.low, min(row.high, value)))
+
+    def wheel(self, doc: Document, pos, amount: int) -> bool:
+        if not self.rect.collidepoint(pos):
+            return False
+        index = self.index_at(pos)
+        if index is not None and self.rows[index].kind == "int" and self.value_rect(index).collidepoint(pos):
+            self.nudge(doc, self.rows[index], 1 if amount > 0 else -1)
+            return True
+        count = (self.rect.height - 12) // ROW_H
+        self.scroll = max(0, min(self.scroll - amount, max(0, len(self.rows) - count)))
+        return True
+
+    def type_text(self, doc: Document, text: str) -> None:
+        if self.editing is not None:
+            self.buffer += text
+            forms.apply(doc, self.editing, self.buffer)
+
+    def backspace(self, doc: Document) -> None:
+        if self.editing is not None:
+            self.buffer = self.buffer[:-1]
+            forms.apply(doc, self.editing, self.buffer if self.buffer or not self.editing.optional else None)
+
+    def finish(self, doc: Document) -> None:
+        self.editing = None
+
+    # ------------------------------------------------------------------ drawing
+
+    def draw(self, surface: pygame.Surface, doc: Document, problem_paths: set[tuple]) -> None:
+        panel(surface, self.rect, theme.BACKGROUND_2, theme.PANEL_BORDER, radius=10)
+        clip = surface.get_clip()
+        surface.set_clip(self.rect.inflate(-4, -4))
+        for index in self.visible():
+            self.draw_row(surface, doc, index, problem_paths)
+        surface.set_clip(clip)
+        count = (self.rect.height - 12) // ROW_H
+        if len(self.rows) > count:
+            bar = self.rect.height - 16
+            top = self.rect.y + 8 + bar * self.scroll // len(self.rows)
+            pygame.draw.rect(surface, theme.PANEL_BORDER, (self.rect.right - 6, top, 3, bar * count // len(self.rows)))
+
+    def draw_row(self, surface, doc: Document, index: int, problem_paths: set[tuple]) -> None:
+        row = self.rows[index]
+        rect = self.row_rect(index)
+        bad = row.path is not None and any(p[:len(row.path)] == row.path for p in problem_paths) and row.kind != "heading"
+        lit = self.highlight is not None and row.path is not None and self.highlight[:len(row.path)] == row.path
+        if lit:
+            pygame.draw.rect(surface, (70, 62, 40), rect, border_radius=6)
+        x = rect.x + 8 + row.indent * 14
+        if row.kind == "heading":
+            draw_text(surface, row.label, (x, rect.centery), 16, theme.ACCENT, bold=True, anchor="midleft")
+        elif row.kind == "button":
+            box = pygame.Rect(x, rect.y + 2, min(rect.width - (x - rect.x) - 4, 240), rect.height - 4)
+            pygame.draw.rect(surface, theme.PANEL_LIGHT, box, border_radius=6)
+            pygame.draw.rect(surface, theme.PANEL_BORDER, box, 1, border_radius=6)
+            draw_text(surface, row.label, (box.x + 10, box.centery), 15, theme.TEXT, anchor="midleft")
+        else:
+            draw_text(surface, row.label, (x, rect.centery), 15, theme.BAD if bad else theme.TEXT_DIM, anchor="midleft")
+            self.draw_value(surface, doc, index, row, bad)
+        if row.remove is not None or (row.optional and self.current(doc, row) is not None and row.kind != "heading"):
+            box = self.remove_rect(index)
+            draw_text(surface, "x", box.center, 15, theme.BAD, bold=True, anchor="center")
+
+    def draw_value(self, surface, doc: Document, index: int, row: Row, bad: bool) -> None:
+        box = self.value_rect(index)
+        value = self.current(doc, row)
+        absent = value is None
+        shown = row.default if absent else value
+        editing = row is self.editing
+        pygame.draw.rect(surface, theme.PANEL_LIGHT if editing else theme.PANEL, box, border_radius=5)
+        pygame.draw.rect(surface, theme.BAD if bad else theme.ACCENT if editing else theme.PANEL_BORDER, box, 1,
+                         border_radius=5)
+        colour = theme.TEXT_DIM if absent else theme.TEXT
+        if row.kind == "bool":
+            text = "on" if shown else "off"
+            colour = theme.GOOD if shown and not absent else colour
+        elif row.kind == "int":
+            draw_text(surface, "-", (box.x + 10, box.centery), 18, theme.ACCENT, bold=True, anchor="center")
+            draw_text(surface, "+", (box.right - 10, box.centery), 18, theme.ACCENT, bold=True, anchor="center")
+            text = "-" if shown is None else str(shown)
+            draw_text(surface, text + (" (default)" if absent and shown is not None else ""), box.center, 15, colour,
+                      anchor="center")
+            return
+        elif row.kind == "text":
+            text = self.buffer + "|" if editing else ("" if shown is None else str(shown))
+        else:
+            text = "" if shown is None else str(shown)
+        size = fit_text(text, 15, box.width - 12)
+        if row.kind == "text" and size <= 10:  # a long text: its end shows while typing, its start otherwise
+            size = 11
+            while text and draw_width(text, size) > box.width - 12:
+                text = text[1:] if editing else text[:-2]
+        draw_text(surface, text, (box.x + 6, box.centery), size, colour, anchor="midleft")
+
+
+def draw_width(text: str, size: int) -> int:
+    from game.client.resources import font
+
+    return font(size).size(text)[0]
+
+
+class ProblemList:
+    """The problems of the document: the JSON path in words and the sentence; a click selects."""
+
+    def __init__(self, rect: pygame.Rect):
+        self.rect = pygame.Rect(rect)
+        self.entries: list[tuple[pygame.Rect, tuple]] = []
+
+    def draw(self, surface, doc: Document) -> None:
+        problems = doc.problems
+        border = theme.BAD if problems else theme.GOOD
+        panel(surface, self.rect, theme.BACKGROUND_2, border, radius=10)
+        title = f"{len(problems)} problem{'s' if len(problems) != 1 else ''}" if problems else \
+            "No problems: levels validate accepts this level"
+        draw_text(surface, title, (self.rect.x + 12, self.rect.y + 8), 16, border, bold=True)
+        y = self.rect.y + 32
+        self.entries = []
+        for problem in problems:
+            parts = parse_path(problem.path)
+            lines = wrap_text(f"{describe_path(parts)}: {problem.message}", 14, self.rect.width - 24)
+            height = 17 * len(lines) + 4
+            if y + height > self.rect.bottom - 6:
+                draw_text(surface, "...", (self.rect.x + 12, y), 14, theme.TEXT_DIM)
+                break
+            entry = pygame.Rect(self.rect.x + 6, y - 2, self.rect.width - 12, height)
+            self.entries.append((entry, parts))
+            for i, line in enumerate(lines):
+                draw_text(surface, line, (self.rect.x + 12, y + i * 17), 14, theme.TEXT if i else theme.BAD)
+            y += height + 2
+
+    def hit(self, pos) -> tuple | None:
+        return next((parts for rect, parts in self.entries if rect.collidepoint(pos)), None)

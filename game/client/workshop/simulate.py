@@ -1,0 +1,118 @@
+"""`levels simulate` for the workshop, in the background: the command runs in its own process
+(the UI keeps its 60 frames a second; a process, not a thread, because the games are pure Python
+and would hold the GIL), writes each finished game to a results file that gives the progress
+and the turns of every game, and prints its report as JSON at the end. Pure: no pygame.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from game.paths import project_root
+
+
+def command(level: Path, games: int, results: Path, budget_ms: int | None = None) -> list[str]:
+    """The command line: the frozen game runs itself, a checkout runs main.py."""
+    head = [sys.executable] if getattr(sys, "frozen", False) else [sys.executable, str(project_root() / "main.py")]
+    args = head + ["levels", "simulate", str(level), "--games", str(games), "--json", "--results", str(results)]
+    if budget_ms is not None:
+        args += ["--budget-ms", str(budget_ms)]
+    return args
+
+
+@dataclass
+class Simulation:
+    level: Path
+    games: int = 20
+    budget_ms: int | None = 100
+    process: subprocess.Popen | None = None
+    results: Path | None = None
+    report: dict | None = None
+    error: str = ""
+    turns: list[int] = field(default_factory=list)
+    done: int = 0
+    _read: int = 0
+
+    def start(self) -> None:
+        folder = Path(tempfile.mkdtemp(prefix="duelmind-simulate-"))
+        self.results = folder / "games.jsonl"
+        self.stdout = open(folder / "report.json", "w+b")  # noqa: SIM115 (read when the process ends)
+        self.stderr = open(folder / "errors.txt", "w+b")  # noqa: SIM115
+        self.process = subprocess.Popen(command(self.level, self.games, self.results, self.budget_ms),
+                                        stdout=self.stdout, stderr=self.stderr, stdin=subprocess.DEVNULL,
+                                        cwd=str(project_root()))
+
+    @property
+    def running(self) -> bool:
+        return self.process is not None and self.report is None and not self.error
+
+    def poll(self) -> None:
+        """Read the games finished so far; at the end, the report or the error."""
+        if self.process is None or not self.running:
+            return
+        self._read_results()
+        code = self.process.poll()
+        if code is None:
+            return
+        self._read_results()
+        self.stdout.seek(0)
+        out = self.stdout.read().decode("utf-8", "replace")
+        if code == 0:
+            try:
+                self.report = json.loads(out)
+            except json.JSONDecodeError:
+                self.error = "the simulation printed no report"
+        else:
+            self.stderr.seek(0)
+            lines = [line for line in self.stderr.read().decode("utf-8", "replace").splitlines() if line.strip()]
+            self.error = lines[-1] if lines else f"the simulation stopped (exit code {code})"
+        self.stdout.close()
+        self.stderr.close()
+
+    def _read_results(self) -> None:
+        try:
+            with open(self.results, "rb") as handle:
+                handle.seek(self._read)
+                chunk = handle.read()
+        except OSError:
+            return
+        complete = chunk[:chunk.rfind(b"\n") + 1]
+        self._read += len(complete)
+        for line in complete.splitlines():
+            try:
+                data = json.loads(line)
+            except json.JSONDecodeError:
+                continue
+            if "game" in data:
+                self.turns.append(int(data["game"].get("turns", 0)))
+                self.done += 1
+
+    def cancel(self) -> None:
+        """Stop the process this simulation started (and only it)."""
+        if self.process is not None and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=3)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+        if self.report is None and not self.error:
+            self.error = "cancelled"
+
+
+def histogram(values: list[int], bins: int = 12) -> list[tuple[int, int, int]]:
+    """(low, high, count) buckets of the turns taken, for the small chart."""
+    if not values:
+        return []
+    low, high = min(values), max(values)
+    width = max(1, -(-(high - low + 1) // bins))
+    buckets = []
+    start = low
+    while start <= high:
+        buckets.append((start, start + width - 1, sum(1 for v in values if start <= v < start + width)))
+        start += width
+    return buckets
