@@ -71,16 +71,14 @@ class DuelAnimator:
         if card is None and event.kind in (EventKind.SUMMON, EventKind.USE):  # the card played, from the hand
             card = next((i.card for i in self._side(event.player).hand if i.uid == event.card), None)
             card = card or scene.card_of(event.card)
-        me = None if getattr(scene, "hotseat", False) else scene.bottom  # hot-seat: every turn is "yours"
-        if getattr(scene, "skipping", False):  # the AI's actions fast-forwarded: no burst of sounds
+        me = None if scene.hotseat else scene.bottom  # hot-seat: every turn is "yours"
+        if scene.skipping:  # the AI's actions fast-forwarded: no burst of sounds
             return
         scene.app.play_sound(sound_for(event, scene.view, me=me, card=card))
 
     def _impact(self, power: float, rect=None, kind: str = "hit", seat: int | None = None) -> None:
-        """The scene's game feel for a blow or a landing (hit-stop, shake, sparks), if it has one."""
-        impact = getattr(self.scene, "impact", None)
-        if impact is not None:
-            impact(power, rect, kind, seat)
+        """The scene's game feel for a blow or a landing (hit-stop, shake, sparks)."""
+        self.scene.impact(power, rect, kind, seat)
 
     def _tension(self) -> None:
         """The duel's music turns tense while a player is near death (and back)."""

@@ -74,7 +74,7 @@ class _LevelHooks:
             def done():
                 step.duration = 0.0  # the queue moves on at the next frame
 
-            box = getattr(scene, "dialogue_box", None)  # gomoku: beside the board, not over it
+            box = scene.dialogue_box  # gomoku: beside the board, not over it
             scene.app.push("dialogue", lines=lines, on_done=done, **({"box": box} if box is not None else {}))
         step.on_start = start
         scene.anims.then(step)
@@ -101,8 +101,8 @@ class _LevelHooks:
         self.run.restart()
 
     def open_pause(self, scene) -> None:
-        home = "map" if getattr(self.run.home, "name", "") == "campaign_map" else "title"
-        scene.app.push("pause", leave=self.run.quit, quit_label=f"Quit to {home}", restart=self.run.restart)
+        scene.app.push("pause", leave=self.run.quit, quit_label=f"Quit to {self.run.home_label.lower()}",
+                       restart=self.run.restart)
 
 
 class LevelCardMatch(_LevelHooks, CardMatch):

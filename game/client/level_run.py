@@ -24,10 +24,15 @@ from game.client.match import MatchSetup, new_game_id
 
 
 class LevelRun:
-    def __init__(self, app, source: str | Path, home=None, progress=None, seed: int | None = None):
+    def __init__(self, app, source: str | Path, home=None, progress=None, seed: int | None = None,
+                 campaign=None, home_label: str = "Title"):
         self.app = app
         self.source = source  # a level id or a file path
         self.home = home  # the scene to come back to (None: the title)
+        self.home_label = home_label  # what the buttons that go back there say
+        # The campaign map the level was opened from (None: a level file played on its own): it
+        # names other levels, says which comes next, and starts it.
+        self.campaign = campaign
         self.progress = progress  # campaign Progress, or None (results not recorded)
         self.seed = seed  # for the first session (tests); later ones draw a fresh seed
         self.level = None
@@ -180,14 +185,13 @@ class LevelRun:
         return self.unlocked
 
     def level_title(self, level_id: str) -> str:
-        levels = getattr(self.home, "data", None)
+        levels = self.campaign.data if self.campaign is not None else None
         level = levels.levels.get(level_id) if levels is not None else None
         return level.title if level is not None else level_id
 
     def next_level_id(self) -> str | None:
         """The level to offer next after a win (from the campaign map), or None."""
-        next_after = getattr(self.home, "next_level_after", None)
-        return next_after(self.level.id) if next_after is not None else None
+        return self.campaign.next_level_after(self.level.id) if self.campaign is not None else None
 
     # ------------------------------------------------------------------ leaving
 
@@ -216,6 +220,5 @@ class LevelRun:
 
     def open_next(self, level_id: str) -> None:
         self.leave()
-        start = getattr(self.home, "start_level", None)
-        if start is not None:
-            start(level_id)
+        if self.campaign is not None:
+            self.campaign.start_level(level_id)

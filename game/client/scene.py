@@ -17,6 +17,8 @@ class Scene:
     level_run = None
     # True for a scene that edits text: it gets every key and typed text (game/client/input.py).
     raw_keys = False
+    # Where a story line said during play is drawn (None: the dialogue's own place).
+    dialogue_box = None
     # The music loop under this scene ("title", "duel", "gomoku"); None keeps what plays below it.
     music: str | None = None
 

@@ -203,7 +203,7 @@ def test_quitting_mid_level_saves_and_resume_restores_the_same_game(app, home):
     # Quit through the pause menu: back on the map, the level marked as saved.
     key(app, pygame.K_ESCAPE)
     assert isinstance(app.top, PauseScene)
-    click(app, app.top.menu.find("Quit to map").rect.center)
+    click(app, app.top.menu.find("Quit to campaign map").rect.center)
     assert app.top is campaign_map
     assert campaign_map.runs == {"c1_hold_the_line"} and campaign_map.selected == "c1_hold_the_line"
     assert [b.label for b in campaign_map.buttons] == ["Resume", "Restart"]
@@ -219,7 +219,7 @@ def test_quitting_mid_level_saves_and_resume_restores_the_same_game(app, home):
     assert any("saved game" in text for text, _ in resumed.log)
     # Restart: a new game from the beginning, and the old save gone.
     key(app, pygame.K_ESCAPE)
-    click(app, app.top.menu.find("Quit to map").rect.center)
+    click(app, app.top.menu.find("Quit to campaign map").rect.center)
     start_from_map(app, campaign_map, "c1_hold_the_line", button="Restart")
     fresh = app.find(DuelScene)
     assert fresh.match.session.actions == [] and not progress_store(home).exists("run-c1_hold_the_line")
@@ -391,7 +391,7 @@ def test_a_gomoku_level_resumes_where_it_was_left(app, home):
     key(app, pygame.K_u)  # no take-backs in a level
     assert scene.state.moves == moves
     key(app, pygame.K_ESCAPE)
-    click(app, app.top.menu.find("Quit to map").rect.center)
+    click(app, app.top.menu.find("Quit to campaign map").rect.center)
     assert app.top is campaign_map and [b.label for b in campaign_map.buttons] == ["Resume", "Restart"]
     key(app, pygame.K_RETURN)
     resumed = app.top

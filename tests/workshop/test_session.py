@@ -96,7 +96,7 @@ def test_build_validate_win_and_save_a_puzzle(app, tmp_path):
     result = app.top
     assert result.result.won
     step(app, 20)
-    click(app, result.menu.find("Title").rect.center)
+    click(app, result.menu.find("Workshop").rect.center)
     assert app.top is editor and doc.data == before and doc.dirty
 
     # Save (Ctrl+S asks for a file name), then `levels validate` accepts the file.

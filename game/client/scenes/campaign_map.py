@@ -175,7 +175,8 @@ class CampaignMapScene(Scene):
         """Play a level (its chapter's intro first, the first time), or resume its saved game."""
         from game.client.level_run import LevelRun
 
-        run = LevelRun(self.app, self.data.level_path(level_id), home=self, progress=self.progress)
+        run = LevelRun(self.app, self.data.level_path(level_id), home=self, progress=self.progress, campaign=self,
+                       home_label="Campaign map")
         if self.states.get(level_id) == "broken":
             run.progress = None
             run.open()

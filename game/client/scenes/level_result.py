@@ -40,7 +40,7 @@ class LevelResultScene(Scene):
         self.box = pygame.Rect(0, 0, WIDTH, min(theme.HEIGHT - 20, height))
         self.box.center = (theme.WIDTH // 2, theme.HEIGHT // 2)
         box = self.box
-        home = "Campaign map" if getattr(run.home, "name", "") == "campaign_map" else "Title"
+        home = run.home_label
         entries = []
         if self.next_id is not None:
             entries.append((f"Next: {run.level_title(self.next_id)}", self.next_level))

@@ -173,7 +173,7 @@ class WorkshopEditorScene(Scene):
 
         path = self.play_file()
         if path is not None:
-            self.test_run = LevelRun(self.app, path, home=self)
+            self.test_run = LevelRun(self.app, path, home=self, home_label="Workshop")
             self.test_run.open()
 
     def simulate(self) -> None:
