@@ -57,51 +57,76 @@ class Action:
 _INTERNED: dict[tuple[int, int, int, int], Action] = {}
 
 
+_KINDS = tuple(Kind)
+_new_action = object.__new__
+_set = object.__setattr__
+
+
 def _intern(kind: int, card: int, target: int, lane: int) -> Action:
     key = (kind, card, target, lane)
     action = _INTERNED.get(key)
     if action is None:
-        action = object.__new__(Action)
-        for name, value in zip(Action.__slots__, (Kind(kind), card, target, lane)):
-            object.__setattr__(action, name, value)
+        # Written out (no zip, no Kind() call): the action rows create thousands of these.
+        action = _new_action(Action)
+        _set(action, "kind", _KINDS[kind] if 0 <= kind < len(_KINDS) else Kind(kind))
+        _set(action, "card", card)
+        _set(action, "target", target)
+        _set(action, "lane", lane)
         _INTERNED[key] = action
     return action
 
 
+_SUMMON, _ATTACK, _USE = Kind.SUMMON, Kind.ATTACK, Kind.USE  # module globals: an enum member lookup is slow
+
+
 def summon(card: int, lane: int = 0, target: int = NO_TARGET) -> Action:
-    return _intern(Kind.SUMMON, card, target, lane)
+    return _intern(_SUMMON, card, target, lane)
 
 
 def attack(card: int, target: int) -> Action:
-    return _intern(Kind.ATTACK, card, target, 0)
+    return _intern(_ATTACK, card, target, 0)
 
 
 def use(card: int, target: int) -> Action:
-    return _intern(Kind.USE, card, target, 0)
+    return _intern(_USE, card, target, 0)
 
 
 END_TURN = _intern(Kind.END_TURN, 0, NO_TARGET, 0)
 
 # Rows of interned actions per card id, indexed by target id + 1 (so FACE is index 0): the
 # engine's legal-action generator indexes them instead of calling a constructor per action.
+# A row is a plain list (the fastest subscript there is), made whole on the card id's first use.
 MAX_INSTANCE_ID = 255
 _ATTACK_ROWS: list[list[Action] | None] = [None] * (MAX_INSTANCE_ID + 1)
 _USE_ROWS: list[list[Action] | None] = [None] * (MAX_INSTANCE_ID + 1)
 _SUMMON_ROWS: list[tuple[Action, Action] | None] = [None] * (MAX_INSTANCE_ID + 1)
+_ROW_TARGETS = range(-1, MAX_INSTANCE_ID + 1)
 
 
 def attack_row(card: int) -> list[Action]:
     row = _ATTACK_ROWS[card]
     if row is None:
-        row = _ATTACK_ROWS[card] = [attack(card, target) for target in range(-1, MAX_INSTANCE_ID + 1)]
+        row = _ATTACK_ROWS[card] = [_intern(_ATTACK, card, target, 0) for target in _ROW_TARGETS]
     return row
 
 
 def use_row(card: int) -> list[Action]:
     row = _USE_ROWS[card]
     if row is None:
-        row = _USE_ROWS[card] = [use(card, target) for target in range(-1, MAX_INSTANCE_ID + 1)]
+        row = _USE_ROWS[card] = [_intern(_USE, card, target, 0) for target in _ROW_TARGETS]
     return row
+
+
+_TARGETED_SUMMON_ROWS: list[tuple[list[Action], list[Action]] | None] = [None] * (MAX_INSTANCE_ID + 1)
+
+
+def targeted_summon_rows(card: int) -> tuple[list[Action], list[Action]]:
+    """Per lane, the SUMMONs of creature `card` with a chosen target, indexed by target id + 1."""
+    rows = _TARGETED_SUMMON_ROWS[card]
+    if rows is None:
+        rows = _TARGETED_SUMMON_ROWS[card] = tuple(
+            [_intern(_SUMMON, card, target, lane) for target in _ROW_TARGETS] for lane in (0, 1))
+    return rows
 
 
 def summon_row(card: int) -> tuple[Action, Action]:
@@ -130,7 +155,7 @@ def parse_action(text: str) -> Action:
         if verb == "SUMMON":
             lane = int(words[2]) if len(words) > 2 and _is_int(words[2]) else 0
             if lane not in (0, 1):
-                raise ActionSyntaxError(f"lane must be 0 or 1 in {text!r}")
+                raise ActionSyntaxError(f"lane must be 0 or 1 in {text[:80]!r}")
             target = int(words[3]) if len(words) > 3 and _is_int(words[3]) else NO_TARGET
             return summon(int(words[1]), lane, target)
         if verb == "ATTACK":
@@ -140,9 +165,14 @@ def parse_action(text: str) -> Action:
     except (IndexError, ValueError) as error:
         if isinstance(error, ActionSyntaxError):
             raise
-        raise ActionSyntaxError(f"malformed action {text!r}") from None
-    raise ActionSyntaxError(f"unknown action {words[0]!r} in {text!r}")
+        raise ActionSyntaxError(f"malformed action {text[:80]!r}") from None
+    raise ActionSyntaxError(f"unknown action {words[0][:40]!r} in {text[:80]!r}")
 
 
 def _is_int(word: str) -> bool:
-    return word.lstrip("-").isdigit()
+    """Whether int() reads `word` (a trailing word that is not a number is a bot's message)."""
+    try:
+        int(word)
+    except ValueError:
+        return False
+    return True

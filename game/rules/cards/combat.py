@@ -9,6 +9,8 @@ from game.rules.cards.state import RUNE_STEP, Creature, Side
 from game.rules.events import Event, EventKind
 from game.rules.cards.state import find_creature as _find
 
+_GREEN = int(CardType.GREEN)  # a plain int: an enum member lookup is slow in the hot path
+
 
 class Combat:
     __slots__ = ()
@@ -34,15 +36,20 @@ class Combat:
             if power > 0 and attacker.keywords & DRAIN:
                 self._health(me, player, power, events)
             return
-        defender = _find(enemy.board, target_uid)
+        for defender in enemy.board:
+            if defender.uid == target_uid:
+                break
+        else:
+            defender = None
         defender.shows_effects = False
         if self.effects_on and (attacker.effects or defender.effects):
             self._fight_effects(player, attacker, defender, events)
             if attacker not in me.board or defender not in enemy.board:
                 return  # a trigger removed one of them: no combat damage
         # Both hit at once, each blow measured against the other's state before the fight.
-        dealt = self._hit(defender, power, attacker.keywords & LETHAL, events)
-        self._hit(attacker, defender.attack, defender.keywords & LETHAL, events)
+        hit = self._hit
+        dealt = hit(defender, power, attacker.keywords & LETHAL, events)
+        hit(attacker, defender.attack, defender.keywords & LETHAL, events)
         if dealt > 0:
             # Breakthrough: the excess over the defender's defense reaches the opponent, only
             # when the damage itself killed (a Lethal-only kill leaves defense at exactly 0).
@@ -53,8 +60,10 @@ class Combat:
                 self._health(enemy, 1 - player, -overflow, events)
             if attacker.keywords & DRAIN:
                 self._health(me, player, power, events)
-        self._bury(enemy, 1 - player, defender, events)
-        self._bury(me, player, attacker, events)
+        if defender.defense <= 0:
+            self._bury(enemy, 1 - player, defender, events)
+        if attacker.defense <= 0:
+            self._bury(me, player, attacker, events)
 
     @staticmethod
     def _hit(creature: Creature, amount: int, lethal: int, events: list[Event] | None) -> int:
@@ -85,29 +94,33 @@ class Combat:
         if target_uid == FACE:  # blue item on the opponent
             self._health(enemy, 1 - player, item.defense, events)
             return
-        if item.type == CardType.GREEN:
+        if item.type == _GREEN:
             creature = _find(me.board, target_uid)
             creature.shows_effects = False
             gains_charge = item.keywords & CHARGE and not creature.keywords & CHARGE
             creature.keywords |= item.keywords
             if gains_charge and not creature.has_attacked:
                 creature.can_attack = True
-            creature.attack = max(0, creature.attack + item.attack)
+            attack = creature.attack + item.attack
+            creature.attack = attack if attack > 0 else 0
             creature.defense += item.defense
             if events is not None:
                 events.append(Event(EventKind.BUFF, player=player, card=target_uid))
-            self._bury(me, player, creature, events)
+            if creature.defense <= 0:
+                self._bury(me, player, creature, events)
             return
         # Red, or blue on a creature: keywords removed first, then the stats.
         creature = _find(enemy.board, target_uid)
         creature.shows_effects = False
         creature.keywords &= ~item.keywords
-        creature.attack = max(0, creature.attack + item.attack)
+        attack = creature.attack + item.attack
+        creature.attack = attack if attack > 0 else 0
         if item.defense < 0:
             self._hit(creature, -item.defense, 0, events)
         if events is not None:
             events.append(Event(EventKind.BUFF, player=1 - player, card=target_uid))
-        self._bury(enemy, 1 - player, creature, events)
+        if creature.defense <= 0:
+            self._bury(enemy, 1 - player, creature, events)
 
     def _bury(self, side: Side, owner: int, creature: Creature, events: list[Event] | None) -> None:
         if creature.defense <= 0 and creature in side.board:

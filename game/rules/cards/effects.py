@@ -29,6 +29,11 @@ from game.rules.cards.state import BOARD_LIMIT, Creature
 from game.rules.events import Event, EventKind
 
 _MASK64 = (1 << 64) - 1
+_NO_AURA = (0, 0)  # Creature.aura with no bonus
+# Module globals for the legal-action generator's calls: an enum member lookup costs ~80 ns.
+_FRIENDLY_CREATURE = Choice.FRIENDLY_CREATURE
+_ENEMY_CREATURE = Choice.ENEMY_CREATURE
+_ENEMY = Choice.ENEMY
 
 
 def cards_reachable(cards) -> list[Card]:
@@ -55,6 +60,11 @@ class TriggeredEffects:
         """Turn the effect machinery on only when some card in this battle needs it."""
         cards = [i.card for side in self.sides for i in (*side.deck, *side.hand)]
         cards += [c.card for side in self.sides for c in side.board]
+        if not any(card.effects for card in cards if card is not None):
+            # No effects, so no tokens either (only effects summon them) and no auras: every LOCM
+            # battle, found without walking the token graph.
+            self.effects_on = self.auras_on = False
+            return
         reachable = cards_reachable(cards)
         self.effects_on = any(card.effects for card in reachable)
         self.auras_on = any(card.has_aura for card in reachable)
@@ -107,12 +117,12 @@ class TriggeredEffects:
         """The ids a summon's chosen target may take now (FACE for the opponent)."""
         me = self.sides[self.current]
         enemy = self.sides[1 - self.current]
-        if choice == Choice.FRIENDLY_CREATURE:
+        if choice == _FRIENDLY_CREATURE:
             return [c.uid for c in me.board]
         enemies = [c.uid for c in enemy.board]
-        if choice == Choice.ENEMY_CREATURE:
+        if choice == _ENEMY_CREATURE:
             return enemies
-        if choice == Choice.ENEMY:
+        if choice == _ENEMY:
             return enemies + [FACE]
         return [c.uid for c in me.board] + enemies
 
@@ -243,7 +253,18 @@ class TriggeredEffects:
     def _refresh_auras(self) -> None:
         for side in self.sides:
             board = side.board
-            sources = [c for c in board if c.effects and c.card.has_aura]
+            sources = []
+            for c in board:
+                if c.effects and c.card.has_aura:
+                    sources.append(c)
+            if not sources:
+                # No aura on this board (the usual case, and this runs after every action):
+                # nothing changes unless some creature still holds a bonus, which it loses below.
+                for creature in board:
+                    if creature.aura != _NO_AURA:
+                        break
+                else:
+                    continue
             for creature in board:
                 want_attack = want_defense = 0
                 for source in sources:

@@ -17,6 +17,8 @@ BOARD_LIMIT = 6  # creatures per player; with two lanes, 3 per lane
 TURN_LIMIT = 50  # from a player's 51st turn on, every draw breaks a rune instead
 OPENING_HAND = (4, 5)  # cards drawn before the first turn, by seat
 
+_new = object.__new__  # what Class.__new__(Class) calls, without the two lookups (clones are hot)
+
 
 class Instance:
     """A card with its per-game instance id, in a deck or a hand (never changes there)."""
@@ -44,7 +46,7 @@ class Creature:
         self.defense = card.defense
         self.keywords = card.keywords
         self.lane = lane
-        self.can_attack = bool(card.keywords & CHARGE)
+        self.can_attack = card.keywords & CHARGE != 0
         self.has_attacked = False
         # The referee prints a board creature's summon effects until it first fights or is
         # targeted by an item; after that the columns read 0 (display only).
@@ -53,7 +55,7 @@ class Creature:
         self.aura = (0, 0)  # the attack and defense bonus it has from auras now
 
     def copy(self) -> "Creature":
-        twin = Creature.__new__(Creature)
+        twin = _new(Creature)
         twin.uid = self.uid
         twin.card = self.card
         twin.attack = self.attack
@@ -106,7 +108,7 @@ class Side:
         return self.deck[self.deck_pos:]
 
     def copy(self) -> "Side":
-        twin = Side.__new__(Side)
+        twin = _new(Side)
         twin.health = self.health
         twin.max_mana = self.max_mana
         twin.bonus_mana = self.bonus_mana
@@ -115,13 +117,16 @@ class Side:
         twin.deck = self.deck
         twin.deck_pos = self.deck_pos
         twin.hand = self.hand[:]
-        twin.board = [creature.copy() for creature in self.board]
+        twin.board = list(map(_copy_creature, self.board))
         twin.next_rune = self.next_rune
         twin.next_draw = self.next_draw
         twin.drawn = self.drawn
         twin.turns = self.turns
         twin.actions = self.actions[:]
         return twin
+
+
+_copy_creature = Creature.copy  # map() over the plain function: no bound method per creature
 
 
 class IllegalAction(ValueError):
