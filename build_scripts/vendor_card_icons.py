@@ -31,6 +31,7 @@ ART = ROOT / "assets" / "art"
 CARDS = ROOT / "levels" / "cards"
 LOCM_MAPPING = "locm_card_icons.json"  # LOCM card id -> icon name
 UI_ICONS = "ui_icons.json"  # {"keywords": {name: icon}, "fallback": {card type: icon}}
+SKIRMISH_ICONS = "skirmish_icons.json"  # {"heroes": {class: icon}, "statuses": {status: icon}, "fallback": icon}
 CREDITS = "CREDITS-icons.md"
 FILL = "#ffffff"
 SVG_NS = "http://www.w3.org/2000/svg"
@@ -60,9 +61,11 @@ def chosen_icons(art_dir: Path, cards_dir: Path = CARDS) -> list[str]:
                 names.add(_checked(f"{path.name}: card {card.get('id')}: art", card["art"]))
     for card_id, icon in _read_object(art_dir / LOCM_MAPPING).items():
         names.add(_checked(f"{LOCM_MAPPING}: card {card_id}", icon))
-    for group, icons in _read_object(art_dir / UI_ICONS).items():
-        for key, icon in dict(icons).items():
-            names.add(_checked(f"{UI_ICONS}: {group}.{key}", icon))
+    for mapping in (UI_ICONS, SKIRMISH_ICONS):  # {group: {key: icon}} or {group: icon}
+        for group, icons in _read_object(art_dir / mapping).items():
+            entries = icons.items() if isinstance(icons, dict) else [("", icons)]
+            for key, icon in entries:
+                names.add(_checked(f"{mapping}: {group}{'.' + key if key else ''}", icon))
     return sorted(names)
 
 

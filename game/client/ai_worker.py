@@ -49,6 +49,15 @@ def make_card_agent(name: str, seed: int):
     return make_agent(name, seed)
 
 
+def skirmish_agent_names() -> list[str]:
+    """The skirmish AIs (weakest first), or [] when the skirmish AI is not there."""
+    try:
+        from ai.skirmish.registry import agent_names
+    except ImportError:
+        return []
+    return agent_names()
+
+
 def gomoku_levels() -> list[str]:
     """The gomoku AI's levels (weakest first), or [] when the gomoku AI is not there."""
     try:
@@ -73,6 +82,7 @@ class AgentSpec:
 class _WorkerState:
     def __init__(self):
         self.agents: dict[tuple[str, int], Any] = {}
+        self.skirmish: dict[tuple[str, int, str], Any] = {}  # (game id, team, AI) -> agent: medium and hard keep turn plans
 
     def agent(self, spec: AgentSpec):
         key = (spec.game_id, spec.seat)
@@ -114,7 +124,45 @@ def _handle(state: _WorkerState, kind: str, payload: dict):
         started = time.perf_counter()
         move, info = gomoku_ai.analyse(payload["state"], payload["budget_ms"], payload["level"], payload.get("seed"))
         return {"move": tuple(move), "explanation": info, "ms": (time.perf_counter() - started) * 1000.0}
+    if kind == "skirmish_act":
+        return _skirmish_act(state, payload)
+    if kind == "skirmish_end_game":
+        game_id = payload["game_id"]
+        for key in [key for key in state.skirmish if key[0] == game_id]:
+            del state.skirmish[key]
+        return True
     raise ValueError(f"unknown request {kind!r}")
+
+
+def _skirmish_act(state: _WorkerState, payload: dict) -> dict:
+    """One skirmish decision of the AI `spec.name` for the team `spec.seat` on `payload["state"]`
+    (the team's observation); the answer is the action's text, the plan in words, and the
+    searched first actions with their scores (medium, hard) for the client's Tab overlay."""
+    from ai.skirmish.registry import make_agent
+
+    spec: AgentSpec = payload["spec"]
+    key = (spec.game_id, spec.seat, spec.name)
+    agent = state.skirmish.get(key)
+    if agent is None:
+        agent = state.skirmish[key] = make_agent(spec.name, spec.seed)
+    seen = payload["state"]
+    started = time.perf_counter()
+    action = agent.act(seen, payload["budget_ms"])
+    ms = (time.perf_counter() - started) * 1000.0
+    nodes = list(getattr(agent, "last_nodes", None) or [])
+    words = ""
+    if nodes:
+        from ai.skirmish.tree import explain
+
+        words = explain(seen, nodes)
+    report = getattr(agent, "last_report", "")
+    if report:
+        words = f"{words} ({report})" if words else f"It weighed {report}."
+    options = [(node.action.text(), float(node.score)) for node in nodes[:6]]
+    plan = [action.text()] + [step.text() for step in getattr(agent, "plan", [])]
+    return {"action": action.text(), "explanation": {"ai": spec.name, "words": words, "options": options,
+                                                     "plan": plan, "hero": seen.active_hero.uid, "ms": ms},
+            "ms": ms}
 
 
 def _warm(cards: Sequence, agent_name: str, gomoku_level: str | None) -> dict:

@@ -12,15 +12,17 @@ from game.rules.gomoku import Rule
 
 @dataclass(frozen=True)
 class MatchSetup:
-    game: str = "cards"  # "cards" | "gomoku"
+    game: str = "cards"  # "cards" | "gomoku" | "skirmish"
     opponent: str = "ai"  # "ai" | "hotseat" | "watch" (AI vs AI)
-    difficulty: str = "easy"  # card agent name or gomoku level
+    difficulty: str = "easy"  # card agent name, gomoku level or skirmish AI
     lanes: int = 1
     draft: str = "draft"  # "draft": the player picks; "auto": the AI drafts for the player
     human_seat: int = 0  # cards: 0 plays first; gomoku: 0 plays black
     rule: int = int(Rule.FREESTYLE)
     size: int = 15
     seed: int = 0
+    heroes: tuple = ()  # skirmish: the first team's three class ids, "" for a random one (() all random)
+    arena: str = ""  # skirmish: the map id ("" random)
 
     def again(self) -> "MatchSetup":
         """The same match with a fresh seed (rematch)."""
@@ -43,7 +45,8 @@ def seat_label(setup: MatchSetup, seat: int) -> str:
         return f"Player {seat + 1}"
     if setup.controllers()[seat] == "human":
         return "You"
-    name = opponent_character(setup.game, setup.difficulty)[0]
+    name = (SKIRMISH_OPPONENTS.get(setup.difficulty, ("The Duelmind", ""))[0] if setup.game == "skirmish"
+            else opponent_character(setup.game, setup.difficulty)[0])
     return f"{name} ({seat + 1})" if setup.opponent == "watch" else name
 
 
@@ -53,7 +56,14 @@ def seat_portrait(setup: MatchSetup, seat: int, player_portrait: str) -> str:
 
     if setup.controllers()[seat] == "human":
         return player_portrait if setup.opponent != "hotseat" or seat == 0 else "ranger"
+    if setup.game == "skirmish":
+        return SKIRMISH_OPPONENTS.get(setup.difficulty, ("", "duelmind"))[1]
     return opponent_character(setup.game, setup.difficulty)[1]
+
+
+# Quick skirmishes: who commands the other team at each AI level (name, portrait).
+SKIRMISH_OPPONENTS = {"random": ("Pip", "pip"), "easy": ("Corin Ashdown", "corin"), "greedy": ("Captain Voss", "voss"),
+                      "medium": ("Sister Maren", "maren"), "hard": ("Lord Halvek", "halvek")}
 
 
 def new_game_id() -> str:
@@ -64,6 +74,8 @@ def start_match(app, setup: MatchSetup, replace_top: bool = False) -> None:
     """Open the first screen of a match (the draft for cards, the board for gomoku)."""
     if setup.game == "gomoku":
         name, options = "gomoku", {"match": GomokuMatch(setup)}
+    elif setup.game == "skirmish":
+        name, options = "skirmish", {"match": SkirmishMatch(setup)}
     else:
         from game.client.card_pool import CardPoolError
 
@@ -325,3 +337,116 @@ class GomokuMatch:
 
     def open_pause(self, scene) -> None:
         scene.app.push("pause")
+
+
+class SkirmishMatch:
+    """A skirmish as the skirmish scene plays it (a quick match; levels: LevelSkirmishMatch).
+
+    Seat = team: 0 is the first team (yours against the AI), 1 the other. The AI seats are
+    played by the worker pool ("skirmish_act"), one action per request."""
+
+    kind = "skirmish"
+    hud = None
+    toast = None
+    level_run = None
+    title = "Skirmish"
+
+    def __init__(self, setup: MatchSetup, state=None):
+        from game.client.ai_worker import AgentSpec
+        from game.rules.skirmish.state import SkirmishState
+
+        self.setup = setup
+        self.controllers = setup.controllers()
+        self.hotseat = self.controllers == ("human", "human")
+        self.game_id = new_game_id()
+        rng = random.Random(setup.seed)
+        if state is None:
+            roster = skirmish_roster()
+            arena = setup.arena if setup.arena in roster.arenas else rng.choice(sorted(roster.arenas))
+            classes = sorted(roster.classes)
+            picked = list(setup.heroes) + [""] * (3 - len(setup.heroes))
+            first = [cls if cls in roster.classes else rng.choice(classes) for cls in picked[:3]]
+            second = rng.sample(classes, 3)
+            state = SkirmishState(roster, arena, [first, second], setup.seed)
+        self.state = state
+        self.specs = {seat: AgentSpec(self.game_id, seat, setup.difficulty, rng.randrange(1 << 30), 0)
+                      for seat, who in enumerate(self.controllers) if who == "ai"}
+
+    # the rules
+    def legal_actions(self) -> list:
+        return self.state.legal_actions()
+
+    def apply(self, action) -> list:
+        return self.state.apply(action)
+
+    def observation(self, seat: int):
+        return self.state.observation(seat)
+
+    @property
+    def over(self) -> bool:
+        return self.state.is_over
+
+    @property
+    def winner(self) -> int | None:
+        return self.state.winner
+
+    # the players
+    def seat_label(self, seat: int) -> str:
+        return seat_label(self.setup, seat)
+
+    def seat_portrait(self, seat: int, app) -> str:
+        return seat_portrait(self.setup, seat, app.settings.portrait)
+
+    def ai_budget_ms(self, app) -> float:
+        """Per decision (a hero's turn is a few): the Settings' thinking time, at most 400 ms."""
+        return float(min(app.think_ms, 400))
+
+    # what a level changes
+    def opening_log(self) -> list[str]:
+        return [f"{self.state.arena.name}: {self.seat_label(0)} against {self.seat_label(1)}"]
+
+    def after_action(self, scene) -> None:
+        """After every action of either side (levels: objectives, story lines, saves)."""
+
+    def finish(self, scene) -> None:
+        from game.rules.skirmish.state import DRAW
+
+        state = self.state
+        rounds = f"after {state.round} round{'s' if state.round != 1 else ''}"
+        standing = [len(state.team(team)) for team in (0, 1)]
+        detail = f"{rounds}  ·  heroes standing {standing[0]} - {standing[1]}"
+        face = None
+        if state.winner == DRAW:
+            headline, good = "Draw", None
+        else:
+            label = self.seat_label(state.winner)
+            if self.setup.opponent in ("hotseat", "watch"):
+                headline, good = f"{label} wins!", None
+            elif self.controllers[state.winner] == "human":
+                headline, good = "Victory!", True
+            else:
+                headline, good = "Defeat", False
+            shown = state.winner if good is not False else 1 - state.winner
+            face = (self.seat_portrait(shown, scene.app), self.seat_label(shown))
+        scene.end_game()
+        scene.app.push("result", headline=headline, detail=detail, good=good,
+                       on_rematch=lambda: self.rematch(scene.app), face=face)
+
+    def rematch(self, app) -> None:
+        app.reset("title")
+        start_match(app, self.setup.again())
+
+    def open_pause(self, scene) -> None:
+        scene.app.push("pause", on_quit=scene.end_game)
+
+
+_ROSTER: list = []
+
+
+def skirmish_roster():
+    """levels/skirmish, loaded once per process."""
+    if not _ROSTER:
+        from game.rules.skirmish.data import load_roster
+
+        _ROSTER.append(load_roster())
+    return _ROSTER[0]

@@ -93,6 +93,20 @@ EVENT_SOUNDS: dict[EventKind, str] = {
     EventKind.FOUL: "foul_refused",
     EventKind.WIN: "victory",  # defeat for the other seat; five_in_a_row for a gomoku five
     EventKind.DRAW_GAME: "defeat",
+    # skirmish (DAMAGE, DEATH, MANA, WIN and DRAW_GAME as above)
+    EventKind.ROUND: "rune_break",
+    EventKind.HERO_TURN: "turn_yours",  # turn_theirs on the other team's hero
+    EventKind.MOVE: "draw",
+    EventKind.CAST: "item_blue",
+    EventKind.MISS: "ward_pop",
+    EventKind.CRIT: "attack_heavy",
+    EventKind.HEAL: "drain_heal",
+    EventKind.ABSORB: "guard_block",
+    EventKind.DISPLACE: "attack_light",
+    EventKind.STATUS: "item_green",
+    EventKind.EXPIRE: "ui_back",
+    EventKind.STUNNED: "item_red",
+    EventKind.ENERGY: "item_blue",
 }
 
 
@@ -105,7 +119,7 @@ def sound_for(event: Event, view=None, *, me: int | None = None, card=None) -> s
     kind = event.kind
     default = EVENT_SOUNDS.get(kind)
     creature = view.creature(event.card) if view is not None and event.card not in (0, FACE) else None
-    if kind is EventKind.TURN:
+    if kind in (EventKind.TURN, EventKind.HERO_TURN):
         return "turn_yours" if me is None or event.player == me else "turn_theirs"
     if kind is EventKind.SUMMON:
         cost = getattr(card, "cost", None)

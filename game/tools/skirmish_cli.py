@@ -1,5 +1,6 @@
 """`python main.py skirmish {bench,validate,play}`: the skirmish AI ladder, the data check, and a
-text-mode match against an AI, in one command word with three sub-commands.
+text-mode match against an AI, in one command word with three sub-commands; with none
+(`python main.py skirmish [--ai LEVEL] [--seed S]`) it opens the pygame client on a skirmish.
 
 The bench plays mirrored matches (both teams the same three classes, drawn from a seeded
 generator) from both starting sides, in worker processes (--jobs), and reports each pairing's
@@ -27,7 +28,12 @@ DEFAULT_PAIRINGS = "hard:medium,medium:easy"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    sub = parser.add_subparsers(dest="action", required=True)
+    parser.add_argument("--ai", dest="client_ai", default="medium",
+                        help="without a sub-command: the AI the client plays against (random, easy, greedy, "
+                             "medium, hard; default medium)")
+    parser.add_argument("--seed", dest="client_seed", type=int, default=None,
+                        help="without a sub-command: the match's seed (teams, map, rolls)")
+    sub = parser.add_subparsers(dest="action")
     bench = sub.add_parser("bench", help="AI ladder: mirrored matches from both sides, Wilson intervals, overruns")
     bench.add_argument("--pairings", default=DEFAULT_PAIRINGS, help=f"A:B,... (default {DEFAULT_PAIRINGS})")
     bench.add_argument("--games", type=int, default=200, help="games per pairing (even: both sides)")
@@ -51,7 +57,35 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    if not args.action:
+        return run_client(args)
     return {"bench": run_bench, "validate": run_validate, "play": run_play}[args.action](args)
+
+
+def client_setup(args: argparse.Namespace):
+    """The pygame client's skirmish for these options: random teams and map from the seed."""
+    from ai.skirmish.registry import agent_names
+    from game.client.match import MatchSetup
+
+    if args.client_ai not in agent_names():
+        raise SystemExit(f"unknown skirmish AI {args.client_ai!r}; known: {', '.join(agent_names())}")
+    seed = args.client_seed if args.client_seed is not None else random.randrange(1 << 30)
+    return MatchSetup(game="skirmish", opponent="ai", difficulty=args.client_ai, seed=seed)
+
+
+def run_client(args: argparse.Namespace) -> int:
+    from game.client.launch import run_client as launch
+    from game.client.match import start_match
+
+    setup = client_setup(args)
+
+    def open_match(app) -> None:  # over the title menu: leaving the match returns to it
+        app.push("title")
+        start_match(app, setup)
+
+    return launch(open_match, command="skirmish", no_display_code=2,
+                  no_display_hint="The skirmish client needs a display; without one, play in text: "
+                                  "python main.py skirmish play")
 
 
 # ----------------------------------------------------------------------------- validate

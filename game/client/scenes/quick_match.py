@@ -7,8 +7,8 @@ import random
 import pygame
 
 from game.client import theme
-from game.client.ai_worker import card_agent_names, gomoku_levels
-from game.client.match import MatchSetup, start_match
+from game.client.ai_worker import card_agent_names, gomoku_levels, skirmish_agent_names
+from game.client.match import MatchSetup, skirmish_roster, start_match
 from game.client.scene import Scene
 from game.client.widgets import Button, OptionRow, backdrop, draw_text, hover_buttons, press_buttons
 from game.rules.gomoku import MAX_SIZE, MIN_SIZE, Rule
@@ -26,7 +26,8 @@ class QuickMatchScene(Scene):
         self.gomoku_levels = gomoku_levels()
         row = lambda label, choices, fmt=str, index=0: OptionRow(label, choices, index, fmt)
         default_agent = self.card_agents.index("easy") if "easy" in self.card_agents else 0
-        self.game = row("Game", ["cards", "gomoku"], lambda v: {"cards": "Card duel", "gomoku": "Gomoku"}[v])
+        self.game = row("Game", ["cards", "gomoku", "skirmish"],
+                        lambda v: {"cards": "Card duel", "gomoku": "Gomoku", "skirmish": "Skirmish (team arena)"}[v])
         self.opponent = row("Opponent", ["ai", "hotseat"], lambda v: {"ai": "Computer", "hotseat": "Hot-seat (2 players)"}[v])
         self.card_difficulty = row("Difficulty", self.card_agents, str.capitalize, default_agent)
         default_level = self.gomoku_levels.index("medium") if "medium" in self.gomoku_levels else 0
@@ -37,10 +38,19 @@ class QuickMatchScene(Scene):
         self.draft = row("Deck", ["draft", "auto"], lambda v: "Draft it yourself" if v == "draft" else "AI drafts for me")
         self.rule = row("Rule", list(RULE_NAMES), RULE_NAMES.get)
         self.size = row("Board size", list(range(MIN_SIZE, MAX_SIZE + 1)), lambda v: f"{v} x {v}")
+        self.skirmish_agents = skirmish_agent_names()
+        default_skirmish = self.skirmish_agents.index("medium") if "medium" in self.skirmish_agents else 0
+        self.skirmish_difficulty = row("Difficulty", self.skirmish_agents or ["-"], str.capitalize, default_skirmish)
+        roster = skirmish_roster()
+        classes = [""] + sorted(roster.classes)
+        names = lambda v: roster.classes[v].name if v else "Random"
+        self.heroes = [row(f"Hero {i + 1}", classes, names) for i in range(3)]
+        self.arena = row("Arena", [""] + sorted(roster.arenas), lambda v: roster.arenas[v].name if v else "Random")
         vs_ai = lambda: self.opponent.value == "ai"
         for option in (self.card_difficulty, self.card_seat, self.stone):
             option.enabled = vs_ai
         self.gomoku_difficulty.enabled = lambda: vs_ai() and bool(self.gomoku_levels)
+        self.skirmish_difficulty.enabled = lambda: vs_ai() and bool(self.skirmish_agents)
         self.focus = 0
         self.start = Button(pygame.Rect(theme.WIDTH // 2 + 10, 630, 260, 62), "Start", self.start_match, primary=True)
         self.back = Button(pygame.Rect(theme.WIDTH // 2 - 270, 630, 260, 62), "Back", self.app.pop)
@@ -49,14 +59,22 @@ class QuickMatchScene(Scene):
     def rows(self) -> list[OptionRow]:
         if self.game.value == "cards":
             return [self.game, self.opponent, self.card_difficulty, self.card_seat, self.lanes, self.draft]
+        if self.game.value == "skirmish":
+            return [self.game, self.opponent, self.skirmish_difficulty, self.arena, *self.heroes]
         return [self.game, self.opponent, self.gomoku_difficulty, self.stone, self.rule, self.size]
 
     def _layout(self) -> None:
-        for index, option in enumerate(self.rows()):
-            option.rect = pygame.Rect(theme.WIDTH // 2 - 380, 150 + index * 72, 760, 60)
+        rows = self.rows()
+        gap, height = (72, 60) if len(rows) <= 6 else (64, 54)
+        for index, option in enumerate(rows):
+            option.rect = pygame.Rect(theme.WIDTH // 2 - 380, 140 + index * gap, 760, height)
             option.focused = index == self.focus
 
     def setup(self) -> MatchSetup:
+        if self.game.value == "skirmish":
+            return MatchSetup(game="skirmish", opponent=self.opponent.value if self.skirmish_agents else "hotseat",
+                              difficulty=self.skirmish_difficulty.value, heroes=tuple(h.value for h in self.heroes),
+                              arena=self.arena.value, seed=random.randrange(1 << 30))
         cards = self.game.value == "cards"
         if not cards and not self.gomoku_levels:
             opponent = "hotseat"
