@@ -45,6 +45,7 @@ from pathlib import Path
 from typing import Sequence
 
 from game.tools import execution
+from game.tools.args import positive_ms
 
 DEFAULT_AI = "easy"
 FALLBACK_AI = "random"
@@ -384,7 +385,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--cards", nargs="+", metavar="FILE", default=[],
                         help="card files (default: levels/cards/*.json)")
-    parser.add_argument("--budget-ms", type=float, default=100.0, help="thinking time per turn for search AIs")
+    parser.add_argument("--budget-ms", type=positive_ms, default=100.0, help="thinking time per turn for search AIs")
     parser.add_argument("--min-n", type=int, default=50, help="decks a card needs before it can be an outlier")
     parser.add_argument("--low", type=float, default=0.40, help="outlier when a card's interval is entirely below")
     parser.add_argument("--high", type=float, default=0.60, help="outlier when a card's interval is entirely above")

@@ -41,6 +41,7 @@ from ai.gomoku.search import AlphaBeta, SearchLimits
 from ai.gomoku.threats import SearchContext, ThreatSearch, TimeUp
 from game.rules.gomoku import GomokuState, Rule
 from game.tools import execution
+from game.tools.args import positive_ms
 
 # The data ship with the AI package (ai/gomoku/*.json), not beside this front end.
 AI_DATA = Path(gomoku_ai.__file__).parent
@@ -52,8 +53,8 @@ RULES = {"freestyle": Rule.FREESTYLE, "standard": Rule.STANDARD, "renju": Rule.R
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--games", type=int, default=40,
                         help="ladder games per pairing (default 40: 20 openings x both colours)")
-    parser.add_argument("--budget-ms", type=float, default=1000.0, help="time per move in ladder games (ms)")
-    parser.add_argument("--speed-ms", type=float, default=1000.0, help="search time per speed position (ms)")
+    parser.add_argument("--budget-ms", type=positive_ms, default=1000.0, help="time per move in ladder games (ms)")
+    parser.add_argument("--speed-ms", type=positive_ms, default=1000.0, help="search time per speed position (ms)")
     parser.add_argument("--jobs", type=int, default=2, help="worker processes for the ladder (default 2)")
     parser.add_argument("--rule", choices=sorted(RULES), default="freestyle", help="ladder rule")
     parser.add_argument("--quick", action="store_true", help="6 games per pairing, 150 ms, 3 speed positions")

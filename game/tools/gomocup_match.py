@@ -33,6 +33,7 @@ from game.rules.gomoku import BLACK, WHITE, GomokuState, Rule, format_move, pars
 from game.rules.gomoku.rules import MAX_SIZE, MIN_SIZE
 from game.tools.referee import BotFailure, BotProcess
 from game.tools.stats import percentile, wilson_interval
+from game.tools.args import positive_ms
 
 BOOK = Path(__file__).resolve().parents[2] / "ai" / "gomoku" / "openings.json"
 BOOK_SIZE = 15  # the book's openings are written for 15x15 and centred on larger boards
@@ -372,10 +373,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="games to play; game g uses opening g//2, colours swap every game (default 2)")
     parser.add_argument("--rule", choices=sorted(RULES), default="freestyle", help="default freestyle")
     parser.add_argument("--size", type=int, default=15, help=f"board size {MIN_SIZE}..{MAX_SIZE} (default 15)")
-    parser.add_argument("--turn-ms", type=float, default=1000.0, help="time per move, INFO timeout_turn (default 1000)")
+    parser.add_argument("--turn-ms", type=positive_ms, default=1000.0, help="time per move, INFO timeout_turn (default 1000)")
     parser.add_argument("--match-ms", type=float, default=0.0,
                         help="each brain's time per game, INFO timeout_match (default 0: no match clock)")
-    parser.add_argument("--start-ms", type=float, default=10_000.0,
+    parser.add_argument("--start-ms", type=positive_ms, default=10_000.0,
                         help="time to start and answer START (default 10000)")
     parser.add_argument("--max-memory", type=int, default=0, help="INFO max_memory in bytes (announced only)")
     parser.add_argument("--openings", metavar="FILE", default=None,

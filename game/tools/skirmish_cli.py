@@ -20,6 +20,7 @@ from multiprocessing import Pool
 
 from game.rules.skirmish.data import SCHEMAS, DataError, data_dir, load_roster, schema_path, schema_text
 from game.rules.skirmish.state import DRAW, SkirmishState
+from game.tools.args import positive_ms
 
 # Per decision. 200 games of hard vs medium take ~5 min at 80 ms on 2 busy cores (2 jobs);
 # at 40 ms the hard AI had time to judge no reply in 40% of its searches.
@@ -37,7 +38,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     bench = sub.add_parser("bench", help="AI ladder: mirrored matches from both sides, Wilson intervals, overruns")
     bench.add_argument("--pairings", default=DEFAULT_PAIRINGS, help=f"A:B,... (default {DEFAULT_PAIRINGS})")
     bench.add_argument("--games", type=int, default=200, help="games per pairing (even: both sides)")
-    bench.add_argument("--budget-ms", type=float, default=DEFAULT_BUDGET_MS, help="thinking time per decision")
+    bench.add_argument("--budget-ms", type=positive_ms, default=DEFAULT_BUDGET_MS, help="thinking time per decision")
     bench.add_argument("--first-team", type=int, default=1000, metavar="N",
                        help="also N easy-vs-easy mirrored games for the first-team advantage (0: skip)")
     bench.add_argument("--jobs", type=int, default=2, help="worker processes")
@@ -49,7 +50,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     play.add_argument("--ai", default="medium")
     play.add_argument("--team", default="knight,mage,cleric", help="three class ids for both teams")
     play.add_argument("--map", default="ruins")
-    play.add_argument("--budget-ms", type=float, default=500.0)
+    play.add_argument("--budget-ms", type=positive_ms, default=500.0)
     play.add_argument("--seed", type=int, default=0)
     play.add_argument("--second", action="store_true", help="play team 1 (the AI starts as team 0)")
     play.add_argument("--explain", action="store_true", help="print the AI's plan in words (medium, hard)")
