@@ -1,6 +1,7 @@
 """The agents that play a level: its opponent (scripted, or an AI at the level's budget) and,
 for simulations, an AI in the player's seat. Both expose `decide(observation, budget_ms)`, which
 is what `LevelSession.run_turn` calls; gomoku agents get a GomokuState and answer one move.
+Skirmish levels use the skirmish AIs as they are (`act(state, budget_ms)`, ai/skirmish/registry.py).
 """
 
 from __future__ import annotations
@@ -43,6 +44,10 @@ def make_opponent(session: LevelSession, ai: str | None = None, seed: int | None
     seed = session.seed if seed is None else seed
     if isinstance(session, GomokuSession):
         return GomokuAgent(ai or opponent.ai, seed)
+    if session.kind == "skirmish":
+        from ai.skirmish.registry import make_agent as make_skirmish_agent
+
+        return make_skirmish_agent(ai if ai not in (None, "scripted", "level") else opponent.ai, seed)
     assert isinstance(session, CardSession)
     if ai in (None, "scripted") and opponent.control == "scripted":
         agent: CardAgent = ScriptedAgent(opponent.script, opponent.rules, session.labels, seed)
@@ -56,6 +61,43 @@ def make_player(session: LevelSession, ai: str, seed: int | None = None):
     """An AI in the player's seat (simulations and tests)."""
     if isinstance(session, GomokuSession):
         return GomokuAgent(ai, seed)
+    if session.kind == "skirmish":
+        from ai.skirmish.registry import make_agent as make_skirmish_agent
+
+        agent = make_skirmish_agent(ai, seed)
+        return ReachSeeker(agent, session) if any(o.kind == "reach" for o in session.level.objectives) else agent
     agent = make_agent(ai, seed)
     agent.new_game(session.player_seat, session.level.rules.lanes)
     return agent
+
+
+class ReachSeeker:
+    """A skirmish AI that also walks to a level's `reach` cells (the AIs only fight): at the start
+    of the runner's turn (the labelled hero, or the player's hero nearest the cell) it moves onto
+    the cell if it can, else as close as its energy allows; every other decision is the AI's."""
+
+    def __init__(self, agent, session):
+        self.agent = agent
+        self.name = getattr(agent, "name", "agent")
+        self.goals = [(i, tuple(o.cell), session.labels.get(o.hero) if o.hero else None)
+                      for i, o in enumerate(session.level.objectives) if o.kind == "reach"]
+        self.tracker = session.tracker
+
+    def act(self, state, budget_ms: float):
+        from game.rules.skirmish.actions import Act
+
+        hero = state.active_hero
+        for index, cell, runner in self.goals:
+            if self.tracker.states[index] != "pending":
+                continue
+            if runner is None:
+                runner = min(state.team(hero.team), key=lambda h: abs(h.cell[0] - cell[0]) + abs(h.cell[1] - cell[1])).uid
+            if runner != hero.uid or hero.energy < hero.turn_energy():
+                continue
+            distance = state.grid.reach(cell, 999, state.occupied() - {hero.cell})
+            distance[cell] = 0
+            moves = [a for a in state.legal_actions() if a.kind == Act.MOVE]
+            best = min(moves, key=lambda a: distance.get(a.cell, 999), default=None)
+            if best is not None and distance.get(best.cell, 999) < distance.get(hero.cell, 999):
+                return best
+        return self.agent.act(state, budget_ms)

@@ -76,6 +76,8 @@ def is_campaign_file(path: str | Path) -> bool:
 def level_kind(level) -> str:
     """A few words for what kind of level it is ("Card puzzle", "Gomoku, renju", ...)."""
     boss = "Boss fight: " if level.boss else ""
+    if level.kind == "skirmish":
+        return f"{boss}Skirmish, 3 against 3"
     if level.kind == "gomoku":
         if any(o.kind == "forced_win" for o in level.objectives):
             return f"{boss}Gomoku puzzle"
@@ -94,7 +96,7 @@ def level_kind(level) -> str:
 
 def opponent_text(level) -> str:
     opponent = level.opponent
-    if level.kind == "gomoku":
+    if level.kind in ("gomoku", "skirmish"):
         return f"{opponent.name} ({opponent.ai} AI)"
     if opponent.control == "ai":
         return f"{opponent.name} ({opponent.ai} AI)"
@@ -113,4 +115,8 @@ def objective_texts(level) -> list[tuple[str, bool]]:
             names = CardSetup(level, 0).label_names
         except Exception:  # noqa: BLE001 - only the wording of keep_alive depends on it
             names = {}
+    if level.kind == "skirmish":
+        from game.rules.levels.skirmish_session import hero_labels
+
+        names = hero_labels(level)[1]
     return [(describe(objective, names), objective.required) for objective in level.objectives]

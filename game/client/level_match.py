@@ -1,4 +1,4 @@
-"""A campaign level as a match: the draft, duel and gomoku scenes play it exactly as they play a
+"""A campaign level as a match: the draft, duel, gomoku and skirmish scenes play it exactly as they play a
 quick match, and these classes fill in what a level changes. Moves go through the level's
 session (objectives, scripted events, the story lines said during play); the objectives HUD
 replaces the match info; the opponent is the level's (scripted: decides in-process; AI: the
@@ -13,7 +13,7 @@ import pygame
 
 from game.client import theme
 from game.client.anim import Anim
-from game.client.match import CardMatch, DraftMatch, GomokuMatch
+from game.client.match import CardMatch, DraftMatch, GomokuMatch, SkirmishMatch
 from game.client.objectives_hud import ObjectivesHUD
 from game.client.widgets import draw_text, panel, text_surface
 
@@ -194,6 +194,57 @@ class LevelGomokuMatch(_LevelHooks, GomokuMatch):
 
     def buttons(self, scene) -> list[tuple[str, object]]:
         return [("Restart", self.run.restart), ("Menu", scene.open_pause)]
+
+    def note_resumed(self) -> None:
+        self.toast.show("Your saved game goes on")
+
+
+class LevelSkirmishMatch(_LevelHooks, SkirmishMatch):
+    """A skirmish level: the player's team is team 0; the opponent's team plays in the worker pool
+    at the level's budget per action."""
+
+    def __init__(self, run):
+        session = run.session
+        super().__init__(run.setup, session.state)
+        self.run = run
+        self.level = session.level
+        self.title = self.level.title
+        self.ending_lines = []
+        self.hud = ObjectivesHUD(session.objectives(), caption=lambda: f"Round {max(1, self.state.round)}")
+        self.toast = Toast((360, 64))
+
+    def apply(self, action) -> list:
+        return self.session.apply(action)
+
+    @property
+    def over(self) -> bool:
+        return self.session.over
+
+    def seat_label(self, seat: int) -> str:
+        return "You" if seat == self.session.player_seat else self.level.opponent.name
+
+    def seat_portrait(self, seat: int, app) -> str:
+        if seat == self.session.player_seat:
+            return app.settings.portrait
+        return self.level.opponent.portrait or self.level.opponent.name
+
+    def opening_log(self) -> list[str]:
+        return [self.level.title] + ([self.level.summary] if self.level.summary else [])
+
+    def finish(self, scene) -> None:
+        scene.end_game()
+        _LevelHooks.finish(self, scene)
+
+    def open_pause(self, scene) -> None:
+        def leave():
+            scene.end_game()
+            self.run.quit()
+
+        def restart():
+            scene.end_game()
+            self.run.restart()
+
+        scene.app.push("pause", leave=leave, quit_label=f"Quit to {self.run.home_label.lower()}", restart=restart)
 
     def note_resumed(self) -> None:
         self.toast.show("Your saved game goes on")

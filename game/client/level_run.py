@@ -1,5 +1,5 @@
 """One campaign level played in the client: read from its file, a LevelSession, the scenes that
-show it (draft, duel or gomoku, with the objectives HUD and the story lines), its saves and its
+show it (draft, duel, gomoku or skirmish, with the objectives HUD and the story lines), its saves and its
 result.
 
 - `open()` reads the level file (always from disk: F5 and Restart call it again, so a designer's
@@ -111,6 +111,10 @@ class LevelRun:
         session, level = self.session, self.level
         self.game_id = new_game_id()
         self.opponent_spec = self.agent = None
+        if session.kind == "skirmish":  # the opponent's team plays in the worker pool (SkirmishMatch.specs)
+            self.setup = MatchSetup(game="skirmish", opponent="ai", difficulty=level.opponent.ai, human_seat=0,
+                                    seed=session.seed, arena=level.map)
+            return
         if session.kind == "gomoku":
             colour_seat = 0 if session.player_seat == 1 else 1  # BLACK is 1: seat 0 plays black
             self.setup = MatchSetup(game="gomoku", opponent="ai", difficulty=level.opponent.ai, human_seat=colour_seat,
@@ -128,9 +132,11 @@ class LevelRun:
             self.agent = make_opponent(session)
 
     def make_scene(self):
-        """The level's first scene: the ordinary gomoku, draft or duel scene, playing a level match."""
-        from game.client.level_match import LevelCardMatch, LevelDraftMatch, LevelGomokuMatch
+        """The level's first scene: the ordinary gomoku, skirmish, draft or duel scene, playing a level match."""
+        from game.client.level_match import LevelCardMatch, LevelDraftMatch, LevelGomokuMatch, LevelSkirmishMatch
 
+        if self.session.kind == "skirmish":
+            return self.app.make("skirmish", match=LevelSkirmishMatch(self))
         if self.session.kind == "gomoku":
             return self.app.make("gomoku", match=LevelGomokuMatch(self))
         if self.session.phase == "draft":

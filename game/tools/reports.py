@@ -307,7 +307,7 @@ def levels_charts(data: dict, outcomes) -> list[Chart]:
     hits = _rate_series("objectives", [f"{'' if o['required'] else '(bonus) '}{o['text']}" for o in objectives],
                         [o["met"] for o in objectives], [n] * len(objectives), "tab:blue")
     won = _rate_series("level won", ["level won"], [data["wins"]], [n], "tab:green")
-    unit = "turns" if data["kind"] == "cards" else "moves"
+    unit = {"cards": "turns", "gomoku": "moves"}.get(data["kind"], "rounds")
     stars = [sum(o.stars == k for o in outcomes) for k in range(4)]
     return [
         Chart("objectives", "Objective hit rates (95% Wilson intervals)", Kind.BARS, [won, hits], ylabel="rate",

@@ -2,7 +2,7 @@
 player's seat and report how winnable it is.
 
 Prints the win rate (the level won: its required objectives met) with a Wilson 95% interval,
-the player's turns (cards) or moves (gomoku) taken (mean, p50, p90), how often each objective
+the player's turns (cards), moves (gomoku) or rounds (skirmish) taken (mean, p50, p90), how often each objective
 was met, and the warnings (scripted actions or events that had to be skipped). `--json`
 prints the same as one JSON object. Games run in-process, over `--jobs` processes or on a Dask
 cluster (`--cluster`, game/tools/execution.py) with a progress bar on stderr; game i uses seed
@@ -15,8 +15,9 @@ sequence for the level is searched first (ai/levels/lookahead.py); `--no-lookahe
 AI alone.
 
 LEVEL is a level file or a campaign level id. `--player` is a card AI (default: the strongest
-registered) or, for a gomoku level, a gomoku AI level (default: master). `--opponent` replaces
-the level's own opponent ("level" or "scripted": as written) by a card AI / gomoku AI level.
+registered) or, for a gomoku level, a gomoku AI level (default: master), or for a skirmish level a
+skirmish AI (default: hard; the budget is per action). `--opponent` replaces the level's own
+opponent ("level" or "scripted": as written) by a card AI / gomoku AI level / skirmish AI.
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ from game.tools.stats import percentile, wilson_interval
 
 CARD_PLAYERS = ("hard", "medium", "easy", "random")  # strongest first
 MAX_BATTLE_TURNS = 400  # the runes end every duel long before
+UNITS = {"cards": "turns", "gomoku": "moves", "skirmish": "rounds"}  # what a level's `turns` count
 
 
 @dataclass
@@ -188,6 +190,10 @@ def report(level, outcomes: list[GameOutcome], player: str, opponent: str, budge
     from game.rules.levels.objectives import describe
 
     names = CardSetup(level).label_names if level.kind == "cards" else {}
+    if level.kind == "skirmish":
+        from game.rules.levels.skirmish_session import hero_labels
+
+        names = hero_labels(level)[1]
     n = len(outcomes)
     wins = sum(o.won for o in outcomes)
     low, high = wilson_interval(wins, n)
@@ -198,8 +204,8 @@ def report(level, outcomes: list[GameOutcome], player: str, opponent: str, budge
         objectives.append({"text": describe(objective, names), "kind": objective.kind, "required": objective.required,
                            "met": met, "rate": met / n})
     warnings = [w for o in outcomes for w in o.warnings]
-    unit = "turns" if level.kind == "cards" else "moves"
-    own = level.opponent.ai if level.kind == "gomoku" or level.opponent.control == "ai" else "scripted"
+    unit = UNITS[level.kind]
+    own = level.opponent.ai if level.kind != "cards" or level.opponent.control == "ai" else "scripted"
     return {
         "level": level.id, "kind": level.kind, "player": player,
         "opponent": own if opponent in ("level", "scripted") else opponent,
@@ -214,7 +220,7 @@ def report(level, outcomes: list[GameOutcome], player: str, opponent: str, budge
 
 
 def summary_text(data: dict) -> str:
-    unit = "turns" if data["kind"] == "cards" else "moves"
+    unit = UNITS[data["kind"]]
     t = data[unit]
     low, high = data["wilson95"]
     lines = [f"{data['level']} ({data['kind']}): player {data['player']} vs {data['opponent']}, "
@@ -255,6 +261,11 @@ def run(args: argparse.Namespace) -> int:
 
         player = args.player or strongest_card_ai()
         names = set(AGENTS)
+    elif level.kind == "skirmish":
+        from ai.skirmish.registry import AGENTS as SKIRMISH_AGENTS
+
+        player = args.player or "hard"
+        names = set(SKIRMISH_AGENTS)
     else:
         from ai.gomoku import LEVELS
 
@@ -265,7 +276,7 @@ def run(args: argparse.Namespace) -> int:
             print(f"levels simulate: {role} {name!r} is not a {level.kind} AI; known: {', '.join(sorted(names))}",
                   file=sys.stderr)
             return 2
-    if args.opponent == "scripted" and (level.kind == "gomoku" or level.opponent.control != "scripted"):
+    if args.opponent == "scripted" and (level.kind != "cards" or level.opponent.control != "scripted"):
         print(f"levels simulate: {level.id} has no scripted opponent (use --opponent level)", file=sys.stderr)
         return 2
     try:

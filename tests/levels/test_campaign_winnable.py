@@ -1,5 +1,6 @@
-"""Every shipped level can be won: the strongest card AI (hard) or the strongest gomoku AI
-(master) in the player's seat wins each at least once within a few attempts, at small budgets."""
+"""Every shipped level can be won: the strongest card AI (hard), the strongest gomoku AI (master)
+or the hard skirmish AI (walking to `reach` cells: ai.levels.opponents.ReachSeeker) in the
+player's seat wins each at least once within a few attempts, at small budgets."""
 
 from __future__ import annotations
 
@@ -12,6 +13,8 @@ from game.rules.levels.loader import campaign_dir, load_level
 LEVEL_IDS = sorted(p.stem for p in campaign_dir().glob("*.json") if p.name != "campaign.json")
 CARD_BUDGET_MS = 40
 GOMOKU_BUDGET_MS = 60
+SKIRMISH_BUDGET_MS = 20  # per action, both sides
+PLAYERS = {"gomoku": ("master", GOMOKU_BUDGET_MS), "skirmish": ("hard", SKIRMISH_BUDGET_MS)}
 
 
 @pytest.fixture
@@ -31,7 +34,7 @@ def card_ais(monkeypatch):
 
 
 def attempts_for(level) -> int:
-    if level.kind == "gomoku":
+    if level.kind in ("gomoku", "skirmish"):
         return 6
     one_turn = any(o.kind in ("win_within", "clear_board") and getattr(o, "turns", getattr(o, "by_turn", 9)) == 1
                    for o in level.objectives)
@@ -41,8 +44,7 @@ def attempts_for(level) -> int:
 @pytest.mark.parametrize("level_id", LEVEL_IDS)
 def test_the_strongest_ai_wins_each_level(level_id, card_ais):
     level = load_level(level_id)
-    player = strongest_card_ai() if level.kind == "cards" else "master"
-    budget = CARD_BUDGET_MS if level.kind == "cards" else GOMOKU_BUDGET_MS
+    player, budget = PLAYERS.get(level.kind) or (strongest_card_ai(), CARD_BUDGET_MS)
     results = []
     for seed in range(attempts_for(level)):
         _, outcome = play_level(level, seed, player, budget_ms=budget)

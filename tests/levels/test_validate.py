@@ -105,7 +105,7 @@ def test_shipped_campaign_has_no_problems_and_enough_levels():
     campaign = json.loads(campaign_path().read_text())
     levels = [level for chapter in campaign["chapters"] for level in chapter["levels"]]
     kinds = {json.loads((campaign_path().parent / f"{level}.json").read_text())["kind"] for level in levels}
-    assert len(levels) >= 12 and kinds == {"cards", "gomoku"}
+    assert len(levels) >= 12 and kinds == {"cards", "gomoku", "skirmish"}
 
 
 def test_exported_schemas_are_up_to_date():

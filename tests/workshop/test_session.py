@@ -118,3 +118,12 @@ def test_build_validate_win_and_save_a_puzzle(app, tmp_path):
     # Leaving a saved document asks nothing.
     press_key(app, pygame.K_ESCAPE)
     assert app.top.name == "workshop"
+
+
+def test_a_skirmish_level_is_refused_with_a_sentence_not_a_crash(app):
+    from game.rules.levels.loader import level_path
+
+    app.push("workshop")
+    front = app.top
+    front.open(level_path("s1_first_muster"))
+    assert app.top is front and "card and gomoku levels" in front.notice

@@ -33,6 +33,9 @@ SHORTCUTS = {"z": "undo", "y": "redo", "s": "save"}
 PLACE_KEYS = {"h": "hand", "b": "board", "d": "deck"}
 
 
+EDITABLE_KINDS = ("cards", "gomoku")  # skirmish levels: not yet
+
+
 class WorkshopEditorScene(Scene):
     name = "workshop_editor"
     raw_keys = True  # every key and typed text (game/client/workshop/keys.py)
@@ -42,6 +45,9 @@ class WorkshopEditorScene(Scene):
         if document is None:
             if path is not None:
                 data, original = io.load(path)
+                if data.get("kind") not in EDITABLE_KINDS:
+                    raise io.WorkshopFileError(f"{path}: the workshop edits card and gomoku levels; a "
+                                               f"{data.get('kind')!r} level is edited as JSON for now")
                 document = Document(data, path, original)
             else:
                 document = Document(new_level(kind))

@@ -40,6 +40,10 @@ def use_forced_win_prover(prover: ForcedWinProver | None) -> ForcedWinProver | N
 def check_level(level, file: str, prove: ForcedWinProver | None = None) -> list[Problem]:
     if isinstance(level, m.CardLevel):
         return CardChecks(level, file).run()
+    if isinstance(level, m.SkirmishLevel):
+        from game.rules.levels.skirmish_checks import check_skirmish
+
+        return check_skirmish(level, file)
     return check_gomoku(level, file, prove)
 
 

@@ -40,6 +40,8 @@ def describe(objective, label_names: dict[str, str] | None = None) -> str:
     if objective.text:
         return objective.text
     kind = objective.kind
+    if isinstance(objective, (m.SkirmishDefeatAll, m.SkirmishSurvive, m.SkirmishProtect, m.SkirmishReach)):
+        return _describe_skirmish(objective, label_names or {})
     if kind == "win":
         return "Win"
     if kind == "win_within":
@@ -61,7 +63,23 @@ def describe(objective, label_names: dict[str, str] | None = None) -> str:
     return kind
 
 
+def _describe_skirmish(objective, names: dict[str, str]) -> str:
+    within = getattr(objective, "within", None)
+    by = f" by round {within}" if within else ""
+    if objective.kind == "defeat_all":
+        return "Defeat every enemy hero" + by
+    if objective.kind == "survive":
+        return f"Survive {objective.rounds} round{'s' if objective.rounds != 1 else ''}"
+    if objective.kind == "protect":
+        return f"Keep {names.get(objective.label, objective.label)} standing"
+    who = names.get(objective.hero, objective.hero) if objective.hero else "a hero"
+    return f"Bring {who} to {objective.cell[0]},{objective.cell[1]}" + by
+
+
 class _Tracker:
+    # objectives never met early: they hold until the level ends (then met unless failed)
+    HELD = ("keep_alive",)
+
     def __init__(self, objectives: Sequence, label_names: dict[str, str] | None = None):
         self.objectives = list(objectives)
         self.states = [PENDING] * len(self.objectives)
@@ -90,7 +108,7 @@ class _Tracker:
         """Decide the level from the required objectives; `final(i)` settles a pending one."""
         required = [i for i, o in enumerate(self.objectives) if o.required]
         if not any(self.states[i] == FAILED for i in required) and (
-                game_over or all(self.states[i] == MET for i in required if self.objectives[i].kind != "keep_alive")):
+                game_over or all(self.states[i] == MET for i in required if self.objectives[i].kind not in self.HELD)):
             for i, state in enumerate(self.states):
                 if state == PENDING:
                     self._set(i, final(i))

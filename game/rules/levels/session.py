@@ -5,7 +5,7 @@ made by `ai.levels.opponents.make_opponent(session)`.
 Life of a session::
 
     level = load_level("c1_first_spark")              # game.rules.levels.load_level: path or campaign id
-    session = LevelSession.create(level, seed=1234)    # CardSession or GomokuSession
+    session = LevelSession.create(level, seed=1234)    # CardSession, GomokuSession or SkirmishSession
     events = session.start()                           # the opening events (cards: draws, turn 1)
     session.dialogue()                                 # lines due now: story.before first
     while not session.over:
@@ -37,6 +37,8 @@ opponent: `make_opponent(session)` (ai.levels.opponents) gives a ready agent: a 
 instant and can run in-process; an AI one is the registry's `level.opponent.ai` for seat
 `opponent_seat` with `level.opponent.budget_ms` per turn, which a worker process can run.
 Gomoku (`GomokuSession`): `state` (GomokuState); `apply` returns the state's events.
+Skirmish (`SkirmishSession`, game/rules/levels/skirmish_session.py): `state` (SkirmishState), seats
+are teams (the player's is 0); `apply` takes a skirmish Action or its text.
 
 Saves: `save_data()` is a JSON-ready dict (level id, digest, seed, actions) up to the last moment
 the player was to act (an opponent's unfinished turn is played again on resume);
@@ -57,6 +59,11 @@ from game.rules.levels import model as m
 from game.rules.levels.build import CardSetup
 from game.rules.levels.events import EventRunner
 from game.rules.levels.objectives import GomokuObjectiveTracker, ObjectiveStatus, ObjectiveTracker
+
+# Sessions of level kinds kept in their own modules, by level model (skirmish_session.py adds
+# SkirmishLevel when the package loads: game/rules/levels/__init__.py imports it).
+SESSION_KINDS: dict[type, type] = {}
+
 
 class LevelOver(RuntimeError):
     """An action after the level ended."""
@@ -101,6 +108,9 @@ class LevelSession:
             return CardSession(level, seed)
         if isinstance(level, m.GomokuLevel):
             return GomokuSession(level, seed)
+        for model, session_type in SESSION_KINDS.items():
+            if isinstance(level, model):
+                return session_type(level, seed)
         raise TypeError(f"not a level: {type(level).__name__}")
 
     @classmethod
@@ -122,7 +132,7 @@ class LevelSession:
                 raise ResumeError(f"the level ended before action {number} ({text!r})")
             try:
                 session.replay(text)
-            except (ValueError, IllegalAction, LevelOver) as error:
+            except (ValueError, IllegalAction, LevelOver) as error:  # skirmish's IllegalAction is a ValueError
                 changed = " (the level has changed since the save)" if data.get("digest") != level_digest(level) else ""
                 raise ResumeError(f"action {number} ({text!r}) does not replay: {error}{changed}") from None
         session._lines.clear()  # what was said is history; a resumed game shows no old lines

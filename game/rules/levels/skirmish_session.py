@@ -1,0 +1,199 @@
+"""SkirmishSession: one attempt at a skirmish level, with the surface of the other level sessions
+(`start`, `apply`, `legal_actions`, `observation`, `run_turn`, `over`, `result`, `objectives()`,
+`dialogue()`, `save_data()`, and `LevelSession.resume` replaying it).
+
+The player's team is team 0, the opponent's team 1 (seats are teams, as in SkirmishMatch). The
+level's heroes start on the level's cells: the session plays on a copy of the map whose spawns are
+those cells (one copy per level, so the line-of-sight cache is shared by its attempts). A "turn"
+of the opponent (`run_turn`) is every action until a hero of the player's acts or the level ends;
+its agent is a skirmish AI (`act(state, budget_ms) -> Action`, ai/skirmish), asked once per action
+with `budget_ms` each. The level's turns are the rounds played.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+
+from game.rules.events import Event, EventKind
+from game.rules.levels import model as m
+from game.rules.levels.objectives import FAILED, MET, PENDING, _Tracker
+from game.rules.levels.session import SESSION_KINDS, LevelOver, LevelSession
+from game.rules.levels.skirmish_checks import skirmish_roster
+from game.rules.skirmish.actions import Action, parse_action
+from game.rules.skirmish.model import Roster
+from game.rules.skirmish.state import DRAW, IllegalAction, SkirmishState
+
+PLAYER, OPPONENT = 0, 1
+_ROSTERS: dict[tuple, Roster] = {}  # (map, spawns) -> a roster whose map starts heroes on those cells
+
+
+def level_roster(level: m.SkirmishLevel) -> Roster:
+    spawns = tuple(tuple(tuple(hero.at) for hero in side.heroes) for side in (level.player, level.opponent))
+    key = (level.map, spawns)
+    roster = _ROSTERS.get(key)
+    if roster is None:
+        base = skirmish_roster()
+        arena = replace(base.arenas[level.map], spawns=spawns)
+        roster = _ROSTERS[key] = Roster(base.classes, base.abilities, {**base.arenas, level.map: arena})
+    return roster
+
+
+def hero_labels(level: m.SkirmishLevel) -> tuple[dict[str, int], dict[str, str]]:
+    """label -> hero uid (1-3 the player's, 4-6 the opponent's), and label -> the name shown."""
+    labels, names = {}, {}
+    for team, side in enumerate((level.player, level.opponent)):
+        for slot, hero in enumerate(side.heroes):
+            if hero.label is not None:
+                labels[hero.label] = team * 3 + slot + 1
+                names[hero.label] = hero.name or hero.label.replace("_", " ").title()
+    return labels, names
+
+
+class SkirmishObjectiveTracker(_Tracker):
+    """Skirmish objectives for team 0. A round counts as lived through when the next one starts
+    (or the level ends in a win or a draw after it); `protect` is held like `keep_alive`."""
+
+    HELD = ("protect",)
+
+    def __init__(self, objectives: Sequence, labels: dict[str, int], label_names: dict[str, str]):
+        super().__init__(objectives, label_names)
+        self.labels = labels
+
+    def update(self, events, state: SkirmishState) -> None:
+        if self.outcome is not None:
+            return
+        over = state.winner is not None
+        won = state.winner == PLAYER
+        done_rounds = state.round - 1 if not over else state.round  # rounds fully played
+        mine = state.team(PLAYER)
+        for i, objective in enumerate(self.objectives):
+            if self.states[i] != PENDING:
+                continue
+            kind = objective.kind
+            within = getattr(objective, "within", None)
+            if kind == "protect":
+                hero = state.heroes[self.labels[objective.label] - 1]
+                if not hero.alive or (over and not won):
+                    self._set(i, FAILED)
+            elif kind == "survive":
+                self.details[i] = f"round {min(done_rounds, objective.rounds)} of {objective.rounds}"
+                if won or (mine and done_rounds >= objective.rounds):
+                    self._set(i, MET)
+                elif over:
+                    self._set(i, FAILED)
+            elif kind == "defeat_all":
+                if within:
+                    self.details[i] = f"round {min(state.round, within)} of {within}"
+                if won and (not within or state.round <= within):
+                    self._set(i, MET)
+                elif over or (within and done_rounds >= within):
+                    self._set(i, FAILED)
+            elif kind == "reach":
+                cell = tuple(objective.cell)
+                if objective.hero is not None:
+                    heroes = [state.heroes[self.labels[objective.hero] - 1]]
+                    heroes = [h for h in heroes if h.alive]
+                else:
+                    heroes = mine
+                if within:
+                    self.details[i] = f"round {min(state.round, within)} of {within}"
+                if any(h.cell == cell for h in heroes) and (not within or state.round <= within):
+                    self._set(i, MET)
+                elif over or not heroes or (within and done_rounds >= within):
+                    self._set(i, FAILED)
+
+        def final(i: int) -> str:
+            objective = self.objectives[i]
+            if objective.kind == "protect":
+                return MET if state.heroes[self.labels[objective.label] - 1].alive and state.winner != OPPONENT \
+                    else FAILED
+            return FAILED
+
+        self._settle_outcome(over, final)
+
+
+class SkirmishSession(LevelSession):
+    kind = "skirmish"
+    player_seat = PLAYER
+    opponent_seat = OPPONENT
+
+    def __init__(self, level: m.SkirmishLevel, seed: int = 0):
+        super().__init__(level, seed)
+        teams = [[hero.hero for hero in side.heroes] for side in (level.player, level.opponent)]
+        self.state = SkirmishState(level_roster(level), level.map, teams, self.seed)
+        for team, side in enumerate((level.player, level.opponent)):
+            for slot, spec in enumerate(side.heroes):
+                if spec.health is not None:
+                    self.state.heroes[team * 3 + slot].health = spec.health
+        self.labels, self.label_names = hero_labels(level)
+        self.tracker = SkirmishObjectiveTracker(level.objectives, self.labels, self.label_names)
+        self._said = [False] * len(level.events)
+
+    @property
+    def current_seat(self) -> int | None:
+        return None if self.state.is_over else self.state.current_player
+
+    def player_turns(self) -> int:
+        return self.state.round
+
+    def start(self) -> list[Event]:
+        if self.phase != "new":
+            raise RuntimeError("the session has already started")
+        self._lines += self.level.story.before
+        self.phase = "play"
+        events = list(self.state.start_events)
+        return self._after(events, None)
+
+    def legal_actions(self) -> list[Action]:
+        return self.state.legal_actions() if self.phase == "play" else []
+
+    def observation(self, seat: int | None = None) -> SkirmishState:
+        return self.state.observation(self.state.current_player if seat is None else seat)
+
+    def apply(self, action: Action | str) -> list[Event]:
+        """Play an action for the active hero; IllegalAction with the reason, LevelOver after the end."""
+        if self.over:
+            raise LevelOver("the level is over")
+        if isinstance(action, str):
+            action = parse_action(action)
+        actor = self.state.current_player
+        events = self.state.apply(action)
+        self.actions.append(action.text())
+        return self._after(events, actor)
+
+    def replay(self, text: str) -> None:
+        self.apply(text)
+
+    def _after(self, events: list[Event], actor: int | None) -> list[Event]:
+        dead = {e.card for e in events if e.kind is EventKind.DEATH}
+        for index, event in enumerate(self.level.events):
+            when = event.when
+            due = (when.round is not None and self.state.round >= when.round) or \
+                (when.died is not None and self.labels.get(when.died) in dead)
+            if due and not self._said[index]:
+                self._said[index] = True
+                self._lines += event.say
+        self.tracker.update(events, self.state)
+        if self.tracker.outcome is not None:
+            self._finish(self.tracker.outcome, self.tracker.reason)
+        elif self.state.is_over:  # cannot happen: the game's end settles every objective
+            self._finish("won" if self.state.winner == PLAYER else "lost",
+                         "Draw." if self.state.winner == DRAW else "The fight is over.")
+        self._mark_checkpoint(actor)
+        return events
+
+    def run_turn(self, agent, budget_ms: float) -> list[tuple[Action, list[Event]]]:
+        """Let `agent` (a skirmish AI: `act(state, budget_ms)`) play the side to act until the other
+        side's hero acts or the level ends, one action per decision at `budget_ms` each."""
+        seat = self.state.current_player
+        played = []
+        while not self.over and self.state.current_player == seat:
+            action = agent.act(self.observation(seat), budget_ms)
+            played.append((action, self.apply(action)))
+        return played
+
+
+SESSION_KINDS[m.SkirmishLevel] = SkirmishSession
+
+__all__ = ["IllegalAction", "SkirmishObjectiveTracker", "SkirmishSession", "hero_labels", "level_roster"]
