@@ -66,10 +66,10 @@ LEVEL_SETTINGS: dict[str, Level] = {
     for level in (
         Level("novice", use_novice=True, noise=1),
         Level("easy", max_depth=2, width=10, node_limit=4_000, noise=8),
-        Level("medium", max_depth=4, width=8, node_limit=2_500, vcf_fours=8, defend_vcf=True,
+        Level("medium", max_depth=3, width=10, node_limit=3_000, vcf_fours=8, defend_vcf=True,
               threat_nodes=2_000),
-        Level("hard", max_depth=4, width=12, node_limit=8_000, vcf_fours=16, defend_vcf=True,
-              threat_nodes=6_000),
+        Level("hard", max_depth=4, width=10, node_limit=5_000, vcf_fours=16, defend_vcf=True,
+              threat_nodes=3_000),
         Level("master", max_depth=64, width=20, vcf_fours=24, vct_threats=3, defend_vcf=True,
               defend_vct=True, defend_vct_threats=3),
     )
