@@ -27,6 +27,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--cardlist", help="draft from this LOCM-format card list instead of the game's cards")
     parser.add_argument("--max-seconds", type=float, default=300.0, help="stop after this long in any case")
+    parser.add_argument("--sound", action="store_true",
+                        help="keep the effects and the duel music playing (default: silent, to time the drawing alone)")
 
 
 def percentile(values, fraction: float) -> float:
@@ -57,8 +59,9 @@ def run(args: argparse.Namespace) -> int:
     pygame.init()
     app = App(SettingsFile(Store(tempfile.mkdtemp(prefix="duelmind-bench-"))), size=size, fullscreen=False,
               think_ms=args.think_ms)
-    app.settings.volume = 0.0
-    app.sounds.volume = 0.0
+    if not args.sound:
+        app.settings.volume = 0.0
+        app.sounds.volume = 0.0
     rng = random.Random(args.seed)
     if args.cardlist:
         from game.rules.cards.locm import load_cardlist
