@@ -160,7 +160,8 @@ def smoke_test(size: tuple[int, int] | None = None, shots_dir: str | None = None
                 if frame == 0 and scene is screens[0]:
                     print("smoke test: first frame", flush=True)  # start-up timing (build_scripts/)
             if shots_dir:
-                app.screenshot(os.path.join(shots_dir, f"smoke-{scene.name}.png"))
+                name = labels.get(scene, scene.name).replace(" ", "-")
+                app.screenshot(os.path.join(shots_dir, f"smoke-{name}.png"))
         app.push("pause")
         app.step(16)
         from game.rules.levels.loader import campaign_path, validate_paths

@@ -160,3 +160,21 @@ def test_smoke_test_command_exits_zero(tmp_path):
     assert "screens rendered" in result.stdout
     for screen in ("campaign_map", "duel of level c1_first_spark", "gomoku of level g1_five_stones"):
         assert screen in result.stdout
+
+
+def test_every_main_screen_renders_at_1920x1080(tmp_path, monkeypatch):
+    """The smoke test's screens at full HD: each shot is the window's size and not blank."""
+    import pygame
+
+    from game.client.launch import smoke_test
+    from tests.client.driver import colours
+
+    monkeypatch.setenv("DUELMIND_HOME", str(tmp_path / "home"))
+    assert smoke_test((1920, 1080), str(tmp_path)) == 0
+    shots = sorted(tmp_path.glob("smoke-*.png"))
+    names = {path.stem.removeprefix("smoke-") for path in shots}
+    assert {"title", "quick_match", "settings", "draft", "duel", "gomoku", "campaign_map",
+            "duel-of-level-c1_first_spark", "gomoku-of-level-g1_five_stones"} <= names
+    for path in shots:
+        image = pygame.image.load(str(path))
+        assert image.get_size() == (1920, 1080) and colours(image) >= 12, path.name
