@@ -1,5 +1,6 @@
-"""`python main.py skirmish {bench,validate,play}`: the skirmish AI ladder, the data check, and a
-text-mode match against an AI, in one command word with three sub-commands; with none
+"""`python main.py skirmish {bench,validate,play,reference}`: the skirmish AI ladder, the data
+check, a text-mode match against an AI, and the README's hero and ability tables (Markdown
+generated from the data), in one command word with four sub-commands; with none
 (`python main.py skirmish [--ai LEVEL] [--seed S]`) it opens the pygame client on a skirmish.
 
 The bench plays mirrored matches (both teams the same three classes, drawn from a seeded
@@ -19,6 +20,8 @@ import time
 from multiprocessing import Pool
 
 from game.rules.skirmish.data import SCHEMAS, DataError, data_dir, load_roster, schema_path, schema_text
+from game.rules.skirmish.model import (Ability, Affects, DamageKind, Effect, Roster, Shape, StatusKind, TargetKind,
+                                       Verb)
 from game.rules.skirmish.state import DRAW, SkirmishState
 from game.tools.args import positive_ms
 
@@ -55,12 +58,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     play.add_argument("--second", action="store_true", help="play team 1 (the AI starts as team 0)")
     play.add_argument("--explain", action="store_true", help="print the AI's plan in words (medium, hard)")
     play.add_argument("--tree", metavar="FILE", help="medium: write each decision tree (JSON) to FILE")
+    sub.add_parser("reference", help="Markdown tables of the hero classes and abilities (the README's reference)")
 
 
 def run(args: argparse.Namespace) -> int:
     if not args.action:
         return run_client(args)
-    return {"bench": run_bench, "validate": run_validate, "play": run_play}[args.action](args)
+    return {"bench": run_bench, "validate": run_validate, "play": run_play,
+            "reference": run_reference}[args.action](args)
 
 
 def client_setup(args: argparse.Namespace):
@@ -110,6 +115,121 @@ def run_validate(args) -> int:
         print(f"{schema_path(name)}: out of date: run with --write-schema", file=sys.stderr)
     print(f"ok: {len(roster.classes)} hero classes, {len(roster.abilities)} abilities, {len(roster.arenas)} maps")
     return 1 if stale else 0
+
+
+# ----------------------------------------------------------------------------- reference
+
+def run_reference(args) -> int:
+    print(reference_markdown(load_roster()))
+    return 0
+
+
+def reference_markdown(roster: Roster) -> str:
+    """The README's hero and ability reference: two Markdown tables built from the data, in file
+    order, each column padded to its widest cell (numbers right-aligned)."""
+    heroes = [[c.name, c.role, str(c.health), f"{c.mana} +{c.mana_regen}", str(c.energy), str(c.move_cost),
+               f"{c.damage[0]}-{c.damage[1]}", _percent(c.hit), _percent(c.crit), f"{c.armour}%", f"{c.resist}%",
+               str(c.initiative), ", ".join(a.name for a in c.abilities)] for c in roster.classes.values()]
+    abilities = [[a.name, _cost(a), str(a.cooldown) if a.cooldown else "-", _range(a),
+                  "-" if a.target == TargetKind.SELF else "yes" if a.los else "no",
+                  a.target.value, _area(a), _effects(a)] for a in roster.abilities.values()]
+    return "\n".join([
+        f"**Hero classes** ({len(heroes)}; mana: maximum +regeneration per turn; energy: per turn; step: energy "
+        "per cell moved; damage: the weapon damage range; armour and resist cut physical and magic damage):",
+        "",
+        *_table(["class", "role", "health", "mana", "energy", "step", "damage", "hit", "crit", "armour", "resist",
+                 "initiative", "abilities"], heroes, left={0, 1, 12}),
+        "",
+        f"**Abilities** ({len(abilities)}; cost in energy (en) and mana (mp); cooldown: the caster's turns "
+        "before it is ready again (-: none); range: cells to the target cell, min-max; LOS: needs line of "
+        "sight; area: a single cell, or a line, cross or radius of that size; weapon damage: the caster's "
+        "damage range, rolled to hit and crit; statuses last the affected hero's turns; effects reach enemies "
+        "unless a target or prefix says otherwise):",
+        "",
+        *_table(["ability", "cost", "cooldown", "range", "LOS", "target", "area", "effect"], abilities,
+                left={0, 1, 4, 5, 6, 7}),
+    ])
+
+
+def _table(header: list[str], rows: list[list[str]], left: set[int]) -> list[str]:
+    cells = [[cell.replace("|", "\\|") for cell in row] for row in [header, *rows]]
+    widths = [max(3, *(len(row[i]) for row in cells)) for i in range(len(header))]
+
+    def line(row: list[str]) -> str:
+        return "| " + " | ".join(cell.ljust(w) if i in left else cell.rjust(w)
+                                 for i, (cell, w) in enumerate(zip(row, widths))) + " |"
+
+    rule = "| " + " | ".join("-" * w if i in left else "-" * (w - 1) + ":" for i, w in enumerate(widths)) + " |"
+    return [line(cells[0]), rule, *(line(row) for row in cells[1:])]
+
+
+def _percent(fraction: float) -> str:
+    return f"{round(fraction * 100):g}%"
+
+
+def _cost(ability: Ability) -> str:
+    parts = [f"{ability.energy} en"] + ([f"{ability.mana} mp"] if ability.mana else [])
+    return " + ".join(parts)
+
+
+def _range(ability: Ability) -> str:
+    if ability.target == TargetKind.SELF:
+        return "-"
+    return f"{ability.min_range}-{ability.range}" if ability.min_range else str(ability.range)
+
+
+def _area(ability: Ability) -> str:
+    return "single" if ability.shape == Shape.SINGLE else f"{ability.shape.value} {ability.size}"
+
+
+# A status's strength in words: "{n}" is the effect's amount.
+_STATUS_WORDS = {
+    StatusKind.STUN: "stun", StatusKind.SLOW: "slow -{n} energy", StatusKind.HASTE: "haste +{n} energy",
+    StatusKind.POISON: "poison {n}/turn", StatusKind.REGEN: "regen {n}/turn", StatusKind.SHIELD: "shield {n}",
+    StatusKind.TAUNT: "taunt", StatusKind.MIGHT: "might +{n}% damage", StatusKind.WEAKEN: "weaken -{n}% damage",
+    StatusKind.GUARD: "guard +{n} armour/resist", StatusKind.SUNDER: "sunder -{n} armour/resist",
+    StatusKind.FOCUS: "focus +{n}% hit/crit", StatusKind.BLIND: "blind -{n}% hit",
+}
+
+
+def _effects(ability: Ability) -> str:
+    return "; ".join(_effect(ability, effect) for effect in ability.effects)
+
+
+def _effect(ability: Ability, e: Effect) -> str:
+    low, high = e.power
+    power = f"{low}-{high}" if low != high else str(low)
+    if e.verb == Verb.DAMAGE:
+        words = (f"{power} magic damage" if e.kind == DamageKind.MAGIC
+                 else "weapon damage" + (f" x{e.scale:g}" if e.scale != 1 else ""))
+    elif e.verb == Verb.HEAL:
+        words = f"heal {power}"
+    elif e.verb == Verb.STATUS:
+        words = f"{_STATUS_WORDS[e.status].format(n=e.amount)}, {_plural(e.duration, 'turn')}"
+    elif e.verb == Verb.RESTORE:
+        words = f"+{e.amount} {e.resource.value}"
+    elif e.verb in (Verb.PUSH, Verb.PULL):
+        words = f"{e.verb.value} {_plural(e.cells, 'cell')}" + (f" ({power} damage if stopped)" if high else "")
+    elif e.verb == Verb.DASH:
+        return f"move up to {_plural(ability.range, 'step')}, free"
+    else:  # teleport
+        return "teleport"
+    return _whom(ability, e) + words
+
+
+def _plural(n: int, noun: str) -> str:
+    return f"{n} {noun}{'' if n == 1 else 's'}"
+
+
+def _whom(ability: Ability, e: Effect) -> str:
+    """Who the effect reaches, as a prefix, when the target and area do not already say it: an
+    effect reaches enemies unless the ability targets an ally."""
+    if e.to == Affects.CASTER:
+        return "" if ability.target == TargetKind.SELF and ability.shape == Shape.SINGLE else "self: "
+    if e.to == Affects.HEROES:
+        return "everyone (friendly fire): "
+    natural = Affects.ALLIES if ability.target == TargetKind.ALLY else Affects.ENEMIES
+    return "" if e.to == natural else f"{e.to.value}: "
 
 
 # ----------------------------------------------------------------------------- bench
