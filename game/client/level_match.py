@@ -63,6 +63,25 @@ class _LevelHooks:
     def session(self):
         return self.run.session
 
+    # The rules go through the level's session (objectives, scripted events, the lines said).
+    def apply(self, action) -> list:
+        return self.session.apply(action)
+
+    @property
+    def over(self) -> bool:
+        return self.session.over
+
+    def seat_label(self, seat: int) -> str:
+        return "You" if seat == self.session.player_seat else self.level.opponent.name
+
+    def seat_portrait(self, seat: int, app) -> str:
+        if seat == self.session.player_seat:
+            return app.settings.portrait
+        return self.level.opponent.portrait or self.level.opponent.name
+
+    def opening_log(self) -> list[str]:
+        return [self.level.title] + ([self.level.summary] if self.level.summary else [])
+
     def ai_budget_ms(self, app) -> float:
         return self.run.budget_ms()
 
@@ -119,26 +138,10 @@ class LevelCardMatch(_LevelHooks, CardMatch):
                                  hints=["E / Space: end turn", "Esc: menu"], padding=14)
         self.toast = Toast((640, 266))
 
-    def apply(self, action) -> list:
-        return self.session.apply(action)
-
-    @property
-    def over(self) -> bool:
-        return self.session.over
-
-    def seat_label(self, seat: int) -> str:
-        return "You" if seat == self.session.player_seat else self.level.opponent.name
-
-    def seat_portrait(self, seat: int, app) -> str:
-        if seat == self.session.player_seat:
-            return app.settings.portrait
-        return self.level.opponent.portrait or self.level.opponent.name
 
     def local_agent(self, seat: int):
         return self.run.agent if seat == self.session.opponent_seat else None
 
-    def opening_log(self) -> list[str]:
-        return [self.level.title] + ([self.level.summary] if self.level.summary else [])
 
     def warnings(self) -> list[str]:
         """What a level designer should know happened: scripted actions or events that did not."""
@@ -176,10 +179,6 @@ class LevelGomokuMatch(_LevelHooks, GomokuMatch):
     def apply(self, move) -> list:
         return self.session.apply(tuple(move))
 
-    @property
-    def over(self) -> bool:
-        return self.session.over
-
     def label(self, colour: int) -> str:
         from game.rules.gomoku import BLACK
 
@@ -213,23 +212,7 @@ class LevelSkirmishMatch(_LevelHooks, SkirmishMatch):
         self.hud = ObjectivesHUD(session.objectives(), caption=lambda: f"Round {max(1, self.state.round)}")
         self.toast = Toast((360, 64))
 
-    def apply(self, action) -> list:
-        return self.session.apply(action)
 
-    @property
-    def over(self) -> bool:
-        return self.session.over
-
-    def seat_label(self, seat: int) -> str:
-        return "You" if seat == self.session.player_seat else self.level.opponent.name
-
-    def seat_portrait(self, seat: int, app) -> str:
-        if seat == self.session.player_seat:
-            return app.settings.portrait
-        return self.level.opponent.portrait or self.level.opponent.name
-
-    def opening_log(self) -> list[str]:
-        return [self.level.title] + ([self.level.summary] if self.level.summary else [])
 
     def finish(self, scene) -> None:
         scene.end_game()
@@ -281,6 +264,7 @@ class LevelDraftMatch(_LevelHooks, DraftMatch):
     def __init__(self, run):  # no DraftMatch.__init__: the level's session holds the draft
         session = run.session
         self.run = run
+        self.level = session.level
         self.app = run.app
         self.setup = run.setup
         self.game_id = run.game_id
@@ -291,9 +275,6 @@ class LevelDraftMatch(_LevelHooks, DraftMatch):
         self.drafters = {session.opponent_seat: run.opponent_spec} \
             if session.opponent_seat in drafting and run.opponent_spec is not None else {}
         self.human_seats = [session.player_seat] if session.player_seat in drafting else []
-
-    def seat_label(self, seat: int) -> str:
-        return "You" if seat == self.run.session.player_seat else self.run.level.opponent.name
 
     def offer(self, seat: int):
         return self.run.session.draft_offer(seat)
