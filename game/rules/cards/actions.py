@@ -153,10 +153,10 @@ def parse_action(text: str) -> Action:
         if verb == "PASS":
             return END_TURN
         if verb == "SUMMON":
-            lane = int(words[2]) if len(words) > 2 and _is_int(words[2]) else 0
+            lane = int(words[2]) if len(words) > 2 and is_int(words[2]) else 0
             if lane not in (0, 1):
                 raise ActionSyntaxError(f"lane must be 0 or 1 in {text[:80]!r}")
-            target = int(words[3]) if len(words) > 3 and _is_int(words[3]) else NO_TARGET
+            target = int(words[3]) if len(words) > 3 and is_int(words[3]) else NO_TARGET
             return summon(int(words[1]), lane, target)
         if verb == "ATTACK":
             return attack(int(words[1]), int(words[2]))
@@ -169,7 +169,7 @@ def parse_action(text: str) -> Action:
     raise ActionSyntaxError(f"unknown action {words[0][:40]!r} in {text[:80]!r}")
 
 
-def _is_int(word: str) -> bool:
+def is_int(word: str) -> bool:
     """Whether int() reads `word` (a trailing word that is not a number is a bot's message)."""
     try:
         int(word)

@@ -26,7 +26,8 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Mapping, Sequence
 
-from game.rules.cards.actions import FACE, MAX_INSTANCE_ID, NO_TARGET, ActionSyntaxError, Action, Kind, parse_action
+from game.rules.cards.actions import (FACE, MAX_INSTANCE_ID, NO_TARGET, Action, ActionSyntaxError, Kind, is_int,
+                                      parse_action)
 from game.rules.cards.battle import Battle
 from game.rules.cards.model import Card, CardType, parse_keywords
 from game.rules.cards.observation import Observation, creature_from_line
@@ -98,20 +99,12 @@ def _ints(words: Sequence[str], number: int, what: str) -> list[int]:
     try:
         values = [int(word) for word in words]
     except ValueError:
-        bad = next(word for word in words if not _is_int(word))
+        bad = next(word for word in words if not is_int(word))
         raise ProtocolError(number, f"{what}: {bad[:40]!r} is not an integer") from None
     for value in values:
         if abs(value) > MAX_VALUE:
             raise ProtocolError(number, f"{what}: {str(value)[:40]} is out of range (at most {MAX_VALUE} either way)")
     return values
-
-
-def _is_int(word: str) -> bool:
-    try:
-        int(word)
-    except ValueError:
-        return False
-    return True
 
 
 def _count(line: str, number: int, fields: int, index: int, what: str, limit: int) -> int:
@@ -130,7 +123,7 @@ def is_player_line(line: str) -> bool:
     """Whether a line has the shape of a player line (4 or 5 integers): the first two lines of
     every turn have it and no other line does, so a bot that lost track can resynchronize."""
     words = line.split()
-    return len(words) in (4, 5) and all(_is_int(word) for word in words)
+    return len(words) in (4, 5) and all(is_int(word) for word in words)
 
 
 def turn_length(lines: Sequence[str], first_line: int = 1) -> int | None:
@@ -263,7 +256,7 @@ def parse_turn_input(text: str, my_deck: Sequence[Card] | None = None, *,
 
 def _action_line(line: str, number: int) -> tuple[int, Action]:
     words = line.split(maxsplit=1)
-    if len(words) < 2 or not _is_int(words[0]):
+    if len(words) < 2 or not is_int(words[0]):
         raise ProtocolError(number, f"opponent action line needs 'cardNumber ACTION ...', got {line.strip()[:80]!r}")
     try:
         action = parse_action(words[1])
