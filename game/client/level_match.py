@@ -55,6 +55,12 @@ class _LevelHooks:
     run = None
     ending_lines: list
 
+    def _join(self, run) -> None:
+        """What every level match keeps: its run, the level, the closing lines still to say."""
+        self.run = run
+        self.level = run.session.level
+        self.ending_lines = []
+
     @property
     def level_run(self):
         return self.run
@@ -129,9 +135,7 @@ class LevelCardMatch(_LevelHooks, CardMatch):
         session = run.session
         specs = {session.opponent_seat: run.opponent_spec} if run.opponent_spec is not None else {}
         super().__init__(run.setup, session.battle, session.card_pool, run.game_id, specs)
-        self.run = run
-        self.level = session.level
-        self.ending_lines = []
+        self._join(run)
         self._warned = len(session.warnings)
         player = session.player_seat
         self.hud = ObjectivesHUD(session.objectives(), caption=lambda: f"Turn {max(1, self.battle.sides[player].turns)}",
@@ -169,10 +173,8 @@ class LevelGomokuMatch(_LevelHooks, GomokuMatch):
     def __init__(self, run):
         session = run.session
         super().__init__(run.setup, session.state)
-        self.run = run
-        self.level = session.level
+        self._join(run)
         self.title = self.level.title
-        self.ending_lines = []
         self.hud = ObjectivesHUD(session.objectives())
         self.toast = Toast((40 + 330, 64))
 
@@ -205,10 +207,8 @@ class LevelSkirmishMatch(_LevelHooks, SkirmishMatch):
     def __init__(self, run):
         session = run.session
         super().__init__(run.setup, session.state)
-        self.run = run
-        self.level = session.level
+        self._join(run)
         self.title = self.level.title
-        self.ending_lines = []
         self.hud = ObjectivesHUD(session.objectives(), caption=lambda: f"Round {max(1, self.state.round)}")
         self.toast = Toast((360, 64))
 
