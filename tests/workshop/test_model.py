@@ -64,6 +64,18 @@ def test_typing_merges_into_one_edit_and_saving_starts_a_new_one():
     assert doc.get(("title",)) == "New Puzzle"
 
 
+def test_a_reward_field_on_a_level_without_rewards_makes_the_rewards_object():
+    doc = card_doc()
+    assert "rewards" not in doc.data
+    edits.set_value(doc, ("rewards", "message"), None)  # clearing what is not there: no edit
+    assert not doc.undo_stack
+    edits.set_value(doc, ("rewards", "message"), "The gate opens.")
+    assert doc.data["rewards"] == {"message": "The gate opens."}
+    assert len(doc.undo_stack) == 1
+    doc.undo()
+    assert "rewards" not in doc.data
+
+
 def test_new_keys_go_where_a_designer_puts_them():
     doc = card_doc()
     edits.set_value(doc, ("summary",), "A first lesson")

@@ -120,10 +120,10 @@ def test_build_validate_win_and_save_a_puzzle(app, tmp_path):
     assert app.top.name == "workshop"
 
 
-def test_a_skirmish_level_is_refused_with_a_sentence_not_a_crash(app):
-    from game.rules.levels.loader import level_path
-
+def test_a_level_of_another_kind_is_refused_with_a_sentence_not_a_crash(app, tmp_path):
+    path = tmp_path / "chess.json"
+    path.write_text('{"version": 1, "kind": "chess", "id": "chess", "title": "Chess"}')
     app.push("workshop")
     front = app.top
-    front.open(level_path("s1_first_muster"))
-    assert app.top is front and "card and gomoku levels" in front.notice
+    front.open(path)
+    assert app.top is front and "card, gomoku and skirmish levels" in front.notice

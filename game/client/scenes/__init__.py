@@ -31,6 +31,7 @@ SCENES: dict[str, tuple[str, str]] = {
     "workshop_prompt": ("game.client.scenes.workshop_prompt", "WorkshopPromptScene"),
     "workshop_help": ("game.client.scenes.workshop_help", "WorkshopHelpScene"),
     "workshop_simulate": ("game.client.scenes.workshop_simulate", "WorkshopSimulateScene"),
+    "workshop_campaign": ("game.client.scenes.workshop_campaign", "WorkshopCampaignScene"),
 }
 
 

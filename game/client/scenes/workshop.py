@@ -1,5 +1,5 @@
-"""The level workshop's front page: start a new card puzzle or gomoku level, or open one of the
-campaign's level files (or any file by its path) in the editor."""
+"""The level workshop's front page: start a new card puzzle, gomoku or skirmish level, or open one
+of the campaign's level files (or any file by its path) in the editor."""
 
 from __future__ import annotations
 
@@ -22,14 +22,17 @@ class WorkshopScene(Scene):
         super().__init__(app)
         self.start_path = path
         self.notice = ""
-        buttons = [Button(pygame.Rect(120, 150, 320, 56), "New card puzzle", lambda: self.new("cards"), primary=True),
-                   Button(pygame.Rect(480, 150, 320, 56), "New gomoku level", lambda: self.new("gomoku")),
-                   Button(pygame.Rect(840, 150, 320, 56), "Open a file...", self.ask_path)]
+        starts = [("New card puzzle", lambda: self.new("cards")), ("New gomoku level", lambda: self.new("gomoku")),
+                  ("New skirmish level", lambda: self.new("skirmish")), ("Open a file...", self.ask_path)]
+        buttons = [Button(pygame.Rect(120 + i * 265, 150, 245, 56), label, action, primary=i == 0)
+                   for i, (label, action) in enumerate(starts)]
         self.files = sorted(p for p in campaign_dir().glob("*.json") if p.name != "campaign.json")
         for i, path in enumerate(self.files):
             rect = pygame.Rect(120 + i % 3 * 360, 270 + i // 3 * 62, 320, 50)
             buttons.append(Button(rect, path.stem, lambda p=path: self.open(p), size=18))
-        buttons.append(Button(pygame.Rect(theme.WIDTH // 2 - 120, 650, 240, 52), "Back", self.app.pop))
+        buttons.append(Button(pygame.Rect(theme.WIDTH // 2 - 270, 650, 260, 52), "Campaign structure",
+                              self.open_campaign))
+        buttons.append(Button(pygame.Rect(theme.WIDTH // 2 + 10, 650, 260, 52), "Back", self.app.pop))
         self.menu = ButtonColumn(buttons)
 
     def on_enter(self) -> None:
@@ -49,6 +52,15 @@ class WorkshopScene(Scene):
         except WorkshopFileError as error:
             self.notice = str(error)
 
+    def open_campaign(self) -> None:
+        """The chapters, their levels and unlock rules (game/client/scenes/workshop_campaign.py)."""
+        from game.client.workshop.io import WorkshopFileError
+
+        try:
+            self.app.push("workshop_campaign")
+        except WorkshopFileError as error:
+            self.notice = str(error)
+
     def ask_path(self) -> None:
         self.app.push("workshop_prompt", title="Open a level file", text=str(campaign_dir()) + "/",
                       buttons=[("Open", lambda text: self.open(Path(text.strip()))), ("Cancel", None)])
@@ -63,8 +75,8 @@ class WorkshopScene(Scene):
         surface.blit(backdrop(), (0, 0))
         draw_text(surface, "Level workshop", (theme.WIDTH // 2, 60), 52, theme.ACCENT, bold=True, anchor="center",
                   shadow=True)
-        draw_text(surface, "Build card puzzles, duels and gomoku levels; test play them; save them as level files",
-                  (theme.WIDTH // 2, 112), 18, theme.TEXT_DIM, anchor="center")
+        draw_text(surface, "Build card puzzles, duels, gomoku and skirmish levels; test play them; save them as "
+                           "level files", (theme.WIDTH // 2, 112), 18, theme.TEXT_DIM, anchor="center")
         draw_text(surface, "The campaign's levels", (120, 240), 18, theme.TEXT_DIM, bold=True)
         self.menu.draw(surface)
         if self.notice:

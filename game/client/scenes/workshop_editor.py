@@ -1,5 +1,6 @@
-"""The level workshop's editor: one level (cards or gomoku) on the table, the card picker, the
-settings tabs, the live problems, undo and redo, save, test play and simulate.
+"""The level workshop's editor: one level on the table (cards and the card picker, a gomoku board,
+or a skirmish field with its hero palette), the settings tabs, the live problems, undo and redo,
+save, test play and simulate.
 
 The document (game/client/workshop/model.py) holds the level's JSON and every edit; this scene
 only turns clicks and keys into its edits and draws it. Test play writes the level as it is to a
@@ -17,11 +18,12 @@ import pygame
 from game.client import theme
 from game.client.scene import Scene
 from game.client.widgets import Button, draw_text, fit_text, hover_buttons, press_buttons, vertical_gradient
-from game.client.workshop import card_table, catalog, edits, forms, io, keys, stones
+from game.client.workshop import card_table, catalog, edits, forms, io, keys, skirmish_field, skirmish_forms, stones
 from game.client.workshop.edits import Slot
 from game.client.workshop.model import Document
 from game.client.workshop.panel import ProblemList, RowPanel
 from game.client.workshop.picker import Picker
+from game.client.workshop.skirmish_canvas import SkirmishCanvas
 from game.client.workshop.templates import new_level
 from game.paths import levels_dir
 
@@ -33,7 +35,7 @@ SHORTCUTS = {"z": "undo", "y": "redo", "s": "save"}
 PLACE_KEYS = {"h": "hand", "b": "board", "d": "deck"}
 
 
-EDITABLE_KINDS = ("cards", "gomoku")  # skirmish levels: not yet
+EDITABLE_KINDS = ("cards", "gomoku", "skirmish")
 
 
 class WorkshopEditorScene(Scene):
@@ -46,8 +48,8 @@ class WorkshopEditorScene(Scene):
             if path is not None:
                 data, original = io.load(path)
                 if data.get("kind") not in EDITABLE_KINDS:
-                    raise io.WorkshopFileError(f"{path}: the workshop edits card and gomoku levels; a "
-                                               f"{data.get('kind')!r} level is edited as JSON for now")
+                    raise io.WorkshopFileError(f"{path}: the workshop edits card, gomoku and skirmish levels, "
+                                               f"not a {data.get('kind')!r} level")
                 document = Document(data, path, original)
             else:
                 document = Document(new_level(kind))
@@ -56,7 +58,8 @@ class WorkshopEditorScene(Scene):
         self.rows = RowPanel(ROWS_RECT)
         self.problems = ProblemList(PROBLEMS_RECT)
         self.tab = "Level"
-        self.selected: Slot | None = None
+        self.selected: Slot | skirmish_field.HeroRef | None = None
+        self.field = SkirmishCanvas()  # a skirmish level's map, palette and drags
         self.drag: dict | None = None  # {"card": id} from the picker, or {"slot": Slot} from the table
         self.mouse = (0, 0)
         self.notice = ""
@@ -76,6 +79,11 @@ class WorkshopEditorScene(Scene):
         keys.install(self.app)
 
     # ------------------------------------------------------------------ state
+
+    @property
+    def form(self):
+        """The side panel's rows for this kind of level (`forms`, or `skirmish_forms` alike)."""
+        return skirmish_forms if self.doc.kind == "skirmish" else forms
 
     @property
     def cards(self):
@@ -99,19 +107,21 @@ class WorkshopEditorScene(Scene):
         if key == self._built:
             return
         self._built = key
-        if self.selected is not None:
+        if isinstance(self.selected, skirmish_field.HeroRef):
+            self.rows.rows = skirmish_forms.hero_rows(self.doc, self.selected, self.remove_selected)
+        elif self.selected is not None:
             card = catalog.card_named(self.cards, edits.entry_card(self.doc.get(self.selected.path())))
             self.rows.rows = forms.selection_rows(self.doc, self.selected, card.name if card else "Unknown card",
                                                   self.move_selected, self.remove_selected)
         else:
-            self.rows.rows = forms.build(self.doc, self.tab)
+            self.rows.rows = self.form.build(self.doc, self.tab)
         self.rows.scroll = min(self.rows.scroll, max(0, len(self.rows.rows) - 1))
 
     def say(self, text: str) -> None:
         self.notice, self.notice_ms = text, 2600.0
 
     def tab_rects(self) -> list[tuple[pygame.Rect, str]]:
-        names = forms.tabs(self.doc)
+        names = self.form.tabs(self.doc)
         width = SIDE.width // len(names)
         return [(pygame.Rect(SIDE.x + i * width, TABS_Y, width - 3, 30), name) for i, name in enumerate(names)]
 
@@ -140,7 +150,10 @@ class WorkshopEditorScene(Scene):
                 self.say(str(error))
 
     def remove_selected(self) -> None:
-        if self.selected is not None:
+        if isinstance(self.selected, skirmish_field.HeroRef):
+            skirmish_field.remove_hero(self.doc, self.selected)
+            self.selected = None
+        elif self.selected is not None:
             edits.remove_card(self.doc, self.selected)
             self.selected = None
 
@@ -206,13 +219,16 @@ class WorkshopEditorScene(Scene):
             self.selected = Slot(parts[0], parts[1], parts[2])
         elif len(parts) >= 4 and parts[0] in edits.SIDES and parts[1:3] == ("deck", "cards") and isinstance(parts[3], int):
             self.selected = Slot(parts[0], "deck", parts[3])
+        elif len(parts) >= 3 and parts[0] in edits.SIDES and parts[1] == "heroes" and isinstance(parts[2], int):
+            self.selected = skirmish_field.HeroRef(parts[0], parts[2])
         else:
             head = parts[0] if parts else ""
             tab = {"objectives": "Objectives", "story": "Story", "events": "Events", "rewards": "Campaign",
                    "chapters": "Campaign"}.get(head, "Level")
-            if head == "opponent" and len(parts) > 1 and parts[1] in ("script", "rules", "control", "ai", "name"):
+            if head == "opponent" and len(parts) > 1 and parts[1] in ("script", "rules", "control", "ai", "name",
+                                                                      "portrait", "budget_ms"):
                 tab = "Opponent"
-            self.tab = tab if tab in forms.tabs(self.doc) else "Level"
+            self.tab = tab if tab in self.form.tabs(self.doc) else "Level"
         self.rows.highlight = parts
         self.rebuild()
         for index, row in enumerate(self.rows.rows):
@@ -226,6 +242,7 @@ class WorkshopEditorScene(Scene):
             self.mouse = intent.pos
             hover_buttons(self.buttons, intent.pos)
             self.picker.hover = self.picker.card_at(intent.pos) if self.doc.kind == "cards" else None
+            self.field.mouse = intent.pos
         elif intent.kind == "press":
             self.press(intent.pos, intent.button)
         elif intent.kind == "release":
@@ -246,6 +263,8 @@ class WorkshopEditorScene(Scene):
                 self.picker.typing = False
             elif self.selected is not None:
                 self.selected = None
+            elif self.field.hero_class is not None and self.doc.kind == "skirmish":
+                self.field.hero_class = None
             else:
                 self.leave()
 
@@ -276,10 +295,12 @@ class WorkshopEditorScene(Scene):
             self.remove_selected()
         elif name == "/" and self.doc.kind == "cards":
             self.picker.typing = True
+        elif name.isdigit() and self.doc.kind == "skirmish":
+            self.field.choose(int(name))
         elif name in ("up", "down") and self.doc.kind == "cards":
             self.picker.move_focus(-1 if name == "up" else 1)
         elif name == "tab":
-            names = forms.tabs(self.doc)
+            names = self.form.tabs(self.doc)
             self.selected = None
             self.tab = names[(names.index(self.tab) + 1) % len(names)] if self.tab in names else names[0]
         elif name in PLACE_KEYS and self.doc.kind == "cards" and self.picker.current is not None:
@@ -306,6 +327,13 @@ class WorkshopEditorScene(Scene):
         if self.doc.kind == "gomoku":
             stones.click(self.doc, pos, button, bool(pygame.key.get_mods() & pygame.KMOD_SHIFT))
             return
+        if self.doc.kind == "skirmish":
+            done = self.field.press(self.doc, pos, button, self.selected)
+            if done is not None:
+                self.selected = done.selected
+                if done.notice:
+                    self.say(done.notice)
+            return
         if self.picker.click(pos):
             return
         index = self.picker.card_at(pos)
@@ -324,6 +352,8 @@ class WorkshopEditorScene(Scene):
             self.selected = None
 
     def release(self, pos) -> None:
+        if self.doc.kind == "skirmish":
+            self.field.release(self.doc, pos)
         drag, self.drag = self.drag, None
         if drag is None or self.doc.kind != "cards":
             return
@@ -360,6 +390,8 @@ class WorkshopEditorScene(Scene):
         if self.doc.kind == "gomoku":
             hover = stones.point_at(self.doc, self.mouse)
             stones.draw(surface, self.doc, bad, hover)
+        elif self.doc.kind == "skirmish":
+            self.field.draw(surface, self.doc, self.selected, bad)
         else:
             self.picker.set_cards(self.cards)
             self.picker.draw(surface)

@@ -1,5 +1,5 @@
 """The workshop's simulation screen: `levels simulate` runs in its own process while a progress
-bar fills; then the win rate with its Wilson 95 % interval, the turns (or moves) taken as a small
+bar fills; then the win rate with its Wilson 95 % interval, the turns (moves, rounds) taken as a small
 chart, and how often each objective was met. Esc cancels a running simulation, or closes."""
 
 from __future__ import annotations
@@ -83,7 +83,7 @@ class WorkshopSimulateScene(Scene):
         draw_text(surface, f"Win rate {report['wins']}/{report['games']} = {report['win_rate']:.0%}",
                   (BOX.x + 60, y), 26, theme.TEXT, bold=True)
         draw_text(surface, f"95 % Wilson interval {low:.0%} - {high:.0%}", (BOX.x + 60, y + 34), 18, theme.TEXT_DIM)
-        unit = "turns" if report["kind"] == "cards" else "moves"
+        unit = {"cards": "turns", "gomoku": "moves", "skirmish": "rounds"}[report["kind"]]  # as levels simulate
         t = report[unit]
         draw_text(surface, f"{unit}: mean {t['mean']:.1f}, median {t['p50']}, 90th percentile {t['p90']}",
                   (BOX.x + 60, y + 60), 18, theme.TEXT_DIM)

@@ -152,7 +152,14 @@ def set_value(doc: Document, path: tuple, value, label: str | None = None) -> No
     """One field; None removes an optional one. Typing into a field merges into one edit."""
     from game.client.workshop.model import describe_path
 
+    path = tuple(path)
+    if value is None and doc.get(path, MISSING) is MISSING:
+        return  # nothing to remove (its object may not exist either)
     with doc.edit(label or f"set {describe_path(path)}", merge=str(path)):
+        if value is not None:
+            for depth in range(1, len(path)):  # an optional object ("rewards") is made when first filled
+                if isinstance(path[depth], str):
+                    doc.ensure(path[:depth], {})
         doc.set(path, MISSING if value is None else value)
 
 

@@ -5,6 +5,8 @@ as it was in the file (its layout, its key order), and lays out only what change
 reusing the original text of every unchanged value at the same depth, so loading and saving a
 file changes nothing and one edit changes only the lines it touches. New parts follow the file's
 style: a file written as `json.dumps(indent=2)` (every container opened) gets more of the same;
+an object that hugs its last member's opened list (`"player": {"heroes": [` ... `]}`, as the skirmish
+levels write their teams) keeps hugging it;
 any other file, and a new one, gets the compact hand style of the README's examples (a container
 on one line when it fits in 100 columns; story lines, objectives, events and scripts one per line).
 
@@ -120,12 +122,15 @@ class _Writer:
     def __init__(self, original: Original | None):
         self.source = original.text if original else ""
         self.expanded_style = bool(original and original.expanded)
+        self.hugged = 0  # how many hugging objects we are inside: their members sit one depth up
 
     def write(self, value: Any, node: Node | None, depth: int, key: str | None, sibling: Node | None = None) -> str:
-        if node is not None and node.depth == depth and node.canon == canonical(value):
+        if node is not None and node.depth == depth + self.hugged and node.canon == canonical(value):
             return node.text(self.source)
         if not isinstance(value, (dict, list)) or not value:
             return json.dumps(value, ensure_ascii=False)
+        if isinstance(value, dict) and self.hugs(node, value):
+            return self.hug(value, node, depth)
         if self.opened(value, node, depth, key, sibling):
             return self.open(value, node, depth)
         return self.inline(value, node)
@@ -159,6 +164,30 @@ class _Writer:
                 lines.append(pad + self.write(item, child, depth + 1, None, first))
             close, opening = "]", "["
         return opening + "\n" + ",\n".join(lines) + "\n" + INDENT * depth + close
+
+    def hugs(self, node: Node | None, value: dict) -> bool:
+        """Whether the original object hugged its last member: `{"a": 1, "list": [` on its first
+        line, the list's items below, `]}` closing both (and the edited object still ends in it)."""
+        if node is None or not isinstance(node.items, dict) or not node.items:
+            return False
+        text = node.text(self.source)
+        *head, (last_key, last) = node.items.items()
+        return (text[1:2] not in ("", " ", "\n", "\r", "\t") and "\n" in text
+                and not any("\n" in child.text(self.source) for _, child in head)
+                and text.endswith("]}") and isinstance(last.value, list) and list(value)[-1] == last_key
+                and isinstance(value[last_key], list) and bool(value[last_key]))
+
+    def hug(self, value: dict, node: Node, depth: int) -> str:
+        """The object on its own line, its last member's list opened below at the object's depth."""
+        *head, (last_key, last) = value.items()
+        parts = [f"{json.dumps(k, ensure_ascii=False)}: {self.inline(v, node.items.get(k))}" for k, v in head]
+        self.hugged += 1
+        try:
+            tail = self.open(last, node.items[last_key], depth)
+        finally:
+            self.hugged -= 1
+        parts.append(f"{json.dumps(last_key, ensure_ascii=False)}: {tail}")
+        return "{" + ", ".join(parts) + "}"
 
     def inline(self, value, node: Node | None) -> str:
         if node is not None and node.canon == canonical(value) and "\n" not in node.text(self.source):

@@ -1,5 +1,5 @@
 """The levels a new workshop document starts from: the README's minimal card puzzle and gomoku
-level, ready to edit (they validate as they are)."""
+level, and a three-against-three skirmish on the ruins, ready to edit (they validate as they are)."""
 
 from __future__ import annotations
 
@@ -35,7 +35,22 @@ GOMOKU = {
     "objectives": [{"kind": "win"}],
 }
 
-TEMPLATES = {"cards": CARD_PUZZLE, "gomoku": GOMOKU}
+SKIRMISH = {
+    "$schema": SCHEMA,
+    "version": 1,
+    "kind": "skirmish",
+    "id": "new_skirmish",
+    "title": "New Skirmish",
+    "map": "ruins",
+    "player": {"heroes": [{"hero": "knight", "at": [0, 1]}, {"hero": "mage", "at": [0, 4]},
+                          {"hero": "cleric", "at": [0, 6]}]},
+    "opponent": {"name": "Practice Dummy", "portrait": "dummy", "ai": "easy", "budget_ms": 300,
+                 "heroes": [{"hero": "berserker", "at": [9, 1]}, {"hero": "rogue", "at": [9, 4]},
+                            {"hero": "ranger", "at": [9, 6]}]},
+    "objectives": [{"kind": "defeat_all"}],
+}
+
+TEMPLATES = {"cards": CARD_PUZZLE, "gomoku": GOMOKU, "skirmish": SKIRMISH}
 
 
 def new_level(kind: str) -> dict:

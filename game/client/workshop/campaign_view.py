@@ -1,0 +1,301 @@
+"""Drawing the campaign structure screen (game/client/scenes/workshop_campaign.py): the chapter
+list on the left, the chosen chapter's levels in the middle over its settings, the levels in no
+chapter, the chosen level's rewards and the problems on the right; and its two overlays, the
+level chooser and the help. Where each list's rows and small buttons are is computed here too, so
+the scene's clicks and the tests use the same rectangles.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.client import theme
+from game.client.widgets import draw_text, fit_text, panel, shade, wrap_text
+from game.client.workshop import campaign_edit as ce
+from game.client.workshop.campaign_check import describe
+
+CHAPTERS_RECT = pygame.Rect(12, 52, 290, 600)
+CHAPTER_BUTTONS_Y = 662
+LEVELS_RECT = pygame.Rect(312, 52, 470, 314)
+SETTINGS_RECT = pygame.Rect(312, 374, 470, 338)
+UNASSIGNED_RECT = pygame.Rect(792, 52, 476, 180)
+LEVEL_RECT = pygame.Rect(792, 240, 476, 216)
+PROBLEMS_RECT = pygame.Rect(792, 464, 476, 248)
+SELECTED = (70, 62, 40)
+
+
+class ListBox:
+    """A panel's list of rows under a heading, scrolled by whole rows, each row with small buttons
+    at its right end."""
+
+    def __init__(self, rect: pygame.Rect, row_h: int, top: int = 34):
+        self.rect = pygame.Rect(rect)
+        self.row_h = row_h
+        self.top = top
+        self.scroll = 0
+
+    def capacity(self) -> int:
+        return max(1, (self.rect.height - self.top - 6) // self.row_h)
+
+    def row_rect(self, index: int) -> pygame.Rect:
+        return pygame.Rect(self.rect.x + 6, self.rect.y + self.top + (index - self.scroll) * self.row_h,
+                           self.rect.width - 12, self.row_h - 4)
+
+    def visible(self, count: int) -> range:
+        self.scroll = max(0, min(self.scroll, count - self.capacity()))
+        return range(self.scroll, min(count, self.scroll + self.capacity()))
+
+    def index_at(self, pos, count: int) -> int | None:
+        return next((i for i in self.visible(count) if self.row_rect(i).collidepoint(pos)), None)
+
+    def drop_index(self, pos, count: int) -> int:
+        """Where a dragged row dropped at `pos` goes: before the row whose upper half it is over."""
+        for index in self.visible(count):
+            rect = self.row_rect(index)
+            if pos[1] < rect.centery:
+                return index
+        return count
+
+    def buttons(self, index: int, labels: tuple[str, ...]) -> list[tuple[pygame.Rect, str]]:
+        rect = self.row_rect(index)
+        right = rect.right - 6
+        found = []
+        for label in reversed(labels):
+            width = 30 if len(label) == 1 else 52
+            box = pygame.Rect(right - width, rect.centery - 13, width, 26)
+            found.insert(0, (box, label))
+            right -= width + 4
+        return found
+
+    def wheel(self, amount: int, count: int) -> None:
+        self.scroll = max(0, min(self.scroll - amount, count - self.capacity()))
+
+    def reveal(self, index: int, count: int) -> None:
+        if index < self.scroll:
+            self.scroll = index
+        elif index >= self.scroll + self.capacity():
+            self.scroll = index - self.capacity() + 1
+        self.visible(count)
+
+
+LEVEL_BUTTONS = ("↑", "↓", "×")
+ADD_BUTTON = ("Add",)
+
+
+def chapter_summary(doc, c: int) -> str:
+    """When a chapter opens, in a few words."""
+    after, stars = ce.unlock_after(doc, c), ce.unlock_stars(doc, c)
+    parts = []
+    if after:
+        parts.append(f"after {after[0]}" if len(after) == 1 else f"after {len(after)} levels")
+    if stars:
+        parts.append(f"{stars} stars")
+    count = len(ce.chapter_levels(doc, c))
+    opens = "open from the start" if not parts else "opens " + ", ".join(parts)
+    return f"{count} level{'s' if count != 1 else ''} · {opens}"
+
+
+def small_button(surface, rect: pygame.Rect, label: str, lit: bool = False, enabled: bool = True) -> None:
+    pygame.draw.rect(surface, theme.PANEL_LIGHT if lit and enabled else theme.PANEL, rect, border_radius=6)
+    pygame.draw.rect(surface, theme.ACCENT if lit and enabled else theme.PANEL_BORDER, rect, 1, border_radius=6)
+    colour = theme.TEXT if enabled else theme.DISABLED
+    draw_text(surface, label, rect.center, fit_text(label, 15, rect.width - 6, bold=True), colour, bold=True,
+              anchor="center")
+
+
+def draw_chapters(surface, doc, box: ListBox, chosen: int, bad_chapters: set[int], drop: int | None, mouse) -> None:
+    panel(surface, box.rect, theme.BACKGROUND_2, theme.PANEL_BORDER, radius=10)
+    draw_text(surface, "Chapters", (box.rect.x + 12, box.rect.y + 8), 18, theme.ACCENT, bold=True)
+    chapters = ce.chapters(doc)
+    for c in box.visible(len(chapters)):
+        rect = box.row_rect(c)
+        lit = c == chosen or c == drop
+        pygame.draw.rect(surface, SELECTED if lit else theme.PANEL, rect, border_radius=8)
+        border = theme.ACCENT if c == drop else theme.BAD if c in bad_chapters else \
+            theme.ACCENT if c == chosen else theme.PANEL_BORDER
+        pygame.draw.rect(surface, border, rect, 2 if c in (chosen, drop) else 1, border_radius=8)
+        title = f"{c + 1}. {chapters[c].get('title') or '(no title)'}"
+        draw_text(surface, title, (rect.x + 10, rect.y + 7), fit_text(title, 16, rect.width - 20, bold=True),
+                  theme.BAD if c in bad_chapters else theme.TEXT, bold=True)
+        summary = chapter_summary(doc, c)
+        draw_text(surface, summary, (rect.x + 10, rect.y + 30), fit_text(summary, 13, rect.width - 20), theme.TEXT_DIM)
+    if not chapters:
+        draw_text(surface, "No chapters yet: add one below", (box.rect.x + 12, box.rect.y + 44), 15, theme.TEXT_DIM)
+
+
+def draw_level_row(surface, doc, box: ListBox, index: int, level_id: str, label: str, note: str, selected: bool,
+                   bad: bool, buttons: tuple[str, ...], mouse) -> None:
+    """One level in a list: its title over its id and a note, its buttons at the right."""
+    rect = box.row_rect(index)
+    pygame.draw.rect(surface, SELECTED if selected else theme.PANEL, rect, border_radius=6)
+    pygame.draw.rect(surface, theme.BAD if bad else theme.ACCENT if selected else theme.PANEL_BORDER, rect, 1,
+                     border_radius=6)
+    controls = box.buttons(index, buttons)
+    room = (controls[0][0].x if controls else rect.right) - rect.x - 16
+    if note:
+        draw_text(surface, label, (rect.x + 10, rect.y + 3), fit_text(label, 15, room, bold=True),
+                  theme.BAD if bad else theme.TEXT, bold=True)
+        draw_text(surface, note, (rect.x + 10, rect.bottom - 4), fit_text(note, 13, room), theme.TEXT_DIM,
+                  anchor="bottomleft")
+    else:
+        draw_text(surface, label, (rect.x + 8, rect.centery), fit_text(label, 15, room, bold=True),
+                  theme.BAD if bad else theme.TEXT, bold=True, anchor="midleft")
+    for button, text in controls:
+        small_button(surface, button, text, button.collidepoint(mouse))
+
+
+def draw_chapter_levels(surface, doc, box: ListBox, chosen: int, level: str | None, bad_levels: set[str],
+                        drop: int | None, mouse) -> None:
+    panel(surface, box.rect, theme.BACKGROUND_2, theme.ACCENT if drop is not None else theme.PANEL_BORDER, radius=10)
+    chapters = ce.chapters(doc)
+    if not 0 <= chosen < len(chapters):
+        draw_text(surface, "Choose a chapter on the left", box.rect.center, 16, theme.TEXT_DIM, anchor="center")
+        return
+    order = chapters[chosen].get("order", "sequential")
+    heading = f"Levels of chapter {chosen + 1}"
+    draw_text(surface, heading, (box.rect.x + 12, box.rect.y + 8), 18, theme.ACCENT, bold=True)
+    hint = "played in this order" if order == "sequential" else "open in any order"
+    draw_text(surface, hint, (box.rect.right - 12, box.rect.y + 11), 14, theme.TEXT_DIM, anchor="topright")
+    levels = ce.chapter_levels(doc, chosen)
+    for i in box.visible(len(levels)):
+        level_id = levels[i]
+        kind = ce.KIND_NAMES.get(ce.level_kind(doc, level_id), "no such level file")
+        draw_level_row(surface, doc, box, i, level_id, f"{i + 1}. {ce.level_title(doc, level_id)}",
+                       f"{level_id} · {kind}", level_id == level, level_id in bad_levels, LEVEL_BUTTONS, mouse)
+    if drop is not None:
+        y = box.row_rect(drop).y - 3 if drop < len(levels) else box.row_rect(len(levels)).y - 3
+        pygame.draw.line(surface, theme.ACCENT, (box.rect.x + 8, y), (box.rect.right - 8, y), 3)
+    if not levels:
+        draw_text(surface, "No levels yet: drag one here from \"Levels in no chapter\"", box.rect.center, 15,
+                  theme.TEXT_DIM, anchor="center")
+
+
+def draw_unassigned(surface, doc, box: ListBox, level: str | None, bad_levels: set[str], chosen_ok: bool,
+                    drop: bool, mouse) -> None:
+    panel(surface, box.rect, theme.BACKGROUND_2, theme.ACCENT if drop else theme.PANEL_BORDER, radius=10)
+    draw_text(surface, "Levels in no chapter", (box.rect.x + 12, box.rect.y + 8), 18, theme.ACCENT, bold=True)
+    levels = ce.unassigned(doc)
+    for i in box.visible(len(levels)):
+        level_id = levels[i]
+        sources = ce.unlocked_by(doc, level_id)
+        note = f"{level_id} · bonus: winning {', '.join(sources)} unlocks it" if sources else \
+            f"{level_id} · not in the campaign yet"
+        draw_level_row(surface, doc, box, i, level_id, ce.level_title(doc, level_id), note, level_id == level,
+                       level_id in bad_levels, ADD_BUTTON if chosen_ok else (), mouse)
+    if not levels:
+        draw_text(surface, "Every level file is in a chapter", (box.rect.x + 12, box.rect.y + 44), 15, theme.TEXT_DIM)
+
+
+def draw_problems(surface, doc, rect: pygame.Rect, entries: list, scroll: int) -> list[tuple[pygame.Rect, tuple]]:
+    """The problems list; returns each visible entry's rectangle and its place in the document."""
+    problems = entries
+    border = theme.BAD if problems else theme.GOOD
+    panel(surface, rect, theme.BACKGROUND_2, border, radius=10)
+    title = f"{len(problems)} problem{'s' if len(problems) != 1 else ''}" if problems else \
+        "No problems: levels validate accepts this campaign"
+    draw_text(surface, title, (rect.x + 12, rect.y + 8), 16, border, bold=True)
+    if problems and scroll:
+        draw_text(surface, f"{scroll} above (scroll)", (rect.right - 12, rect.y + 10), 13, theme.TEXT_DIM,
+                  anchor="topright")
+    y = rect.y + 32
+    hits = []
+    for place, message in problems[scroll:]:
+        lines = wrap_text(f"{describe(doc.data, place)}: {message}", 14, rect.width - 24)
+        height = 17 * len(lines) + 4
+        if y + height > rect.bottom - 6:
+            draw_text(surface, f"... {len(problems) - scroll - len(hits)} more (scroll)", (rect.x + 12, y), 14,
+                      theme.TEXT_DIM)
+            break
+        hits.append((pygame.Rect(rect.x + 6, y - 2, rect.width - 12, height), place))
+        for i, line in enumerate(lines):
+            draw_text(surface, line, (rect.x + 12, y + i * 17), 14, theme.TEXT if i else theme.BAD)
+        y += height + 2
+    return hits
+
+
+# ---------------------------------------------------------------------------------- overlays
+
+CHOOSER_RECT = pygame.Rect(140, 40, 1000, 640)
+CHOOSER_CANCEL = pygame.Rect(CHOOSER_RECT.centerx - 80, CHOOSER_RECT.bottom - 52, 160, 38)
+
+
+def chooser_layout(doc, exclude: set[str]) -> list[tuple[pygame.Rect, str, str]]:
+    """The level chooser's entries, chapter by chapter: (rect, "heading", its text) and
+    (rect, "level", level id), three levels to a row."""
+    groups = [(f"{c + 1}. {chapter.get('title', '')}", ce.chapter_levels(doc, c))
+              for c, chapter in enumerate(ce.chapters(doc))]
+    groups.append(("In no chapter", ce.unassigned(doc)))
+    x0, y = CHOOSER_RECT.x + 30, CHOOSER_RECT.y + 70
+    width, height = 308, 32
+    items: list[tuple[pygame.Rect, str, str]] = []
+    for heading, levels in groups:
+        levels = [level for level in levels if level not in exclude and level in (doc.get(("levels",)) or {})]
+        if not levels:
+            continue
+        items.append((pygame.Rect(x0, y, 600, 20), "heading", heading))
+        y += 24
+        for i, level_id in enumerate(levels):
+            items.append((pygame.Rect(x0 + i % 3 * (width + 8), y, width, height), "level", level_id))
+            if i % 3 == 2 or i == len(levels) - 1:
+                y += height + 6
+        y += 4
+    return items
+
+
+def draw_chooser(surface, doc, title: str, items, mouse) -> None:
+    """The level chooser over the screen, with its Cancel button (CHOOSER_CANCEL)."""
+    shade(surface, 170)
+    panel(surface, CHOOSER_RECT, theme.PANEL, theme.ACCENT, radius=16, width=3)
+    draw_text(surface, title, (CHOOSER_RECT.centerx, CHOOSER_RECT.y + 34), 26, theme.ACCENT, bold=True, anchor="center")
+    for rect, kind, text in items:
+        if kind == "heading":
+            draw_text(surface, text, rect.topleft, 16, theme.ACCENT, bold=True)
+            continue
+        lit = rect.collidepoint(mouse)
+        pygame.draw.rect(surface, theme.PANEL_LIGHT if lit else theme.BACKGROUND_2, rect, border_radius=6)
+        pygame.draw.rect(surface, theme.ACCENT if lit else theme.PANEL_BORDER, rect, 1, border_radius=6)
+        label = f"{ce.level_title(doc, text)}  ·  {text}"
+        draw_text(surface, label, (rect.x + 8, rect.centery), fit_text(label, 14, rect.width - 16), theme.TEXT,
+                  anchor="midleft")
+    small_button(surface, CHOOSER_CANCEL, "Cancel", CHOOSER_CANCEL.collidepoint(mouse))
+
+
+HELP_KEYS = [
+    ("Ctrl+Z / Ctrl+Y (Ctrl+Shift+Z)", "undo / redo every edit"),
+    ("Ctrl+S", "save (only the files that changed)"),
+    ("Ctrl+N", "add a chapter after the last one"),
+    ("Page Up / Page Down", "choose the chapter above / below"),
+    ("Shift+Page Up / Page Down", "move the chosen chapter up / down"),
+    ("Up / Down", "choose the level above / below in the chapter"),
+    ("Shift+Up / Shift+Down", "move the chosen level up / down in its chapter"),
+    ("Enter", "put the chosen level (from \"in no chapter\") in the chosen chapter"),
+    ("Delete", "take the chosen level out of its chapter"),
+    ("F1 or ?", "this help"),
+    ("Esc", "stop typing, close, deselect, then leave (asks to save changes)"),
+]
+HELP_MOUSE = [
+    ("Drag a level", "onto a chapter on the left, into the middle list, or onto \"in no chapter\""),
+    ("↑ ↓ × on a level", "move it up or down in its chapter, take it out of the chapter"),
+    ("Add on a level in no chapter", "put it at the end of the chosen chapter"),
+    ("Settings rows", "texts: click and type; choices cycle; numbers: - and + or the wheel; x removes"),
+    ("Problems panel", "click a problem to choose the chapter or level it is about"),
+]
+
+
+def draw_help(surface) -> None:
+    box = pygame.Rect(140, 60, 1000, 600)
+    shade(surface, 180)
+    panel(surface, box, theme.PANEL, theme.ACCENT, radius=16, width=3)
+    draw_text(surface, "Campaign structure help", (box.centerx, box.y + 32), 30, theme.ACCENT, bold=True,
+              anchor="center")
+    y = box.y + 70
+    for heading, rows in (("Keys", HELP_KEYS), ("Mouse", HELP_MOUSE)):
+        draw_text(surface, heading, (box.x + 40, y), 20, theme.ACCENT, bold=True)
+        y += 28
+        for keys, what in rows:
+            draw_text(surface, keys, (box.x + 50, y), 16, theme.TEXT, bold=True)
+            draw_text(surface, what, (box.x + 330, y), fit_text(what, 16, box.right - 370), theme.TEXT_DIM)
+            y += 23
+        y += 8
+    draw_text(surface, "Any key or click closes this", (box.centerx, box.bottom - 24), 15, theme.TEXT_DIM,
+              anchor="center")
