@@ -201,7 +201,8 @@ def report(level, outcomes: list[GameOutcome], player: str, opponent: str, budge
     objectives = []
     for i, objective in enumerate(level.objectives):
         met = sum(1 for o in outcomes if o.objectives[i] == "met")
-        objectives.append({"text": describe(objective, names), "kind": objective.kind, "required": objective.required,
+        text = describe(objective, names, level.turns_before if level.kind == "cards" else 0)
+        objectives.append({"text": text, "kind": objective.kind, "required": objective.required,
                            "met": met, "rate": met / n})
     warnings = [w for o in outcomes for w in o.warnings]
     unit = UNITS[level.kind]

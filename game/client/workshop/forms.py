@@ -10,7 +10,8 @@ from typing import Any, Callable
 
 from game.client.workshop import edits
 from game.client.workshop.model import Document
-from game.rules.levels.model import FALLBACK_RULES
+from game.rules.levels.build import runes_below
+from game.rules.levels.model import FALLBACK_RULES, MAX_TURNS
 
 CHOICES: dict[str, tuple] = {
     "first": ("player", "opponent"), "side": ("player", "opponent"), "control": ("scripted", "ai"),
@@ -86,6 +87,7 @@ def level_rows(doc: Document) -> list[Row]:
                      extra={"step": 50})]
         return rows
     rows += [Row("Who starts", "choice", ("first",), CHOICES["first"], default="player"),
+             Row("Starting turn", "int", ("turn",), default=1, optional=True, low=1, high=MAX_TURNS),
              Row("Lanes", "choice", ("rules", "lanes"), CHOICES["lanes"], default=1),
              Row("Card style", "choice", ("rules", "style"), CHOICES["style"], default="duelmind"),
              Row("Deck size", "int", ("rules", "deck_size"), optional=True, low=1, high=60)]
@@ -93,11 +95,20 @@ def level_rows(doc: Document) -> list[Row]:
         rows += [Row("Your side" if side == "player" else "Opponent's side", "heading"),
                  Row("Health", "int", (side, "health"), default=30, optional=True, low=1, high=99, indent=1),
                  Row("Mana", "int", (side, "mana"), optional=True, low=1, high=12, indent=1),
+                 Row("Runes", "int", (side, "runes"), default=default_runes(doc, side), optional=True, low=0, high=5,
+                     indent=1),
                  Row("Deck", "choice", (side, "deck", "kind"), ("fixed", "shuffled", "draft"), default="fixed",
                      indent=1, setter=lambda kind, side=side: set_deck_kind(doc, side, kind)),
                  Row("Opening draw", "bool", None, indent=1, setter=lambda on, side=side: set_opening_draw(doc, side, on),
                      extra={"value": doc.get((side, "hand")) is None})]
     return rows
+
+
+def default_runes(doc: Document, side: str) -> int:
+    """The runes standing when `runes` is left out: every rune below the side's starting health."""
+    health = doc.get((side, "health"))
+    valid = isinstance(health, int) and not isinstance(health, bool) and health >= 1
+    return runes_below(health if valid else None)
 
 
 def set_deck_kind(doc: Document, side: str, kind: str) -> None:

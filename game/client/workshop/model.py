@@ -38,10 +38,10 @@ Path_ = tuple  # a place in the JSON: keys and indexes from the root
 
 # Where a key goes when the editor adds it: the order of the shipped files and the README.
 KEY_ORDER = ("$schema", "version", "kind", "id", "title", "summary", "boss", "story", "rules", "rule", "size",
-             "map", "opening", "first", "player", "opponent", "objectives", "events", "rewards",
-             "name", "portrait", "deck", "health", "mana", "hand", "board", "control", "ai", "script", "rules",
+             "map", "opening", "first", "turn", "player", "opponent", "objectives", "events", "rewards",
+             "name", "portrait", "deck", "health", "mana", "runes", "hand", "board", "control", "ai", "script", "rules",
              "budget_ms", "speaker", "text", "lanes", "style", "files", "allowed", "deck_size", "pool", "picks",
-             "seed", "cards", "card", "label", "count", "lane", "ready", "attack", "defense", "turn", "actions",
+             "seed", "cards", "card", "label", "count", "lane", "ready", "attack", "defense", "actions",
              "then", "moves", "turns", "by_turn", "required", "when", "do", "health_at_most", "died", "board_empty",
              "side", "say", "give", "summon", "unlocks", "message", "before", "after", "after_loss", "black",
              "white", "after_move")

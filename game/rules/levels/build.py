@@ -30,7 +30,7 @@ from game.rules.cards.cardset import CardSet, load_cardset
 from game.rules.cards.draft import Draft
 from game.rules.cards.effects import cards_reachable
 from game.rules.cards.model import Card
-from game.rules.cards.state import FIRST_RUNE, HAND_LIMIT, RUNE_STEP
+from game.rules.cards.state import FIRST_RUNE, HAND_LIMIT, RUNE_STEP, STARTING_HEALTH
 from game.rules.levels.model import BoardEntry, CardEntry, CardLevel, DraftDeck, SideSpec
 from game.paths import levels_dir
 
@@ -89,6 +89,18 @@ def side_card_ids(level: CardLevel, side: str, cardset: CardSet) -> set[int]:
                 ids.add(step.summon.card)
     known = [cardset.cards[i] for i in ids if i in cardset.cards]
     return ids | {card.base_id for card in cards_reachable(known)}
+
+
+def runes_below(health: int | None) -> int:
+    """How many runes can stand at this starting health (None: the default 30): those below it,
+    since a rune breaks when health drops to its value (12 health: the runes at 10 and 5)."""
+    health = STARTING_HEALTH if health is None else health
+    return min(FIRST_RUNE, (health - 1) // RUNE_STEP * RUNE_STEP) // RUNE_STEP
+
+
+def standing_runes(spec: SideSpec) -> int:
+    """The runes a side starts with: its `runes`, or every rune below its starting health."""
+    return runes_below(spec.health) if spec.runes is None else spec.runes
 
 
 @dataclass
@@ -190,11 +202,18 @@ class CardSetup:
     def build(self) -> tuple[Battle, list[Event], dict[tuple[int, int, int], int]]:
         """The battle at the start of the first turn (drafts must be complete), the events of
         the opening draws and the first turn's start, and the ids of the cards waiting for
-        their scripted event (by (event, step, copy))."""
+        their scripted event (by (event, step, copy)). A level's `turn` N starts the first side's
+        own turn N (both sides have played N - 1 turns: side.turns = N - 1 and battle.turn =
+        2N - 2 before begin_turn, which counts the first turn)."""
         if self.drafting_seats():
             raise RuntimeError("the draft is not finished")
         decks = [[p.card for p in plan.prelude] + [p.card for p in plan.deck] for plan in self.plans]
         battle = Battle(decks, self.level.rules.lanes, self.rng("battle").getrandbits(64))
+        before = self.level.turns_before
+        if before:  # a level set late in a duel: both sides have played `before` turns (the turn limit counts them)
+            battle.turn = 2 * before
+            for side in battle.sides:
+                side.turns = before
         waiting: dict[tuple[int, int, int], int] = {}
         events: list[Event] = []
         for plan in self.plans:
@@ -241,5 +260,7 @@ class CardSetup:
             if spec.health is not None:
                 side.health = spec.health
                 side.next_rune = min(FIRST_RUNE, (spec.health - 1) // RUNE_STEP * RUNE_STEP)
+            if spec.runes is not None:  # fewer runes than the health allows: the lowest ones stand
+                side.next_rune = spec.runes * RUNE_STEP
         battle.refresh_auras()
         return battle, events, waiting

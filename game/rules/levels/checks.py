@@ -11,15 +11,15 @@ from pathlib import Path
 
 from game.rules.cards.cardset import CardSetError
 from game.rules.cards.model import CardType
-from game.rules.cards.state import BOARD_LIMIT, OPENING_HAND, TURN_LIMIT
+from game.rules.cards.state import BOARD_LIMIT, OPENING_HAND, RUNE_STEP, STARTING_HEALTH, TURN_LIMIT
 from game.rules.gomoku import GomokuState, Rule, parse_move
 from game.rules.levels import model as m
-from game.rules.levels.build import allowed, draft_pool, level_cardset, side_card_ids, side_spec
+from game.rules.levels.build import (allowed, draft_pool, level_cardset, runes_below, side_card_ids, side_spec,
+                                     standing_runes)
 from game.rules.levels.problems import Problem, json_path
 from game.rules.levels.script import ScriptSyntaxError, parse_script_action
 
 MAX_SIDE_CARDS = 100  # instance ids must stay below the engine's 255 (2 per card, plus tokens)
-RUNES = 6  # after the deck runs out: five runes, then 0 health
 
 
 # The prover of gomoku "forced_win" objectives: (position, the player's moves) -> a winning line
@@ -117,6 +117,17 @@ class CardChecks:
     def check_side(self, side: str) -> None:
         spec = side_spec(self.level, side)
         lanes = self.level.rules.lanes
+        most = runes_below(spec.health)
+        if spec.runes is not None and spec.runes > most:
+            health = STARTING_HEALTH if spec.health is None else spec.health
+            if most:
+                values = [str(k * RUNE_STEP) for k in range(most, 0, -1)]
+                at = " and ".join([", ".join(values[:-1]), values[-1]] if len(values) > 1 else values)
+                self.problem([side, "runes"], f"with {health} health at most {most} rune{'s' if most != 1 else ''} "
+                                              f"can stand (at {at}), not {spec.runes}")
+            else:
+                self.problem([side, "runes"], f"with {health} health no rune can stand (a rune breaks when health "
+                                              f"drops to its value): use 0, not {spec.runes}")
         deck = spec.deck
         deck_size = self.level.rules.deck_size
         if isinstance(deck, m.DraftDeck):
@@ -171,6 +182,8 @@ class CardChecks:
             if when.turn is not None and when.turn > TURN_LIMIT:
                 self.problem(["events", e, "when", "turn"], f"turn {when.turn} is never reached "
                                                            f"(a duel is over by turn {TURN_LIMIT})")
+            elif when.turn is not None and when.turn < self.first_turn:
+                self.problem(["events", e, "when", "turn"], self.turn_before_start(when.turn, f"the {when.side}'s"))
             for s, step in enumerate(event.do):
                 if step.give is not None:
                     for k, entry in enumerate(step.give.cards):
@@ -205,7 +218,19 @@ class CardChecks:
         opening = 0 if spec.hand is not None else OPENING_HAND[seat]
         draws_in_deck = max(0, count - opening)
         free_turn = 1 if seat == 0 and spec.hand is not None else 0
-        return min(draws_in_deck, TURN_LIMIT) + RUNES + free_turn
+        # from its own turn TURN_LIMIT + 1 every draw breaks a rune: a late start leaves fewer draws
+        draws = min(draws_in_deck, TURN_LIMIT - self.level.turns_before)
+        return draws + standing_runes(spec) + 1 + free_turn  # each rune one more turn, then 0 health
+
+    @property
+    def first_turn(self) -> int:
+        """Each side's first own turn in the level (its `turn`; turn numbers of scripts and events
+        count the duel's turns)."""
+        return self.level.turns_before + 1
+
+    def turn_before_start(self, turn: int, whose: str) -> str:
+        return (f"turn {turn} is before the level starts: it starts at turn {self.first_turn} (\"turn\"), "
+                f"and script and event turns count the duel's turns, so {whose} first turn here is {self.first_turn}")
 
     def check_objectives(self) -> None:
         level = self.level
@@ -252,9 +277,12 @@ class CardChecks:
                 self.problem(["opponent", "script", t, "turn"],
                              f"turn {turn.turn} is already scripted at $.opponent.script[{seen_turns[turn.turn]}]")
             seen_turns.setdefault(turn.turn, t)
-            if turn.turn > limit:
+            if turn.turn < self.first_turn:
+                self.problem(["opponent", "script", t, "turn"], self.turn_before_start(turn.turn, "the opponent's"))
+            elif turn.turn - self.level.turns_before > limit:
+                last = "" if not self.level.turns_before else f" (to its turn {self.level.turns_before + limit})"
                 self.problem(["opponent", "script", t, "turn"], f"the opponent never reaches its turn {turn.turn}: "
-                                                                f"its deck and runes last at most {limit} turns")
+                                                                f"its deck and runes last at most {limit} turns{last}")
             for a, text in enumerate(turn.actions):
                 parts = ["opponent", "script", t, "actions", a]
                 try:

@@ -160,6 +160,9 @@ class SideSpec(_Model):
     deck: Deck
     health: int | None = Field(None, ge=1, le=99, description="starting health (default 30)")
     mana: int | None = Field(None, ge=1, le=12, description="max mana on the side's first turn (then +1 a turn)")
+    runes: int | None = Field(None, ge=0, le=5, description=(
+        "runes still standing, the lowest ones (runes 2: at 10 and 5; 0: none); "
+        "default: every rune below the starting health"))
     hand: list[CardEntry] | None = Field(
         None, description="the hand when the level starts, instead of the opening draw")
     board: list[BoardEntry] = Field(default_factory=list)
@@ -322,10 +325,32 @@ class CardLevel(_LevelBase):
     kind: Literal["cards"]
     rules: CardRules = Field(default_factory=CardRules)
     first: SideName = Field("player", description="who plays the first turn")
+    turn: int | None = Field(
+        None, description=("the duel's turn when the level starts (default 1): the first side's own turn number; "
+                           "the turn limit counts from it, script and event turns are such numbers too, "
+                           "objectives count the level's own turns"),
+        json_schema_extra={"minimum": 1, "maximum": MAX_TURNS})
     player: SideSpec
     opponent: OpponentSpec
     objectives: list[CardObjective] = Field(min_length=1)
     events: list[CardEvent] = Field(default_factory=list)
+
+    @field_validator("turn")
+    @classmethod
+    def _turn(cls, value: int | None) -> int | None:
+        if value is None:
+            return value
+        if value < 1:
+            raise ValueError(f"turn {value} is before the duel's first turn: use 1 or more (or leave it out)")
+        if value > MAX_TURNS:
+            raise ValueError(f"turn {value} is past the turn limit: from a side's turn {MAX_TURNS + 1} on every draw "
+                             f"breaks a rune instead, so a level starts at turn {MAX_TURNS} at the latest")
+        return value
+
+    @property
+    def turns_before(self) -> int:
+        """The own turns each side has played before the level's first turn (`turn` - 1)."""
+        return (self.turn or 1) - 1
 
 
 # ---------------------------------------------------------------------------------- gomoku

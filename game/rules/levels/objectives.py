@@ -10,8 +10,10 @@ objective is never met early: it fails the moment its creature dies, and is met 
 otherwise ends (won) with the creature on the board. Bonus objectives (required: false) still
 pending when the level ends are not met.
 
-Card turns: the player's turn N is the player's own N-th turn; `survive` counts the opponent's
-turns (met when the opponent's N-th turn ends with the player alive, or when the player wins).
+Card turns: the player's turn N is the player's own N-th turn of the level; `survive` counts the
+opponent's turns (met when the opponent's N-th turn ends with the player alive, or when the player
+wins). A level set late in a duel (`turn`) counts from its start: the engine's side.turns minus
+the turns played before it (`turns_before`).
 """
 
 from __future__ import annotations
@@ -35,8 +37,9 @@ class ObjectiveStatus:
     detail: str = ""  # e.g. "turn 2 of 3", "4 moves left"
 
 
-def describe(objective, label_names: dict[str, str] | None = None) -> str:
-    """The sentence shown for an objective (its `text` if the level gives one)."""
+def describe(objective, label_names: dict[str, str] | None = None, turns_before: int = 0) -> str:
+    """The sentence shown for an objective (its `text` if the level gives one). `turns_before`: the
+    turns played before a level set late in a duel, so a turn number reads as the duel's (the HUD's)."""
     if objective.text:
         return objective.text
     kind = objective.kind
@@ -56,7 +59,7 @@ def describe(objective, label_names: dict[str, str] | None = None) -> str:
         return f"Survive {objective.moves} enemy move{'s' if objective.moves != 1 else ''}"
     if kind == "clear_board":
         return "Clear the enemy board this turn" if objective.by_turn == 1 else \
-            f"Clear the enemy board by your turn {objective.by_turn}"
+            f"Clear the enemy board by your turn {turns_before + objective.by_turn}"
     if kind == "keep_alive":
         name = (label_names or {}).get(objective.label, objective.label)
         return f"Keep {name} alive"
@@ -79,6 +82,7 @@ def _describe_skirmish(objective, names: dict[str, str]) -> str:
 class _Tracker:
     # objectives never met early: they hold until the level ends (then met unless failed)
     HELD = ("keep_alive",)
+    turns_before = 0  # card levels set late in a duel: the own turns played before the level
 
     def __init__(self, objectives: Sequence, label_names: dict[str, str] | None = None):
         self.objectives = list(objectives)
@@ -89,7 +93,8 @@ class _Tracker:
         self.label_names = label_names or {}
 
     def status(self) -> list[ObjectiveStatus]:
-        return [ObjectiveStatus(i, o.kind, describe(o, self.label_names), o.required, self.states[i], self.details[i])
+        return [ObjectiveStatus(i, o.kind, describe(o, self.label_names, self.turns_before), o.required,
+                                self.states[i], self.details[i])
                 for i, o in enumerate(self.objectives)]
 
     @property
@@ -115,7 +120,8 @@ class _Tracker:
         failed = [i for i in required if self.states[i] == FAILED]
         if failed:
             self.outcome = "lost"
-            self.reason = f"Objective failed: {describe(self.objectives[failed[0]], self.label_names)}."
+            failure = describe(self.objectives[failed[0]], self.label_names, self.turns_before)
+            self.reason = f"Objective failed: {failure}."
         elif all(self.states[i] == MET for i in required):
             self.outcome = "won"
             self.reason = "All objectives met."
@@ -126,13 +132,15 @@ class _Tracker:
 
 
 class ObjectiveTracker(_Tracker):
-    """Card objectives for the player at `player_seat`; `labels` maps labels to instance ids."""
+    """Card objectives for the player at `player_seat`; `labels` maps labels to instance ids;
+    `turns_before`: the own turns each side played before the level (its `turn` - 1)."""
 
     def __init__(self, objectives: Sequence, player_seat: int, labels: dict[str, int],
-                 label_names: dict[str, str] | None = None):
+                 label_names: dict[str, str] | None = None, turns_before: int = 0):
         super().__init__(objectives, label_names)
         self.player = player_seat
         self.labels = labels
+        self.turns_before = turns_before
 
     def update(self, events, battle) -> None:
         """Call after the start and after every action with the events it produced."""
@@ -144,8 +152,11 @@ class ObjectiveTracker(_Tracker):
         over = battle.winner is not None
         won = battle.winner == p
 
-        def turn_done(seat: int, n: int) -> bool:  # seat's own turn n has ended
-            turns = battle.sides[seat].turns
+        before = self.turns_before
+        my_turns, enemy_turns = me.turns - before, enemy.turns - before  # own turns of the level
+
+        def turn_done(seat: int, n: int) -> bool:  # seat's own turn n of the level has ended
+            turns = battle.sides[seat].turns - before
             return turns > n or (turns == n and battle.current != seat)
 
         for i, objective in enumerate(self.objectives):
@@ -166,16 +177,16 @@ class ObjectiveTracker(_Tracker):
                     self._set(i, MET if won else FAILED)
                 continue
             if kind == "win_within":
-                self.details[i] = f"turn {min(me.turns, objective.turns)} of {objective.turns}"
+                self.details[i] = f"turn {min(my_turns, objective.turns)} of {objective.turns}"
                 if turn_done(p, objective.turns):
                     self._set(i, FAILED)
             elif kind == "survive":
-                survived = min(enemy.turns - (1 if battle.current == o else 0), objective.turns)
+                survived = min(enemy_turns - (1 if battle.current == o else 0), objective.turns)
                 self.details[i] = f"{max(0, survived)} of {objective.turns}"
                 if turn_done(o, objective.turns):
                     self._set(i, MET)
             elif kind == "clear_board":
-                if not enemy.board and battle.current == p and me.turns <= objective.by_turn:
+                if not enemy.board and battle.current == p and my_turns <= objective.by_turn:
                     self._set(i, MET)
                 elif turn_done(p, objective.by_turn):
                     self._set(i, FAILED)

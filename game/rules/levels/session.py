@@ -193,7 +193,10 @@ class CardSession(LevelSession):
         return self.battle.current if self.battle is not None else None
 
     def player_turns(self) -> int:
-        return self.battle.sides[self.player_seat].turns if self.battle is not None else 0
+        """The player's own turns played in the level (those before a late start not counted)."""
+        if self.battle is None:
+            return 0
+        return self.battle.sides[self.player_seat].turns - self.level.turns_before
 
     def start(self) -> list[Event]:
         if self.phase != "new":
@@ -234,7 +237,7 @@ class CardSession(LevelSession):
         self.battle = battle
         self.runner = EventRunner(self.level, self.player_seat, self.labels, waiting)
         self.tracker = ObjectiveTracker(self.level.objectives, self.player_seat, self.labels,
-                                        self.setup.label_names)
+                                        self.setup.label_names, self.level.turns_before)
         self.phase = "play"
         return self._after(events, None)
 
