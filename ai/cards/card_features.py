@@ -14,6 +14,7 @@ from game.rules.cards.model import BREAKTHROUGH, CHARGE, DRAIN, GUARD, LETHAL, W
 
 WEIGHTS_FILE = Path(__file__).resolve().with_name("draft_weights.json")
 STAGES = ("stats", "effects")  # stat features fitted on the LOCM list, effect features on Duelmind's set
+SELFPLAY = "selfplay"  # stat weights refitted per lane variant on the hard AI's own games (draft_selfplay.py)
 
 STAT_FEATURES = (
     "creature", "creature_cost", "attack", "defense", "synergy", "guard_defense", "ward_attack", "ward",
@@ -34,17 +35,26 @@ _INDEX = {name: i for i, name in enumerate(FEATURES)}
 
 
 
-@lru_cache(maxsize=1)
-def fitted_weights() -> dict[str, float]:
-    """Both stages' weights from WEIGHTS_FILE, by feature name (read once)."""
+@lru_cache(maxsize=None)
+def fitted_weights(lanes: int | None = None, source: str = "selfplay") -> dict[str, float]:
+    """The weights by feature name (read once per variant): the stat weights, replaced for a lane
+    variant by its self-play fit when `source` is "selfplay" and the file holds one (the
+    "selfplay" entry, keyed "1_lane"/"2_lanes"), then the effect weights."""
     data = json.loads(WEIGHTS_FILE.read_text(encoding="utf-8"))
-    weights: dict[str, float] = {}
-    for stage in STAGES:
-        weights.update(data[stage]["weights"])
+    weights: dict[str, float] = dict(data["stats"]["weights"])
+    if source == "selfplay" and lanes is not None:
+        weights.update(data.get(SELFPLAY, {}).get(lane_key(lanes), {}).get("weights", {}))
+    elif source not in ("selfplay", "stats"):
+        raise ValueError(f"unknown draft weights source {source!r}")
+    weights.update(data["effects"]["weights"])
     unknown = set(weights) - set(FEATURES)
     if unknown:
         raise ValueError(f"{WEIGHTS_FILE}: weights for unknown features {sorted(unknown)}")
     return weights
+
+
+def lane_key(lanes: int) -> str:
+    return "1_lane" if lanes == 1 else f"{lanes}_lanes"
 
 
 def features(card: Card) -> list[float]:

@@ -47,20 +47,29 @@ class DraftWeights:
 class DraftAI:
     """Scores offered cards given the cards already picked."""
 
-    def __init__(self, weights: DraftWeights = DraftWeights()):
+    def __init__(self, weights: DraftWeights = DraftWeights(), source: str = "stats"):
         self.weights = weights
-        self._values: dict[Card, float] = {}
+        # "stats": the rule-bot fit; "selfplay": the per-lane refit on hard's own games, which
+        # drafted worse (README, Card AI: Draft) and so is only an option.
+        if source not in ("stats", "selfplay"):
+            raise ValueError(f"draft values: stats or selfplay, not {source!r}")
+        self.source = source
+        self.lanes: int | None = None
+        self._values: dict[tuple[Card, int | None], float] = {}
 
-    def new_game(self) -> None:
-        """Nothing survives between games except the per-card value cache (keyed by the card
-        itself: two cards are the same card only when every field is equal)."""
+    def new_game(self, lanes: int | None = None) -> None:
+        """Values follow the lane variant; nothing else survives between games except the value
+        cache (keyed by the card itself: two cards are the same card only when every field is
+        equal)."""
+        self.lanes = lanes
 
     def value(self, card: Card) -> float:
         """The card's own value (no deck context)."""
-        value = self._values.get(card)
+        key = (card, self.lanes)
+        value = self._values.get(key)
         if value is None:
-            value = self.weights.value_scale * fitted_value(card, fitted_weights())
-            self._values[card] = value
+            weights = fitted_weights(self.lanes, self.source)
+            value = self._values[key] = self.weights.value_scale * fitted_value(card, weights)
         return value
 
     def score(self, card: Card, picked: Sequence[Card], pick: int) -> float:

@@ -17,13 +17,18 @@ A finished battle scores +-WIN.
 
 from __future__ import annotations
 
+import json
 import math
 from dataclasses import dataclass, fields
+from functools import lru_cache
+from pathlib import Path
 
 from game.rules.cards.battle import HAND_LIMIT, RUNE_STEP, TURN_LIMIT, Battle
 from game.rules.cards.model import BREAKTHROUGH, DRAIN, GUARD, LETHAL, WARD
 
 WIN = 1_000_000.0
+VALUE_SCALE = 25.0  # health points per unit of log-odds: to_probability's default scale
+FITTED_WEIGHTS_FILE = Path(__file__).resolve().with_name("evaluation_weights.json")
 
 
 @dataclass(frozen=True)
@@ -107,13 +112,13 @@ def health_after_draws(health: int, next_rune: int, draws: int, deck_size: int, 
 class Evaluator:
     """A callable evaluation with fixed weights and a creature-value cache."""
 
-    __slots__ = ("weights", "_creature_cache", "_health_cache", "_call")
+    __slots__ = ("weights", "_creature_cache", "_health_cache", "_call", "_parts")
 
     def __init__(self, weights: Weights = DEFAULT_WEIGHTS):
         self.weights = weights
         self._creature_cache: dict[int, float] = {}
         self._health_cache = [health_value(h, weights) for h in range(0, 121)]
-        self._call = self._build()
+        self._call, self._parts = self._build()
 
     def __call__(self, battle: Battle, seat: int) -> float:
         return self._call(battle, seat)
@@ -255,10 +260,87 @@ class Evaluator:
                     score += pressure * (damage if damage < opp_health else opp_health)
             return score
 
-        return evaluate
+        return evaluate, (face_damage, exposed_value, side_state)
+
+
+    def terms(self, battle: Battle, seat: int) -> list[float] | None:
+        """The evaluation as a vector, one entry per name in TERMS (mine minus the opponent's),
+        such that the evaluation is the weights dotted with it (`linear_weights`): what an
+        outcome fit needs. None where the evaluation is not linear (a finished battle, a side
+        whose next draw kills it). `no_attack` and `low_health_scale` stay fixed, and exposure
+        counts creatures at this evaluator's values."""
+        if battle.winner is not None:
+            return None
+        face_damage, exposed_value, side_state = self._parts
+        w = self.weights
+        me, opp = battle.sides[seat], battle.sides[1 - seat]
+        my_health, my_draws = side_state(me)
+        opp_health, opp_draws = side_state(opp)
+        if my_health <= 0 or opp_health <= 0:
+            return None
+        t = dict.fromkeys(TERMS, 0.0)
+        for sign, board in ((1.0, me.board), (-1.0, opp.board)):
+            for c in board:
+                for name, x in creature_terms(c.attack, c.defense, c.keywords, w.no_attack):
+                    t[name] += sign * x
+        for sign, health in ((1.0, my_health), (-1.0, opp_health)):
+            health = min(health, 120)
+            t["health"] += sign * health
+            t["low_health"] += sign * (1.0 - math.exp(-health / w.low_health_scale))
+        t["hand_card"] = min(len(me.hand), HAND_LIMIT) - min(len(opp.hand), HAND_LIMIT)
+        t["draw_card"] = my_draws - opp_draws
+        if battle.current == seat:  # my turn is ending: the opponent attacks next
+            sign, attackers, defenders, health = -1.0, opp.board, me.board, my_health
+        else:
+            sign, attackers, defenders, health = 1.0, me.board, opp.board, opp_health
+        if attackers:
+            t["exposure"] = sign * exposed_value(attackers, defenders)
+        damage = face_damage(attackers, defenders, battle.lanes)
+        if damage:
+            t["threat"] = sign * (damage >= health)
+            t["pressure"] = sign * min(damage, health)
+        return [t[name] for name in TERMS]
+
+
+# The evaluation's terms and the weights that multiply them (see Evaluator.terms).
+TERMS = ("attack", "defense", "synergy", "guard", "ward", "lethal", "drain", "breakthrough", "health",
+         "low_health", "hand_card", "draw_card", "threat", "pressure", "exposure")
+
+
+def linear_weights(weights: Weights) -> list[float]:
+    """The weights in TERMS order."""
+    return [getattr(weights, name) for name in TERMS]
+
+
+def creature_terms(attack: int, defense: int, keywords: int, no_attack: float) -> list[tuple[str, float]]:
+    """A creature's value as (term, amount) pairs: `creature_value` is the weights dotted with them."""
+    if defense <= 0:
+        return []
+    scale = no_attack if attack <= 0 else 1.0
+    parts = [("attack", attack), ("defense", defense), ("synergy", math.sqrt(attack * defense))]
+    if keywords & GUARD:
+        parts.append(("guard", defense))
+    if attack > 0:
+        if keywords & LETHAL:
+            parts.append(("lethal", 1.5 if keywords & WARD else 1.0))
+        if keywords & DRAIN:
+            parts.append(("drain", attack))
+        if keywords & BREAKTHROUGH:
+            parts.append(("breakthrough", attack))
+    if keywords & WARD:
+        parts.append(("ward", attack + 1))
+    return [(name, amount * scale) for name, amount in parts]
 
 
 DEFAULT_EVALUATOR = Evaluator()
+
+
+@lru_cache(maxsize=1)
+def fitted_evaluator() -> Evaluator:
+    """The evaluation with the weights fitted on hard's own games (FITTED_WEIGHTS_FILE, written
+    by game/tools/eval_fit.py); the weights it does not fit keep their hand values."""
+    data = json.loads(FITTED_WEIGHTS_FILE.read_text(encoding="utf-8"))
+    return Evaluator(weights_from(data["weights"]))
 
 
 def evaluate(battle: Battle, seat: int) -> float:
@@ -266,7 +348,7 @@ def evaluate(battle: Battle, seat: int) -> float:
     return DEFAULT_EVALUATOR(battle, seat)
 
 
-def to_probability(score: float, scale: float = 25.0) -> float:
+def to_probability(score: float, scale: float = VALUE_SCALE) -> float:
     """Map an evaluation to a win-probability-like value in [0, 1] (for MCTS statistics)."""
     if score >= WIN * 0.5:
         return 1.0

@@ -36,10 +36,10 @@ from typing import Sequence
 
 from ai.cards.agent import CardAgent, Decision
 from ai.cards.draft_ai import DraftAI
-from ai.cards.evaluation import DEFAULT_EVALUATOR, Evaluator, to_probability
+from ai.cards.evaluation import DEFAULT_EVALUATOR, VALUE_SCALE, Evaluator, to_probability
 from ai.cards.inference import Determinization, DraftMemory, HiddenSampler
 from ai.cards.planner import Plan, plan_text, search_turn
-from ai.cards.search_common import Deadline, no_gc, useful_actions
+from ai.cards.search_common import Deadline, find_lethal, no_gc, useful_actions
 from game.rules.cards.actions import END_TURN
 from game.rules.cards.battle import Battle
 from game.rules.cards.model import Card
@@ -79,9 +79,18 @@ class Tree:
         return 1 + len(self.children)
 
 
-def greedy_reply(battle: Battle, player: int, evaluate, deadline: float, max_steps: int = 10) -> None:
+def greedy_reply(battle: Battle, player: int, evaluate, deadline: float, max_steps: int = 10,
+                 lethal_nodes: int = 0) -> None:
     """Play `player`'s turn on `battle` greedily (one-step lookahead on the evaluation) without
-    ending it; stops at the deadline. Mutates `battle`."""
+    ending it; stops at the deadline. Mutates `battle`. With `lethal_nodes`, a lethal sequence
+    (found by a search of at most that many nodes) is played first: a plan that leaves the
+    opponent a win in several steps is seen as lost, not only one that loses to a single blow."""
+    if lethal_nodes and battle.winner is None and battle.current == player:
+        winning = find_lethal(battle, player, deadline, lethal_nodes)
+        if winning is not None:
+            for action in winning:
+                battle.do(action)
+            return
     for _ in range(max_steps):
         if battle.winner is not None or battle.current != player:
             return
@@ -109,10 +118,11 @@ class ISMCTSAgent(CardAgent):
 
     def __init__(self, seed: int | None = None, draft: DraftAI | None = None,
                  evaluator: Evaluator = DEFAULT_EVALUATOR, candidates: int = 10, plan_share: float = 0.35,
-                 exploration: float = 0.15, value_scale: float = 25.0, safety_ms: float = 8.0,
-                 budget_fraction: float = 0.9, my_reply: bool = True):
+                 exploration: float = 0.15, value_scale: float = VALUE_SCALE, safety_ms: float = 8.0,
+                 budget_fraction: float = 0.9, my_reply: bool = True, lethal_nodes: int = 2000):
         super().__init__(seed)
         self.my_reply = my_reply
+        self.lethal_nodes = lethal_nodes
         self.draft = draft if draft is not None else DraftAI()
         self.evaluator = evaluator
         self.candidates = candidates
@@ -126,7 +136,7 @@ class ISMCTSAgent(CardAgent):
 
     def new_game(self, seat: int, lanes: int) -> None:
         super().new_game(seat, lanes)
-        self.draft.new_game()
+        self.draft.new_game(lanes)
         self.memory.reset()
 
     def draft_pick(self, offer: Sequence[Card], picked: Sequence[Card], pick: int) -> int:
@@ -164,6 +174,7 @@ class ISMCTSAgent(CardAgent):
         determinizations = tree.determinizations
         end = deadline.end
         scale = self.value_scale
+        lethal_nodes = self.lethal_nodes
         c = self.exploration
         opponent = 1 - seat
         # Estimated cost of one simulation, to avoid starting one that cannot finish in time.
@@ -193,11 +204,11 @@ class ISMCTSAgent(CardAgent):
             state = determinization.fill(chosen.plan.state)
             state.do(END_TURN)
             if state.winner is None:
-                greedy_reply(state, opponent, evaluate, end)
+                greedy_reply(state, opponent, evaluate, end, lethal_nodes=lethal_nodes)
                 if self.my_reply and state.winner is None:
                     state.do(END_TURN)
                     if state.winner is None:
-                        greedy_reply(state, seat, evaluate, end)
+                        greedy_reply(state, seat, evaluate, end, lethal_nodes=lethal_nodes)
             value = to_probability(evaluate(state, seat), scale)
             chosen.visits += 1
             chosen.total += value

@@ -168,7 +168,7 @@ class PlannerAgent(CardAgent):
 
     def new_game(self, seat: int, lanes: int) -> None:
         super().new_game(seat, lanes)
-        self.draft.new_game()
+        self.draft.new_game(lanes)
 
     def draft_pick(self, offer: Sequence[Card], picked: Sequence[Card], pick: int) -> int:
         return self.draft.pick(offer, picked, pick)

@@ -1,7 +1,7 @@
 """The card AIs by name, for the commands (`bot locm --ai`, `arena`) and the client.
 
 To add an AI, add one line to AGENTS: its name and a callable taking a seed (int or None) that
-returns a fresh `CardAgent`. Imports are done inside the callables so that naming an AI only
+returns a fresh `CardAgent` (and, for the options in OPTIONS, keyword arguments). Imports are done inside the callables so that naming an AI only
 loads that AI.
 """
 
@@ -24,12 +24,51 @@ def _easy(seed: int | None) -> CardAgent:
     return RuleAgent(seed)
 
 
-AGENTS: dict[str, Callable[[int | None], CardAgent]] = {
+def _number(option: str, text: str, kind: type, low: float, high: float):
+    try:
+        value = kind(text)
+    except ValueError:
+        value = None
+    if value is None or not low <= value <= high:
+        raise ValueError(f"{option} must be a{'n integer' if kind is int else ' number'} from {low:g} to {high:g}, "
+                         f"not {text!r}")
+    return value
+
+
+def _hard(seed: int | None, evaluation: str = "hand", draft: str = "stats", lethal: str = "2000",
+          candidates: str = "10", share: str = "0.35", c: str = "0.15") -> CardAgent:
+    from ai.cards.draft_ai import DraftAI
+    from ai.cards.evaluation import DEFAULT_EVALUATOR, fitted_evaluator
+    from ai.cards.ismcts import ISMCTSAgent
+
+    evaluators = {"hand": lambda: DEFAULT_EVALUATOR, "fitted": fitted_evaluator}
+    if evaluation not in evaluators:
+        raise ValueError(f"eval must be one of {', '.join(evaluators)}, not {evaluation!r}")
+    return ISMCTSAgent(seed, draft=DraftAI(source=draft), evaluator=evaluators[evaluation](),
+                       lethal_nodes=_number("lethal", lethal, int, 0, 10**6),
+                       candidates=_number("candidates", candidates, int, 1, 100),
+                       plan_share=_number("share", share, float, 0.05, 0.95),
+                       exploration=_number("c", c, float, 0.0, 10.0))
+
+
+AGENTS: dict[str, Callable[..., CardAgent]] = {
     "random": _random,
     "easy": _easy,
     "medium": lambda seed: __import__("ai.cards.planner", fromlist=["PlannerAgent"]).PlannerAgent(seed),
-    "hard": lambda seed: __import__("ai.cards.ismcts", fromlist=["ISMCTSAgent"]).ISMCTSAgent(seed),
+    "hard": _hard,
 }
+
+# The options an AI takes after its name ("hard:eval=fitted,draft=selfplay"), to measure variants
+# with the same commands (arena, bot locm) without registering each one.
+OPTIONS: dict[str, dict[str, str]] = {
+    "hard": {"eval": "evaluation: hand (the default) or fitted (ai/cards/evaluation_weights.json)",
+             "draft": "draft values: stats (the default) or selfplay (draft_weights.json's self-play fit)",
+             "lethal": "nodes of the lethal search in simulated replies (default 2000; 0: none)",
+             "candidates": "whole-turn plans tried at the root (default 10)",
+             "share": "share of the budget for finding them (default 0.35)",
+             "c": "UCB1 exploration constant (default 0.15)"},
+}
+_KEYWORDS = {"eval": "evaluation"}
 
 
 def agent_names() -> list[str]:
@@ -38,9 +77,18 @@ def agent_names() -> list[str]:
 
 
 def make_agent(name: str, seed: int | None = None) -> CardAgent:
-    """A fresh agent of the named AI (KeyError naming the known ones if there is none)."""
+    """A fresh agent of the named AI, with options if the name carries them ("hard:lethal=0");
+    KeyError naming the known AIs if there is none, ValueError for a bad option."""
+    base, _, options = name.partition(":")
     try:
-        factory = AGENTS[name]
+        factory = AGENTS[base]
     except KeyError:
-        raise KeyError(f"unknown card AI {name!r}; known: {', '.join(agent_names())}") from None
-    return factory(seed)
+        raise KeyError(f"unknown card AI {base!r}; known: {', '.join(agent_names())}") from None
+    settings = {}
+    for option in filter(None, options.split(",")):
+        key, equals, value = option.partition("=")
+        if not equals or key not in OPTIONS.get(base, {}):
+            known = ", ".join(f"{k}=..." for k in OPTIONS.get(base, {})) or "none"
+            raise ValueError(f"card AI {base!r}: unknown option {option!r}; options: {known}")
+        settings[_KEYWORDS.get(key, key)] = value
+    return factory(seed, **settings)

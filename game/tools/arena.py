@@ -44,7 +44,8 @@ class GameStats:
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--p1", default="hard", help="the AI whose win rate is reported (a registry name)")
+    parser.add_argument("--p1", default="hard", help="the AI whose win rate is reported (a registry name, with "
+                                                     "options: hard:eval=fitted,draft=selfplay,lethal=0)")
     parser.add_argument("--p2", default="easy", help="its opponent (a registry name)")
     parser.add_argument("--p1-draft", default="", metavar="NAME",
                         help="let this AI draft p1's deck (default: p1's own draft); compares drafts alone")
@@ -191,13 +192,19 @@ def summary(results: Sequence[GameStats], p1: str, p2: str, budget_ms: float, la
 
 
 def run(args: argparse.Namespace) -> int:
-    from ai.cards.registry import AGENTS
+    from ai.cards.registry import AGENTS, make_agent
     from game.rules.cards.cardset import CardSetError
     from game.rules.cards.locm import CardListError
 
     for name in (args.p1, args.p2, args.p1_draft, args.p2_draft):
-        if name and name not in AGENTS:
+        try:
+            if name:
+                make_agent(name)  # a bad name or option is a sentence here, not a traceback in every worker
+        except KeyError:
             print(f"arena: unknown AI {name!r}; known: {', '.join(sorted(AGENTS))}", file=sys.stderr)
+            return 2
+        except ValueError as error:
+            print(f"arena: {error}", file=sys.stderr)
             return 2
     if args.games < 1:
         print("arena: --games must be at least 1", file=sys.stderr)

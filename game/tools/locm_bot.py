@@ -46,7 +46,8 @@ _TIMEOUT = object()
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--ai", default=None,
-                        help="the card AI (a registry name; default: hard if registered, else easy)")
+                        help="the card AI (a registry name, with options after it as in "
+                             "hard:lethal=0,candidates=6; default: hard if registered, else easy)")
     parser.add_argument("--explain", metavar="FILE", default=None,
                         help="write one JSON object per decision (turn, actions, explanation) to FILE")
     parser.add_argument("--seed", type=int, default=None, help="seed of the AI's random choices")
@@ -66,6 +67,9 @@ def run(args: argparse.Namespace) -> int:
         agent = make_agent(name, seed=args.seed)
     except KeyError:
         print(f"bot locm: unknown AI {name!r}; known: {', '.join(agent_names())}", file=sys.stderr)
+        return 2
+    except ValueError as error:
+        print(f"bot locm: {error}", file=sys.stderr)
         return 2
     try:
         explain = open(args.explain, "w", encoding="utf-8") if args.explain else None

@@ -45,3 +45,5 @@ def test_pairs_share_the_draft_and_swap_seats():
 def test_unknown_ai_is_an_error(capsys):
     assert arena.run(_args(p1="nobody", no_progress=True)) == 2
     assert "unknown AI 'nobody'" in capsys.readouterr().err
+    assert arena.run(_args(p1="hard:lethal=lots", no_progress=True)) == 2
+    assert "lethal must be an integer" in capsys.readouterr().err

@@ -143,6 +143,9 @@ def test_unknown_ai_is_a_clear_error():
                             capture_output=True, text=True, cwd=REPO_ROOT, timeout=60)
     assert result.returncode == 2
     assert "unknown AI 'nope'" in result.stderr and "easy" in result.stderr
+    result = subprocess.run([sys.executable, "main.py", "bot", "locm", "--ai", "hard:depth=9"], input="",
+                            capture_output=True, text=True, cwd=REPO_ROOT, timeout=60)
+    assert result.returncode == 2 and "unknown option 'depth=9'" in result.stderr and "lethal=" in result.stderr
     result = subprocess.run([sys.executable, "main.py", "bot", "locm", "--ai", "easy", "--explain", "/nonexistent/x"],
                             input="", capture_output=True, text=True, cwd=REPO_ROOT, timeout=60)
     assert result.returncode == 2 and "cannot write --explain file" in result.stderr
