@@ -51,11 +51,15 @@ def seat_label(setup: MatchSetup, seat: int) -> str:
 
 
 def seat_portrait(setup: MatchSetup, seat: int, player_portrait: str) -> str:
-    """The portrait name of a quick match's seat (people: the one chosen in Settings)."""
+    """The portrait name of a quick match's seat (people: the one chosen in Settings; in hot-seat,
+    player 2 gets the first player portrait that is not player 1's, so the two faces differ)."""
     from game.client.portraits import opponent_character
+    from game.client.settings import PLAYER_PORTRAITS
 
     if setup.controllers()[seat] == "human":
-        return player_portrait if setup.opponent != "hotseat" or seat == 0 else "ranger"
+        if setup.opponent == "hotseat" and seat == 1:
+            return next(name for name in PLAYER_PORTRAITS if name != player_portrait)
+        return player_portrait
     if setup.game == "skirmish":
         return SKIRMISH_OPPONENTS.get(setup.difficulty, ("", "duelmind"))[1]
     return opponent_character(setup.game, setup.difficulty)[1]

@@ -10,6 +10,7 @@ leaving the level comes back here with the document, the selection and undo inta
 
 from __future__ import annotations
 
+import shutil
 import tempfile
 from pathlib import Path
 
@@ -77,6 +78,15 @@ class WorkshopEditorScene(Scene):
 
     def on_enter(self) -> None:
         keys.install(self.app)
+
+    def on_exit(self) -> None:
+        # The test-play folder is ours (mkdtemp in play_file) and nothing reads it once the editor
+        # is gone (test play and simulate run above this scene). Kept if the level was saved into it.
+        if self.play_dir is not None:
+            saved_inside = self.doc.path is not None and self.play_dir.resolve() in Path(self.doc.path).resolve().parents
+            if not saved_inside:
+                shutil.rmtree(self.play_dir, ignore_errors=True)
+        self.play_dir = None
 
     # ------------------------------------------------------------------ state
 

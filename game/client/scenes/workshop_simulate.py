@@ -33,6 +33,9 @@ class WorkshopSimulateScene(Scene):
     def on_exit(self) -> None:
         if self.sim.running:
             self.sim.cancel()
+        # Its temporary folder goes with the screen, however the simulation ended (cancel and the
+        # end of poll remove it already; this covers a start that failed half-way).
+        self.sim.clean_up()
 
     def close(self) -> None:
         if self.sim.running:

@@ -7,11 +7,13 @@ and the turns of every game, and prints its report as JSON at the end. Pure: no 
 from __future__ import annotations
 
 import json
+import shutil
 import subprocess
 import sys
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import BinaryIO
 
 from game.paths import project_root
 
@@ -37,9 +39,12 @@ class Simulation:
     turns: list[int] = field(default_factory=list)
     done: int = 0
     _read: int = 0
+    folder: Path | None = None  # the temporary folder start() made (removed by clean_up)
+    stdout: BinaryIO | None = field(default=None, repr=False)  # the process's report, in that folder
+    stderr: BinaryIO | None = field(default=None, repr=False)
 
     def start(self) -> None:
-        folder = Path(tempfile.mkdtemp(prefix="duelmind-simulate-"))
+        folder = self.folder = Path(tempfile.mkdtemp(prefix="duelmind-simulate-"))
         self.results = folder / "games.jsonl"
         self.stdout = open(folder / "report.json", "w+b")  # noqa: SIM115 (read when the process ends)
         self.stderr = open(folder / "errors.txt", "w+b")  # noqa: SIM115
@@ -71,8 +76,7 @@ class Simulation:
             self.stderr.seek(0)
             lines = [line for line in self.stderr.read().decode("utf-8", "replace").splitlines() if line.strip()]
             self.error = lines[-1] if lines else f"the simulation stopped (exit code {code})"
-        self.stdout.close()
-        self.stderr.close()
+        self.clean_up()
 
     def _read_results(self) -> None:
         try:
@@ -100,8 +104,21 @@ class Simulation:
                 self.process.wait(timeout=3)
             except subprocess.TimeoutExpired:
                 self.process.kill()
+                self.process.wait()  # gone before its folder is removed
         if self.report is None and not self.error:
             self.error = "cancelled"
+        self.clean_up()
+
+    def clean_up(self) -> None:
+        """Close the output files and remove the folder start() made: once the process has ended,
+        the turns, the report and the error are in memory and nothing reads the files again.
+        Only that folder (from mkdtemp), never the level file; safe to call more than once."""
+        for handle in (self.stdout, self.stderr):
+            if handle is not None:
+                handle.close()
+        if self.folder is not None:
+            shutil.rmtree(self.folder, ignore_errors=True)
+            self.folder = None
 
 
 def histogram(values: list[int], bins: int = 12) -> list[tuple[int, int, int]]:
