@@ -28,6 +28,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "bench ui": ("game.tools.bench_ui", "frame times of the duel scene while the AI thinks"),
     "bench engine": ("game.tools.bench_engine", "card engine throughput: random-vs-random games"),
     "bench gomoku": ("game.tools.bench_gomoku", "gomoku AI speed, tactics and a self-play ladder"),
+    "bench memory": ("game.tools.bench_memory", "does a card AI's memory stay flat over many decisions"),
     "skirmish": ("game.tools.skirmish_cli", "the team-arena tactics game (opens the client; bench, validate, reference, play in text)"),
     "workshop": ("game.client.workshop.cli", "the level workshop: edit, test play and simulate levels [LEVEL_FILE]"),
     "saves": ("game.tools.saves", "where your settings, progress and saved games are, and whether each loads"),

@@ -121,11 +121,10 @@ class GameResult:
     records: list[TurnRecord]
 
 
-def play_game(agents: Sequence[CardAgent], pool: Sequence[Card], rng: random.Random, lanes: int = 1,
-              budget_ms: float = 100.0, decks: Sequence[Sequence[Card]] | None = None,
-              max_turns: int = 400) -> GameResult:
-    """A whole game in-process: draft (unless `decks` are given, in draw order), then the battle.
-    agents[0] is the first player."""
+def start_game(agents: Sequence[CardAgent], pool: Sequence[Card], rng: random.Random, lanes: int = 1,
+               decks: Sequence[Sequence[Card]] | None = None) -> tuple[Battle, Sequence[Sequence[Card]], Sequence[Card]]:
+    """Tell the agents a game starts, let them draft (unless `decks` are given, in draw order) and
+    build the battle: (battle, the decks, the cards the agents may know of: the draft's or the pool)."""
     for seat, agent in enumerate(agents):
         agent.new_game(seat, lanes)
     draft_cards: Sequence[Card] = pool
@@ -137,6 +136,15 @@ def play_game(agents: Sequence[CardAgent], pool: Sequence[Card], rng: random.Ran
         decks = draft.decks(rng)
         draft_cards = draft.cards
     battle = Battle.from_decks(decks, lanes, seed=rng.getrandbits(64))  # drives random card effects
+    return battle, decks, draft_cards
+
+
+def play_game(agents: Sequence[CardAgent], pool: Sequence[Card], rng: random.Random, lanes: int = 1,
+              budget_ms: float = 100.0, decks: Sequence[Sequence[Card]] | None = None,
+              max_turns: int = 400) -> GameResult:
+    """A whole game in-process: draft (unless `decks` are given, in draw order), then the battle.
+    agents[0] is the first player."""
+    battle, decks, draft_cards = start_game(agents, pool, rng, lanes, decks)
     records = []
     while battle.winner is None:
         if battle.turn > max_turns:  # the rune rules end every game long before this
@@ -145,4 +153,4 @@ def play_game(agents: Sequence[CardAgent], pool: Sequence[Card], rng: random.Ran
     return GameResult(battle.winner, battle.turn, [list(d) for d in decks], records)
 
 
-__all__ = ["CardAgent", "Decision", "GameResult", "TurnRecord", "play_game", "play_turn", "END_TURN"]
+__all__ = ["CardAgent", "Decision", "GameResult", "TurnRecord", "play_game", "play_turn", "start_game", "END_TURN"]

@@ -45,28 +45,20 @@ def _init(pool: str, settings: dict) -> None:
 def positions(index: int) -> list[tuple[list[float], int]]:
     """Game `index` of hard against itself (one and two lanes alternately): (terms, 1 if the
     player whose turn ends there won) at every turn's end."""
-    from ai.cards.agent import play_turn
+    from ai.cards.agent import play_turn, start_game
     from ai.cards.ismcts import ISMCTSAgent
     from game.rules.cards.actions import Kind
-    from game.rules.cards.battle import Battle
-    from game.rules.cards.draft import Draft
 
     s = _SETTINGS
     rng = random.Random(f"eval-fit:{s['seed']}:{index}")
     lanes = 1 + index % 2
     evaluator = fitted_evaluator() if s["source"] == "fitted" else Evaluator(DEFAULT_WEIGHTS)
     agents = [ISMCTSAgent(rng.getrandbits(32), evaluator=evaluator) for _ in (0, 1)]
-    for seat, agent in enumerate(agents):
-        agent.new_game(seat, lanes)
-    draft = Draft(_POOL, rng)
-    for pick, offer in enumerate(draft.offers):
-        for seat in (0, 1):
-            draft.choose(seat, agents[seat].draft_pick(offer, draft.picks[seat], pick))
-    battle = Battle.from_decks(draft.decks(rng), lanes, seed=rng.getrandbits(64))
+    battle, _, known_cards = start_game(agents, _POOL, rng, lanes)
     ends: list[tuple[int, list[float]]] = []
     while battle.winner is None:
         before = battle.clone()
-        record = play_turn(battle, agents[battle.current], s["budget_ms"], draft.cards)
+        record = play_turn(battle, agents[battle.current], s["budget_ms"], known_cards)
         if battle.winner is not None or not record.actions or record.actions[-1].kind != Kind.END_TURN:
             continue
         for action in record.actions[:-1]:  # the turn again, up to its end (the clone keeps the random state)

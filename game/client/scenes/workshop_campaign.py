@@ -19,7 +19,7 @@ from game.client.widgets import Button, draw_text, fit_text, hover_buttons, pres
 from game.client.workshop import campaign_edit as ce
 from game.client.workshop import campaign_view as view
 from game.client.workshop import campaign_check, campaign_forms, io, keys
-from game.client.workshop.panel import RowPanel
+from game.client.workshop.panel import RowPanel, draw_title_bar
 from game.rules.levels.loader import campaign_path
 
 SHORTCUTS = {"z": "undo", "y": "redo", "s": "save", "n": "new_chapter"}
@@ -403,15 +403,9 @@ class WorkshopCampaignScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         self.rebuild()
         surface.blit(self.background, (0, 0))
-        title = f"Campaign structure  ·  {self.doc.get(('campaign', 'title')) or ''}  ·  {self.doc.path.name}" + \
-            ("  (unsaved)" if self.doc.dirty else "")
-        draw_text(surface, title, (12, 16), fit_text(title, 20, self.buttons[0].rect.x - 24, bold=True), theme.ACCENT,
-                  bold=True)
-        for button in self.buttons:
-            button.enabled = not (button.label == "Undo" and not self.doc.undo_stack) and \
-                not (button.label == "Redo" and not self.doc.redo_stack) and \
-                not (button.label in ("↑", "↓", "Remove") and self.chapter < 0)
-            button.draw(surface)
+        draw_title_bar(surface, f"Campaign structure  ·  {self.doc.get(('campaign', 'title')) or ''}  ·  "
+                                f"{self.doc.path.name}", self.doc, self.buttons,
+                       disabled=("↑", "↓", "Remove") if self.chapter < 0 else ())
         bad_chapters, bad_levels = campaign_check.chapters_and_levels(self.doc, self.problems())
         target = self.drop_target(self.mouse) if self.drag and self.drag["moved"] else None
         view.draw_chapters(surface, self.doc, self.chapter_list, self.chapter, bad_chapters,

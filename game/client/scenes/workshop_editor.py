@@ -22,7 +22,7 @@ from game.client.widgets import Button, draw_text, fit_text, hover_buttons, pres
 from game.client.workshop import card_table, catalog, edits, forms, io, keys, skirmish_field, skirmish_forms, stones
 from game.client.workshop.edits import Slot
 from game.client.workshop.model import Document
-from game.client.workshop.panel import ProblemList, RowPanel
+from game.client.workshop.panel import ProblemList, RowPanel, draw_title_bar
 from game.client.workshop.picker import Picker
 from game.client.workshop.skirmish_canvas import SkirmishCanvas
 from game.client.workshop.templates import new_level
@@ -389,14 +389,8 @@ class WorkshopEditorScene(Scene):
         self.rebuild()
         surface.blit(self.background, (0, 0))
         bad = self.bad_paths()
-        title = f"Workshop  ·  {self.doc.data.get('title', '')}  ·  {Path(self.doc.file_name).name}" + \
-            ("  (unsaved)" if self.doc.dirty else "")
-        draw_text(surface, title, (12, 16), fit_text(title, 20, self.buttons[0].rect.x - 24, bold=True), theme.ACCENT,
-                  bold=True)
-        for button in self.buttons:
-            button.enabled = not (button.label == "Undo" and not self.doc.undo_stack) and \
-                not (button.label == "Redo" and not self.doc.redo_stack)
-            button.draw(surface)
+        draw_title_bar(surface, f"Workshop  ·  {self.doc.data.get('title', '')}  ·  {Path(self.doc.file_name).name}",
+                       self.doc, self.buttons)
         if self.doc.kind == "gomoku":
             hover = stones.point_at(self.doc, self.mouse)
             stones.draw(surface, self.doc, bad, hover)

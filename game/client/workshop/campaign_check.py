@@ -18,7 +18,7 @@ from pathlib import Path
 from pydantic import ValidationError
 
 from game.client.workshop import jsontext
-from game.client.workshop.model import parse_path
+from game.client.workshop.model import parse_path, path_words
 from game.rules.levels import model as m
 from game.rules.levels.checks import check_campaign, check_level
 from game.rules.levels.loader import parse_level, validation_problems
@@ -214,13 +214,4 @@ _WORDS = {"unlock": "opens when", "after": "won first", "stars": "stars needed",
 
 
 def _words(parts: tuple) -> list[str]:
-    words: list[str] = []
-    for part in parts:
-        if isinstance(part, int):
-            if words:
-                words[-1] = f"{words[-1]} {part + 1}"
-            else:
-                words.append(f"item {part + 1}")
-        else:
-            words.append(_WORDS.get(part, str(part).replace("_", " ")))
-    return words
+    return path_words(parts, _WORDS)

@@ -298,6 +298,12 @@ def describe_path(parts: tuple) -> str:
     """The JSON path in words: ("opponent", "script", 2, "actions", 0) -> "the opponent › script turn 3 › action 1"."""
     if not parts:
         return "the level"
+    return " › ".join(path_words(parts))
+
+
+def path_words(parts: tuple, names: dict[str, str] = _WORDS) -> list[str]:
+    """A JSON path as words, a list index joined to its list's word ("script turn 3"), keys named
+    by `names` (else the key with spaces)."""
     words: list[str] = []
     for part in parts:
         if isinstance(part, int):
@@ -306,5 +312,5 @@ def describe_path(parts: tuple) -> str:
             else:
                 words.append(f"item {part + 1}")
         else:
-            words.append(_WORDS.get(part, part.replace("_", " ")))
-    return " › ".join(words)
+            words.append(names.get(part, str(part).replace("_", " ")))
+    return words

@@ -247,3 +247,15 @@ class ProblemList:
 
     def hit(self, pos) -> tuple | None:
         return next((parts for rect, parts in self.entries if rect.collidepoint(pos)), None)
+
+
+def draw_title_bar(surface: pygame.Surface, title: str, doc, buttons, disabled: tuple[str, ...] = ()) -> None:
+    """An editor's top line: its title (marked unsaved while the document is dirty), then its
+    buttons, Undo and Redo enabled only with something to undo or redo, and `disabled` ones off."""
+    title += "  (unsaved)" if doc.dirty else ""
+    draw_text(surface, title, (12, 16), fit_text(title, 20, buttons[0].rect.x - 24, bold=True), theme.ACCENT,
+              bold=True)
+    for button in buttons:
+        button.enabled = not (button.label == "Undo" and not doc.undo_stack) and \
+            not (button.label == "Redo" and not doc.redo_stack) and button.label not in disabled
+        button.draw(surface)

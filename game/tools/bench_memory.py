@@ -1,0 +1,89 @@
+"""`python main.py bench memory`: does a card AI's memory stay flat over many decisions?
+
+One agent plays both seats of in-process games (a fresh draft each game, the official LOCM list)
+for `--decisions` decisions. Python's own allocations are traced (tracemalloc) and read after a
+garbage collection at evenly spaced checkpoints, so the numbers are what the AI keeps alive, not
+what the collector has yet to free. It prints each checkpoint and the growth from the first
+checkpoint to the last and over the second half: caches (card values, creature values) fill
+during the first few hundred decisions; a leak keeps growing in the second half too.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import random
+import sys
+import tracemalloc
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--ai", default="hard", help="the card AI (a registry name, options allowed)")
+    parser.add_argument("--decisions", type=int, default=1000)
+    parser.add_argument("--budget-ms", type=float, default=50.0, help="thinking time per turn")
+    parser.add_argument("--lanes", type=int, choices=(1, 2), default=2)
+    parser.add_argument("--checkpoints", type=int, default=10)
+    parser.add_argument("--seed", type=int, default=0)
+
+
+def measure(ai: str, decisions: int, budget_ms: float, lanes: int, checkpoints: int, seed: int) -> list[tuple[int, int]]:
+    """(decisions made, traced bytes alive) at each checkpoint."""
+    from ai.cards.agent import play_turn, start_game
+    from ai.cards.registry import make_agent
+    from game.tools.arena import DEFAULT_POOL, load_pool
+
+    pool = load_pool(DEFAULT_POOL)
+    agents = [make_agent(ai, seed=seed), make_agent(ai, seed=seed + 1)]
+    marks = {max(1, decisions * k // checkpoints) for k in range(1, checkpoints + 1)}
+    series: list[tuple[int, int]] = []
+    made = 0
+    game = 0
+    tracemalloc.start()
+    try:
+        while made < decisions:
+            rng = random.Random(f"bench-memory:{seed}:{game}")
+            game += 1
+            battle, _, known_cards = start_game(agents, pool, rng, lanes)
+            while battle.winner is None and made < decisions:
+                record = play_turn(battle, agents[battle.current], budget_ms, known_cards)
+                before = made
+                made += len(record.seconds)
+                if any(before < mark <= made for mark in marks):
+                    gc.collect()
+                    series.append((made, tracemalloc.get_traced_memory()[0]))
+    finally:
+        tracemalloc.stop()
+    return series
+
+
+def run(args: argparse.Namespace) -> int:
+    from ai.cards.registry import make_agent
+
+    try:
+        make_agent(args.ai)
+    except (KeyError, ValueError) as error:
+        print(f"bench memory: {error.args[0]}", file=sys.stderr)
+        return 2
+    if args.decisions < 1 or args.checkpoints < 2:
+        print("bench memory: --decisions must be at least 1 and --checkpoints at least 2", file=sys.stderr)
+        return 2
+    series = measure(args.ai, args.decisions, args.budget_ms, args.lanes, args.checkpoints, args.seed)
+    print(f"{args.ai}, {args.lanes} lane{'s' if args.lanes > 1 else ''}, {args.budget_ms:g} ms per turn: "
+          f"Python memory alive after a collection (tracemalloc)")
+    for made, size in series:
+        print(f"  after {made:5d} decisions: {size / 1024:9.1f} KiB")
+    for label, start in (("all", series[0]), ("second half", series[len(series) // 2])):
+        first, last = start[1], series[-1][1]
+        print(f"growth, {label} (decision {start[0]} to {series[-1][0]}): {(last - first) / 1024:+.1f} KiB "
+              f"({(last / first - 1) * 100:+.1f}%)")
+    return 0
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(prog="python main.py bench memory", description=__doc__.split("\n\n")[0])
+    add_arguments(parser)
+    return run(parser.parse_args(argv))
+
+
+if __name__ == "__main__":
+    sys.exit(main())
