@@ -156,3 +156,12 @@ def test_the_forms_cover_each_tab():
     assert [row.label for row in rows[:4]] == ["Event 1", "when", "turn", "side"]
     gomoku = Document(new_level("gomoku"))
     assert "Opponent" not in forms.tabs(gomoku)
+
+
+def test_paths_inside_validator_messages_read_as_words():
+    from game.client.workshop.model import message_in_words
+
+    assert message_in_words("0,4 is already taken by the hero at $.player.heroes[1]") == \
+        "0,4 is already taken by the hero at your side › heroes 2"
+    assert message_in_words("a stone twice (at $.opening[3])") == "a stone twice (at opening 4)"
+    assert message_in_words("costs $5 and nothing else") == "costs $5 and nothing else"

@@ -294,6 +294,15 @@ def parse_path(text: str) -> tuple:
     return tuple(parts)
 
 
+_EMBEDDED_PATH = re.compile(r"\$(?:\.[A-Za-z_][A-Za-z0-9_]*|\[\d+\])+")
+
+
+def message_in_words(message: str) -> str:
+    """A validator message with the JSON paths it names ("taken by the hero at $.player.heroes[1]")
+    in words, as the workshop shows every path."""
+    return _EMBEDDED_PATH.sub(lambda match: describe_path(parse_path(match.group(0))), message)
+
+
 def describe_path(parts: tuple) -> str:
     """The JSON path in words: ("opponent", "script", 2, "actions", 0) -> "the opponent › script turn 3 › action 1"."""
     if not parts:

@@ -14,7 +14,7 @@ from game.client import theme
 from game.client.widgets import draw_text, fit_text, panel, wrap_text
 from game.client.workshop import forms
 from game.client.workshop.forms import Row
-from game.client.workshop.model import Document, describe_path, parse_path
+from game.client.workshop.model import Document, describe_path, message_in_words, parse_path
 
 ROW_H = 28
 
@@ -234,7 +234,7 @@ class ProblemList:
         self.entries = []
         for problem in problems:
             parts = parse_path(problem.path)
-            lines = wrap_text(f"{describe_path(parts)}: {problem.message}", 14, self.rect.width - 24)
+            lines = wrap_text(f"{describe_path(parts)}: {message_in_words(problem.message)}", 14, self.rect.width - 24)
             height = 17 * len(lines) + 4
             if y + height > self.rect.bottom - 6:
                 draw_text(surface, "...", (self.rect.x + 12, y), 14, theme.TEXT_DIM)
