@@ -49,8 +49,8 @@ class DraftAI:
 
     def __init__(self, weights: DraftWeights = DraftWeights(), source: str = "stats"):
         self.weights = weights
-        # "stats": the rule-bot fit; "selfplay": the per-lane refit on hard's own games, which
-        # drafted worse (README, Card AI: Draft) and so is only an option.
+        # "stats": the rule-bot fit (medium); "selfplay": the per-lane refit on hard's own games,
+        # which hard drafts with (README, Card AI: the draft refitted on hard's own games).
         if source not in ("stats", "selfplay"):
             raise ValueError(f"draft values: stats or selfplay, not {source!r}")
         self.source = source

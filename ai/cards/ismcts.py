@@ -123,7 +123,8 @@ class ISMCTSAgent(CardAgent):
         super().__init__(seed)
         self.my_reply = my_reply
         self.lethal_nodes = lethal_nodes
-        self.draft = draft if draft is not None else DraftAI()
+        # The draft values refitted on hard's own games (per lane variant, where fitted).
+        self.draft = draft if draft is not None else DraftAI(source="selfplay")
         self.evaluator = evaluator
         self.candidates = candidates
         self.plan_share = plan_share

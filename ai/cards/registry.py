@@ -35,7 +35,7 @@ def _number(option: str, text: str, kind: type, low: float, high: float):
     return value
 
 
-def _hard(seed: int | None, evaluation: str = "hand", draft: str = "stats", lethal: str = "2000",
+def _hard(seed: int | None, evaluation: str = "hand", draft: str = "selfplay", lethal: str = "2000",
           candidates: str = "10", share: str = "0.35", c: str = "0.15") -> CardAgent:
     from ai.cards.draft_ai import DraftAI
     from ai.cards.evaluation import DEFAULT_EVALUATOR, fitted_evaluator
@@ -62,7 +62,7 @@ AGENTS: dict[str, Callable[..., CardAgent]] = {
 # with the same commands (arena, bot locm) without registering each one.
 OPTIONS: dict[str, dict[str, str]] = {
     "hard": {"eval": "evaluation: hand (the default) or fitted (ai/cards/evaluation_weights.json)",
-             "draft": "draft values: stats (the default) or selfplay (draft_weights.json's self-play fit)",
+             "draft": "draft values: selfplay (the default: draft_weights.json's refit on hard's games) or stats",
              "lethal": "nodes of the lethal search in simulated replies (default 2000; 0: none)",
              "candidates": "whole-turn plans tried at the root (default 10)",
              "share": "share of the budget for finding them (default 0.35)",
