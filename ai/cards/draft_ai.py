@@ -2,16 +2,18 @@
 
 Each offered card gets a score and the best is taken:
 
-- value: the card's fitted contribution to winning (`ai/cards/draft_weights.json`, fitted by `game/tools/draft_fit.py`: a logistic model of game
-  outcomes on the decks' stats, keywords, costs, item effects and triggered effects, fitted to
-  games with random drafts), times `value_scale`; it already weighs what a card gives against
-  its cost;
+- value: the card's fitted contribution to winning (`ai/cards/draft_weights.json`: a logistic
+  model of game outcomes on the decks' stats, keywords, costs, item effects and triggered
+  effects), times `value_scale`; it already weighs what a card gives against its cost. Medium's
+  values ("stats") were fitted on rule-bot games with random drafts (`game/tools/draft_fit.py`);
+  hard's ("selfplay") have the stat weights refitted per lane variant on hard's own games
+  (`game/tools/draft_selfplay.py`);
 - curve: each cost bucket has a target share of the deck; a card whose bucket is behind its
   share at this point of the draft gains, one that is ahead loses;
 - needs: enough creatures (items are capped: a hand of items with nothing to put them on is
   dead) and a few Guards to protect the face.
 
-Measured with the same player on both seats (`arena --p1 easy --p1-draft hard --p2 easy`), this
+Measured with the same player on both seats (`arena --p1 easy --p1-draft medium --p2 easy`), this
 draft beats the rule bot's curve draft; see the README's Card AI section for the numbers.
 """
 

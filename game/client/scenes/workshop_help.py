@@ -8,7 +8,7 @@ from game.client import theme
 from game.client.scene import Scene
 from game.client.widgets import draw_text, panel, shade
 
-BOX = pygame.Rect(140, 50, 1000, 620)
+BOX = pygame.Rect(140, 30, 1000, 660)
 SHORTCUTS = [
     ("Ctrl+Z / Ctrl+Y (Ctrl+Shift+Z)", "undo / redo every edit"),
     ("Ctrl+S", "save (a new level asks for a file name)"),
@@ -19,7 +19,8 @@ SHORTCUTS = [
     ("Up / Down", "choose a card in the picker"),
     ("H / B / D", "put the chosen card in your hand / board / deck"),
     ("Shift+H / B / D", "... in the opponent's hand / board / deck"),
-    ("Delete", "remove the selected card"),
+    ("Delete", "remove the selected card (skirmish: the selected hero)"),
+    ("1 - 9", "skirmish: choose a hero class to add; Esc stops adding"),
     ("Tab", "next settings tab (while typing: finish the text)"),
     ("Esc", "stop typing, deselect, then leave (asks to save changes)"),
 ]
@@ -28,6 +29,7 @@ MOUSE = [
     ("Click a placed card", "select it: its label, lane, readiness, stats and moves show at the right"),
     ("Drag a placed card", "move it to another zone, lane, slot or side; right click removes it"),
     ("Gomoku board", "click: black, white, empty; Shift+click: white; right click: clear"),
+    ("Skirmish field", "click a free tile: add a hero; drag one: move (or swap); right click removes"),
     ("Settings rows", "numbers: - and + (or the wheel); choices cycle (right click back); x removes"),
     ("Problems panel", "click a problem to select the card or field it is about"),
 ]
