@@ -4,23 +4,25 @@ The first fit (draft_fit.py) learned card values from rule-bot games with random
 when weak players play random cards. This tool learns from the player that will use the decks:
 
 - the games: hard plays both seats (at a small budget, `--budget-ms`, so thousands of games fit in
-  minutes); both seats draft with the current draft AI, exploring: with probability `--explore`
+  minutes); both seats draft with the rule-bot values (or `--from selfplay`), exploring: with probability `--explore`
   a pick is uniformly random among the offer, so every card shows up in winning and losing decks
   while the decks stay close to the ones the AI really drafts.
 - the fit, per lane variant: the same logistic model of the first player's win on the difference
-  of the decks' summed stat features as draft_fit.py, centred on today's weights (they are an
+  of the decks' summed stat features as draft_fit.py, centred on the starting weights (they are an
   offset; only the change is fitted, with an L2 penalty pulling it to zero), so that few games
-  move a weight only as far as the data supports. Printed with the log-loss of today's weights
+  move a weight only as far as the data supports. Printed with the log-loss of the starting weights
   on the same games, for comparison.
-- `--write` stores the weights in ai/cards/draft_weights.json under "selfplay" (the draft AI
-  uses them with `DraftAI(source="selfplay")`, the option `hard:draft=selfplay`; the running AI
-  never imports this tool).
+- `--write` stores the weights in ai/cards/draft_weights.json under "selfplay": hard drafts with
+  them (`DraftAI(source="selfplay")`; `hard:draft=stats` drafts with the rule-bot fit). The
+  running AI never imports this tool.
+- `--from selfplay` runs a further iteration: the games draft with the stored self-play values
+  and the fit starts from them.
 
-The comparison is the arena's: hard plays both seats, p1's deck drafted with the self-play
-weights (`--p1-draft hard:draft=selfplay`), p2's with the rule-bot weights:
+The comparison is the arena's, hard on both seats with the two drafts (seats swapped, the same
+offers in a pair):
 
     python -m game.tools.draft_selfplay fit --games 8000 --lanes 2 --write
-    python main.py arena --p1 hard --p1-draft hard:draft=selfplay --p2 hard --budget-ms 20 --lanes 2 --games 2000 --jobs 2
+    python main.py arena --p1 hard:draft=selfplay --p2 hard:draft=stats --budget-ms 20 --lanes 2 --games 2000 --jobs 2
 """
 
 from __future__ import annotations
@@ -87,7 +89,7 @@ def selfplay_game(index: int) -> tuple[list[float], int]:
 
     s = _SETTINGS
     rng = random.Random(f"draft-selfplay:{s['seed']}:{index}")
-    agents = [DraftedBy(ISMCTSAgent(rng.getrandbits(32)), ExploringDrafter(rng.getrandbits(32), s["explore"], "stats"))
+    agents = [DraftedBy(ISMCTSAgent(rng.getrandbits(32)), ExploringDrafter(rng.getrandbits(32), s["explore"], s["source"]))
               for _ in (0, 1)]
     result = play_game(agents, _POOL, rng, lanes=s["lanes"], budget_ms=s["budget_ms"])
     return _deck_difference(result.decks), int(result.winner == 0)
@@ -121,17 +123,19 @@ def fit_centred(samples, prior: Sequence[float], l2: float) -> tuple[list[float]
 
 
 def fit_command(args: argparse.Namespace) -> int:
-    settings = {"seed": args.seed, "explore": args.explore, "lanes": args.lanes, "budget_ms": args.budget_ms}
+    settings = {"seed": args.seed, "explore": args.explore, "lanes": args.lanes, "budget_ms": args.budget_ms,
+                "source": args.source}
     samples = _run(selfplay_game, args.games, settings, args.jobs, "self-play games")
-    stored = fitted_weights(None, "stats")
+    stored = fitted_weights(args.lanes if args.source == "selfplay" else None, args.source)
     prior = [stored.get(name, 0.0) for name in STAT_FEATURES]
     first = sum(y for _, y in samples) / len(samples)
-    prior_bias = math.log(first / (1 - first))
+    wins = sum(y for _, y in samples)
+    prior_bias = math.log((wins + 0.5) / (len(samples) - wins + 0.5))  # the first player's edge (finite at 0 or n wins)
     weights, bias, loss = fit_centred(samples, prior, args.l2)
     games = (f"{len(samples)} hard-vs-hard games at {args.budget_ms:g} ms per turn, {args.lanes} "
              f"lane{'s' if args.lanes > 1 else ''}, drafts exploring {args.explore:g}")
-    fit_text = (f"first player won {first:.3f}; log-loss {loss:.4f}, rule-bot weights "
-                f"{log_loss(samples, prior, prior_bias):.4f}, bias alone {log_loss(samples, [0.0] * len(prior), prior_bias):.4f}")
+    fit_text = (f"first player won {first:.3f}; log-loss {loss:.4f}, starting weights "
+                f"{log_loss(samples, prior, prior_bias):.4f} ({args.source}), bias alone {log_loss(samples, [0.0] * len(prior), prior_bias):.4f}")
     print(f"{games}\n{fit_text}; bias {bias:+.3f}")
     for name, old, new in zip(STAT_FEATURES, prior, weights):
         print(f"  {name:22s} {old:+.4f} -> {new:+.4f}")
@@ -140,7 +144,8 @@ def fit_command(args: argparse.Namespace) -> int:
         entry = data.setdefault(SELFPLAY, {})
         entry[lane_key(args.lanes)] = {
             "fitted_by": (f"python -m game.tools.draft_selfplay fit --games {args.games} --lanes {args.lanes} "
-                          f"--budget-ms {args.budget_ms:g} --explore {args.explore:g} --l2 {args.l2:g} --seed {args.seed}"),
+                          f"--budget-ms {args.budget_ms:g} --explore {args.explore:g} --from {args.source} --l2 {args.l2:g} "
+                          f"--seed {args.seed}"),
             "games": games, "fit": fit_text,
             "weights": {name: round(w, 4) for name, w in zip(STAT_FEATURES, weights)}}
         WEIGHTS_FILE.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
@@ -157,6 +162,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--explore", type=float, default=0.3, help="chance of a random pick")
+    parser.add_argument("--from", dest="source", choices=("stats", "selfplay"), default="stats",
+                        help="the values the games draft with and the fit starts from: the rule-bot fit, or the "
+                             "stored self-play fit (a further iteration)")
     parser.add_argument("--l2", type=float, default=20.0, help="penalty on the change from today's weights")
     parser.add_argument("--write", action="store_true", help=f"store the weights in {WEIGHTS_FILE.name}")
     args = parser.parse_args(argv)

@@ -155,3 +155,13 @@ def test_hard_takes_its_variants_as_options_after_its_name():
             make_agent(bad)
     with pytest.raises(KeyError):
         make_agent("wizard:eval=fitted")
+
+
+def test_a_further_self_play_iteration_starts_from_the_stored_self_play_values(capsys):
+    assert draft_selfplay.main(["fit", "--games", "4", "--jobs", "1", "--budget-ms", "5", "--lanes", "1",
+                                "--from", "selfplay", "--seed", "3"]) == 0
+    out = capsys.readouterr().out
+    assert "4 hard-vs-hard games at 5 ms per turn, 1 lane" in out and "(selfplay)" in out
+    stored = fitted_weights(1, "selfplay")
+    lethal_line = next(line for line in out.splitlines() if line.strip().startswith("lethal "))
+    assert lethal_line.split()[1] == f"{stored['lethal']:+.4f}"  # the fit starts from the stored value
