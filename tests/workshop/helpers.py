@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.rules.levels.loader import level_path
 from tests.client.driver import step
 
 
@@ -55,3 +56,12 @@ def shoot(app, tmp_path, name: str) -> pygame.Surface:
     assert image.get_size() == (1280, 720)
     assert colours(image) >= 12, f"{name} looks blank"
     return image
+
+
+def open_editor(app, level_id: str):
+    """The editor on a campaign level, opened from the workshop's front page over the title."""
+    app.push("title")
+    app.push("workshop", path=str(level_path(level_id)))
+    step(app, 2)
+    assert app.top.name == "workshop_editor"
+    return app.top

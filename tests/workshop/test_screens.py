@@ -8,17 +8,8 @@ import pygame
 
 from game.client.workshop import card_table, edits, stones
 from game.client.workshop.edits import Slot
-from game.rules.levels.loader import level_path
 from tests.client.driver import click, move, run_until, step
-from tests.workshop.helpers import ctrl, press_key, row_centre, shoot
-
-
-def open_editor(app, level_id: str):
-    app.push("title")
-    app.push("workshop", path=str(level_path(level_id)))
-    step(app, 2)
-    assert app.top.name == "workshop_editor"
-    return app.top
+from tests.workshop.helpers import ctrl, open_editor, press_key, row_centre, shoot
 
 
 def test_front_page_and_help(app, tmp_path):

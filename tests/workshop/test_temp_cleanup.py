@@ -13,7 +13,7 @@ import pytest
 from game.rules.levels.loader import level_path
 from tests.client.campaign_helpers import read_dialogues
 from tests.client.driver import run_until, step
-from tests.workshop.helpers import press_key
+from tests.workshop.helpers import open_editor, press_key
 
 
 @pytest.fixture
@@ -26,14 +26,6 @@ def temp_root(tmp_path, monkeypatch):
 
 def workshop_folders(root) -> list[str]:
     return sorted(path.name for path in root.iterdir() if path.name.startswith("duelmind-"))
-
-
-def open_editor(app, level_id: str):
-    app.push("title")
-    app.push("workshop", path=str(level_path(level_id)))
-    step(app, 2)
-    assert app.top.name == "workshop_editor"
-    return app.top
 
 
 def test_test_play_folder_goes_when_the_editor_is_left(app, temp_root):
