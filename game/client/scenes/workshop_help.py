@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import pygame
 
-from game.client import theme
 from game.client.scene import Scene
-from game.client.widgets import draw_text, panel, shade
+from game.client.workshop.panel import draw_help_box
 
 BOX = pygame.Rect(140, 30, 1000, 660)
 SHORTCUTS = [
@@ -45,17 +44,4 @@ class WorkshopHelpScene(Scene):
             self.app.pop()
 
     def draw(self, surface: pygame.Surface) -> None:
-        shade(surface, 180)
-        panel(surface, BOX, theme.PANEL, theme.ACCENT, radius=16, width=3)
-        draw_text(surface, "Workshop help", (BOX.centerx, BOX.y + 32), 32, theme.ACCENT, bold=True, anchor="center")
-        y = BOX.y + 70
-        for heading, rows in (("Keys", SHORTCUTS), ("Mouse", MOUSE)):
-            draw_text(surface, heading, (BOX.x + 40, y), 20, theme.ACCENT, bold=True)
-            y += 28
-            for keys, what in rows:
-                draw_text(surface, keys, (BOX.x + 50, y), 16, theme.TEXT, bold=True)
-                draw_text(surface, what, (BOX.x + 370, y), 16, theme.TEXT_DIM)
-                y += 23
-            y += 8
-        draw_text(surface, "Any key or click closes this", (BOX.centerx, BOX.bottom - 24), 15, theme.TEXT_DIM,
-                  anchor="center")
+        draw_help_box(surface, BOX, "Workshop help", (("Keys", SHORTCUTS), ("Mouse", MOUSE)), value_x=370)

@@ -13,6 +13,7 @@ from game.client import theme
 from game.client.widgets import draw_text, fit_text, panel, shade, wrap_text
 from game.client.workshop import campaign_edit as ce
 from game.client.workshop.campaign_check import describe
+from game.client.workshop.panel import draw_help_box
 
 CHAPTERS_RECT = pygame.Rect(12, 52, 290, 600)
 CHAPTER_BUTTONS_Y = 662
@@ -283,19 +284,5 @@ HELP_MOUSE = [
 
 
 def draw_help(surface) -> None:
-    box = pygame.Rect(140, 60, 1000, 600)
-    shade(surface, 180)
-    panel(surface, box, theme.PANEL, theme.ACCENT, radius=16, width=3)
-    draw_text(surface, "Campaign structure help", (box.centerx, box.y + 32), 30, theme.ACCENT, bold=True,
-              anchor="center")
-    y = box.y + 70
-    for heading, rows in (("Keys", HELP_KEYS), ("Mouse", HELP_MOUSE)):
-        draw_text(surface, heading, (box.x + 40, y), 20, theme.ACCENT, bold=True)
-        y += 28
-        for keys, what in rows:
-            draw_text(surface, keys, (box.x + 50, y), 16, theme.TEXT, bold=True)
-            draw_text(surface, what, (box.x + 330, y), fit_text(what, 16, box.right - 370), theme.TEXT_DIM)
-            y += 23
-        y += 8
-    draw_text(surface, "Any key or click closes this", (box.centerx, box.bottom - 24), 15, theme.TEXT_DIM,
-              anchor="center")
+    draw_help_box(surface, pygame.Rect(140, 60, 1000, 600), "Campaign structure help",
+                  (("Keys", HELP_KEYS), ("Mouse", HELP_MOUSE)), value_x=330, title_size=30)

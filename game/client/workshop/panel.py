@@ -11,7 +11,7 @@ from __future__ import annotations
 import pygame
 
 from game.client import theme
-from game.client.widgets import draw_text, fit_text, panel, wrap_text
+from game.client.widgets import draw_text, fit_text, panel, shade, wrap_text
 from game.client.workshop import forms
 from game.client.workshop.forms import Row
 from game.client.workshop.model import Document, describe_path, message_in_words, parse_path
@@ -259,3 +259,24 @@ def draw_title_bar(surface: pygame.Surface, title: str, doc, buttons, disabled: 
         button.enabled = not (button.label == "Undo" and not doc.undo_stack) and \
             not (button.label == "Redo" and not doc.redo_stack) and button.label not in disabled
         button.draw(surface)
+
+
+def draw_help_box(surface: pygame.Surface, box: pygame.Rect, title: str, sections, value_x: int,
+                  title_size: int = 32) -> None:
+    """A help overlay: the title, then each (heading, [(keys, what it does)]) section as two
+    columns (`value_x` from the box's left), and how to close it."""
+    shade(surface, 180)
+    panel(surface, box, theme.PANEL, theme.ACCENT, radius=16, width=3)
+    draw_text(surface, title, (box.centerx, box.y + 32), title_size, theme.ACCENT, bold=True, anchor="center")
+    y = box.y + 70
+    for heading, rows in sections:
+        draw_text(surface, heading, (box.x + 40, y), 20, theme.ACCENT, bold=True)
+        y += 28
+        for keys, what in rows:
+            draw_text(surface, keys, (box.x + 50, y), 16, theme.TEXT, bold=True)
+            draw_text(surface, what, (box.x + value_x, y), fit_text(what, 16, box.right - value_x - 40 - box.x),
+                      theme.TEXT_DIM)
+            y += 23
+        y += 8
+    draw_text(surface, "Any key or click closes this", (box.centerx, box.bottom - 24), 15, theme.TEXT_DIM,
+              anchor="center")
