@@ -6,6 +6,6 @@ or behind the Gomocup brain. See ``engine`` for the decision order and ``search`
 ``threats`` / ``board`` / ``patterns`` for how the engine works.
 """
 
-from ai.gomoku.engine import LEVEL_SETTINGS, LEVELS, WorkClock, analyse, choose_move, warm_up
+from ai.gomoku.engine import LEVEL_SETTINGS, LEVELS, GameMemory, WorkClock, analyse, choose_move, warm_up
 
-__all__ = ["LEVELS", "LEVEL_SETTINGS", "WorkClock", "analyse", "choose_move", "warm_up"]
+__all__ = ["GameMemory", "LEVELS", "LEVEL_SETTINGS", "WorkClock", "analyse", "choose_move", "warm_up"]

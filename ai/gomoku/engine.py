@@ -27,8 +27,8 @@ from dataclasses import dataclass
 from ai.gomoku.board import Board
 from ai.gomoku.novice import novice_move
 from ai.gomoku.patterns import B4_UNIT, F3_UNIT, F5_UNIT, pattern_table
-from ai.gomoku.search import INFINITE, MATE_BOUND, AlphaBeta, SearchLimits
-from ai.gomoku.threats import NO_LIMIT, SearchContext, ThreatSearch, TimeUp
+from ai.gomoku.search import INFINITE, MATE_BOUND, AlphaBeta, SearchLimits, SearchTables
+from ai.gomoku.threats import NO_LIMIT, SearchContext, ThreatMemory, ThreatSearch, TimeUp
 from game.rules.gomoku import GomokuState, Rule
 
 
@@ -45,6 +45,10 @@ class Level:
     defend_vcf: bool = False  # search only moves that leave the opponent no VCF
     defend_vct: bool = False  # ... and no VCT of ``defend_vct_threats`` threats
     defend_vct_threats: int = 0
+    # The share of the budget (from the start of the move) by which the defence must be over,
+    # and whether a defence the clock interrupted still narrows the root (see _Defence).
+    defence_share: float = 0.35
+    keep_partial_defence: bool = False
     threat_nodes: int = 0  # node cap of each threat-search phase (0: only its time slice)
     leaf_vcf: int = 0  # alpha-beta: VCF probe of this many fours at the horizon
     defence_extension: int = 0  # alpha-beta: extra plies along lines of answered open threes
@@ -57,6 +61,13 @@ class Level:
     # budget set aside won 4 of 16.
     verify_threats: int = 0
     verify_free: int = 2  # ... whose first threats may be anywhere on the board (see ThreatSearch.vct)
+    # Clock-bound levels: a new alpha-beta iteration starts only before this share of the time
+    # left to the search has passed (later it would rarely finish), or before the larger
+    # ``unstable_start_share`` while the last iteration changed the best move or dropped the
+    # score by more than ``unstable_drop``.
+    iteration_start_share: float = 0.5
+    unstable_start_share: float = 0.5
+    unstable_drop: int = 0
     noise: int = 0  # pick at random among root moves scoring within this of the best
     time_share: float = 1.0  # fraction of the budget the level may think for
 
@@ -70,8 +81,9 @@ LEVEL_SETTINGS: dict[str, Level] = {
               threat_nodes=2_000),
         Level("hard", max_depth=4, width=10, node_limit=5_000, vcf_fours=16, defend_vcf=True,
               threat_nodes=3_000),
-        Level("master", max_depth=64, width=20, vcf_fours=24, vct_threats=3, defend_vcf=True,
-              defend_vct=True, defend_vct_threats=3),
+        Level("master", max_depth=64, width=12, vcf_fours=24, vct_threats=3, defend_vcf=True,
+              defend_vct=True, defend_vct_threats=3, keep_partial_defence=True, defence_extension=2,
+              iteration_start_share=0.7, unstable_start_share=0.9),
     )
 }
 LEVELS: tuple[str, ...] = tuple(LEVEL_SETTINGS)
@@ -82,14 +94,10 @@ _RESERVE_SECONDS = 0.004
 # Shares of the budget (from the start of the move) by which each threat phase must be over.
 _VCF_SHARE = 0.05
 _VCT_SHARE = 0.15
-_DEFENCE_SHARE = 0.35
 # Levels with ``verify_threats``: the share of the budget one check of a new best root move
 # may use, and the share (from the start of the move) by which all checks must be over.
 _VERIFY_SHARE = 0.5
 _VERIFY_TOTAL_SHARE = 0.95
-# A new alpha-beta iteration is not started past this share of the time left to the search:
-# it would rarely finish.
-_ITERATION_START_SHARE = 0.5
 # Candidate defences checked at most, when the opponent has a forced win.
 _MAX_DEFENCES = 40
 
@@ -119,9 +127,39 @@ class WorkClock:
         return self.now
 
 
+class GameMemory:
+    """What a clock-bound level (master) keeps from one move to the next of a game: alpha-beta's
+    transposition table and history, and the threat searches' refuted and won positions. The
+    positions searched for one move come back in the next (two stones later), so the work
+    done there is not done again.
+
+    Pass one per game and side to ``choose_move``/``analyse`` (the Gomocup brain keeps one per
+    game). The threat memory is cleared when it passes ``max_threat_entries`` (about 100 bytes
+    each), so the memory stays flat over any number of moves. The levels below master ignore
+    it: their node caps were measured without it.
+    """
+
+    def __init__(self, max_threat_entries: int = 300_000) -> None:
+        self.max_threat_entries = max_threat_entries
+        self.identity: tuple | None = None
+        self.threats = ThreatMemory()
+        self.tables: SearchTables | None = None
+
+    def for_move(self, settings: Level, board: Board) -> tuple[ThreatMemory, SearchTables]:
+        identity = (settings, board.size, board.rule)
+        if identity != self.identity or self.tables is None:
+            self.identity = identity
+            self.threats = ThreatMemory()
+            self.tables = SearchTables(board.area)
+        elif len(self.threats) > self.max_threat_entries:
+            self.threats.clear()
+        self.tables.age()
+        return self.threats, self.tables
+
+
 def choose_move(
     state: GomokuState, budget_ms: float, level: str = "master", seed: int | None = None,
-    clock: Callable[[], float] | None = None,
+    clock: Callable[[], float] | None = None, memory: GameMemory | None = None,
 ) -> tuple[int, int]:
     """The AI's move for the side to move in ``state``, within ``budget_ms`` milliseconds.
 
@@ -129,13 +167,14 @@ def choose_move(
     lower levels; None draws a fresh one). Raises ValueError for a finished game or an unknown
     level. Always legal under the state's rule. ``clock`` (seconds, default
     ``time.perf_counter``) measures the budget; a ``WorkClock`` makes master deterministic.
+    ``memory`` (a ``GameMemory``) lets master reuse the work of its earlier moves in this game.
     """
-    return analyse(state, budget_ms, level, seed, clock)[0]
+    return analyse(state, budget_ms, level, seed, clock, memory)[0]
 
 
 def analyse(
     state: GomokuState, budget_ms: float, level: str = "master", seed: int | None = None,
-    clock: Callable[[], float] | None = None,
+    clock: Callable[[], float] | None = None, memory: GameMemory | None = None,
 ) -> tuple[tuple[int, int], dict]:
     """``choose_move`` plus an explanation for the client's overlay: ``reason`` (win, block,
     vcf, vct, search, defend, opening, novice), ``depth`` reached, ``score`` (side to move;
@@ -155,7 +194,7 @@ def analyse(
     gc_was_enabled = gc.isenabled()
     gc.disable()  # a collection in the middle of a move would eat the budget's margin
     try:
-        move, info = _decide(state, settings, start, budget, deadline, rng, clock)
+        move, info = _decide(state, settings, start, budget, deadline, rng, clock, memory)
     finally:
         if gc_was_enabled:
             gc.enable()
@@ -170,7 +209,8 @@ def analyse(
 
 
 def _decide(state: GomokuState, settings: Level, start: float, budget: float, deadline: float,
-            rng: random.Random, clock: Callable[[], float]) -> tuple[tuple[int, int], dict]:
+            rng: random.Random, clock: Callable[[], float],
+            memory: GameMemory | None) -> tuple[tuple[int, int], dict]:
     size = state.size
     if not state.moves:
         return (size // 2, size // 2), {"reason": "opening", "depth": 0, "score": 0, "pv": [], "nodes": 0}
@@ -203,7 +243,8 @@ def _decide(state: GomokuState, settings: Level, start: float, budget: float, de
         p = novice_move(board.board, size, me, deadline, lambda q: q in legal, rng, clock)
         return answer(p if p is not None else legal[0], "novice", 2)
 
-    threats = ThreatSearch(context)
+    threat_memory, tables = (None, None) if memory is None or settings.node_limit else memory.for_move(settings, board)
+    threats = ThreatSearch(context, threat_memory)
     threat_nodes = settings.threat_nodes
     if settings.node_limit:
         # Node-capped levels: the caps alone end each phase; the clock only guards the budget.
@@ -228,23 +269,25 @@ def _decide(state: GomokuState, settings: Level, start: float, budget: float, de
     root_moves = legal
     reason = "search"
     if settings.defend_vcf or settings.defend_vct:
-        safe = _phase(context, share(_DEFENCE_SHARE), threat_nodes,
-                      lambda: _safe_moves(context, threats, settings, legal))
+        defence = _Defence(context, threats, settings, legal)
+        finished = _phase(context, share(settings.defence_share), threat_nodes, defence.run)
+        safe = defence.root_moves(bool(finished))
         if safe:
             root_moves, reason = safe, "defend"
 
     # 4. Alpha-beta.
     searcher = AlphaBeta(context, SearchLimits(max_depth=settings.max_depth, width=settings.width,
                                                leaf_vcf=settings.leaf_vcf,
-                                               defence_extension=settings.defence_extension))
-    searcher.threats = threats
+                                               defence_extension=settings.defence_extension),
+                         threats, tables)
     context.node_limit = context.nodes + settings.node_limit if settings.node_limit else NO_LIMIT
     now = clock()
-    soft = deadline if settings.node_limit else now + (deadline - now) * _ITERATION_START_SHARE
+    soft = deadline if settings.node_limit else now + (deadline - now) * settings.iteration_start_share
+    unstable = deadline if settings.node_limit else now + (deadline - now) * settings.unstable_start_share
     verify = None
     if settings.verify_threats and not settings.node_limit and len(root_moves) > 1:
         verify = _Verifier(context, threats, settings, start, budget)
-    result = searcher.search(root_moves, soft, verify)
+    result = searcher.search(root_moves, soft, verify, unstable, settings.unstable_drop)
     move = result.move
     if verify is not None and verify.refuted and reason == "search":
         reason = "verified"
@@ -274,58 +317,86 @@ def _phase(context: SearchContext, sub_deadline: float, nodes: int, task):
         context.deadline, context.node_limit = saved_deadline, saved_limit
 
 
-def _safe_moves(context: SearchContext, threats: ThreatSearch, settings: Level, legal: list[int]) -> list[int] | None:
-    """None if the opponent, were it to move now, would have no forced win we look for; else
-    the moves after which it has none (empty if no candidate defence works).
+class _Defence:
+    """The opponent's forced wins and the moves that stop them, found step by step so that a
+    search stopped by the clock still tells what it learnt.
 
-    The candidates are the points of its winning line, the points where it would make a three
-    or a four, and our own fours (and, against a VCT, our own threes: counter-threats it must
-    answer). Raises TimeUp if the clock or the node cap runs out on the way.
+    ``run()`` first asks whether the opponent, were it to move now, has a forced win we look
+    for; if so it lists the candidate defences (the points of its winning line, the points
+    where it would make a three or a four, our own fours and, against a VCT, our own threes:
+    counter-threats it must answer) and checks them one by one. Raises TimeUp if the clock or
+    the node cap runs out on the way; ``root_moves()`` then still answers from the progress.
     """
-    board = context.board
-    me = board.to_move
-    mine, theirs = board.packs[me], board.packs[3 - me]
 
-    def opponent_wins() -> list[int] | None:
+    def __init__(self, context: SearchContext, threats: ThreatSearch, settings: Level, legal: list[int]) -> None:
+        self.context, self.threats, self.settings, self.legal = context, threats, settings, legal
+        self.threatened = False  # the opponent's forced win was found
+        self.candidates: list[int] = []
+        self.checked = 0
+        self.safe: list[int] = []
+
+    def _opponent_wins(self) -> list[int] | None:
         """With the opponent to move: its VCF, or (if we defend against them) its VCT."""
+        settings, threats = self.settings, self.threats
         line = threats.vcf(settings.vcf_fours)
         if line is None and settings.defend_vct:
             line = threats.vct(settings.defend_vct_threats, settings.vcf_fours, settings.vct_width)
         return line
 
-    board.pass_turn()
-    try:
-        line = opponent_wins()
-    finally:
+    def run(self) -> bool:
+        """True when done (the clock may stop it first: see the class doc)."""
+        board = self.context.board
+        me = board.to_move
+        mine, theirs = board.packs[me], board.packs[3 - me]
         board.pass_turn()
-    if line is None:
-        return None
-    legal_set = set(legal)
-    ordered: list[int] = []
-    seen: set[int] = set()
-
-    def consider(points) -> None:
-        for p in points:
-            if p in legal_set and p not in seen:
-                seen.add(p)
-                ordered.append(p)
-
-    consider(line)
-    consider(sorted(board.threat_points[3 - me], key=theirs.__getitem__, reverse=True))
-    consider(sorted((p for p in board.threat_points[me] if mine[p] >= B4_UNIT), key=mine.__getitem__, reverse=True))
-    if settings.defend_vct:
-        consider(sorted((p for p in board.threat_points[me] if mine[p] >= F3_UNIT), key=mine.__getitem__,
-                        reverse=True))
-    safe = []
-    for p in ordered[:_MAX_DEFENCES]:
-        board.play(p)
         try:
-            refuted = opponent_wins() is None
+            line = self._opponent_wins()
         finally:
-            board.undo()
-        if refuted:
-            safe.append(p)
-    return safe
+            board.pass_turn()
+        if line is None:
+            return True
+        legal_set = set(self.legal)
+        ordered = self.candidates
+        seen: set[int] = set()
+
+        def consider(points) -> None:
+            for p in points:
+                if p in legal_set and p not in seen:
+                    seen.add(p)
+                    ordered.append(p)
+
+        consider(line)
+        consider(sorted(board.threat_points[3 - me], key=theirs.__getitem__, reverse=True))
+        consider(sorted((p for p in board.threat_points[me] if mine[p] >= B4_UNIT), key=mine.__getitem__,
+                        reverse=True))
+        if self.settings.defend_vct:
+            consider(sorted((p for p in board.threat_points[me] if mine[p] >= F3_UNIT), key=mine.__getitem__,
+                            reverse=True))
+        del ordered[_MAX_DEFENCES:]
+        self.threatened = True
+        for p in ordered:
+            board.play(p)
+            try:
+                refuted = self._opponent_wins() is None
+            finally:
+                board.undo()
+            if refuted:
+                self.safe.append(p)
+            self.checked += 1
+        return True
+
+    def root_moves(self, finished: bool) -> list[int] | None:
+        """The moves alpha-beta should choose among, or None for all of them: None when no
+        forced win of the opponent was found (or none of the candidates stops it); after a
+        finished check the safe moves; after an interrupted one (``keep_partial_defence``)
+        the moves proven safe so far, else the candidates not yet checked."""
+        if not self.threatened:
+            return None
+        if finished:
+            return self.safe or None
+        if not self.settings.keep_partial_defence:
+            return None
+        return self.safe or self.candidates[self.checked:] or None
 
 
 class _Verifier:

@@ -48,18 +48,35 @@ class SearchResult:
     ranking: list[int] = field(default_factory=list)  # root moves, best first (last full iteration)
 
 
+class SearchTables:
+    """Alpha-beta's transposition table (fixed size) and history counts: fresh for each move,
+    or kept from move to move of one game (``ai.gomoku.engine.GameMemory``); entries are keyed
+    by the exact position, so an old one is as true as a new one."""
+
+    def __init__(self, area: int) -> None:
+        size = 1 << TT_BITS
+        self.tt_keys = [0] * size
+        self.tt_data: list[tuple[int, int, int, int] | None] = [None] * size
+        self.history = [0] * area
+
+    def age(self) -> None:
+        """Halve the history counts, so the last moves' cut-offs weigh most."""
+        self.history[:] = [count >> 1 for count in self.history]
+
+
 class AlphaBeta:
-    def __init__(self, context: SearchContext, limits: SearchLimits) -> None:
+    def __init__(self, context: SearchContext, limits: SearchLimits, threats: ThreatSearch | None = None,
+                 tables: SearchTables | None = None) -> None:
         self.context = context
         self.board: Board = context.board
         self.limits = limits
-        self.threats = ThreatSearch(context)
-        size = 1 << TT_BITS
-        self.tt_mask = size - 1
-        self.tt_keys = [0] * size
-        self.tt_data: list[tuple[int, int, int, int] | None] = [None] * size
+        self.threats = threats if threats is not None else ThreatSearch(context)
+        tables = tables if tables is not None else SearchTables(self.board.area)
+        self.tt_mask = len(tables.tt_keys) - 1
+        self.tt_keys = tables.tt_keys
+        self.tt_data = tables.tt_data
         self.killers = [[-1, -1] for _ in range(MAX_PLY + 2)]
-        self.history = [0] * self.board.area
+        self.history = tables.history
 
     # --- static evaluation -------------------------------------------------------------------
 
@@ -238,13 +255,17 @@ class AlphaBeta:
     # --- iterative deepening -----------------------------------------------------------------
 
     def search(self, root_moves: list[int], soft_deadline: float,
-               verify: Callable[[int], bool] | None = None) -> SearchResult:
+               verify: Callable[[int], bool] | None = None, unstable_deadline: float | None = None,
+               unstable_drop: int = 0) -> SearchResult:
         """Deepen until the limits, a decided score, or the clock stop it.
 
         ``root_moves`` must be legal and non-empty. The result is the best move of the
         deepest completed iteration, or of the interrupted one if its first (principal) move
         had finished and something scored at least as well. A new iteration starts only
-        before ``soft_deadline`` (it would likely not finish after it).
+        before ``soft_deadline`` (it would likely not finish after it), or before
+        ``unstable_deadline`` while the position is unsettled: the last iteration changed the
+        best move, or its score fell by more than ``unstable_drop`` (a threat the shallower
+        search did not see), which is where more depth changes the move.
 
         ``verify(move)``, if given, is asked once about each move that becomes the best of a
         completed iteration (with an undecided score); False means the move loses to a threat
@@ -287,6 +308,7 @@ class AlphaBeta:
                 if iteration_best >= 0 and alpha >= best.score:
                     best = SearchResult(iteration_best, alpha, depth, [iteration_best], context.nodes)
                 break
+            unsettled = depth > 1 and (iteration_best != best.move or alpha < best.score - unstable_drop)
             best = SearchResult(iteration_best, alpha, depth, [iteration_best], context.nodes)
             # Next iteration: best first, then by this iteration's scores (stable for ties).
             order.sort(key=lambda p: scores.get(p, -INFINITE), reverse=True)
@@ -301,7 +323,8 @@ class AlphaBeta:
                     if context.clock() > soft_deadline:
                         break
                     continue  # the same depth again, without the refuted move
-            if abs(alpha) > MATE_BOUND or len(order) == 1 or context.clock() > soft_deadline:
+            start_by = unstable_deadline if unsettled and unstable_deadline is not None else soft_deadline
+            if abs(alpha) > MATE_BOUND or len(order) == 1 or context.clock() > start_by:
                 break
             depth += 1
         best.nodes = context.nodes

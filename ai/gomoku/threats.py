@@ -111,14 +111,35 @@ def threat_order(pack: int) -> int:
     return (tier << 40) + pack
 
 
+class ThreatMemory:
+    """The threat searches' memory of positions by Zobrist hash: VCF failures (position ->
+    fours searched), VCT failures and wins (valid for one set of VCT settings). One memory can
+    serve every move of a game (``ai.gomoku.engine.GameMemory``), since a position reached
+    again two plies later is the same position."""
+
+    def __init__(self) -> None:
+        self.vcf_failed: dict[int, int] = {}
+        self.vct_failed: dict[int, int] = {}
+        self.vct_won: dict[int, tuple[int, list[int]]] = {}
+        self.vct_settings: tuple[int, int, int] | None = None
+
+    def __len__(self) -> int:
+        return len(self.vcf_failed) + len(self.vct_failed) + len(self.vct_won)
+
+    def clear(self) -> None:
+        self.vcf_failed.clear()
+        self.vct_failed.clear()
+        self.vct_won.clear()
+
+
 class ThreatSearch:
-    def __init__(self, context: SearchContext) -> None:
+    def __init__(self, context: SearchContext, memory: ThreatMemory | None = None) -> None:
         self.context = context
         self.board = context.board
-        self._vcf_failed: dict[int, int] = {}
-        self._vct_failed: dict[int, int] = {}
-        self._vct_won: dict[int, tuple[int, list[int]]] = {}
-        self._vct_settings: tuple[int, int, int] | None = None
+        self.memory = memory if memory is not None else ThreatMemory()
+        self._vcf_failed = self.memory.vcf_failed
+        self._vct_failed = self.memory.vct_failed
+        self._vct_won = self.memory.vct_won
 
     # --- VCF ------------------------------------------------------------------------------
 
@@ -197,10 +218,10 @@ class ThreatSearch:
         the lines of the attacker's earlier threat stones (the zone).
         """
         settings = (vcf_fours, width, free_threats)
-        if self._vct_settings != settings:
+        if self.memory.vct_settings != settings:
             self._vct_failed.clear()
             self._vct_won.clear()
-            self._vct_settings = settings
+            self.memory.vct_settings = settings
         self._vct_fours = vcf_fours
         self._vct_width = width
         self._vct_free = free_threats

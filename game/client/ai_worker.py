@@ -82,6 +82,7 @@ class AgentSpec:
 class _WorkerState:
     def __init__(self):
         self.agents: dict[tuple[str, int], Any] = {}
+        self.gomoku_memory: dict[str, Any] = {}  # level -> ai.gomoku.GameMemory
         self.skirmish: dict[tuple[str, int, str], Any] = {}  # (game id, team, AI) -> agent: medium and hard keep turn plans
 
     def agent(self, spec: AgentSpec):
@@ -122,7 +123,10 @@ def _handle(state: _WorkerState, kind: str, payload: dict):
         import ai.gomoku as gomoku_ai
 
         started = time.perf_counter()
-        move, info = gomoku_ai.analyse(payload["state"], payload["budget_ms"], payload["level"], payload.get("seed"))
+        # One memory per level for the worker's life (entries are exact positions; bounded).
+        memory = state.gomoku_memory.setdefault(payload["level"], gomoku_ai.GameMemory())
+        move, info = gomoku_ai.analyse(payload["state"], payload["budget_ms"], payload["level"], payload.get("seed"),
+                                       memory=memory)
         return {"move": tuple(move), "explanation": info, "ms": (time.perf_counter() - started) * 1000.0}
     if kind == "skirmish_act":
         return _skirmish_act(state, payload)

@@ -389,12 +389,19 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ai.gomoku import LEVELS, choose_move, warm_up
+    from ai.gomoku import LEVELS, GameMemory, choose_move, warm_up
 
     if args.level not in LEVELS:
         print(f"unknown level {args.level!r}; levels: {', '.join(LEVELS)}", file=sys.stderr)
         return 2
-    brain = GomocupBrain(choose_move, args.level, args.seed, warm_up=warm_up, verbose=args.verbose)
+    # One memory for the brain's life: its entries are exact positions, so what one move (or
+    # game) learnt stays true in the next, and its size is bounded.
+    memory = GameMemory()
+
+    def remembering_choose_move(state, budget_ms, level, seed):
+        return choose_move(state, budget_ms, level, seed, memory=memory)
+
+    brain = GomocupBrain(remembering_choose_move, args.level, args.seed, warm_up=warm_up, verbose=args.verbose)
     return serve(brain, sys.stdin.buffer, sys.stdout)
 
 
