@@ -1,7 +1,10 @@
-"""`python main.py bench memory`: does a card AI's memory stay flat over many decisions?
+"""`python main.py bench memory`: does a card AI's (or the gomoku master's) memory stay flat over
+many decisions?
 
-One agent plays both seats of in-process games (a fresh draft each game, the official LOCM list)
-for `--decisions` decisions. Python's own allocations are traced (tracemalloc) and read after a
+Cards: one agent plays both seats of in-process games (a fresh draft each game, the official LOCM
+list) for `--decisions` decisions. Gomoku (`--game gomoku`): the level plays both colours of games
+from the opening book, each colour with one `GameMemory` for the whole run, as the Gomocup brain
+keeps one for its life. Python's own allocations are traced (tracemalloc) and read after a
 garbage collection at evenly spaced checkpoints, so the numbers are what the AI keeps alive, not
 what the collector has yet to free. It prints each checkpoint and the growth from the first
 checkpoint to the last and over the second half: caches (card values, creature values) fill
@@ -18,7 +21,9 @@ import tracemalloc
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--ai", default="hard", help="the card AI (a registry name, options allowed)")
+    parser.add_argument("--game", choices=("cards", "gomoku"), default="cards")
+    parser.add_argument("--ai", default=None,
+                        help="the card AI (a registry name, options allowed; default hard) or gomoku level (default master)")
     parser.add_argument("--decisions", type=int, default=1000)
     parser.add_argument("--budget-ms", type=float, default=50.0, help="thinking time per turn")
     parser.add_argument("--lanes", type=int, choices=(1, 2), default=2)
@@ -56,20 +61,64 @@ def measure(ai: str, decisions: int, budget_ms: float, lanes: int, checkpoints: 
     return series
 
 
-def run(args: argparse.Namespace) -> int:
-    from ai.cards.registry import make_agent
+def measure_gomoku(level: str, decisions: int, budget_ms: float, checkpoints: int) -> list[tuple[int, int]]:
+    """(moves made, traced bytes alive) at each checkpoint, for ``level`` playing both colours."""
+    import json
+    from pathlib import Path
 
+    from ai.gomoku import GameMemory, analyse, warm_up
+    from game.rules.gomoku import GomokuState
+
+    book = json.loads((Path(__file__).parents[2] / "ai/gomoku/openings.json").read_text())["openings"]
+    warm_up()
+    marks = {max(1, decisions * k // checkpoints) for k in range(1, checkpoints + 1)}
+    series: list[tuple[int, int]] = []
+    made = 0
+    game = 0
+    tracemalloc.start()
     try:
-        make_agent(args.ai)
-    except (KeyError, ValueError) as error:
-        print(f"bench memory: {error.args[0]}", file=sys.stderr)
-        return 2
+        memories = {1: GameMemory(), 2: GameMemory()}
+        while made < decisions:
+            state = GomokuState(15)
+            for x, y in book[game % len(book)]["moves"]:
+                state.play(x, y)
+            game += 1
+            while not state.is_over and made < decisions:
+                state.play(*analyse(state, budget_ms, level, seed=made, memory=memories[state.current_player])[0])
+                made += 1
+                if made in marks:
+                    gc.collect()
+                    series.append((made, tracemalloc.get_traced_memory()[0]))
+    finally:
+        tracemalloc.stop()
+    return series
+
+
+def run(args: argparse.Namespace) -> int:
     if args.decisions < 1 or args.checkpoints < 2:
         print("bench memory: --decisions must be at least 1 and --checkpoints at least 2", file=sys.stderr)
         return 2
-    series = measure(args.ai, args.decisions, args.budget_ms, args.lanes, args.checkpoints, args.seed)
-    print(f"{args.ai}, {args.lanes} lane{'s' if args.lanes > 1 else ''}, {args.budget_ms:g} ms per turn: "
-          f"Python memory alive after a collection (tracemalloc)")
+    if args.game == "gomoku":
+        from ai.gomoku import LEVELS
+
+        level = args.ai or "master"
+        if level not in LEVELS:
+            print(f"bench memory: unknown gomoku level {level!r}; levels: {', '.join(LEVELS)}", file=sys.stderr)
+            return 2
+        series = measure_gomoku(level, args.decisions, args.budget_ms, args.checkpoints)
+        print(f"gomoku {level}, {args.budget_ms:g} ms per move: Python memory alive after a collection (tracemalloc)")
+    else:
+        from ai.cards.registry import make_agent
+
+        ai = args.ai or "hard"
+        try:
+            make_agent(ai)
+        except (KeyError, ValueError) as error:
+            print(f"bench memory: {error.args[0]}", file=sys.stderr)
+            return 2
+        series = measure(ai, args.decisions, args.budget_ms, args.lanes, args.checkpoints, args.seed)
+        print(f"{ai}, {args.lanes} lane{'s' if args.lanes > 1 else ''}, {args.budget_ms:g} ms per turn: "
+              f"Python memory alive after a collection (tracemalloc)")
     for made, size in series:
         print(f"  after {made:5d} decisions: {size / 1024:9.1f} KiB")
     for label, start in (("all", series[0]), ("second half", series[len(series) // 2])):

@@ -330,9 +330,14 @@ class GomocupBrain:
         return [*replies, format_move(move)]
 
     def _warm_up(self) -> None:
-        if self.warm_up is not None and self.rule not in self._warmed:
-            self.warm_up(self.rule)
-            self._warmed.add(self.rule)
+        """Build the pattern tables of every rule, once, while START is answered: managers
+        send the rule (INFO rule) after START and start the first move's clock right after,
+        so a table built then (~0.2 s for the exact-five rules) would eat that move's time."""
+        if self.warm_up is not None:
+            for rule in Rule:
+                if rule not in self._warmed:
+                    self.warm_up(rule)
+                    self._warmed.add(rule)
 
     # --- helpers ----------------------------------------------------------------------------
 

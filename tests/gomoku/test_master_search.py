@@ -111,3 +111,14 @@ def test_unsettled_positions_get_later_iterations():
             del engine.LEVEL_SETTINGS[name]
     assert all(p >= h for h, p in zip(depths["hasty"], depths["patient"]))
     assert sum(depths["patient"]) > sum(depths["hasty"])
+
+
+def test_bench_memory_measures_the_gomoku_master(capsys):
+    from game.tools import bench_memory
+
+    series = bench_memory.measure_gomoku("master", decisions=6, budget_ms=20.0, checkpoints=3)
+    assert [made for made, _ in series] == [2, 4, 6] and all(size > 0 for _, size in series)
+    assert bench_memory.main(["--game", "gomoku", "--decisions", "4", "--checkpoints", "2", "--budget-ms", "10"]) == 0
+    assert "gomoku master" in capsys.readouterr().out
+    assert bench_memory.main(["--game", "gomoku", "--ai", "grandmaster"]) == 2
+    assert "unknown gomoku level 'grandmaster'" in capsys.readouterr().err
