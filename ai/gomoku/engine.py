@@ -1,5 +1,6 @@
-"""Difficulty levels and the move choice: the safety rules every level obeys, then the level's
-own thinking (the novice searcher, or alpha-beta with threat-space search).
+"""The move choice: the safety rules every level obeys, then the level's own thinking (the
+novice searcher, or alpha-beta with threat-space search); the levels are data in ``settings``,
+the root's threat checks in ``defence``.
 
 Order of decisions at the root, for every level:
 
@@ -22,71 +23,17 @@ import gc
 import random
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
 
 from ai.gomoku.board import Board
+from ai.gomoku.defence import Defence, Verifier
 from ai.gomoku.novice import novice_move
-from ai.gomoku.patterns import B4_UNIT, F3_UNIT, F5_UNIT, pattern_table
+from ai.gomoku.patterns import F5_UNIT, pattern_table
 from ai.gomoku.search import INFINITE, MATE_BOUND, AlphaBeta, SearchLimits, SearchTables
+from ai.gomoku.settings import LEVEL_SETTINGS, LEVELS, Level
 from ai.gomoku.threats import NO_LIMIT, SearchContext, ThreatMemory, ThreatSearch, TimeUp
 from game.rules.gomoku import GomokuState, Rule
 
 
-@dataclass(frozen=True)
-class Level:
-    name: str
-    use_novice: bool = False
-    max_depth: int = 64
-    width: int = 20  # alpha-beta moves per interior node (forced answers are never cut)
-    node_limit: int = 0  # alpha-beta nodes per move (0: until the clock runs out)
-    vcf_fours: int = 0  # 0: no own VCF search at the root
-    vct_threats: int = 0  # 0: no own VCT search at the root
-    vct_width: int = 8  # attacker threats tried per VCT node (own and opponent's)
-    defend_vcf: bool = False  # search only moves that leave the opponent no VCF
-    defend_vct: bool = False  # ... and no VCT of ``defend_vct_threats`` threats
-    defend_vct_threats: int = 0
-    # The share of the budget (from the start of the move) by which the defence must be over,
-    # and whether a defence the clock interrupted still narrows the root (see _Defence).
-    defence_share: float = 0.35
-    keep_partial_defence: bool = False
-    threat_nodes: int = 0  # node cap of each threat-search phase (0: only its time slice)
-    leaf_vcf: int = 0  # alpha-beta: VCF probe of this many fours at the horizon
-    defence_extension: int = 0  # alpha-beta: extra plies along lines of answered open threes
-    # 0: no check; else each move that becomes alpha-beta's best must leave the opponent no VCT
-    # this long (checked once per move, inside the deepening; see _Verifier). Off for every
-    # level. Master with verify_threats=4, verify_free=4 avoids the regression game's 10,6 (on
-    # a WorkClock, 1000 ms), but at 1 s per move (freestyle, gomocup match, book openings, both
-    # colours, gomocup match --jobs 2) it scored 20/60 = 33 % (Wilson 95 % 23-46 %) against master
-    # without it; a first version that checked alpha-beta's final choices with 30-60 % of the
-    # budget set aside won 4 of 16.
-    verify_threats: int = 0
-    verify_free: int = 2  # ... whose first threats may be anywhere on the board (see ThreatSearch.vct)
-    # Clock-bound levels: a new alpha-beta iteration starts only before this share of the time
-    # left to the search has passed (later it would rarely finish), or before the larger
-    # ``unstable_start_share`` while the last iteration changed the best move or dropped the
-    # score by more than ``unstable_drop``.
-    iteration_start_share: float = 0.5
-    unstable_start_share: float = 0.5
-    unstable_drop: int = 0
-    noise: int = 0  # pick at random among root moves scoring within this of the best
-    time_share: float = 1.0  # fraction of the budget the level may think for
-
-
-LEVEL_SETTINGS: dict[str, Level] = {
-    level.name: level
-    for level in (
-        Level("novice", use_novice=True, noise=1),
-        Level("easy", max_depth=2, width=10, node_limit=4_000, noise=8),
-        Level("medium", max_depth=3, width=10, node_limit=3_000, vcf_fours=8, defend_vcf=True,
-              threat_nodes=2_000),
-        Level("hard", max_depth=4, width=10, node_limit=5_000, vcf_fours=16, defend_vcf=True,
-              threat_nodes=3_000),
-        Level("master", max_depth=64, width=12, vcf_fours=24, vct_threats=3, defend_vcf=True,
-              defend_vct=True, defend_vct_threats=3, keep_partial_defence=True, defence_extension=2,
-              iteration_start_share=0.7, unstable_start_share=0.9),
-    )
-}
-LEVELS: tuple[str, ...] = tuple(LEVEL_SETTINGS)
 
 # Time kept back from the budget for the bookkeeping after the search stops (undoing the
 # board, the principal variation, the rules' legality check, returning from a worker).
@@ -94,12 +41,6 @@ _RESERVE_SECONDS = 0.004
 # Shares of the budget (from the start of the move) by which each threat phase must be over.
 _VCF_SHARE = 0.05
 _VCT_SHARE = 0.15
-# Levels with ``verify_threats``: the share of the budget one check of a new best root move
-# may use, and the share (from the start of the move) by which all checks must be over.
-_VERIFY_SHARE = 0.5
-_VERIFY_TOTAL_SHARE = 0.95
-# Candidate defences checked at most, when the opponent has a forced win.
-_MAX_DEFENCES = 40
 
 
 def warm_up(rule: Rule | int = Rule.FREESTYLE) -> None:
@@ -133,13 +74,14 @@ class GameMemory:
     positions searched for one move come back in the next (two stones later), so the work
     done there is not done again.
 
-    Pass one per game and side to ``choose_move``/``analyse`` (the Gomocup brain keeps one per
-    game). The threat memory is cleared when it passes ``max_threat_entries`` (about 100 bytes
+    Pass the same one with every move of a game to ``choose_move``/``analyse``; as its entries
+    are exact positions, one may also serve later games (the Gomocup brain keeps one for its
+    life, the client's AI worker one per level). The threat memory is cleared when it passes ``max_threat_entries`` (about 100 bytes
     each), so the memory stays flat over any number of moves. The levels below master ignore
     it: their node caps were measured without it.
     """
 
-    def __init__(self, max_threat_entries: int = 300_000) -> None:
+    def __init__(self, max_threat_entries: int = 100_000) -> None:
         self.max_threat_entries = max_threat_entries
         self.identity: tuple | None = None
         self.threats = ThreatMemory()
@@ -269,7 +211,7 @@ def _decide(state: GomokuState, settings: Level, start: float, budget: float, de
     root_moves = legal
     reason = "search"
     if settings.defend_vcf or settings.defend_vct:
-        defence = _Defence(context, threats, settings, legal)
+        defence = Defence(context, threats, settings, legal)
         finished = _phase(context, share(settings.defence_share), threat_nodes, defence.run)
         safe = defence.root_moves(bool(finished))
         if safe:
@@ -286,7 +228,7 @@ def _decide(state: GomokuState, settings: Level, start: float, budget: float, de
     unstable = deadline if settings.node_limit else now + (deadline - now) * settings.unstable_start_share
     verify = None
     if settings.verify_threats and not settings.node_limit and len(root_moves) > 1:
-        verify = _Verifier(context, threats, settings, start, budget)
+        verify = Verifier(context, threats, settings, start, budget)
     result = searcher.search(root_moves, soft, verify, unstable, settings.unstable_drop)
     move = result.move
     if verify is not None and verify.refuted and reason == "search":
@@ -315,127 +257,6 @@ def _phase(context: SearchContext, sub_deadline: float, nodes: int, task):
         return None
     finally:
         context.deadline, context.node_limit = saved_deadline, saved_limit
-
-
-class _Defence:
-    """The opponent's forced wins and the moves that stop them, found step by step so that a
-    search stopped by the clock still tells what it learnt.
-
-    ``run()`` first asks whether the opponent, were it to move now, has a forced win we look
-    for; if so it lists the candidate defences (the points of its winning line, the points
-    where it would make a three or a four, our own fours and, against a VCT, our own threes:
-    counter-threats it must answer) and checks them one by one. Raises TimeUp if the clock or
-    the node cap runs out on the way; ``root_moves()`` then still answers from the progress.
-    """
-
-    def __init__(self, context: SearchContext, threats: ThreatSearch, settings: Level, legal: list[int]) -> None:
-        self.context, self.threats, self.settings, self.legal = context, threats, settings, legal
-        self.threatened = False  # the opponent's forced win was found
-        self.candidates: list[int] = []
-        self.checked = 0
-        self.safe: list[int] = []
-
-    def _opponent_wins(self) -> list[int] | None:
-        """With the opponent to move: its VCF, or (if we defend against them) its VCT."""
-        settings, threats = self.settings, self.threats
-        line = threats.vcf(settings.vcf_fours)
-        if line is None and settings.defend_vct:
-            line = threats.vct(settings.defend_vct_threats, settings.vcf_fours, settings.vct_width)
-        return line
-
-    def run(self) -> bool:
-        """True when done (the clock may stop it first: see the class doc)."""
-        board = self.context.board
-        me = board.to_move
-        mine, theirs = board.packs[me], board.packs[3 - me]
-        board.pass_turn()
-        try:
-            line = self._opponent_wins()
-        finally:
-            board.pass_turn()
-        if line is None:
-            return True
-        legal_set = set(self.legal)
-        ordered = self.candidates
-        seen: set[int] = set()
-
-        def consider(points) -> None:
-            for p in points:
-                if p in legal_set and p not in seen:
-                    seen.add(p)
-                    ordered.append(p)
-
-        consider(line)
-        consider(sorted(board.threat_points[3 - me], key=theirs.__getitem__, reverse=True))
-        consider(sorted((p for p in board.threat_points[me] if mine[p] >= B4_UNIT), key=mine.__getitem__,
-                        reverse=True))
-        if self.settings.defend_vct:
-            consider(sorted((p for p in board.threat_points[me] if mine[p] >= F3_UNIT), key=mine.__getitem__,
-                            reverse=True))
-        del ordered[_MAX_DEFENCES:]
-        self.threatened = True
-        for p in ordered:
-            board.play(p)
-            try:
-                refuted = self._opponent_wins() is None
-            finally:
-                board.undo()
-            if refuted:
-                self.safe.append(p)
-            self.checked += 1
-        return True
-
-    def root_moves(self, finished: bool) -> list[int] | None:
-        """The moves alpha-beta should choose among, or None for all of them: None when no
-        forced win of the opponent was found (or none of the candidates stops it); after a
-        finished check the safe moves; after an interrupted one (``keep_partial_defence``)
-        the moves proven safe so far, else the candidates not yet checked."""
-        if not self.threatened:
-            return None
-        if finished:
-            return self.safe or None
-        if not self.settings.keep_partial_defence:
-            return None
-        return self.safe or self.candidates[self.checked:] or None
-
-
-class _Verifier:
-    """The check alpha-beta asks about each new best root move: after it, has the opponent a
-    VCT of ``verify_threats`` threats whose first ones may be anywhere (longer and wider than
-    the defence phase's)? Each check may use ``_VERIFY_SHARE`` of the budget and all checks
-    together ``_VERIFY_TOTAL_SHARE``; a check that runs out counts as "no win found". The
-    threat search's memory of refuted and won positions is shared by the checks."""
-
-    def __init__(self, context: SearchContext, threats: ThreatSearch, settings: Level, start: float,
-                 budget: float) -> None:
-        self.context, self.threats, self.settings = context, threats, settings
-        self.until = start + budget * _VERIFY_TOTAL_SHARE
-        self.each = budget * _VERIFY_SHARE
-        self.refuted: list[int] = []
-
-    def __call__(self, p: int) -> bool:
-        context, settings = self.context, self.settings
-        now = context.clock()
-        end = min(now + self.each, self.until, context.deadline)
-        if end <= now:
-            return True
-        board = context.board
-        root_length = len(board.moves)
-        saved = context.deadline
-        context.deadline = end
-        board.play(p)
-        try:
-            line = self.threats.vcf(settings.vcf_fours) or self.threats.vct(
-                settings.verify_threats, settings.vcf_fours, settings.vct_width, settings.verify_free)
-        except TimeUp:
-            line = None
-        finally:
-            context.deadline = saved
-            while len(board.moves) > root_length:
-                board.undo()
-        if line is not None:
-            self.refuted.append(p)
-        return line is None
 
 
 def _noisy_choice(searcher: AlphaBeta, legal: list[int], depth: int, noise: int, rng: random.Random,

@@ -12,6 +12,7 @@ import pytest
 
 from ai.gomoku import GameMemory, WorkClock, analyse, engine
 from ai.gomoku.board import Board
+from ai.gomoku.defence import Defence
 from ai.gomoku.threats import SearchContext, ThreatSearch
 from game.rules.gomoku import GomokuState, Rule, parse_move
 
@@ -82,7 +83,7 @@ def test_an_interrupted_defence_still_narrows_the_root(keep_partial):
     board = Board.from_state(threatened_position())
     context = SearchContext(board, float("inf"), lambda: 0.0)
     legal = sorted(board.candidates)
-    defence = engine._Defence(context, ThreatSearch(context), settings, legal)
+    defence = Defence(context, ThreatSearch(context), settings, legal)
     finished = engine._phase(context, float("inf"), 2_000, defence.run)  # stopped after 2,000 nodes
     assert finished is None and defence.threatened and 0 < defence.checked < len(defence.candidates)
     moves = defence.root_moves(False)
@@ -91,7 +92,7 @@ def test_an_interrupted_defence_still_narrows_the_root(keep_partial):
         return
     assert moves and set(moves) <= set(defence.candidates) and len(moves) < len(legal)
     assert moves == (defence.safe or defence.candidates[defence.checked:])
-    complete = engine._Defence(context, ThreatSearch(context), settings, legal)
+    complete = Defence(context, ThreatSearch(context), settings, legal)
     assert complete.run() and complete.root_moves(True) == complete.safe
 
 

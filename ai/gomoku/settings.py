@@ -1,0 +1,67 @@
+"""The gomoku AI's difficulty levels as data: what each level searches and how long.
+
+The levels below master are capped by depth and node counts, so they play the same moves
+whatever the machine load; master is bound by the clock. ``ai.gomoku.engine`` turns a level into
+a move.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Level:
+    name: str
+    use_novice: bool = False
+    max_depth: int = 64
+    width: int = 20  # alpha-beta moves per interior node (forced answers are never cut)
+    node_limit: int = 0  # alpha-beta nodes per move (0: until the clock runs out)
+    vcf_fours: int = 0  # 0: no own VCF search at the root
+    vct_threats: int = 0  # 0: no own VCT search at the root
+    vct_width: int = 8  # attacker threats tried per VCT node (own and opponent's)
+    defend_vcf: bool = False  # search only moves that leave the opponent no VCF
+    defend_vct: bool = False  # ... and no VCT of ``defend_vct_threats`` threats
+    defend_vct_threats: int = 0
+    # The share of the budget (from the start of the move) by which the defence must be over,
+    # and whether a defence the clock interrupted still narrows the root (see defence.Defence).
+    defence_share: float = 0.35
+    keep_partial_defence: bool = False
+    threat_nodes: int = 0  # node cap of each threat-search phase (0: only its time slice)
+    leaf_vcf: int = 0  # alpha-beta: VCF probe of this many fours at the horizon
+    defence_extension: int = 0  # alpha-beta: extra plies along lines of answered open threes
+    # 0: no check; else each move that becomes alpha-beta's best must leave the opponent no VCT
+    # this long (checked once per move, inside the deepening; see defence.Verifier). Off for every
+    # level. Master with verify_threats=4, verify_free=4 avoids the regression game's 10,6 (on
+    # a WorkClock, 1000 ms), but at 1 s per move (freestyle, gomocup match, book openings, both
+    # colours, gomocup match --jobs 2) it scored 20/60 = 33 % (Wilson 95 % 23-46 %) against master
+    # without it; a first version that checked alpha-beta's final choices with 30-60 % of the
+    # budget set aside won 4 of 16.
+    verify_threats: int = 0
+    verify_free: int = 2  # ... whose first threats may be anywhere on the board (see ThreatSearch.vct)
+    # Clock-bound levels: a new alpha-beta iteration starts only before this share of the time
+    # left to the search has passed (later it would rarely finish), or before the larger
+    # ``unstable_start_share`` while the last iteration changed the best move or dropped the
+    # score by more than ``unstable_drop``.
+    iteration_start_share: float = 0.5
+    unstable_start_share: float = 0.5
+    unstable_drop: int = 0
+    noise: int = 0  # pick at random among root moves scoring within this of the best
+    time_share: float = 1.0  # fraction of the budget the level may think for
+
+
+LEVEL_SETTINGS: dict[str, Level] = {
+    level.name: level
+    for level in (
+        Level("novice", use_novice=True, noise=1),
+        Level("easy", max_depth=2, width=10, node_limit=4_000, noise=8),
+        Level("medium", max_depth=3, width=10, node_limit=3_000, vcf_fours=8, defend_vcf=True,
+              threat_nodes=2_000),
+        Level("hard", max_depth=4, width=10, node_limit=5_000, vcf_fours=16, defend_vcf=True,
+              threat_nodes=3_000),
+        Level("master", max_depth=64, width=12, vcf_fours=24, vct_threats=3, defend_vcf=True,
+              defend_vct=True, defend_vct_threats=3, keep_partial_defence=True, defence_extension=2,
+              iteration_start_share=0.7, unstable_start_share=0.9),
+    )
+}
+LEVELS: tuple[str, ...] = tuple(LEVEL_SETTINGS)
