@@ -81,6 +81,10 @@ class GameMemory:
     it: their node caps were measured without it.
     """
 
+    # 2^16 slots hold one move's search (~30,000 nodes at 1 s) and the last moves' best
+    # entries, and fill within a few hundred moves (about 8 MB), so the memory soon stops growing.
+    TABLE_BITS = 16
+
     def __init__(self, max_threat_entries: int = 100_000) -> None:
         self.max_threat_entries = max_threat_entries
         self.identity: tuple | None = None
@@ -92,7 +96,7 @@ class GameMemory:
         if identity != self.identity or self.tables is None:
             self.identity = identity
             self.threats = ThreatMemory()
-            self.tables = SearchTables(board.area)
+            self.tables = SearchTables(board.area, self.TABLE_BITS)
         elif len(self.threats) > self.max_threat_entries:
             self.threats.clear()
         self.tables.age()

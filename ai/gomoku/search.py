@@ -53,8 +53,8 @@ class SearchTables:
     or kept from move to move of one game (``ai.gomoku.engine.GameMemory``); entries are keyed
     by the exact position, so an old one is as true as a new one."""
 
-    def __init__(self, area: int) -> None:
-        size = 1 << TT_BITS
+    def __init__(self, area: int, bits: int = TT_BITS) -> None:
+        size = 1 << bits
         self.tt_keys = [0] * size
         self.tt_data: list[tuple[int, int, int, int] | None] = [None] * size
         self.history = [0] * area
