@@ -41,6 +41,7 @@ _RESERVE_SECONDS = 0.004
 # Shares of the budget (from the start of the move) by which each threat phase must be over.
 _VCF_SHARE = 0.05
 _VCT_SHARE = 0.15
+_DEFENCE_SHARE = 0.35
 
 
 def warm_up(rule: Rule | int = Rule.FREESTYLE) -> None:
@@ -216,7 +217,7 @@ def _decide(state: GomokuState, settings: Level, start: float, budget: float, de
     reason = "search"
     if settings.defend_vcf or settings.defend_vct:
         defence = Defence(context, threats, settings, legal)
-        finished = _phase(context, share(settings.defence_share), threat_nodes, defence.run)
+        finished = _phase(context, share(_DEFENCE_SHARE), threat_nodes, defence.run)
         safe = defence.root_moves(bool(finished))
         if safe:
             root_moves, reason = safe, "defend"
@@ -233,7 +234,7 @@ def _decide(state: GomokuState, settings: Level, start: float, budget: float, de
     verify = None
     if settings.verify_threats and not settings.node_limit and len(root_moves) > 1:
         verify = Verifier(context, threats, settings, start, budget)
-    result = searcher.search(root_moves, soft, verify, unstable, settings.unstable_drop)
+    result = searcher.search(root_moves, soft, verify, unstable)
     move = result.move
     if verify is not None and verify.refuted and reason == "search":
         reason = "verified"

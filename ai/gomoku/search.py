@@ -255,8 +255,8 @@ class AlphaBeta:
     # --- iterative deepening -----------------------------------------------------------------
 
     def search(self, root_moves: list[int], soft_deadline: float,
-               verify: Callable[[int], bool] | None = None, unstable_deadline: float | None = None,
-               unstable_drop: int = 0) -> SearchResult:
+               verify: Callable[[int], bool] | None = None,
+               unstable_deadline: float | None = None) -> SearchResult:
         """Deepen until the limits, a decided score, or the clock stop it.
 
         ``root_moves`` must be legal and non-empty. The result is the best move of the
@@ -264,8 +264,8 @@ class AlphaBeta:
         had finished and something scored at least as well. A new iteration starts only
         before ``soft_deadline`` (it would likely not finish after it), or before
         ``unstable_deadline`` while the position is unsettled: the last iteration changed the
-        best move, or its score fell by more than ``unstable_drop`` (a threat the shallower
-        search did not see), which is where more depth changes the move.
+        best move or lowered its score (a threat the shallower search did not see), which is
+        where more depth changes the move.
 
         ``verify(move)``, if given, is asked once about each move that becomes the best of a
         completed iteration (with an undecided score); False means the move loses to a threat
@@ -308,7 +308,7 @@ class AlphaBeta:
                 if iteration_best >= 0 and alpha >= best.score:
                     best = SearchResult(iteration_best, alpha, depth, [iteration_best], context.nodes)
                 break
-            unsettled = depth > 1 and (iteration_best != best.move or alpha < best.score - unstable_drop)
+            unsettled = depth > 1 and (iteration_best != best.move or alpha < best.score)
             best = SearchResult(iteration_best, alpha, depth, [iteration_best], context.nodes)
             # Next iteration: best first, then by this iteration's scores (stable for ties).
             order.sort(key=lambda p: scores.get(p, -INFINITE), reverse=True)

@@ -23,9 +23,7 @@ class Level:
     defend_vcf: bool = False  # search only moves that leave the opponent no VCF
     defend_vct: bool = False  # ... and no VCT of ``defend_vct_threats`` threats
     defend_vct_threats: int = 0
-    # The share of the budget (from the start of the move) by which the defence must be over,
-    # and whether a defence the clock interrupted still narrows the root (see defence.Defence).
-    defence_share: float = 0.35
+    # Whether a defence the clock interrupted still narrows the root (see defence.Defence).
     keep_partial_defence: bool = False
     threat_nodes: int = 0  # node cap of each threat-search phase (0: only its time slice)
     leaf_vcf: int = 0  # alpha-beta: VCF probe of this many fours at the horizon
@@ -41,11 +39,9 @@ class Level:
     verify_free: int = 2  # ... whose first threats may be anywhere on the board (see ThreatSearch.vct)
     # Clock-bound levels: a new alpha-beta iteration starts only before this share of the time
     # left to the search has passed (later it would rarely finish), or before the larger
-    # ``unstable_start_share`` while the last iteration changed the best move or dropped the
-    # score by more than ``unstable_drop``.
+    # ``unstable_start_share`` while the last iteration changed the best move or lowered its score.
     iteration_start_share: float = 0.5
     unstable_start_share: float = 0.5
-    unstable_drop: int = 0
     noise: int = 0  # pick at random among root moves scoring within this of the best
     time_share: float = 1.0  # fraction of the budget the level may think for
 
