@@ -33,8 +33,6 @@ from ai.gomoku.settings import LEVEL_SETTINGS, LEVELS, Level
 from ai.gomoku.threats import NO_LIMIT, SearchContext, ThreatMemory, ThreatSearch, TimeUp
 from game.rules.gomoku import GomokuState, Rule
 
-
-
 # Time kept back from the budget for the bookkeeping after the search stops (undoing the
 # board, the principal variation, the rules' legality check, returning from a worker).
 _RESERVE_SECONDS = 0.004
@@ -77,8 +75,9 @@ class GameMemory:
 
     Pass the same one with every move of a game to ``choose_move``/``analyse``; as its entries
     are exact positions, one may also serve later games (the Gomocup brain keeps one for its
-    life, the client's AI worker one per level). The threat memory is cleared when it passes ``max_threat_entries`` (about 100 bytes
-    each), so the memory stays flat over any number of moves. The levels below master ignore
+    life, the client's AI worker one per level). The threat memory is cleared when it passes
+    ``max_threat_entries`` (about 100 bytes each), so the memory stays flat over any number of
+    moves. The levels below master ignore
     it: their node caps were measured without it.
     """
 
