@@ -36,7 +36,7 @@ def _number(option: str, text: str, kind: type, low: float, high: float):
 
 
 def _hard(seed: int | None, evaluation: str = "hand", draft: str = "selfplay", lethal: str = "2000",
-          candidates: str = "10", share: str = "0.35", c: str = "0.15") -> CardAgent:
+          candidates: str = "10", share: str = "0.35", c: str = "0.15", time: str = "0.9") -> CardAgent:
     from ai.cards.draft_ai import DraftAI
     from ai.cards.evaluation import DEFAULT_EVALUATOR, fitted_evaluator
     from ai.cards.ismcts import ISMCTSAgent
@@ -48,7 +48,8 @@ def _hard(seed: int | None, evaluation: str = "hand", draft: str = "selfplay", l
                        lethal_nodes=_number("lethal", lethal, int, 0, 10**6),
                        candidates=_number("candidates", candidates, int, 1, 100),
                        plan_share=_number("share", share, float, 0.05, 0.95),
-                       exploration=_number("c", c, float, 0.0, 10.0))
+                       exploration=_number("c", c, float, 0.0, 10.0),
+                       budget_fraction=_number("time", time, float, 0.05, 1.0))
 
 
 AGENTS: dict[str, Callable[..., CardAgent]] = {
@@ -66,7 +67,8 @@ OPTIONS: dict[str, dict[str, str]] = {
              "lethal": "nodes of the lethal search in simulated replies (default 2000; 0: none)",
              "candidates": "whole-turn plans tried at the root (default 10)",
              "share": "share of the budget for finding them (default 0.35)",
-             "c": "UCB1 exploration constant (default 0.15)"},
+             "c": "UCB1 exploration constant (default 0.15)",
+             "time": "share of each decision's budget it thinks for (default 0.9), to measure what time buys"},
 }
 _KEYWORDS = {"eval": "evaluation"}
 

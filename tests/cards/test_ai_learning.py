@@ -148,9 +148,10 @@ def test_hard_takes_its_variants_as_options_after_its_name():
     assert make_agent("medium").draft.source == "stats"
     variant = make_agent("hard:eval=fitted,draft=stats,lethal=0", seed=3)
     assert (variant.evaluator, variant.draft.source, variant.lethal_nodes) == (fitted_evaluator(), "stats", 0)
-    tuned = make_agent("hard:candidates=6,share=0.25,c=0.3")
-    assert (tuned.candidates, tuned.plan_share, tuned.exploration) == (6, 0.25, 0.3)
-    for bad in ("hard:depth=3", "hard:candidates=0", "hard:share=1.5", "hard:c=x", "hard:eval=magic", "hard:lethal=many", "hard:draft=magic", "medium:eval=fitted", "hard:eval"):
+    tuned = make_agent("hard:candidates=6,share=0.25,c=0.3,time=0.45")
+    assert (tuned.candidates, tuned.plan_share, tuned.exploration, tuned.budget_fraction) == (6, 0.25, 0.3, 0.45)
+    assert default.budget_fraction == 0.9
+    for bad in ("hard:depth=3", "hard:candidates=0", "hard:share=1.5", "hard:c=x", "hard:time=0", "hard:eval=magic", "hard:lethal=many", "hard:draft=magic", "medium:eval=fitted", "hard:eval"):
         with pytest.raises(ValueError):
             make_agent(bad)
     with pytest.raises(KeyError):
