@@ -17,9 +17,10 @@ proportional to the stones a move can influence (4 lines x 2*HALF cells), never 
 The per-code-change work is table driven: ``(old << 8) | new`` indexes precomputed deltas of
 the black pack, the white pack and the score, so an update is a handful of list reads.
 
-Patterns are only meaningful for empty points. An occupied point's codes are left untouched:
-moves are undone in stack order, so when a stone is taken back its neighbourhood is exactly
-as it was when it was played, and its frozen codes are right again.
+Patterns are only meaningful for empty points. An occupied point's keys and codes are left
+untouched (a stone played next to it does not update them): moves are undone in stack order, so
+when a stone is taken back its neighbourhood is exactly as it was when it was played, and its
+frozen keys and codes are right again.
 
 The board list uses the rules' layout (``y * size + x``, EMPTY/BLACK/WHITE), so the rules'
 renju foul detection can read it directly.
@@ -250,10 +251,10 @@ class Board:
         white_threats.discard(p)
         keys = self.keys
         for index, q, change in self.geometry.updates[colour][p]:
+            if board[q]:
+                continue  # an occupied point's key stays frozen too (see the module doc)
             key = keys[index] + change
             keys[index] = key
-            if board[q]:
-                continue
             new = table[key]
             old = codes[index]
             if new != old:
@@ -312,10 +313,10 @@ class Board:
         # both colours) on purpose: this loop runs for every node of every search, and a helper
         # call per changed code would be paid there.
         for index, q, change in self.geometry.updates[colour][p]:
-            key = keys[index] - change
-            keys[index] = key
             if board[q]:
                 continue
+            key = keys[index] - change
+            keys[index] = key
             new = table[key]
             old = codes[index]
             if new != old:
@@ -403,7 +404,7 @@ class Board:
     # --- checks (tests) -------------------------------------------------------------------
 
     def rescan(self) -> tuple[list[list[int]], list[list[int]], int, set[int]]:
-        """Keys, codes (empty points only; occupied ones as 0), score and candidates computed
+        """Keys and codes (empty points only; occupied ones as 0), score and candidates computed
         from scratch from the stones, for comparing with the incremental state."""
         size = self.size
         half = self.half
@@ -421,7 +422,7 @@ class Board:
                     cx, cy = x + offset * dx, y + offset * dy
                     value = self.board[cy * size + cx] if 0 <= cx < size and 0 <= cy < size else WALL
                     key |= value << (2 * position)
-                keys_d.append(key)
+                keys_d.append(key if self.board[p] == EMPTY else 0)
                 if self.board[p] == EMPTY:
                     code = self.table[key]
                     codes_d.append(code)
@@ -437,9 +438,10 @@ class Board:
         return keys, codes, score, candidates
 
     def incremental(self) -> tuple[list[list[int]], list[list[int]], int, set[int]]:
-        """The maintained counterparts of ``rescan()`` (occupied points' codes as 0)."""
+        """The maintained counterparts of ``rescan()`` (occupied points' keys and codes as 0)."""
         area = self.area
-        keys = [self.keys[d * area:(d + 1) * area] for d in range(4)]
+        keys = [[key if self.board[p] == EMPTY else 0 for p, key in enumerate(self.keys[d * area:(d + 1) * area])]
+                for d in range(4)]
         codes = [[code if self.board[p] == EMPTY else 0 for p, code in enumerate(self.codes[d * area:(d + 1) * area])]
                  for d in range(4)]
         return keys, codes, self.score, set(self.candidates)
