@@ -99,24 +99,32 @@ def play(black: str, white: str, opening: list[list[int]], budget_ms: float, see
     return state.winner
 
 
-# Known failure, kept visible: the depth-3 medium (which keeps the ladder's spacing: hard beats it
-# 66% and it beats easy 80%, and it lost none of 40 ladder games to the novice) still loses these
-# two games as white; a depth-4 medium wins them but then hard beats it only 50-55%.
-# Also tried: medium with two plies of extension along answered open threes wins both but beats
-# hard (hard 47.5%, 40 games); with a 2-threat VCT defence and width 8 it wins both but loses a
-# ladder game to the novice (39/40).
-MEDIUM_LOSES = pytest.mark.xfail(strict=True, reason="the depth-3 medium loses these two games to the novice as white; "
-                                                     "the mediums that win them break the ladder (see above)")
+# The floor over the whole book: each level from medium up plays every opening with both colours
+# (120 games). Medium and hard follow answered open threes two plies further (defence_extension);
+# without it they lost 4 and 3 of these 60 games each. The games they still lose are known
+# failures, kept visible (strict: a fix must remove the mark): the novice wins with a VCT that
+# the capped searches do not see in time, and a VCT defence at their node caps lost more games
+# (hard with a 3-threat defence of 8,000 nodes lost 7 of 60).
+STILL_LOST = {("medium", 2, BLACK), ("hard", 11, WHITE), ("hard", 27, BLACK)}
+
+
+def _floor_cases():
+    for level in ("medium", "hard"):
+        for opening in range(len(OPENINGS)):
+            for colour in (BLACK, WHITE):
+                marks = [pytest.mark.xfail(strict=True, reason=f"{level} still loses this game to the novice")] \
+                    if (level, opening, colour) in STILL_LOST else []
+                name = f"{level}-opening{opening}-{'black' if colour == BLACK else 'white'}"
+                yield pytest.param(level, opening, colour, marks=marks, id=name)
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("level", [pytest.param("medium", marks=MEDIUM_LOSES), "hard"])
-@pytest.mark.parametrize("opening", [0, 1])
-def test_levels_from_medium_up_beat_the_novice(level, opening):
+@pytest.mark.parametrize("level, opening, colour", list(_floor_cases()))
+def test_levels_from_medium_up_beat_the_novice(level, opening, colour):
     # Medium and hard are node-capped; the novice and the budget run on a WorkClock.
     moves = OPENINGS[opening]["moves"]
-    assert play(level, "novice", moves, 300, seed=opening) == BLACK
-    assert play("novice", level, moves, 300, seed=opening) == WHITE
+    black, white = (level, "novice") if colour == BLACK else ("novice", level)
+    assert play(black, white, moves, 300, seed=opening) == colour
 
 
 @pytest.mark.slow
