@@ -54,7 +54,7 @@ LEVEL_SETTINGS: dict[str, Level] = {
         Level("medium", max_depth=3, width=10, node_limit=3_000, vcf_fours=8, defend_vcf=True,
               threat_nodes=2_000, defence_extension=2),
         Level("hard", max_depth=4, width=10, node_limit=5_000, vcf_fours=16, defend_vcf=True,
-              threat_nodes=3_000, defence_extension=2),
+              threat_nodes=3_000, defence_extension=3),
         Level("master", max_depth=64, width=12, vcf_fours=24, vct_threats=3, defend_vcf=True,
               defend_vct=True, defend_vct_threats=3, keep_partial_defence=True, defence_extension=2,
               iteration_start_share=0.7, unstable_start_share=0.9),
