@@ -422,12 +422,13 @@ class Board:
                     cx, cy = x + offset * dx, y + offset * dy
                     value = self.board[cy * size + cx] if 0 <= cx < size and 0 <= cy < size else WALL
                     key |= value << (2 * position)
-                keys_d.append(key if self.board[p] == EMPTY else 0)
                 if self.board[p] == EMPTY:
                     code = self.table[key]
+                    keys_d.append(key)
                     codes_d.append(code)
                     score += self.weight_of[code]
                 else:
+                    keys_d.append(0)
                     codes_d.append(0)
             keys.append(keys_d)
             codes.append(codes_d)
@@ -439,12 +440,13 @@ class Board:
 
     def incremental(self) -> tuple[list[list[int]], list[list[int]], int, set[int]]:
         """The maintained counterparts of ``rescan()`` (occupied points' keys and codes as 0)."""
-        area = self.area
-        keys = [[key if self.board[p] == EMPTY else 0 for p, key in enumerate(self.keys[d * area:(d + 1) * area])]
-                for d in range(4)]
-        codes = [[code if self.board[p] == EMPTY else 0 for p, code in enumerate(self.codes[d * area:(d + 1) * area])]
-                 for d in range(4)]
-        return keys, codes, self.score, set(self.candidates)
+        area, board = self.area, self.board
+
+        def empty_only(values: list[int]) -> list[list[int]]:
+            return [[value if board[p] == EMPTY else 0 for p, value in enumerate(values[d * area:(d + 1) * area])]
+                    for d in range(4)]
+
+        return empty_only(self.keys), empty_only(self.codes), self.score, set(self.candidates)
 
     def packs_consistent(self) -> bool:
         """Packs and threat points agree with the codes (checked for every empty point)."""

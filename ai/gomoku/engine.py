@@ -77,8 +77,7 @@ class GameMemory:
     are exact positions, one may also serve later games (the Gomocup brain keeps one for its
     life, the client's AI worker one per level). The threat memory is cleared when it passes
     ``max_threat_entries`` (about 100 bytes each), so the memory stays flat over any number of
-    moves. The levels below master ignore
-    it: their node caps were measured without it.
+    moves. The levels below master ignore it: their node caps were measured without it.
     """
 
     # 2^16 slots hold one move's search (~30,000 nodes at 1 s) and the last moves' best
