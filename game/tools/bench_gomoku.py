@@ -96,6 +96,7 @@ def run(args: argparse.Namespace) -> int:
         bench_speed(data["middle_game"][: 3 if args.quick else None], args.speed_ms)
     if "tactics" in sections:
         bench_tactics(data["tactical"])
+        bench_threat_space(data["middle_game"] + data["tactical"])
     book = load_openings()
     if "openings" in sections:
         describe_openings(book)
@@ -374,6 +375,31 @@ def bench_tactics(records: list[dict]) -> None:
               f"threat search {vcf_ms:7.1f} ms ({'found' if line and line[0] == expected else 'MISSED'}), "
               f"choose_move {move_ms:6.1f} ms -> {move} {'= recorded' if move == expected else '!= ' + str(expected)}"
               f" ({info['reason']})")
+
+
+def bench_threat_space(records: list[dict], node_limit: int = 40_000) -> None:
+    """The VCT on every stored position, for each side to move (the other side by a null move),
+    3 threats (the first anywhere) and 4 (the first two anywhere): verdicts, nodes and time, the
+    numbers a change to the threat search is judged by (deterministic apart from the times)."""
+    print(f"== threat space: VCT on {len(records)} stored positions x both sides, {node_limit:,} nodes at most")
+    for threats, free in ((3, 1), (4, 2)):
+        found = unfinished = nodes = 0
+        seconds = 0.0
+        for record in records:
+            for passed in (False, True):
+                board = Board.from_state(state_from_record(record))
+                if passed:
+                    board.pass_turn()
+                context = SearchContext(board, math.inf, time.perf_counter, node_limit)
+                start = time.perf_counter()
+                try:
+                    found += ThreatSearch(context).vct(threats, 24, 8, free) is not None
+                except TimeUp:
+                    unfinished += 1
+                seconds += time.perf_counter() - start
+                nodes += context.nodes
+        print(f"  {threats} threats ({free} free): {found} wins, {unfinished} unfinished, {nodes:,} nodes, "
+              f"{seconds * 1000:.0f} ms ({seconds / max(nodes, 1) * 1e6:.1f} us/node)")
 
 
 # --- ladder ----------------------------------------------------------------------------------

@@ -123,3 +123,17 @@ def test_bench_memory_measures_the_gomoku_master(capsys):
     assert "gomoku master" in capsys.readouterr().out
     assert bench_memory.main(["--game", "gomoku", "--ai", "grandmaster"]) == 2
     assert "unknown gomoku level 'grandmaster'" in capsys.readouterr().err
+
+
+def test_the_threat_space_bench_counts_the_stored_wins(capsys):
+    import re
+
+    from game.tools import bench_gomoku
+
+    tactical = bench_gomoku.load_positions()["tactical"][:3]
+    bench_gomoku.bench_threat_space(tactical, node_limit=5_000)
+    out = capsys.readouterr().out
+    counts = re.findall(r"(\d+) threats \(\d free\): (\d+) wins, (\d+) unfinished, ([\d,]+) nodes", out)
+    assert [threats for threats, *_ in counts] == ["3", "4"]
+    # Each stored position is a VCF win for the side to move, so every VCT finds at least those.
+    assert all(int(wins) >= 3 and int(nodes.replace(",", "")) > 0 for _, wins, _, nodes in counts)
