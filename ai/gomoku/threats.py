@@ -119,15 +119,17 @@ class ThreatMemory:
 
     def __init__(self) -> None:
         self.vcf_failed: dict[int, int] = {}
+        self.vcf_pruned_failed: dict[int, int] = {}
         self.vct_failed: dict[int, int] = {}
         self.vct_won: dict[int, tuple[int, list[int]]] = {}
         self.vct_settings: tuple[int, int, int] | None = None
 
     def __len__(self) -> int:
-        return len(self.vcf_failed) + len(self.vct_failed) + len(self.vct_won)
+        return len(self.vcf_failed) + len(self.vcf_pruned_failed) + len(self.vct_failed) + len(self.vct_won)
 
     def clear(self) -> None:
         self.vcf_failed.clear()
+        self.vcf_pruned_failed.clear()
         self.vct_failed.clear()
         self.vct_won.clear()
 
@@ -138,6 +140,7 @@ class ThreatSearch:
         self.board = context.board
         self.memory = memory if memory is not None else ThreatMemory()
         self._vcf_failed = self.memory.vcf_failed
+        self._vcf_pruned_failed = self.memory.vcf_pruned_failed
         self._vct_failed = self.memory.vct_failed
         self._vct_won = self.memory.vct_won
 
@@ -148,7 +151,7 @@ class ThreatSearch:
         defender alternating, ending with the winning threat), or None if none was found."""
         return self._vcf(max_fours)
 
-    def _vcf(self, depth: int) -> list[int] | None:
+    def _vcf(self, depth: int, last: int = -1) -> list[int] | None:
         context = self.context
         context.tick()
         board = self.board
@@ -164,6 +167,11 @@ class ThreatSearch:
         key = board.hash
         if self._vcf_failed.get(key, -1) >= depth:
             return None
+        failed = self._vcf_failed
+        if last >= 0:
+            failed = self._vcf_pruned_failed
+            if failed.get(key, -1) >= depth:
+                return None
         their_fives = [p for p in board.threat_points[3 - me] if theirs[p] >= F5_UNIT]
         if their_fives:
             if len(their_fives) > 1 or mine[their_fives[0]] < B4_UNIT:
@@ -171,14 +179,18 @@ class ThreatSearch:
                 return None
             moves = their_fives
         else:
-            moves = sorted([p for p in my_threats if mine[p] >= B4_UNIT], key=mine.__getitem__, reverse=True)
+            moves = [p for p in my_threats if mine[p] >= B4_UNIT]
+            if last >= 0:
+                near = board.geometry.lines_near[last]
+                moves = [p for p in moves if p in near]
+            moves.sort(key=mine.__getitem__, reverse=True)
         for p in moves:
             if me == BLACK and context.renju and context.black_foul(p):
                 continue
             line = self._play_four(p, depth)
             if line is not None:
                 return line
-        self._vcf_failed[key] = depth
+        failed[key] = depth
         return None
 
     def _play_four(self, p: int, depth: int) -> list[int] | None:
@@ -197,7 +209,7 @@ class ThreatSearch:
                 return [p]  # black may not block on a forbidden point
             board.play(block)
             try:
-                rest = self._vcf(depth - 1)
+                rest = self._vcf(depth - 1, p)
             finally:
                 board.undo()
             return None if rest is None else [p, block, *rest]

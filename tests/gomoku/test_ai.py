@@ -341,9 +341,8 @@ def test_vcf_finds_the_recorded_win_and_it_really_wins(record):
     context = SearchContext(board, float("inf"), lambda: 0.0)
     line = ThreatSearch(context).vcf(24)
     assert line is not None
-    assert list(board.point(line[0])) == record["winning_move"]
-    # Replay the line with the rules: every defender reply is the only block, and the
-    # attacker wins at the end.
+    # The search may find another win than the recorded one (renju-28: a shorter one, from 5,6):
+    # replay it with the rules: every defender reply is the only block, and the attacker wins.
     attacker = state.current_player
     replay = state.clone()
     for p in line:
@@ -352,4 +351,4 @@ def test_vcf_finds_the_recorded_win_and_it_really_wins(record):
         # The line ends on an open/double four (or a forbidden block): finish it greedily.
         replay.play(*choose_move(replay, 50, "easy"))
     assert replay.winner == attacker
-    assert choose_move(state, 500, "master") == tuple(record["winning_move"])
+    assert choose_move(state, 500, "master") == board.point(line[0])

@@ -64,22 +64,19 @@ def test_master_does_not_play_the_first_losing_move():
     assert move not in LOSING_WITHIN_3
 
 
-@pytest.mark.slow
-def test_master_with_the_threat_check_does_not_play_the_first_losing_move(monkeypatch):
-    # The switched-off check (each new best root move must leave black no 4-threat VCT whose
-    # first threats may be anywhere) refutes 10,6 and the moves that lose within 3 threats.
-    from ai.gomoku import engine
+def test_the_threat_check_refutes_the_first_losing_move():
+    # The switched-off check (Level.verify_threats: each new best root move must leave black no
+    # 4-threat VCT whose first threats may be anywhere) refutes 10,6 and lets 9,8 through.
+    from ai.gomoku.defence import Verifier
+    from ai.gomoku.settings import LEVEL_SETTINGS
 
-    # On the master it was measured with (width 20, no defence extension, iterations until half
-    # the time, a defence the clock interrupts dropped); today's master picks 10,5 with it.
-    master = dataclasses.replace(engine.LEVEL_SETTINGS["master"], verify_threats=4, verify_free=4, width=20,
-                                 defence_extension=0, keep_partial_defence=False, iteration_start_share=0.5,
-                                 unstable_start_share=0.5)
-    monkeypatch.setitem(engine.LEVEL_SETTINGS, "master", master)
-    state = lost_game_position(FIRST_LOSING_MOVE - 1)
-    move, info = analyse(state, 1000, "master", clock=WorkClock())
-    assert move != parse_move(LOST_GAME[FIRST_LOSING_MOVE - 1]) and move not in LOSING_WITHIN_3
-    assert info["reason"] == "verified"
+    settings = dataclasses.replace(LEVEL_SETTINGS["master"], verify_threats=4, verify_free=4)
+    board = Board.from_state(lost_game_position(FIRST_LOSING_MOVE - 1))
+    context = SearchContext(board, float("inf"), WorkClock())
+    verify = Verifier(context, ThreatSearch(context), settings, 0.0, 10.0)
+    assert not verify(board.index(*parse_move(LOST_GAME[FIRST_LOSING_MOVE - 1])))
+    assert verify(board.index(9, 8))
+    assert [board.point(p) for p in verify.refuted] == [(10, 6)] and not board.moves[FIRST_LOSING_MOVE - 1:]
 
 
 # --- the ladder's floor ------------------------------------------------------------------------
