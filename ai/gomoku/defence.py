@@ -1,19 +1,14 @@
-"""The root's threat checks that narrow what alpha-beta searches: the defence against the
-opponent's forced wins (``Defence``) and the optional check of each new best root move
-(``Verifier``, off for every level; see ``Level.verify_threats``)."""
+"""The root's threat check that narrows what alpha-beta searches: the defence against the
+opponent's forced wins (``Defence``)."""
 
 from __future__ import annotations
 
 from ai.gomoku.patterns import B4_UNIT, F3_UNIT
 from ai.gomoku.settings import Level
-from ai.gomoku.threats import SearchContext, ThreatSearch, TimeUp
+from ai.gomoku.threats import SearchContext, ThreatSearch
 
 # Candidate defences checked at most, when the opponent has a forced win.
 MAX_DEFENCES = 40
-# Levels with ``verify_threats``: the share of the budget one check of a new best root move
-# may use, and the share (from the start of the move) by which all checks must be over.
-VERIFY_SHARE = 0.5
-VERIFY_TOTAL_SHARE = 0.95
 
 
 class Defence:
@@ -25,6 +20,8 @@ class Defence:
     where it would make a three or a four, our own fours and, against a VCT, our own threes:
     counter-threats it must answer) and checks them one by one. Raises TimeUp if the clock or
     the node cap runs out on the way; ``root_moves()`` then still answers from the progress.
+    ``recheck()`` (levels with ``recheck_threats``) then looks at the safe moves again for a
+    longer forced win: a move that only delays the loss is dropped.
     """
 
     def __init__(self, context: SearchContext, threats: ThreatSearch, settings: Level, legal: list[int]) -> None:
@@ -33,6 +30,8 @@ class Defence:
         self.candidates: list[int] = []
         self.checked = 0
         self.safe: list[int] = []
+        self.rechecked = 0
+        self.refuted: set[int] = set()  # safe moves after which a longer opponent VCT was found
 
     def _opponent_wins(self) -> list[int] | None:
         """With the opponent to move: its VCF, or (if we defend against them) its VCT."""
@@ -84,6 +83,28 @@ class Defence:
             self.checked += 1
         return True
 
+    def recheck(self) -> bool:
+        """Look again at the safe moves for the opponent's longer forced wins (a VCT of
+        ``recheck_threats`` threats, the first ``recheck_free`` anywhere), one by one; a move
+        after which one is found is dropped from ``root_moves``, but never the last one. True
+        when done; the clock may stop it first (TimeUp), and what it found so far still counts."""
+        settings, threats, board = self.settings, self.threats, self.context.board
+        if not self.rechecked:
+            # The moves alpha-beta ranks first (the root's move order) are the likeliest picks.
+            order = {p: rank for rank, p in enumerate(self.legal)}
+            self.safe.sort(key=order.__getitem__)
+        for p in self.safe[self.rechecked:]:
+            board.play(p)
+            try:
+                line = threats.vct(settings.recheck_threats, settings.vcf_fours, settings.vct_width,
+                                   settings.recheck_free)
+            finally:
+                board.undo()
+            if line is not None and len(self.refuted) + 1 < len(self.safe):
+                self.refuted.add(p)
+            self.rechecked += 1
+        return True
+
     def root_moves(self, finished: bool) -> list[int] | None:
         """The moves alpha-beta should choose among, or None for all of them: None when no
         forced win of the opponent was found (or none of the candidates stops it); after a
@@ -92,46 +113,8 @@ class Defence:
         if not self.threatened:
             return None
         if finished:
-            return self.safe or None
+            return [p for p in self.safe if p not in self.refuted] or None
         if not self.settings.keep_partial_defence:
             return None
         return self.safe or self.candidates[self.checked:] or None
 
-
-class Verifier:
-    """The check alpha-beta asks about each new best root move: after it, has the opponent a
-    VCT of ``verify_threats`` threats whose first ones may be anywhere (longer and wider than
-    the defence phase's)? Each check may use ``VERIFY_SHARE`` of the budget and all checks
-    together ``VERIFY_TOTAL_SHARE``; a check that runs out counts as "no win found". The
-    threat search's memory of refuted and won positions is shared by the checks."""
-
-    def __init__(self, context: SearchContext, threats: ThreatSearch, settings: Level, start: float,
-                 budget: float) -> None:
-        self.context, self.threats, self.settings = context, threats, settings
-        self.until = start + budget * VERIFY_TOTAL_SHARE
-        self.each = budget * VERIFY_SHARE
-        self.refuted: list[int] = []
-
-    def __call__(self, p: int) -> bool:
-        context, settings = self.context, self.settings
-        now = context.clock()
-        end = min(now + self.each, self.until, context.deadline)
-        if end <= now:
-            return True
-        board = context.board
-        root_length = len(board.moves)
-        saved = context.deadline
-        context.deadline = end
-        board.play(p)
-        try:
-            line = self.threats.vcf(settings.vcf_fours) or self.threats.vct(
-                settings.verify_threats, settings.vcf_fours, settings.vct_width, settings.verify_free)
-        except TimeUp:
-            line = None
-        finally:
-            context.deadline = saved
-            while len(board.moves) > root_length:
-                board.undo()
-        if line is not None:
-            self.refuted.append(p)
-        return line is None

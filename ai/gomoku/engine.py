@@ -8,7 +8,8 @@ Order of decisions at the root, for every level:
 2. (levels with VCF/VCT) a forced win found by threat-space search is played;
 3. (levels that defend) if the opponent, were it to move now, would have a VCF (or a VCT),
    only the moves after which it has none are searched: the points of its threat line, the
-   points where it would make a three or a four, and our own fours (and threes);
+   points where it would make a three or a four, and our own fours (and threes); master then
+   rechecks those moves for a longer VCT and drops the ones that only delay the loss;
 4. the level's alpha-beta search picks a move among the root moves;
 5. the move is checked with the rules (``GomokuState.is_legal``) before it is returned.
 
@@ -25,7 +26,7 @@ import time
 from collections.abc import Callable
 
 from ai.gomoku.board import Board
-from ai.gomoku.defence import Defence, Verifier
+from ai.gomoku.defence import Defence
 from ai.gomoku.novice import novice_move
 from ai.gomoku.patterns import F5_UNIT, pattern_table
 from ai.gomoku.search import INFINITE, MATE_BOUND, AlphaBeta, SearchLimits, SearchTables
@@ -40,6 +41,7 @@ _RESERVE_SECONDS = 0.004
 _VCF_SHARE = 0.05
 _VCT_SHARE = 0.15
 _DEFENCE_SHARE = 0.35
+_RECHECK_SHARE = 0.7
 
 
 def warm_up(rule: Rule | int = Rule.FREESTYLE) -> None:
@@ -216,6 +218,8 @@ def _decide(state: GomokuState, settings: Level, start: float, budget: float, de
     if settings.defend_vcf or settings.defend_vct:
         defence = Defence(context, threats, settings, legal)
         finished = _phase(context, share(_DEFENCE_SHARE), threat_nodes, defence.run)
+        if finished and settings.recheck_threats and len(defence.safe) > 1:
+            _phase(context, share(_RECHECK_SHARE), threat_nodes, defence.recheck)  # partial counts too
         safe = defence.root_moves(bool(finished))
         if safe:
             root_moves, reason = safe, "defend"
@@ -229,13 +233,8 @@ def _decide(state: GomokuState, settings: Level, start: float, budget: float, de
     now = clock()
     soft = deadline if settings.node_limit else now + (deadline - now) * settings.iteration_start_share
     unstable = deadline if settings.node_limit else now + (deadline - now) * settings.unstable_start_share
-    verify = None
-    if settings.verify_threats and not settings.node_limit and len(root_moves) > 1:
-        verify = Verifier(context, threats, settings, start, budget)
-    result = searcher.search(root_moves, soft, verify, unstable)
+    result = searcher.search(root_moves, soft, unstable)
     move = result.move
-    if verify is not None and verify.refuted and reason == "search":
-        reason = "verified"
     if settings.noise:
         move = _noisy_choice(searcher, root_moves, result.depth, settings.noise, rng, move)
     if len(root_moves) == 1 and reason == "search":

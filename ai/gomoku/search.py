@@ -11,7 +11,6 @@ all candidates are ordered by threat rank and the node keeps the best ``width`` 
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ai.gomoku.board import Board
@@ -255,7 +254,6 @@ class AlphaBeta:
     # --- iterative deepening -----------------------------------------------------------------
 
     def search(self, root_moves: list[int], soft_deadline: float,
-               verify: Callable[[int], bool] | None = None,
                unstable_deadline: float | None = None) -> SearchResult:
         """Deepen until the limits, a decided score, or the clock stop it.
 
@@ -266,11 +264,6 @@ class AlphaBeta:
         ``unstable_deadline`` while the position is unsettled: the last iteration changed the
         best move or lowered its score (a threat the shallower search did not see), which is
         where more depth changes the move.
-
-        ``verify(move)``, if given, is asked once about each move that becomes the best of a
-        completed iteration (with an undecided score); False means the move loses to a threat
-        sequence the tree is too shallow to see, so it leaves the root and the iteration is
-        searched again without it.
         """
         context = self.context
         board = self.board
@@ -281,7 +274,6 @@ class AlphaBeta:
         order = order[: max(self.limits.root_width, 1)]
         best = SearchResult(order[0], 0, 0, [order[0]], 0)
         root_length = len(board.moves)
-        checked: set[int] = set()
         depth = 1
         while depth <= self.limits.max_depth:
             scores: dict[int, int] = {}
@@ -313,16 +305,6 @@ class AlphaBeta:
             # Next iteration: best first, then by this iteration's scores (stable for ties).
             order.sort(key=lambda p: scores.get(p, -INFINITE), reverse=True)
             best.ranking = order.copy()
-            if (verify is not None and iteration_best not in checked and abs(alpha) < MATE_BOUND
-                    and len(order) > 1):
-                checked.add(iteration_best)
-                if not verify(iteration_best):
-                    order.remove(iteration_best)
-                    best = SearchResult(order[0], scores.get(order[0], -INFINITE), depth - 1, [order[0]],
-                                        context.nodes, order.copy())
-                    if context.clock() > soft_deadline:
-                        break
-                    continue  # the same depth again, without the refuted move
             start_by = unstable_deadline if unsettled and unstable_deadline is not None else soft_deadline
             if abs(alpha) > MATE_BOUND or len(order) == 1 or context.clock() > start_by:
                 break

@@ -25,18 +25,13 @@ class Level:
     defend_vct_threats: int = 0
     # Whether a defence the clock interrupted still narrows the root (see defence.Defence).
     keep_partial_defence: bool = False
+    # 0: no recheck; else, when the opponent has a forced win and several moves stop it, each
+    # of those moves is checked again for an opponent VCT this long (see defence.Defence.recheck)
+    recheck_threats: int = 0
+    recheck_free: int = 2  # ... whose first threats may be anywhere
     threat_nodes: int = 0  # node cap of each threat-search phase (0: only its time slice)
     leaf_vcf: int = 0  # alpha-beta: VCF probe of this many fours at the horizon
     defence_extension: int = 0  # alpha-beta: extra plies along lines of answered open threes
-    # 0: no check; else each move that becomes alpha-beta's best must leave the opponent no VCT
-    # this long (checked once per move, inside the deepening; see defence.Verifier). Off for every
-    # level. Master with verify_threats=4, verify_free=4 avoids the regression game's 10,6 (on
-    # a WorkClock, 1000 ms), but at 1 s per move (freestyle, gomocup match, book openings, both
-    # colours, gomocup match --jobs 2) it scored 20/60 = 33 % (Wilson 95 % 23-46 %) against master
-    # without it; a first version that checked alpha-beta's final choices with 30-60 % of the
-    # budget set aside won 4 of 16.
-    verify_threats: int = 0
-    verify_free: int = 2  # ... whose first threats may be anywhere on the board (see ThreatSearch.vct)
     # Clock-bound levels: a new alpha-beta iteration starts only before this share of the time
     # left to the search has passed (later it would rarely finish), or before the larger
     # ``unstable_start_share`` while the last iteration changed the best move or lowered its score.
@@ -57,6 +52,7 @@ LEVEL_SETTINGS: dict[str, Level] = {
               threat_nodes=3_000, defence_extension=3),
         Level("master", max_depth=64, width=12, vcf_fours=24, vct_threats=3, defend_vcf=True,
               defend_vct=True, defend_vct_threats=3, keep_partial_defence=True, defence_extension=2,
+              recheck_threats=4, recheck_free=2,
               iteration_start_share=0.7, unstable_start_share=0.9),
     )
 }

@@ -41,7 +41,7 @@ class SearchContext:
     """What every search shares: the board, the clock, node counting and renju legality.
 
     ``node_limit`` caps the nodes of the whole decision exactly (levels that must play the
-    same move whatever the machine load use it); ``deadline`` is checked every 64 nodes.
+    same move whatever the machine load use it); ``deadline`` is checked every 16 nodes.
     """
 
     def __init__(self, board: Board, deadline: float, clock, node_limit: int = NO_LIMIT) -> None:
@@ -113,25 +113,27 @@ def threat_order(pack: int) -> int:
 
 class ThreatMemory:
     """The threat searches' memory of positions by Zobrist hash: VCF failures (position ->
-    fours searched), VCT failures and wins (valid for one set of VCT settings). One memory can
-    serve every move of a game (``ai.gomoku.engine.GameMemory``), since a position reached
-    again two plies later is the same position."""
+    fours searched; those of a pruned VCF node apart), VCT failures and wins (one pair of tables
+    per set of VCT settings, as a VCT's verdict depends on them). One memory can serve every
+    move of a game (``ai.gomoku.engine.GameMemory``), since a position reached again two plies
+    later is the same position."""
 
     def __init__(self) -> None:
         self.vcf_failed: dict[int, int] = {}
         self.vcf_pruned_failed: dict[int, int] = {}
-        self.vct_failed: dict[int, int] = {}
-        self.vct_won: dict[int, tuple[int, list[int]]] = {}
-        self.vct_settings: tuple[int, int, int] | None = None
+        # VCT settings -> (failed: position -> threats searched, won: position -> (threats, line))
+        self.vct_tables: dict[tuple[int, int, int], tuple[dict[int, int], dict[int, tuple[int, list[int]]]]] = {}
 
     def __len__(self) -> int:
-        return len(self.vcf_failed) + len(self.vcf_pruned_failed) + len(self.vct_failed) + len(self.vct_won)
+        return len(self.vcf_failed) + len(self.vcf_pruned_failed) + sum(
+            len(failed) + len(won) for failed, won in self.vct_tables.values())
 
     def clear(self) -> None:
         self.vcf_failed.clear()
         self.vcf_pruned_failed.clear()
-        self.vct_failed.clear()
-        self.vct_won.clear()
+        for failed, won in self.vct_tables.values():
+            failed.clear()
+            won.clear()
 
 
 class ThreatSearch:
@@ -141,8 +143,6 @@ class ThreatSearch:
         self.memory = memory if memory is not None else ThreatMemory()
         self._vcf_failed = self.memory.vcf_failed
         self._vcf_pruned_failed = self.memory.vcf_pruned_failed
-        self._vct_failed = self.memory.vct_failed
-        self._vct_won = self.memory.vct_won
 
     # --- VCF ------------------------------------------------------------------------------
 
@@ -230,10 +230,10 @@ class ThreatSearch:
         the lines of the attacker's earlier threat stones (the zone).
         """
         settings = (vcf_fours, width, free_threats)
-        if self.memory.vct_settings != settings:
-            self._vct_failed.clear()
-            self._vct_won.clear()
-            self.memory.vct_settings = settings
+        tables = self.memory.vct_tables.get(settings)
+        if tables is None:
+            tables = self.memory.vct_tables[settings] = ({}, {})
+        self._vct_failed, self._vct_won = tables
         self._vct_fours = vcf_fours
         self._vct_width = width
         self._vct_free = free_threats

@@ -117,6 +117,7 @@ REASONS = {  # the gomoku engine's reasons, as a player says them
     "vct": "It found a win by threes and fours.",
     "search": "It read the position ahead and chose the best point it found.",
     "defend": "It defends against your threat.",
+    "forced": "The only point it could play.",
     "opening": "An opening move in the centre.",
     "novice": "A beginner's move: near the stones, not read ahead.",
     "fallback": "A move anywhere (nothing better was found).",

@@ -51,10 +51,6 @@ def test_black_has_a_forced_win_after_the_first_losing_move():
 
 
 @pytest.mark.slow
-@pytest.mark.xfail(strict=True, reason="master still plays 10,6: the black VCT after it needs 4 threats whose "
-                   "first two may be anywhere (~18,000 threat nodes, ~0.8 s alone), beyond master's defence phase "
-                   "(3 threats, zoned); the check that finds it (Level.verify_threats, see the next test) cost "
-                   "too much strength at 1 s a move")
 def test_master_does_not_play_the_first_losing_move():
     state = lost_game_position(FIRST_LOSING_MOVE - 1)
     assert state.current_player == WHITE
@@ -64,19 +60,34 @@ def test_master_does_not_play_the_first_losing_move():
     assert move not in LOSING_WITHIN_3
 
 
-def test_the_threat_check_refutes_the_first_losing_move():
-    # The switched-off check (Level.verify_threats: each new best root move must leave black no
-    # 4-threat VCT whose first threats may be anywhere) refutes 10,6 and lets 9,8 through.
-    from ai.gomoku.defence import Verifier
+def test_the_defence_recheck_drops_the_first_losing_move():
+    # Black, were it to move, wins within 3 threats; five white moves stop every such win, and
+    # the recheck (a 4-threat VCT, the first two threats anywhere) finds that 10,6 only delays it.
+    from ai.gomoku.defence import Defence
     from ai.gomoku.settings import LEVEL_SETTINGS
 
-    settings = dataclasses.replace(LEVEL_SETTINGS["master"], verify_threats=4, verify_free=4)
     board = Board.from_state(lost_game_position(FIRST_LOSING_MOVE - 1))
     context = SearchContext(board, float("inf"), WorkClock())
-    verify = Verifier(context, ThreatSearch(context), settings, 0.0, 10.0)
-    assert not verify(board.index(*parse_move(LOST_GAME[FIRST_LOSING_MOVE - 1])))
-    assert verify(board.index(9, 8))
-    assert [board.point(p) for p in verify.refuted] == [(10, 6)] and not board.moves[FIRST_LOSING_MOVE - 1:]
+    legal = sorted(board.candidates)
+    defence = Defence(context, ThreatSearch(context), LEVEL_SETTINGS["master"], legal)
+    assert defence.run() and defence.recheck()
+    lost_move = board.index(*parse_move(LOST_GAME[FIRST_LOSING_MOVE - 1]))
+    assert lost_move in defence.safe and defence.refuted == {lost_move}
+    kept = {board.point(p) for p in defence.root_moves(True)}
+    assert (9, 8) in kept and (10, 6) not in kept and not kept & LOSING_WITHIN_3
+    assert len(board.moves) == FIRST_LOSING_MOVE - 1
+
+
+def test_the_defence_recheck_never_drops_the_last_move():
+    from ai.gomoku.defence import Defence
+    from ai.gomoku.settings import LEVEL_SETTINGS
+
+    board = Board.from_state(lost_game_position(FIRST_LOSING_MOVE - 1))
+    context = SearchContext(board, float("inf"), WorkClock())
+    lost_move = board.index(*parse_move(LOST_GAME[FIRST_LOSING_MOVE - 1]))
+    defence = Defence(context, ThreatSearch(context), LEVEL_SETTINGS["master"], [lost_move])
+    defence.threatened, defence.safe = True, [lost_move]
+    assert defence.recheck() and defence.root_moves(True) == [lost_move] and not defence.refuted
 
 
 # --- the ladder's floor ------------------------------------------------------------------------
