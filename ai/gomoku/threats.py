@@ -5,7 +5,10 @@ would give the attacker five), which keeps the tree narrow. It succeeds when a f
 an open four or a double four (two five points cannot both be blocked), when the attacker
 gets a five point, or in renju when black would have to block on a forbidden point. If the
 defender's forced block makes a four of its own, the attacker must block it and may only go
-on if that block is itself a four.
+on if that block is itself a four. After the first four only the fours on the lines of the
+last one are tried: a four that was already there gives the same positions in another order,
+searched one node up. Failures of such pruned nodes are remembered apart from complete ones,
+so a VCF asked at a position still tries every four there.
 
 VCT adds threes: after an attacker's open three (a point where one more stone makes an open
 four) the defender has several answers, and the threat holds only if it holds against all of
@@ -152,6 +155,7 @@ class ThreatSearch:
         return self._vcf(max_fours)
 
     def _vcf(self, depth: int, last: int = -1) -> list[int] | None:
+        """``last``: the attacker's previous four in this VCF (-1 at its first move)."""
         context = self.context
         context.tick()
         board = self.board
