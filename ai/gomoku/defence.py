@@ -41,6 +41,15 @@ class Defence:
             line = threats.vct(settings.defend_vct_threats, settings.vcf_fours, settings.vct_width)
         return line
 
+    def _after(self, p: int, search):
+        """``search()`` with p played (the opponent to move), the board restored after."""
+        board = self.context.board
+        board.play(p)
+        try:
+            return search()
+        finally:
+            board.undo()
+
     def run(self) -> bool:
         """True when done (the clock may stop it first: see the class doc)."""
         board = self.context.board
@@ -73,12 +82,7 @@ class Defence:
         del ordered[MAX_DEFENCES:]
         self.threatened = True
         for p in ordered:
-            board.play(p)
-            try:
-                refuted = self._opponent_wins() is None
-            finally:
-                board.undo()
-            if refuted:
+            if self._after(p, self._opponent_wins) is None:
                 self.safe.append(p)
             self.checked += 1
         return True
@@ -88,19 +92,17 @@ class Defence:
         ``recheck_threats`` threats, the first ``recheck_free`` anywhere), one by one; a move
         after which one is found is dropped from ``root_moves``, but never the last one. True
         when done; the clock may stop it first (TimeUp), and what it found so far still counts."""
-        settings, threats, board = self.settings, self.threats, self.context.board
+        settings, threats = self.settings, self.threats
+
+        def longer_win():
+            return threats.vct(settings.recheck_threats, settings.vcf_fours, settings.vct_width, settings.recheck_free)
+
         if not self.rechecked:
             # The moves alpha-beta ranks first (the root's move order) are the likeliest picks.
             order = {p: rank for rank, p in enumerate(self.legal)}
             self.safe.sort(key=order.__getitem__)
         for p in self.safe[self.rechecked:]:
-            board.play(p)
-            try:
-                line = threats.vct(settings.recheck_threats, settings.vcf_fours, settings.vct_width,
-                                   settings.recheck_free)
-            finally:
-                board.undo()
-            if line is not None and len(self.refuted) + 1 < len(self.safe):
+            if self._after(p, longer_win) is not None and len(self.refuted) + 1 < len(self.safe):
                 self.refuted.add(p)
             self.rechecked += 1
         return True
