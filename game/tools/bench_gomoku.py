@@ -17,7 +17,8 @@ The ladder's games run through game/tools/execution.py: `--jobs` processes or a 
 the reply times (game/tools/reports.py).
 
 The positions live in ``bench_positions.json`` and the book in ``openings.json`` in
-``ai/gomoku/``; ``--write-positions`` / ``--write-openings`` regenerate them.
+``ai/gomoku/``; ``--write-positions`` / ``--write-openings`` regenerate them
+(game/tools/gomoku_bench_data.py).
 """
 
 from __future__ import annotations
@@ -30,10 +31,8 @@ import statistics
 import sys
 import time
 from dataclasses import dataclass
-from multiprocessing import Pool
 from pathlib import Path
 
-import ai.gomoku as gomoku_ai
 from ai.gomoku import engine
 from ai.gomoku.board import Board
 from ai.gomoku.engine import LEVELS, analyse, warm_up
@@ -42,12 +41,9 @@ from ai.gomoku.threats import SearchContext, ThreatSearch, TimeUp
 from game.rules.gomoku import GomokuState, Rule
 from game.tools import execution
 from game.tools.args import positive_ms
-
-# The data ship with the AI package (ai/gomoku/*.json), not beside this front end.
-AI_DATA = Path(gomoku_ai.__file__).parent
-POSITIONS_FILE = AI_DATA / "bench_positions.json"
-OPENINGS_FILE = AI_DATA / "openings.json"
-RULES = {"freestyle": Rule.FREESTYLE, "standard": Rule.STANDARD, "renju": Rule.RENJU}
+from game.tools.gomoku_bench_data import (RULES, describe_openings, find_vcf, load_openings, load_positions,
+                                          state_from_record, write_openings, write_positions)
+from game.tools.stats import percentile, wilson_interval
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -119,215 +115,6 @@ def run(args: argparse.Namespace) -> int:
             page = reports.ladder_page(results, pairs, args.budget_ms, args.report)
             print(f"bench gomoku: report written to {page.index}", file=sys.stderr)
     return 0
-
-
-# --- positions -------------------------------------------------------------------------------
-
-
-def load_positions() -> dict:
-    return json.loads(POSITIONS_FILE.read_text())
-
-
-def state_from_record(record: dict) -> GomokuState:
-    state = GomokuState(record.get("size", 15), RULES[record["rule"]])
-    for x, y in record["moves"]:
-        state.play(x, y)
-    return state
-
-
-def random_opening(rule: Rule, seed: int, stones: int = 3, size: int = 15) -> GomokuState:
-    """``stones`` random stones (alternating colours) within two points of the centre."""
-    rng = random.Random(seed)
-    state = GomokuState(size, rule)
-    centre = size // 2
-    while len(state.moves) < stones:
-        x, y = centre + rng.randint(-2, 2), centre + rng.randint(-2, 2)
-        if state.is_legal(x, y):
-            state.play(x, y)
-    return state
-
-
-def find_vcf(state: GomokuState, seconds: float, max_fours: int = 24) -> list[tuple[int, int]] | None:
-    """The VCF our threat search finds for the side to move (as points), or None."""
-    board = Board.from_state(state)
-    context = SearchContext(board, time.perf_counter() + seconds, time.perf_counter)
-    try:
-        line = ThreatSearch(context).vcf(max_fours)
-    except TimeUp:
-        return None
-    return None if line is None else [board.point(p) for p in line]
-
-
-def write_positions(games_per_rule: int = 12) -> None:
-    """Collect middle-game and tactical (VCF) positions from hard-vs-master self-play."""
-    middle: list[dict] = []
-    tactical: list[dict] = []
-    wanted_tactical = {"freestyle": 6, "standard": 3, "renju": 3}
-    for rule_name, rule in RULES.items():
-        warm_up(rule)
-        found = 0
-        for game in range(games_per_rule):
-            if found >= wanted_tactical[rule_name]:
-                break
-            state = random_opening(rule, 1000 + game)
-            levels = ("hard", "master") if game % 2 else ("master", "hard")
-            recorded_middle = False
-            while not state.is_over:
-                level = levels[0] if state.current_player == 1 else levels[1]
-                if len(state.moves) >= 12:
-                    line = find_vcf(state, 2.0)
-                    if line and len(line) >= 5:
-                        tactical.append({"rule": rule_name, "moves": [list(m) for m in state.moves],
-                                         "winning_move": list(line[0]), "vcf_length": len(line)})
-                        found += 1
-                        break
-                    if rule == Rule.FREESTYLE and not recorded_middle and len(state.moves) >= 16 and line is None:
-                        middle.append({"rule": rule_name, "moves": [list(m) for m in state.moves]})
-                        recorded_middle = True
-                move = analyse(state, 300, level, seed=game)[0]
-                state.play(*move)
-    POSITIONS_FILE.write_text(json.dumps({"middle_game": middle, "tactical": tactical}, indent=1) + "\n")
-    print(f"wrote {len(middle)} middle-game and {len(tactical)} tactical positions to {POSITIONS_FILE}")
-
-
-# --- the opening book ------------------------------------------------------------------------
-
-# Book construction: candidates are 3 to 5 random stones (black first, alternating) within two
-# points of the centre, one per symmetry class. A candidate is kept when neither side has a VCF
-# or a VCT, and when it is balanced in play: in BOOK_GAMES games of a fixed-node referee (the
-# hard level's search with noise among near-equal moves, so games differ) against itself, each
-# colour wins at least BOOK_MIN_WINS. Fixed-depth master search scores (depths 5 and 6, from
-# the side to move) are recorded for reference: a static "near zero" alone proved a poor guide,
-# as black won three games in four from openings it scored even.
-BOOK_DEPTHS = (5, 6)
-BOOK_SIZE = 30
-BOOK_GAMES = 4
-BOOK_MIN_WINS = 1
-BOOK_REFEREE = engine.Level("book-referee", max_depth=4, width=14, node_limit=6_000, vcf_fours=16,
-                            defend_vcf=True, threat_nodes=4_000, noise=20)
-
-
-def _no_forced_win(state: GomokuState) -> bool:
-    board = Board.from_state(state)
-    for passes in (0, 1):
-        if passes:
-            board.pass_turn()
-        context = SearchContext(board, float("inf"), time.perf_counter, node_limit=200_000)
-        try:
-            threats = ThreatSearch(context)
-            if threats.vcf(24) or threats.vct(3, 16, 8):
-                return False
-        except TimeUp:
-            return False
-        finally:
-            if passes:
-                board.pass_turn()
-    return True
-
-
-def _search_scores(state: GomokuState) -> list[int]:
-    board = Board.from_state(state)
-    scores = []
-    for depth in BOOK_DEPTHS:
-        context = SearchContext(board, float("inf"), time.perf_counter)
-        result = AlphaBeta(context, SearchLimits(max_depth=depth, width=20)).search(
-            [p for p in board.candidates if context.legal_for_mover(p)], float("inf"))
-        scores.append(result.score)
-    return scores
-
-
-def _referee_game(task: tuple) -> int:
-    """The winning colour (0 for a draw) of one referee self-play game from an opening."""
-    moves, seed = task
-    engine.LEVEL_SETTINGS.setdefault(BOOK_REFEREE.name, BOOK_REFEREE)
-    state = GomokuState(15, Rule.FREESTYLE)
-    for x, y in moves:
-        state.play(x, y)
-    rng = random.Random(seed)
-    while not state.is_over:
-        state.play(*analyse(state, 60_000, BOOK_REFEREE.name, seed=rng.getrandbits(32))[0])
-    return state.winner
-
-
-def _candidate(task: tuple) -> dict | None:
-    seed, stones = task
-    warm_up(Rule.FREESTYLE)
-    state = random_opening(Rule.FREESTYLE, 50_000 + seed, stones)
-    if not _no_forced_win(state):
-        return None
-    moves = [list(m) for m in state.moves]
-    winners = [_referee_game((moves, 1000 * seed + game)) for game in range(BOOK_GAMES)]
-    return {"moves": moves, "black_wins": winners.count(1), "white_wins": winners.count(2),
-            "scores": _search_scores(state)}
-
-
-def write_openings(count: int = BOOK_SIZE, jobs: int = 2) -> None:
-    """Build openings.json (freestyle, 15x15); takes several minutes."""
-    kept: list[dict] = []
-    seen: set[tuple] = set()
-    tasks = []
-    for seed in range(1, 5000):
-        stones = 3 + seed % 3
-        state = random_opening(Rule.FREESTYLE, 50_000 + seed, stones)
-        key = _canonical(state.moves, state.size)
-        if key not in seen:
-            seen.add(key)
-            tasks.append((seed, stones))
-    tried = 0
-    with Pool(max(1, jobs)) as pool:
-        for record in pool.imap(_candidate, tasks):
-            tried += 1
-            if record is None:
-                continue
-            balanced = min(record["black_wins"], record["white_wins"]) >= BOOK_MIN_WINS
-            print(f"  candidate {tried:3d}: {record['moves']} black {record['black_wins']}/{BOOK_GAMES}, "
-                  f"scores {record['scores']}{' -> kept' if balanced else ''}", flush=True)
-            if balanced:
-                kept.append(record)
-                if len(kept) >= count:
-                    pool.terminate()
-                    break
-    OPENINGS_FILE.write_text(json.dumps({
-        "rule": "freestyle",
-        "method": (f"3-5 random stones within 2 of the centre, no VCF/VCT for either side, each colour won "
-                   f">= {BOOK_MIN_WINS} of {BOOK_GAMES} noisy self-play games of a {BOOK_REFEREE.node_limit}-node "
-                   f"depth-{BOOK_REFEREE.max_depth} referee"),
-        "candidates": tried,
-        "openings": kept,
-    }, indent=1) + "\n")
-    print(f"wrote {len(kept)} openings (of {tried} candidates) to {OPENINGS_FILE}")
-
-
-def _canonical(moves: list[tuple[int, int]], size: int) -> tuple:
-    """The smallest of the 8 board symmetries of a move list (colours kept by parity)."""
-    last = size - 1
-    forms = []
-    for turn in range(8):
-        def image(x: int, y: int) -> tuple[int, int]:
-            for _ in range(turn % 4):
-                x, y = last - y, x
-            return (last - x, y) if turn >= 4 else (x, y)
-        mapped = [image(x, y) for x, y in moves]
-        forms.append((tuple(sorted(mapped[0::2])), tuple(sorted(mapped[1::2]))))
-    return min(forms)
-
-
-def load_openings() -> dict:
-    return json.loads(OPENINGS_FILE.read_text())
-
-
-def describe_openings(book: dict) -> None:
-    openings = book["openings"]
-    by_stones: dict[int, int] = {}
-    for record in openings:
-        by_stones[len(record["moves"])] = by_stones.get(len(record["moves"]), 0) + 1
-    black = sum(record["black_wins"] for record in openings)
-    white = sum(record["white_wins"] for record in openings)
-    print(f"== openings: {len(openings)} balanced positions kept of {book['candidates']} candidates "
-          f"({', '.join(f'{n} with {k} stones' for k, n in sorted(by_stones.items()))})")
-    print(f"  {book['method']}")
-    print(f"  referee self-play over the book: black won {black}, white {white}; each opening is played once "
-          f"with each colour assignment")
 
 
 # --- speed -----------------------------------------------------------------------------------
@@ -424,15 +211,6 @@ def parse_pairs(text: str) -> list[tuple[str, str]]:
             raise SystemExit(f"unknown level in {item!r}; levels: {', '.join(LEVELS)}")
         pairs.append((weak, strong))
     return pairs
-
-
-def wilson_interval(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
-    if games == 0:
-        return 0.0, 1.0
-    p = wins / games
-    centre = (p + z * z / (2 * games)) / (1 + z * z / games)
-    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def play_game(task: tuple) -> dict:
@@ -553,17 +331,7 @@ def report_times(results: list[dict], budget_ms: float) -> None:
     names = [name for name in engine.LEVEL_SETTINGS if name in by_level]
     for level in names + ["all"]:
         values = everything if level == "all" else by_level[level]
-        p50, p95, p99 = percentile(values, 50), percentile(values, 95), percentile(values, 99)
+        p50, p95, p99 = percentile(values, 0.50), percentile(values, 0.95), percentile(values, 0.99)
         print(f"  {level:>6s}: n={len(values):5d} p50 {p50:6.1f} ms  p95 {p95:6.1f} ms  p99 {p99:6.1f} ms  "
               f"max {max(values):6.1f} ms  overrun p99 {max(0.0, p99 - budget_ms):5.1f} ms, "
               f"max {max(0.0, max(values) - budget_ms):5.1f} ms")
-
-
-def percentile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    if not ordered:
-        return 0.0
-    rank = (len(ordered) - 1) * q / 100.0
-    low = math.floor(rank)
-    high = min(low + 1, len(ordered) - 1)
-    return ordered[low] + (ordered[high] - ordered[low]) * (rank - low)

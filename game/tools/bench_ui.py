@@ -15,6 +15,8 @@ import random
 import statistics
 import time
 
+from game.tools.stats import percentile
+
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--turns", type=int, default=12, help="AI turns to measure")
@@ -29,14 +31,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--max-seconds", type=float, default=300.0, help="stop after this long in any case")
     parser.add_argument("--sound", action="store_true",
                         help="keep the effects and the duel music playing (default: silent, to time the drawing alone)")
-
-
-def percentile(values, fraction: float) -> float:
-    if not values:
-        return float("nan")
-    ordered = sorted(values)
-    index = min(len(ordered) - 1, max(0, round(fraction * (len(ordered) - 1))))
-    return ordered[index]
 
 
 def run(args: argparse.Namespace) -> int:
@@ -153,6 +147,6 @@ def run(args: argparse.Namespace) -> int:
     if hasattr(os, "getloadavg"):
         print(f"machine load average (1 min) at the end: {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores "
               "(other busy processes stretch frame times)")
-    goal = percentile(frames, 0.95) <= 18.0 and percentile(frames, 0.99) <= 25.0
+    goal = bool(frames) and percentile(frames, 0.95) <= 18.0 and percentile(frames, 0.99) <= 25.0
     print(f"goal p95 <= 18 ms and p99 <= 25 ms: {'met' if goal else 'NOT met'}")
     return 0
