@@ -1,6 +1,7 @@
 """Drawing the card duel: the table, heroes, boards, hands, side panels, the animations in flight,
 the drag arrow and the large card under the mouse. It only reads the scene (its view of the
-battle, the drag, the animations); input and the flow of the game are the scene's."""
+battle, the drag, the animations); input and the flow of the game are the scene's, and the
+table's painted surfaces (the mat, the pieces) are made in ``duel_table``."""
 
 from __future__ import annotations
 
@@ -11,146 +12,19 @@ import pygame
 from game.client import duel_layout as L
 from game.client import theme
 from game.client.duel_drag import DragKind
+from game.client.duel_table import piece, table_background
 from game.client.card_render import CARD_RATIO, keyword_letters, render_back, render_card
 from game.client.explain_overlay import draw_card_thoughts
 from game.client.portraits import portrait
-from game.client.widgets import draw_text, fit_text, panel, text_surface, vertical_gradient, wrap_text
+from game.client.widgets import draw_text, fit_text, panel, text_surface, wrap_text
 from game.rules.cards.model import GUARD
 from game.rules.cards.actions import Kind
 
 ZOOM_WIDTH = 250
 PORTRAIT = 112
-RUNE_COLOUR = (200, 160, 255)
 
-_BACKGROUND: dict = {}
 _BANNERS: dict = {}
-_PIECES: dict = {}
-
-
-def _slots(lanes: int, zone: pygame.Rect) -> list[pygame.Rect]:
-    """Where creatures can stand in a board zone: the slots drawn on the mat."""
-    height = int(L.BOARD_CARD * CARD_RATIO)
-    rects = []
-    per_lane, gap = (6, 14) if lanes == 1 else (3, 18)
-    width = zone.width // lanes
-    for lane in range(lanes):
-        centre = zone.x + width * lane + width // 2
-        total = per_lane * L.BOARD_CARD + (per_lane - 1) * gap
-        x = centre - total // 2
-        for _ in range(per_lane):
-            rects.append(pygame.Rect(x, zone.centery - height // 2, L.BOARD_CARD, height))
-            x += L.BOARD_CARD + gap
-    return rects
-
-
-def _background(lanes: int = 1) -> pygame.Surface:
-    """The table (made once per lane count): dark wood, a stitched playmat with a slot for every
-    creature, plates under the players' portraits and an inset for the log."""
-    key = ("duel", lanes)
-    surface = _BACKGROUND.get(key)
-    if surface is not None:
-        return surface
-    surface = vertical_gradient((theme.WIDTH, theme.HEIGHT), (52, 38, 30), (22, 16, 14))
-    grain = pygame.Surface((theme.WIDTH, theme.HEIGHT), pygame.SRCALPHA)
-    for y in range(0, theme.HEIGHT, 7):  # faint wood grain
-        pygame.draw.line(grain, (0, 0, 0, 18 + (y * 29) % 22), (0, y), (theme.WIDTH, y + (y * 13) % 9 - 4), 2)
-    surface.blit(grain, (0, 0))
-    # The playmat: felt with a lighter centre, a gold stitch and a rune circle in the middle.
-    mat = pygame.Rect(L.CENTER.x + 6, 70, L.CENTER.width - 12, 392)
-    felt = pygame.Surface(mat.size, pygame.SRCALPHA)
-    from game.client.card_art import _radial, _vignette
-
-    cloth = _radial(mat.size, (0.5, 0.5), (46, 84, 92), (16, 30, 40), 0.9)
-    cloth.blit(_vignette(mat.size, 120), (0, 0))
-    mask = pygame.Surface(mat.size, pygame.SRCALPHA)
-    pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=26)
-    felt.blit(cloth, (0, 0))
-    felt.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
-    shadow = pygame.Surface((mat.width + 20, mat.height + 20), pygame.SRCALPHA)
-    pygame.draw.rect(shadow, (0, 0, 0, 110), shadow.get_rect(), border_radius=32)
-    surface.blit(shadow, (mat.x - 10, mat.y - 4))
-    surface.blit(felt, mat)
-    pygame.draw.rect(surface, (120, 92, 50), mat, 3, border_radius=26)
-    stitch = mat.inflate(-16, -16)
-    for x in range(stitch.x + 24, stitch.right - 24, 14):
-        for y in (stitch.y, stitch.bottom - 1):
-            pygame.draw.line(surface, (176, 142, 80), (x, y), (x + 7, y), 2)
-    for y in range(stitch.y + 24, stitch.bottom - 24, 14):
-        for x in (stitch.x, stitch.right - 1):
-            pygame.draw.line(surface, (176, 142, 80), (x, y), (x, y + 7), 2)
-    middle = (L.BOARD_TOP.bottom + L.BOARD_BOTTOM.y) // 2
-    pygame.draw.line(surface, (150, 122, 70), (mat.x + 40, middle), (mat.right - 40, middle), 2)
-    pygame.draw.circle(surface, (26, 44, 52), (mat.centerx, middle), 16)
-    pygame.draw.circle(surface, (176, 142, 80), (mat.centerx, middle), 16, 2)
-    pygame.draw.polygon(surface, (176, 142, 80), [(mat.centerx, middle - 9), (mat.centerx + 7, middle),
-                                                  (mat.centerx, middle + 9), (mat.centerx - 7, middle)])
-    if lanes == 2:
-        for zone in (L.BOARD_TOP, L.BOARD_BOTTOM):
-            pygame.draw.line(surface, (120, 100, 64), (zone.centerx, zone.y + 10), (zone.centerx, zone.bottom - 10), 2)
-    slots = pygame.Surface((theme.WIDTH, theme.HEIGHT), pygame.SRCALPHA)
-    for zone in (L.BOARD_TOP, L.BOARD_BOTTOM):
-        for rect in _slots(lanes, zone):
-            pygame.draw.rect(slots, (0, 0, 0, 60), rect, border_radius=10)
-            pygame.draw.rect(slots, (190, 170, 120, 70), rect, 2, border_radius=10)
-    surface.blit(slots, (0, 0))
-    # Plates for the players (brass-edged dark wood) and the log's inset.
-    for rect in (L.HERO_TOP, L.HERO_BOTTOM):
-        plate = pygame.Surface(rect.size, pygame.SRCALPHA)
-        pygame.draw.rect(plate, (30, 22, 20, 235), plate.get_rect(), border_radius=16)
-        surface.blit(plate, rect)
-        pygame.draw.rect(surface, (120, 92, 50), rect, 2, border_radius=16)
-    for rect in (L.LOG, L.STATUS, pygame.Rect(16, 236, 200, 248)):
-        inset = pygame.Surface(rect.size, pygame.SRCALPHA)
-        pygame.draw.rect(inset, (10, 8, 8, 120), inset.get_rect(), border_radius=14)
-        surface.blit(inset, rect)
-        pygame.draw.rect(surface, (84, 64, 44), rect, 1, border_radius=14)
-    surface = surface.convert() if pygame.display.get_surface() else surface
-    _BACKGROUND[key] = surface
-    return surface
-
-
-def _piece(kind: str, size: int) -> pygame.Surface:
-    """Game pieces drawn once per size: the health gem, a rune stone (lit or spent), a mana crystal
-    (full or empty), a small card back."""
-    key = (kind, size)
-    image = _PIECES.get(key)
-    if image is not None:
-        return image
-    image = pygame.Surface((size, size), pygame.SRCALPHA)
-    c = size / 2
-    if kind == "heart":
-        body, rim, shine = theme.HEALTH, (120, 20, 30), (255, 190, 180)
-        r = size * 0.27
-        for dx in (-1, 1):
-            pygame.draw.circle(image, rim, (c + dx * r * 0.95, size * 0.38), r + 2)
-        pygame.draw.polygon(image, rim, [(c - r * 2 - 1, size * 0.42), (c + r * 2 + 1, size * 0.42), (c, size * 0.94)])
-        for dx in (-1, 1):
-            pygame.draw.circle(image, body, (c + dx * r * 0.95, size * 0.38), r)
-        pygame.draw.polygon(image, body, [(c - r * 1.93, size * 0.44), (c + r * 1.93, size * 0.44), (c, size * 0.88)])
-        pygame.draw.circle(image, shine, (c - r * 1.1, size * 0.32), max(2, size // 14))
-    elif kind.startswith("rune"):
-        alive = kind == "rune"
-        fill = RUNE_COLOUR if alive else (58, 52, 72)
-        points = [(c, 1), (size - 2, c), (c, size - 1), (2, c)]
-        pygame.draw.polygon(image, fill, points)
-        pygame.draw.polygon(image, (250, 236, 255) if alive else (96, 90, 112), points, 2)
-        if alive:
-            pygame.draw.line(image, (255, 255, 255), (c - size * 0.15, c - size * 0.05), (c, c - size * 0.3), 2)
-    elif kind.startswith("mana"):
-        full = kind == "mana"
-        fill = theme.MANA if full else (40, 50, 74)
-        points = [(c, 1), (size * 0.85, c), (c, size - 1), (size * 0.15, c)]
-        pygame.draw.polygon(image, fill, points)
-        pygame.draw.polygon(image, (200, 226, 255) if full else (80, 92, 120), points, 1)
-        if full:
-            pygame.draw.polygon(image, (170, 210, 255), [(c, 3), (size * 0.78, c), (c, c)])
-    elif kind == "back":
-        rect = pygame.Rect(size * 0.2, 1, size * 0.6, size - 2)
-        pygame.draw.rect(image, (70, 40, 90), rect, border_radius=3)
-        pygame.draw.rect(image, theme.ACCENT, rect, 1, border_radius=3)
-        pygame.draw.circle(image, theme.ACCENT, rect.center, max(2, size // 7), 1)
-    _PIECES[key] = image
-    return image
+_LAYERS: dict = {}  # glows, flashes and popped text, made once per key
 
 
 class DuelView:
@@ -159,13 +33,13 @@ class DuelView:
 
     def warm(self) -> None:
         """Make the table and both portraits now, not in the first frames of play."""
-        _background(self.scene.view.lanes)
+        table_background(self.scene.view.lanes)
         for seat in (0, 1):
             portrait(self.scene.seat_portrait(seat), self.scene.seat_label(seat), PORTRAIT)
 
     def draw(self, surface: pygame.Surface) -> None:
         scene = self.scene
-        surface.blit(_background(scene.view.lanes), (0, 0))
+        surface.blit(table_background(scene.view.lanes), (0, 0))
         layout = scene.layout()
         active = {anim.kind: anim for anim in scene.anims.active}
         hidden = {anim.data.get("hide") for anim in scene.anims.active if anim.data.get("hide")}
@@ -212,9 +86,9 @@ class DuelView:
         current = scene.view.current == seat and scene.view.winner is None
         face = pygame.Rect(rect.x + 8, rect.y + 8, PORTRAIT, PORTRAIT)
         if current:  # whose turn: a warm glow around the portrait (one surface, its alpha pulsing)
-            glow = _PIECES.get(("glow",))
+            glow = _LAYERS.get(("glow",))
             if glow is None:
-                glow = _PIECES[("glow",)] = pygame.Surface((PORTRAIT + 16, PORTRAIT + 16), pygame.SRCALPHA)
+                glow = _LAYERS[("glow",)] = pygame.Surface((PORTRAIT + 16, PORTRAIT + 16), pygame.SRCALPHA)
                 pygame.draw.rect(glow, (*theme.ACCENT, 255), glow.get_rect(), border_radius=20)
             glow.set_alpha(90 + int(40 * math.sin(scene.time / 260)))
             surface.blit(glow, face.move(-8, -8).topleft)
@@ -236,20 +110,20 @@ class DuelView:
         size = fit_text(name, 18, rect.width - 16, True, minimum=12)
         draw_text(surface, name, (rect.x + 8, rect.y + 126), size, theme.ACCENT if current else theme.TEXT, bold=True)
         # Health: a heart with its number, beside the portrait.
-        heart = _piece("heart", 62)
+        heart = piece("heart", 62)
         centre = (rect.right - 38, rect.y + 42)
         surface.blit(heart, heart.get_rect(center=centre))
         draw_text(surface, str(side.health), (centre[0], centre[1] - 2), 26 if side.health < 100 else 20, theme.TEXT,
                   bold=True, anchor="center", shadow=True)
         # Deck and hand counts under it.
-        back = _piece("back", 18)
+        back = piece("back", 18)
         for row, text in enumerate((f"deck {side.deck_size}", f"hand {len(side.hand)}")):
             y = rect.y + 88 + row * 20
             label = draw_text(surface, text, (rect.right - 8, y), 14, theme.TEXT_DIM, anchor="midright")
             surface.blit(back, (label.x - 20, y - 9))
         # Runes 25..5: lit while unbroken (each one broken draws a card).
         for index, value in enumerate(range(25, 0, -5)):
-            image = _piece("rune" if value <= side.next_rune else "rune_spent", 16)
+            image = piece("rune" if value <= side.next_rune else "rune_spent", 16)
             surface.blit(image, (rect.x + 8 + index * 19, rect.y + 152))
         draw_text(surface, "runes", (rect.x + 106, rect.y + 160), 12, theme.TEXT_DIM, anchor="midleft")
         # Mana: one crystal per point this turn, lit while unspent.
@@ -257,7 +131,7 @@ class DuelView:
         draw_text(surface, f"{side.mana}/{turn_mana}", (rect.right - 10, rect.y + 160), 18, theme.MANA, bold=True,
                   anchor="midright")
         for index in range(min(turn_mana, 13)):
-            image = _piece("mana" if index < side.mana else "mana_empty", 14)
+            image = piece("mana" if index < side.mana else "mana_empty", 14)
             surface.blit(image, (rect.x + 8 + index * 14, rect.y + 180))
 
     def _draw_boards(self, surface, layout, hidden, legal_keys) -> None:
@@ -464,9 +338,9 @@ class DuelView:
                     end = (centre[0] + math.cos(angle) * reach, centre[1] + math.sin(angle) * reach)
                     pygame.draw.line(surface, (255, 220, 140), start, end, max(1, int(5 * (1 - t))))
             elif fx.kind == "flash":
-                layer = _PIECES.get(("flash",))
+                layer = _LAYERS.get(("flash",))
                 if layer is None:
-                    layer = _PIECES[("flash",)] = pygame.Surface((theme.WIDTH, theme.HEIGHT))
+                    layer = _LAYERS[("flash",)] = pygame.Surface((theme.WIDTH, theme.HEIGHT))
                     layer.fill((255, 236, 200))
                 layer.set_alpha(int(190 * (1 - t) ** 2))
                 surface.blit(layer, (0, 0))
@@ -567,7 +441,7 @@ def _spinner(surface, centre, time_ms: float, radius: int) -> None:
 def _popped_text(surface, text: str, centre, size: int, colour, scale: float, alpha: int) -> None:
     """A number that pops: the outlined text made once, scaled only while it pops, and faded."""
     key = ("pop", text, size, tuple(colour))
-    image = _PIECES.get(key)
+    image = _LAYERS.get(key)
     if image is None:
         base = text_surface(text, size, colour, True)
         outline = text_surface(text, size, (20, 10, 10), True)
@@ -575,9 +449,9 @@ def _popped_text(surface, text: str, centre, size: int, colour, scale: float, al
         for dx, dy in ((0, 0), (4, 0), (0, 4), (4, 4), (2, 0), (0, 2), (4, 2), (2, 4)):
             image.blit(outline, (dx, dy))
         image.blit(base, (2, 2))
-        if len(_PIECES) > 400:
-            _PIECES.clear()
-        _PIECES[key] = image
+        if len(_LAYERS) > 400:
+            _LAYERS.clear()
+        _LAYERS[key] = image
     if scale != 1.0:
         image = pygame.transform.smoothscale_by(image, scale)
     if alpha < 255:
