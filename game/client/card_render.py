@@ -516,25 +516,3 @@ def _draw_card(card: Card, width: int, attack: int, defense: int, keywords: int)
     for box in layout.texts:
         _draw_text(surface, box)
     return surface.convert_alpha() if pygame.display.get_surface() else surface
-
-
-_BACKS: dict[int, pygame.Surface] = {}
-
-
-def render_back(width: int) -> pygame.Surface:
-    back = _BACKS.get(width)
-    if back is None:
-        height = int(width * CARD_RATIO)
-        back = pygame.Surface((width, height), pygame.SRCALPHA)
-        radius = max(5, width // 12)
-        pygame.draw.rect(back, (48, 40, 92), back.get_rect(), border_radius=radius)
-        inner = back.get_rect().inflate(-width // 6, -width // 6)
-        pygame.draw.rect(back, (78, 64, 140), inner, border_radius=radius)
-        pygame.draw.rect(back, theme.ACCENT, back.get_rect(), max(2, width // 30), border_radius=radius)
-        c = inner.center
-        r = inner.width // 3
-        pygame.draw.polygon(back, theme.ACCENT, [(c[0], c[1] - r), (c[0] + r, c[1]), (c[0], c[1] + r), (c[0] - r, c[1])],
-                            max(1, width // 25))
-        pygame.draw.circle(back, theme.ACCENT, c, max(2, r // 3))
-        _BACKS[width] = back
-    return back

@@ -201,3 +201,19 @@ def test_a_card_file_naming_a_missing_icon_says_which_card_and_suggests_one(tmp_
         f"{path}: card 1 (Imp): art: no icon file assets/art/icons/wolf-haed.svg; did you mean 'wolf-head'?",
         (f"{path}: card 2 (Sly): art: '../icon' is not an icon name: lowercase letters and digits joined by '-', "
          "e.g. 'wolf-head'")]
+
+
+def test_the_card_back_has_the_faces_shape_and_is_painted_once_per_width():
+    from game.client.card_back import render_back
+    from game.client.card_render import CARD_RATIO
+
+    for width in (28, HAND_CARD, 120):
+        back = render_back(width)
+        assert back.get_size() == (width, int(width * CARD_RATIO))
+        assert render_back(width) is back
+        w, h = back.get_size()
+        assert back.get_at((0, 0)).a < 128 and back.get_at((w - 1, h - 1)).a < 128  # rounded corners
+        mark = back.get_at((w // 2, h // 2 - round(w * 0.23)))
+        field = back.get_at((w // 2, round(h * 0.85)))
+        assert mark.a > 240 and mark.r > mark.b  # the gold diamond...
+        assert field.a > 240 and field.b > field.g  # ... on the violet field

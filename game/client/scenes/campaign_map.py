@@ -16,7 +16,7 @@ import pygame
 from game.client import theme
 from game.client.campaign import (CampaignData, level_kind, load_campaign_data, objective_texts, open_progress,
                                   opponent_text)
-from game.client.card_render import render_back
+from game.client.card_back import render_back
 from game.client.objectives_hud import draw_star
 from game.client.scene import Scene
 from game.client.widgets import Button, backdrop, draw_text, fit_text, hover_buttons, panel, press_buttons, wrap_text
