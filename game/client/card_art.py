@@ -17,11 +17,9 @@ badges' icons. The rules never read these files; only the client does.
 
 from __future__ import annotations
 
-import json
 import math
 import random
 import zlib
-from collections import OrderedDict
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import cache, lru_cache
@@ -29,7 +27,8 @@ from functools import cache, lru_cache
 import pygame
 
 from game.client import theme
-from game.client.resources import asset_path
+from game.client.paint import (LRU, art_json, blur, gradient, icon_mask, lit_icon, mix, radial, solid, vignette,
+                               with_alpha)
 from game.rules.cards.model import KEYWORD_BITS, KEYWORD_NAMES, Card, CardType
 
 TYPE_KEYS = {CardType.CREATURE: "creature", CardType.GREEN: "green", CardType.RED: "red", CardType.BLUE: "blue"}
@@ -92,16 +91,6 @@ _BAND_GLOW = {Motif.LOW: (200, 190, 160), Motif.MID: (250, 220, 150), Motif.HIGH
 # ----------------------------------------------------------------------------- which picture
 
 @cache
-def _json(name: str) -> dict:
-    try:
-        with open(asset_path("art", name), encoding="utf-8") as handle:
-            data = json.load(handle)
-    except (OSError, ValueError):
-        return {}
-    return data if isinstance(data, dict) else {}
-
-
-@cache
 def _official_names() -> dict[int, str]:
     from game.rules.cards.locm import CardListError, load_official_cards
 
@@ -115,22 +104,18 @@ def locm_art(card: Card) -> str:
     """The LOCM mapping's icon for an official LOCM card (same id and name), else ""."""
     if _official_names().get(card.base_id) != card.name:
         return ""
-    icon = _json("locm_card_icons.json").get(str(card.base_id), "")
+    icon = art_json("locm_card_icons.json").get(str(card.base_id), "")
     return icon if isinstance(icon, str) else ""
 
 
 def art_name(card: Card) -> str:
     """The icon a card shows: its own `art`, the LOCM mapping's, or its type's stand-in."""
-    return card.art or locm_art(card) or _json("ui_icons.json").get("fallback", {}).get(TYPE_KEYS[card.type], "")
+    return card.art or locm_art(card) or art_json("ui_icons.json").get("fallback", {}).get(TYPE_KEYS[card.type], "")
 
 
 def keyword_icon_name(keyword: str) -> str:
     """The icon of a keyword badge, by keyword name ("Guard")."""
-    return _json("ui_icons.json").get("keywords", {}).get(keyword, "")
-
-
-def icon_file(name: str):
-    return asset_path("art", "icons", f"{name}.svg")
+    return art_json("ui_icons.json").get("keywords", {}).get(keyword, "")
 
 
 def family_of(card: Card) -> Family:
@@ -141,37 +126,7 @@ def family_of(card: Card) -> Family:
     return Family(card.type, next(band for top, band in _BAND_TOPS if card.cost <= top))
 
 
-# ----------------------------------------------------------------------------- the cache
-
-class LRU:
-    """A small LRU dict that counts what it painted (`renders`) and what it served again (`hits`)."""
-
-    def __init__(self, size: int):
-        self.size = size
-        self.items: OrderedDict = OrderedDict()
-        self.renders = 0
-        self.hits = 0
-
-    def get(self, key, make):
-        value = self.items.get(key)
-        if value is not None:
-            self.items.move_to_end(key)
-            self.hits += 1
-            return value
-        value = make()
-        self.renders += 1
-        self.items[key] = value
-        if len(self.items) > self.size:
-            self.items.popitem(last=False)
-        return value
-
-    def info(self) -> dict:
-        return {"renders": self.renders, "hits": self.hits, "cached": len(self.items)}
-
-    def clear(self) -> None:
-        self.items.clear()
-        self.renders = self.hits = 0
-
+# ----------------------------------------------------------------------------- the caches
 
 # A duel shows at most 60 distinct cards at three sizes; the draft adds its offers.
 _ART = LRU(420)
@@ -187,65 +142,6 @@ def cache_info() -> dict:
 def clear_caches() -> None:
     for lru in (_ART, _FRAMES, _BADGES):
         lru.clear()
-
-
-# ----------------------------------------------------------------------------- painting helpers
-
-def _mix(a, b, t: float):
-    return tuple(int(x + (y - x) * t) for x, y in zip(a[:3], b[:3]))
-
-
-def _gradient(size, top, bottom) -> pygame.Surface:
-    """An opaque vertical gradient: a 2x16 strip smoothscaled (no per-line drawing)."""
-    strip = pygame.Surface((2, 16))
-    for y in range(16):
-        colour = _mix(top, bottom, y / 15)
-        strip.fill(colour, (0, y, 2, 1))
-    return pygame.transform.smoothscale(strip, (max(1, size[0]), max(1, size[1])))
-
-
-def _blur(surface: pygame.Surface, factor: int) -> pygame.Surface:
-    """A soft blur: down by `factor` and back up, twice (cheap at any size)."""
-    w, h = surface.get_size()
-    small = (max(1, w // factor), max(1, h // factor))
-    out = pygame.transform.smoothscale(surface, small)
-    out = pygame.transform.smoothscale(out, (max(1, w // 2), max(1, h // 2)))
-    return pygame.transform.smoothscale(out, (w, h))
-
-
-def _solid(mask: pygame.Surface, colour) -> pygame.Surface:
-    """A copy of a white mask in `colour`, alpha kept."""
-    out = mask.copy()
-    out.fill(colour[:3], special_flags=pygame.BLEND_RGB_MULT)
-    return out
-
-
-def _radial(size, centre, inner, outer, reach: float = 0.75) -> pygame.Surface:
-    """An opaque radial gradient from `inner` at `centre` (fractions) to `outer`, painted small and scaled."""
-    w, h = size
-    sw, sh = max(4, w // 6), max(4, h // 6)
-    small = pygame.Surface((sw, sh))
-    small.fill(outer)
-    cx, cy = centre[0] * sw, centre[1] * sh
-    radius = max(sw, sh) * reach
-    steps = 18
-    for i in range(steps):
-        t = i / (steps - 1)
-        pygame.draw.circle(small, _mix(outer, inner, t ** 1.6), (cx, cy), max(1.0, radius * (1 - t)))
-    return pygame.transform.smoothscale(small, (w, h))
-
-
-@lru_cache(maxsize=16)
-def _vignette(size, strength: int = 150) -> pygame.Surface:
-    """Dark corners and edges, alpha rising with the distance from the centre (one per size)."""
-    w, h = size
-    small = pygame.Surface((16, 16), pygame.SRCALPHA)
-    for y in range(16):
-        for x in range(16):
-            dx, dy = (x - 7.5) / 7.5, (y - 7.5) / 7.5
-            d = min(1.0, math.hypot(dx * 0.9, dy))
-            small.set_at((x, y), (0, 0, 0, int(strength * max(0.0, d - 0.45) / 0.55)))
-    return pygame.transform.smoothscale(small, (w, h))
 
 
 def _seed(*parts) -> random.Random:
@@ -337,7 +233,7 @@ def _motif(layer: pygame.Surface, motif: Motif, glow, rng: random.Random) -> Non
 
 def _glow_colour(motif: Motif, palette: dict):
     if motif in _BAND_GLOW:
-        return _mix(_BAND_GLOW[motif], palette["tint_bottom"], 0.35)
+        return mix(_BAND_GLOW[motif], palette["tint_bottom"], 0.35)
     return theme.KEYWORD_COLOURS.get(motif.value[0].upper(), (230, 220, 180))  # by the keyword's letter
 
 
@@ -345,48 +241,12 @@ def _background(family: Family, size, seed: str) -> pygame.Surface:
     motif = family.motif
     palette = PALETTES[family.type]
     glow = _glow_colour(motif, palette)
-    centre = _mix(palette["centre"], glow, 0.25 if motif in _BAND_GLOW else 0.35)
-    surface = _radial(size, (0.5, 0.44), centre, palette["edge"], reach=0.9)
+    centre = mix(palette["centre"], glow, 0.25 if motif in _BAND_GLOW else 0.35)
+    surface = radial(size, (0.5, 0.44), centre, palette["edge"], reach=0.9)
     layer = pygame.Surface(size, pygame.SRCALPHA)
     _motif(layer, motif, glow, _seed(seed, family))
     surface.blit(layer, (0, 0))
     return surface
-
-
-# ----------------------------------------------------------------------------- the icon
-
-def _icon_mask(name: str, px: int) -> pygame.Surface | None:
-    """The white icon at px x px, or None if its file is missing or unreadable."""
-    path = icon_file(name) if name else None
-    if path is None or not path.is_file():
-        return None
-    try:
-        surface = pygame.image.load_sized_svg(str(path), (px, px))
-    except (pygame.error, OSError, ValueError):
-        return None
-    if surface.get_size() != (px, px):
-        surface = pygame.transform.smoothscale(surface, (px, px))
-    return surface.convert_alpha() if pygame.display.get_surface() else surface
-
-
-def _lit_icon(mask: pygame.Surface, palette: dict) -> pygame.Surface:
-    """The icon tinted by a top-to-bottom gradient, embossed (light upper rim, dark lower rim) and
-    with a soft sheen over its upper half."""
-    px = mask.get_width()
-    edge = max(1, px // 70)
-    out = pygame.Surface((px, px), pygame.SRCALPHA)
-    out.blit(_solid(mask, _mix(palette["tint_bottom"], (0, 0, 0), 0.65)), (edge, edge))
-    out.blit(_solid(mask, (255, 255, 255)), (-edge, -edge))
-    tinted = mask.copy()
-    tinted.blit(_gradient((px, px), palette["tint_top"], palette["tint_bottom"]), (0, 0),
-                special_flags=pygame.BLEND_RGB_MULT)
-    out.blit(tinted, (0, 0))
-    sheen = pygame.Surface((px, px), pygame.SRCALPHA)
-    pygame.draw.ellipse(sheen, (255, 255, 255, 60), (-px * 0.25, -px * 0.45, px * 1.2, px * 0.9))
-    sheen = _blur(sheen, 6)
-    sheen.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
-    out.blit(sheen, (0, 0))
-    return out
 
 
 def _compose(art: str, family: Family, size) -> pygame.Surface:
@@ -396,7 +256,7 @@ def _compose(art: str, family: Family, size) -> pygame.Surface:
     palette = PALETTES[family.type]
     surface = _background(family, size, art)
     px = max(8, int(min(w * 0.86, h * 0.86)))
-    mask = _icon_mask(art, px)
+    mask = icon_mask(art, px)
     if mask is not None:
         pos = ((w - px) // 2, int(h * 0.47 - px / 2))
         glow_colour = _glow_colour(motif, palette)
@@ -405,16 +265,16 @@ def _compose(art: str, family: Family, size) -> pygame.Surface:
         halo.fill((0, 0, 0))
         grow = int(px * 0.12)
         big = pygame.transform.smoothscale(mask, (px + 2 * grow, px + 2 * grow))
-        halo.blit(_solid(big, _mix(glow_colour, (0, 0, 0), 0.5)), (pos[0] - grow, pos[1] - grow))
-        surface.blit(_blur(halo, max(3, px // 14)), (0, 0), special_flags=pygame.BLEND_RGB_ADD)
+        halo.blit(solid(big, mix(glow_colour, (0, 0, 0), 0.5)), (pos[0] - grow, pos[1] - grow))
+        surface.blit(blur(halo, max(3, px // 14)), (0, 0), special_flags=pygame.BLEND_RGB_ADD)
         # Shadow: dark silhouette, blurred, offset down-right.
-        shadow = _solid(mask, (0, 0, 0))
-        shadow = _blur(shadow, max(2, px // 28))
+        shadow = solid(mask, (0, 0, 0))
+        shadow = blur(shadow, max(2, px // 28))
         shadow.fill((255, 255, 255, 190), special_flags=pygame.BLEND_RGBA_MULT)
         offset = max(2, px // 24)
         surface.blit(shadow, (pos[0] + offset, pos[1] + offset + offset // 2))
-        surface.blit(_lit_icon(mask, palette), pos)
-    surface.blit(_vignette(size), (0, 0))
+        surface.blit(lit_icon(mask, palette), pos)
+    surface.blit(vignette(size), (0, 0))
     surface.blit(_top_light(size), (0, 0), special_flags=pygame.BLEND_RGB_ADD)
     return surface.convert() if pygame.display.get_surface() else surface
 
@@ -423,7 +283,7 @@ def _compose(art: str, family: Family, size) -> pygame.Surface:
 def _top_light(size) -> pygame.Surface:
     """Light from above: a faint warm sheet over the top third (added)."""
     w, h = size
-    return _gradient((w, max(1, h // 3)), (36, 34, 30), (0, 0, 0))
+    return gradient((w, max(1, h // 3)), (36, 34, 30), (0, 0, 0))
 
 
 def card_art(card: Card, size) -> pygame.Surface:
@@ -442,10 +302,10 @@ def _frame(kind: CardType, size) -> pygame.Surface:
     radius = max(6, w // 11)
     band = max(3, w // 30)
     surface = pygame.Surface(size, pygame.SRCALPHA)
-    body = _gradient(size, palette["body_top"], palette["body_bottom"])
+    body = gradient(size, palette["body_top"], palette["body_bottom"])
     mask = pygame.Surface(size, pygame.SRCALPHA)
     pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=radius)
-    body = _with_alpha(body)
+    body = with_alpha(body)
     body.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
     surface.blit(body, (0, 0))
     # Fine texture: faint diagonal hatching in the body.
@@ -456,26 +316,20 @@ def _frame(kind: CardType, size) -> pygame.Surface:
     hatch.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
     surface.blit(hatch, (0, 0))
     # The metal border: dark outline, metal band with a lit top edge, dark inner line.
-    metal = _gradient(size, palette["metal_light"], palette["metal_dark"])
+    metal = gradient(size, palette["metal_light"], palette["metal_dark"])
     ring = pygame.Surface(size, pygame.SRCALPHA)
     pygame.draw.rect(ring, (255, 255, 255, 255), ring.get_rect(), band + 1, border_radius=radius)
-    metal = _with_alpha(metal)
+    metal = with_alpha(metal)
     metal.blit(ring, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
     surface.blit(metal, (0, 0))
     pygame.draw.rect(surface, (12, 10, 8), surface.get_rect(), 1, border_radius=radius)
     inner = surface.get_rect().inflate(-2 * (band + 1), -2 * (band + 1))
-    pygame.draw.rect(surface, _mix(palette["metal_dark"], (0, 0, 0), 0.5), inner, 1,
+    pygame.draw.rect(surface, mix(palette["metal_dark"], (0, 0, 0), 0.5), inner, 1,
                      border_radius=max(2, radius - band))
-    pygame.draw.rect(surface, (*_mix(palette["metal_light"], (255, 255, 255), 0.4), 150),
+    pygame.draw.rect(surface, (*mix(palette["metal_light"], (255, 255, 255), 0.4), 150),
                      surface.get_rect().inflate(-2, -2), 1, border_radius=radius)
     _corners(surface, kind, palette, band, radius)
     return surface
-
-
-def _with_alpha(surface: pygame.Surface) -> pygame.Surface:
-    out = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-    out.blit(surface, (0, 0))
-    return out
 
 
 def _corners(surface: pygame.Surface, kind: CardType, palette: dict, band: int, radius: int) -> None:
@@ -504,7 +358,7 @@ def _corners(surface: pygame.Surface, kind: CardType, palette: dict, band: int, 
         else:  # a gem
             pts = [(x, y - r * 2), (x + r * 1.3, y), (x, y + r * 2), (x - r * 1.3, y)]
             pygame.draw.polygon(surface, dark, pts)
-            pygame.draw.polygon(surface, _mix(light, (255, 255, 255), 0.3),
+            pygame.draw.polygon(surface, mix(light, (255, 255, 255), 0.3),
                                 [(x, y - r * 1.4), (x + r * 0.8, y), (x, y + r * 1.4), (x - r * 0.8, y)])
     for x, y in corners:
         pygame.draw.circle(surface, dark, (x, y), max(1, r - 1) + 1)
@@ -523,13 +377,13 @@ def _badge(keyword: str, px: int) -> pygame.Surface:
     surface = pygame.Surface((px, px), pygame.SRCALPHA)
     c = px / 2
     pygame.draw.circle(surface, (0, 0, 0, 140), (c, c + max(1, px // 16)), c)
-    pygame.draw.circle(surface, _mix(colour, (0, 0, 0), 0.72), (c, c), c - 0.5)
+    pygame.draw.circle(surface, mix(colour, (0, 0, 0), 0.72), (c, c), c - 0.5)
     pygame.draw.circle(surface, colour, (c, c), c - 0.5, max(1, px // 12))
     inner = max(6, int(px * 0.66))
-    mask = _icon_mask(keyword_icon_name(keyword), inner)
+    mask = icon_mask(keyword_icon_name(keyword), inner)
     if mask is not None:
         icon = mask.copy()
-        icon.blit(_gradient((inner, inner), (255, 255, 255), _mix(colour, (255, 255, 255), 0.3)), (0, 0),
+        icon.blit(gradient((inner, inner), (255, 255, 255), mix(colour, (255, 255, 255), 0.3)), (0, 0),
                   special_flags=pygame.BLEND_RGB_MULT)
         surface.blit(icon, ((px - inner) // 2, (px - inner) // 2))
     else:  # no icon file: the keyword's letter

@@ -19,6 +19,7 @@ import pygame
 from game.rules.cards.model import KEYWORD_BITS, KEYWORD_LETTERS, Card, CardType, keyword_names
 from game.rules.cards.text import card_text
 from game.client import card_art, theme
+from game.client.paint import LRU, mix
 from game.client.resources import font
 from game.client.widgets import drawable, text_surface, wrap_text
 
@@ -26,7 +27,7 @@ CARD_RATIO = 1.4  # height / width
 LARGE_WIDTH = 150  # from this width on, a card shows its whole rules text
 TINY_WIDTH = 80  # below it, only the picture, cost and stats
 
-_FACES = card_art.LRU(400)
+_FACES = LRU(400)
 
 NAME_COLOUR = (252, 244, 222)
 SUMMARY_COLOUR = (244, 236, 214)
@@ -404,10 +405,6 @@ def _draw_text(surface: pygame.Surface, box: TextBox) -> None:
     surface.blit(image, image.get_rect(center=box.rect.center))
 
 
-def _mix(a, b, t):
-    return tuple(int(x + (y - x) * t) for x, y in zip(a[:3], b[:3]))
-
-
 def _disc(surface, rect: pygame.Rect, light, dark, rim) -> None:
     """A round badge: drop shadow, dark edge, a lit radial fill and a metal rim."""
     c, r = rect.center, rect.width // 2
@@ -417,10 +414,10 @@ def _disc(surface, rect: pygame.Rect, light, dark, rim) -> None:
     inner = r - max(2, r // 6)
     for i in range(steps):
         t = i / (steps - 1)
-        colour = _mix(dark, light, t)
+        colour = mix(dark, light, t)
         rr = max(1, int(inner * (1 - 0.75 * t)))
         pygame.draw.circle(surface, colour, (c[0] - int(inner * 0.22 * t), c[1] - int(inner * 0.25 * t)), rr)
-    pygame.draw.circle(surface, _mix(rim, (0, 0, 0), 0.55), c, inner + 1, 1)
+    pygame.draw.circle(surface, mix(rim, (0, 0, 0), 0.55), c, inner + 1, 1)
 
 
 def _shield(surface, rect: pygame.Rect, light, dark, rim) -> None:
@@ -437,7 +434,7 @@ def _shield(surface, rect: pygame.Rect, light, dark, rim) -> None:
     pygame.draw.polygon(surface, dark, inner)
     left = [inner[0], (x + w * 0.5, inner[1][1]), (x + w * 0.5, inner[3][1]), inner[4]]
     pygame.draw.polygon(surface, light, left)
-    pygame.draw.polygon(surface, _mix(rim, (0, 0, 0), 0.5), inner, 1)
+    pygame.draw.polygon(surface, mix(rim, (0, 0, 0), 0.5), inner, 1)
 
 
 def _gem(surface, rect: pygame.Rect) -> None:
@@ -488,7 +485,7 @@ def _draw_card(card: Card, width: int, attack: int, defense: int, keywords: int)
     # The picture in a bevelled window.
     art = layout.art
     surface.blit(card_art.card_art(card, art.size), art)
-    pygame.draw.rect(surface, _mix(palette["metal_dark"], (0, 0, 0), 0.4), art.inflate(2, 2), 1)
+    pygame.draw.rect(surface, mix(palette["metal_dark"], (0, 0, 0), 0.4), art.inflate(2, 2), 1)
     pygame.draw.line(surface, palette["metal_light"], art.bottomleft, art.bottomright, 1)
     for name, rect in layout.keywords:
         surface.blit(card_art.keyword_badge(name, rect.width), rect)
@@ -497,7 +494,7 @@ def _draw_card(card: Card, width: int, attack: int, defense: int, keywords: int)
     if plate.height:
         corner = max(2, plate.height // 5)
         pygame.draw.rect(surface, (16, 12, 10), plate, border_radius=corner)
-        fill = _mix(palette["body_top"], (0, 0, 0), 0.35)
+        fill = mix(palette["body_top"], (0, 0, 0), 0.35)
         pygame.draw.rect(surface, fill, plate.inflate(-2, -2), border_radius=corner)
         bottom = plate.bottom - 1
         pygame.draw.line(surface, palette["metal_light"], (plate.x + 3, plate.y), (plate.right - 4, plate.y), 1)

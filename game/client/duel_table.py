@@ -10,6 +10,7 @@ import pygame
 from game.client import duel_layout as L
 from game.client import theme
 from game.client.card_render import CARD_RATIO
+from game.client.paint import radial, vignette
 from game.client.widgets import vertical_gradient
 
 RUNE_COLOUR = (200, 160, 255)
@@ -49,10 +50,8 @@ def table_background(lanes: int = 1) -> pygame.Surface:
     # The playmat: felt with a lighter centre, a gold stitch and a rune circle in the middle.
     mat = pygame.Rect(L.CENTER.x + 6, 70, L.CENTER.width - 12, 392)
     felt = pygame.Surface(mat.size, pygame.SRCALPHA)
-    from game.client.card_art import _radial, _vignette
-
-    cloth = _radial(mat.size, (0.5, 0.5), (46, 84, 92), (16, 30, 40), 0.9)
-    cloth.blit(_vignette(mat.size, 120), (0, 0))
+    cloth = radial(mat.size, (0.5, 0.5), (46, 84, 92), (16, 30, 40), 0.9)
+    cloth.blit(vignette(mat.size, 120), (0, 0))
     mask = pygame.Surface(mat.size, pygame.SRCALPHA)
     pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=26)
     felt.blit(cloth, (0, 0))

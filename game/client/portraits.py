@@ -15,6 +15,7 @@ import zlib
 import pygame
 
 from game.client import theme
+from game.client.paint import art_json, blur, icon_mask, lit_icon, radial, solid, vignette
 from game.client.resources import asset_path
 
 _CACHE: dict = {}
@@ -59,34 +60,30 @@ def portrait(name: str | None, speaker: str, size: int) -> pygame.Surface:
 def _portrait_icons() -> dict:
     icons = _CACHE.get("icons")
     if icons is None:
-        from game.client.card_art import _json
-
-        icons = _CACHE["icons"] = dict(_json("ui_icons.json").get("portraits", {}))
+        icons = _CACHE["icons"] = dict(art_json("ui_icons.json").get("portraits", {}))
     return icons
 
 
 def _icon_portrait(name: str | None, size: int) -> pygame.Surface | None:
     """The character's icon, lit and framed like the card art, over its colour."""
-    from game.client import card_art as art
-
     icon = _portrait_icons().get(name or "")
     if not icon:
         return None
-    mask = art._icon_mask(icon, int(size * 0.78))
+    mask = icon_mask(icon, int(size * 0.78))
     if mask is None:
         return None
     colour = CHARACTER_COLOURS.get(name, (70, 80, 110))
-    surface = art._radial((size, size), (0.5, 0.36), tuple(min(255, int(c * 1.7 + 30)) for c in colour),
+    surface = radial((size, size), (0.5, 0.36), tuple(min(255, int(c * 1.7 + 30)) for c in colour),
                           tuple(int(c * 0.35) for c in colour), 0.9).convert_alpha() \
-        if pygame.display.get_surface() else art._radial((size, size), (0.5, 0.36), colour, (10, 10, 16), 0.9)
+        if pygame.display.get_surface() else radial((size, size), (0.5, 0.36), colour, (10, 10, 16), 0.9)
     px = mask.get_width()
     pos = ((size - px) // 2, int(size * 0.56 - px / 2))
-    shadow = art._blur(art._solid(mask, (0, 0, 0)), max(2, px // 28))
+    shadow = blur(solid(mask, (0, 0, 0)), max(2, px // 28))
     shadow.fill((255, 255, 255, 170), special_flags=pygame.BLEND_RGBA_MULT)
     surface.blit(shadow, (pos[0] + px // 30, pos[1] + px // 20))
     palette = {"tint_top": (255, 246, 222), "tint_bottom": tuple(min(255, int(c * 0.8 + 120)) for c in colour)}
-    surface.blit(art._lit_icon(mask, palette), pos)
-    surface.blit(art._vignette((size, size), 170), (0, 0))
+    surface.blit(lit_icon(mask, palette), pos)
+    surface.blit(vignette((size, size), 170), (0, 0))
     out = pygame.Surface((size, size), pygame.SRCALPHA)
     radius = max(4, size // 8)
     pygame.draw.rect(out, (255, 255, 255, 255), out.get_rect(), border_radius=radius)

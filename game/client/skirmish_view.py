@@ -13,6 +13,7 @@ import math
 import pygame
 
 from game.client import theme
+from game.client.paint import art_json, icon_mask, lit_icon
 from game.client.widgets import draw_text, panel, vertical_gradient, wrap_text
 
 BOARD = pygame.Rect(24, 92, 836, 560)  # the arena is centred in here
@@ -32,9 +33,7 @@ _CACHE: dict = {}
 def _icons() -> dict:
     icons = _CACHE.get("icons")
     if icons is None:
-        from game.client.card_art import _json
-
-        icons = _CACHE["icons"] = _json("skirmish_icons.json")
+        icons = _CACHE["icons"] = art_json("skirmish_icons.json")
     return icons
 
 
@@ -42,10 +41,8 @@ def _icon(name: str, px: int, colour) -> pygame.Surface | None:
     """The Game Icons icon `name` at px, lit (card_art's embossed tint) in `colour`'s light."""
     key = ("icon", name, px, colour)
     if key not in _CACHE:
-        from game.client import card_art as art
-
-        mask = art._icon_mask(name, px)
-        _CACHE[key] = None if mask is None else art._lit_icon(
+        mask = icon_mask(name, px)
+        _CACHE[key] = None if mask is None else lit_icon(
             mask, {"tint_top": (255, 250, 236), "tint_bottom": tuple(min(255, int(c * 0.6 + 110)) for c in colour)})
     return _CACHE[key]
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.client import card_art, card_render
+from game.client import card_art, card_render, paint
 from game.client.card_render import LARGE_WIDTH, Role, layout_card, render_card
 from game.client.duel_layout import BOARD_CARD, HAND_CARD
 from game.client.duel_view import ZOOM_WIDTH
@@ -44,24 +44,24 @@ def test_every_card_resolves_to_an_existing_icon(duelmind_cards, official_cards)
     for card in duelmind_cards:
         assert card.art, f"Duelmind card {card.base_id} ({card.name}) has no art in its card file"
         assert card_art.art_name(card) == card.art
-        assert card_art.icon_file(card.art).is_file(), card.art
+        assert paint.icon_file(card.art).is_file(), card.art
     for card in official_cards:
         assert card.art == ""  # the rules never read assets: the client maps LOCM cards
         icon = card_art.locm_art(card)
         assert icon, f"LOCM card {card.base_id} ({card.name}) has no icon in locm_card_icons.json"
-        assert card_art.art_name(card) == icon and card_art.icon_file(icon).is_file(), icon
+        assert card_art.art_name(card) == icon and paint.icon_file(icon).is_file(), icon
 
 
 def test_keyword_badges_and_stand_ins_have_icons():
     for name in KEYWORD_NAMES:
         icon = card_art.keyword_icon_name(name)
-        assert icon and card_art.icon_file(icon).is_file(), name
+        assert icon and paint.icon_file(icon).is_file(), name
     from game.rules.cards.model import Card
 
     for card_type in CardType:  # a card from a file without art still gets a picture
         card = Card(9999, "Nameless", card_type, 1, 1, 1)
         icon = card_art.art_name(card)
-        assert icon and card_art.icon_file(icon).is_file(), card_type
+        assert icon and paint.icon_file(icon).is_file(), card_type
 
 
 def test_a_custom_card_sharing_an_official_id_does_not_take_its_icon(official_cards):
