@@ -10,6 +10,7 @@ import pygame
 
 from game.client import theme
 from game.client.card_render import CARD_RATIO
+from game.client.paint import gradient, with_alpha
 
 SUPERSAMPLE = 3
 FIELD_TOP, FIELD_BOTTOM = (86, 66, 156), (38, 28, 78)
@@ -35,11 +36,7 @@ def _draw(w: int, h: int) -> pygame.Surface:
     radius = max(6, w // 11)
     outer = surface.get_rect()
     # The field: a vertical gradient, lighter towards the centre, clipped to the card's corners.
-    field = pygame.Surface((w, h), pygame.SRCALPHA)
-    for y in range(h):
-        t = y / max(1, h - 1)
-        colour = [round(a + (b - a) * t) for a, b in zip(FIELD_TOP, FIELD_BOTTOM)]
-        pygame.draw.line(field, colour, (0, y), (w, y))
+    field = with_alpha(gradient((w, h), FIELD_TOP, FIELD_BOTTOM))
     glow = pygame.Surface((w, h), pygame.SRCALPHA)
     for step in range(12, 0, -1):
         r = w * 0.55 * step / 12
