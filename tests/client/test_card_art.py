@@ -8,6 +8,7 @@ import pytest
 
 from game.client import card_art, card_render, paint
 from game.client.card_render import LARGE_WIDTH, Role, layout_card, render_card
+from game.client.card_summary import summary_candidates
 from game.client.duel_layout import BOARD_CARD, HAND_CARD
 from game.client.duel_view import ZOOM_WIDTH
 from game.client.scenes.draft import OFFER_WIDTH
@@ -103,7 +104,7 @@ def _check_layout(card, width, attack=None, defense=None, keywords=None) -> None
     if width >= LARGE_WIDTH:
         assert [box for box in layout.texts if box.role == Role.RULES], f"{where}: no rules text"
         assert not summaries
-    elif card_render.summary_candidates(card):
+    elif summary_candidates(card):
         assert summaries, f"{where}: no effect summary fits"
 
 
