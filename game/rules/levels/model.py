@@ -1,6 +1,8 @@
 """The level files' data model: pydantic models for card, gomoku and skirmish levels, their story and
 the campaign, and the JSON Schema exported for editors (levels/schema/level.schema.json and
-campaign.schema.json).
+campaign.schema.json). Card levels are defined here; what every level shares is in level_base.py,
+gomoku and skirmish levels in gomoku_level.py and skirmish_level.py; `Level` below is the union
+a level file is read as.
 
 Rules layer: no pygame, no AI. The models check each file on its own (types, ranges, which fields
 go together); what needs the card set or the other files (unknown card ids, impossible objectives,
@@ -18,20 +20,16 @@ import json
 from pathlib import Path
 from typing import Annotated, Literal, Union
 
-from pydantic import (BaseModel, ConfigDict, Discriminator, Field, StringConstraints, Tag, TypeAdapter,
-                      field_validator, model_validator)
+from pydantic import Discriminator, Field, StringConstraints, Tag, TypeAdapter, field_validator, model_validator
 
 from game.paths import levels_dir
+from game.rules.levels.gomoku_level import GomokuLevel
+from game.rules.levels.level_base import Label, LevelBase, LevelId, LevelModel, Line, ObjectiveBase, SideName, at_least_one
+from game.rules.levels.skirmish_level import SkirmishLevel
 
-LEVEL_VERSION = 1
 CAMPAIGN_VERSION = 1
 
-LevelId = Annotated[str, StringConstraints(pattern=r"^[a-z0-9][a-z0-9_]{0,47}$")]
-Label = Annotated[str, StringConstraints(pattern=r"^[a-z][a-z0-9_]{0,31}$")]
-SideName = Literal["player", "opponent"]
 CardAIName = Literal["random", "easy", "medium", "hard"]
-GomokuAIName = Literal["novice", "easy", "medium", "hard", "master"]
-SkirmishAIName = Literal["random", "easy", "greedy", "medium", "hard"]  # ai/skirmish/registry.py
 # The scripted opponent's fallback rules (implemented in ai/cards/scripted.py), tried in order
 # after the turn's script: the first that yields an action plays it, then the list starts over.
 FallbackRule = Literal["attack_guards", "attack_biggest", "attack_weakest", "trade", "attack_face",
@@ -42,43 +40,9 @@ MAX_TURNS = 50  # LOCM's turn limit: from a player's 51st turn every draw breaks
 HAND_LIMIT = 8
 
 
-def _at_least_one(value: int, what: str) -> int:
-    if value < 1:
-        raise ValueError(f"{what} must be at least 1 (got {value})")
-    return value
-
-
-class _Model(BaseModel):
-    # strict: a number must be a JSON number and a flag true or false ("card": true is not card 1,
-    # "ready": "no" is not True), as in the card files
-    model_config = ConfigDict(extra="forbid", populate_by_name=True, strict=True)
-
-
-# ---------------------------------------------------------------------------------- story
-
-class Line(_Model):
-    """One line of dialogue."""
-
-    speaker: str = Field(min_length=1, max_length=40)
-    text: str = Field(min_length=1, max_length=400)
-    portrait: str | None = Field(None, pattern=r"^[a-z0-9_]+$", description="portrait image name (assets)")
-
-
-class Story(_Model):
-    before: list[Line] = Field(default_factory=list, description="shown before the level starts")
-    after: list[Line] = Field(default_factory=list, description="shown after a win")
-    after_loss: list[Line] = Field(default_factory=list, description="shown after a loss")
-
-
-class Rewards(_Model):
-    unlocks: list[LevelId] = Field(default_factory=list, description="levels unlocked by winning this one")
-    cards: list[int] = Field(default_factory=list, description="card ids added to the player's collection")
-    message: str = Field("", max_length=200)
-
-
 # ---------------------------------------------------------------------------------- cards
 
-class CardEntry(_Model):
+class CardEntry(LevelModel):
     """A card in a deck or hand: a card id, or {"card": id, "label": name, "count": n}.
 
     A label names that copy so scripts, events and objectives can refer to it ({label})."""
@@ -106,7 +70,7 @@ class CardEntry(_Model):
         return {"anyOf": [{"type": "integer", "minimum": 1, "description": "a card id"}, schema]}
 
 
-class BoardEntry(_Model):
+class BoardEntry(LevelModel):
     """A creature on the board when the level starts."""
 
     card: int = Field(ge=1)
@@ -117,18 +81,18 @@ class BoardEntry(_Model):
     defense: int | None = Field(None, ge=1, le=99, description="override the card's defense")
 
 
-class FixedDeck(_Model):
+class FixedDeck(LevelModel):
     kind: Literal["fixed"] = "fixed"
     cards: list[CardEntry] = Field(description="drawn in this order")
 
 
-class ShuffledDeck(_Model):
+class ShuffledDeck(LevelModel):
     kind: Literal["shuffled"]
     cards: list[CardEntry]
     seed: int | None = Field(None, description="fixed shuffle; without it each attempt shuffles anew")
 
 
-class DraftDeck(_Model):
+class DraftDeck(LevelModel):
     kind: Literal["draft"]
     pool: list[int] | None = Field(None, description="card ids offered (default: the level's card set)")
     picks: int = Field(30, ge=1, le=60)
@@ -146,7 +110,7 @@ Deck = Annotated[Union[Annotated[FixedDeck, Tag("fixed")], Annotated[ShuffledDec
                                custom_error_message='deck "kind" must be "fixed", "shuffled" or "draft"')]
 
 
-class CardRules(_Model):
+class CardRules(LevelModel):
     lanes: Literal[1, 2] = 1
     style: Literal["plain", "duelmind"] = Field(
         "duelmind", description="plain: LOCM-style cards only (no triggered effects); duelmind: all cards")
@@ -156,7 +120,7 @@ class CardRules(_Model):
     deck_size: int | None = Field(None, ge=1, le=60, description="every deck must have exactly this many cards")
 
 
-class SideSpec(_Model):
+class SideSpec(LevelModel):
     deck: Deck
     health: int | None = Field(None, ge=1, le=99, description="starting health (default 30)")
     mana: int | None = Field(None, ge=1, le=12, description="max mana on the side's first turn (then +1 a turn)")
@@ -168,7 +132,7 @@ class SideSpec(_Model):
     board: list[BoardEntry] = Field(default_factory=list)
 
 
-class ScriptTurn(_Model):
+class ScriptTurn(LevelModel):
     turn: int = Field(description="the opponent's own turn number (1 = its first turn)",
                       json_schema_extra={"minimum": 1})
     actions: list[str] = Field(
@@ -178,7 +142,7 @@ class ScriptTurn(_Model):
     @field_validator("turn")
     @classmethod
     def _turn(cls, value: int) -> int:
-        return _at_least_one(value, "turn")
+        return at_least_one(value, "turn")
 
 
 class OpponentSpec(SideSpec):
@@ -202,16 +166,11 @@ class OpponentSpec(SideSpec):
         return self
 
 
-class _Objective(_Model):
-    required: bool = Field(True, description="false: a bonus objective (one star each)")
-    text: str | None = Field(None, max_length=120, description="shown instead of the generated description")
-
-
-class WinObjective(_Objective):
+class WinObjective(ObjectiveBase):
     kind: Literal["win"]
 
 
-class WinWithinObjective(_Objective):
+class WinWithinObjective(ObjectiveBase):
     kind: Literal["win_within"]
     turns: int = Field(description="the player's own turns", json_schema_extra={"minimum": 1})
 
@@ -223,17 +182,17 @@ class WinWithinObjective(_Objective):
         return value
 
 
-class SurviveObjective(_Objective):
+class SurviveObjective(ObjectiveBase):
     kind: Literal["survive"]
     turns: int = Field(description="the opponent's turns to live through", json_schema_extra={"minimum": 1})
 
     @field_validator("turns")
     @classmethod
     def _turns(cls, value: int) -> int:
-        return _at_least_one(value, "turns")
+        return at_least_one(value, "turns")
 
 
-class ClearBoardObjective(_Objective):
+class ClearBoardObjective(ObjectiveBase):
     kind: Literal["clear_board"]
     by_turn: int = Field(1, description="the enemy board is empty during the player's turn N or earlier",
                          json_schema_extra={"minimum": 1})
@@ -241,10 +200,10 @@ class ClearBoardObjective(_Objective):
     @field_validator("by_turn")
     @classmethod
     def _by_turn(cls, value: int) -> int:
-        return _at_least_one(value, "by_turn")
+        return at_least_one(value, "by_turn")
 
 
-class KeepAliveObjective(_Objective):
+class KeepAliveObjective(ObjectiveBase):
     kind: Literal["keep_alive"]
     label: Label = Field(description="the labelled creature of the player's that must not die")
 
@@ -253,7 +212,7 @@ CardObjective = Annotated[Union[WinObjective, WinWithinObjective, SurviveObjecti
                                 KeepAliveObjective], Field(discriminator="kind")]
 
 
-class When(_Model):
+class When(LevelModel):
     """When a scripted event fires (once): exactly one condition."""
 
     turn: int | None = Field(None, description="at the start of `side`'s own turn N (after its draw)",
@@ -270,18 +229,18 @@ class When(_Model):
             raise ValueError("give exactly one of turn, health_at_most, died, board_empty"
                              + (f" (found {', '.join(given)})" if given else ""))
         if self.turn is not None:
-            _at_least_one(self.turn, "turn")
+            at_least_one(self.turn, "turn")
         if self.board_empty is False:
             raise ValueError("board_empty must be true (leave it out otherwise)")
         return self
 
 
-class GiveCards(_Model):
+class GiveCards(LevelModel):
     side: SideName = "player"
     cards: list[CardEntry] = Field(min_length=1)
 
 
-class SummonCreature(_Model):
+class SummonCreature(LevelModel):
     side: SideName = "opponent"
     card: int = Field(ge=1)
     label: Label | None = None
@@ -289,7 +248,7 @@ class SummonCreature(_Model):
     ready: bool = Field(False, description="it may attack at once")
 
 
-class EventStep(_Model):
+class EventStep(LevelModel):
     """One thing an event does: exactly one of say, give, summon."""
 
     say: Line | None = None
@@ -305,23 +264,12 @@ class EventStep(_Model):
         return self
 
 
-class CardEvent(_Model):
+class CardEvent(LevelModel):
     when: When
     do: list[EventStep] = Field(min_length=1)
 
 
-class _LevelBase(_Model):
-    schema_: str | None = Field(None, alias="$schema", description="the JSON Schema, for editors")
-    version: Literal[1] = LEVEL_VERSION
-    id: LevelId
-    title: str = Field(min_length=1, max_length=60)
-    summary: str = Field("", max_length=200, description="one line for the level list")
-    boss: bool = Field(False, description="shown as a boss fight")
-    story: Story = Field(default_factory=Story)
-    rewards: Rewards = Field(default_factory=Rewards)
-
-
-class CardLevel(_LevelBase):
+class CardLevel(LevelBase):
     kind: Literal["cards"]
     rules: CardRules = Field(default_factory=CardRules)
     first: SideName = Field("player", description="who plays the first turn")
@@ -353,205 +301,18 @@ class CardLevel(_LevelBase):
         return (self.turn or 1) - 1
 
 
-# ---------------------------------------------------------------------------------- gomoku
-
-class GomokuOpponent(_Model):
-    name: str = Field("Opponent", min_length=1, max_length=40)
-    portrait: str | None = Field(None, pattern=r"^[a-z0-9_]+$")
-    ai: GomokuAIName
-    budget_ms: int = Field(500, ge=5, le=10000, description="thinking time per move")
-
-
-class Opening(_Model):
-    black: list[Annotated[str, StringConstraints(pattern=r"^\s*\d+\s*,\s*\d+\s*$")]] = Field(
-        default_factory=list, description='stones as "x,y" (column, row from the top-left)')
-    white: list[Annotated[str, StringConstraints(pattern=r"^\s*\d+\s*,\s*\d+\s*$")]] = Field(default_factory=list)
-
-
-class GomokuWin(_Objective):
-    kind: Literal["win"]
-
-
-class GomokuWinWithin(_Objective):
-    kind: Literal["win_within"]
-    moves: int = Field(description="the player's own moves", json_schema_extra={"minimum": 1})
-
-    @field_validator("moves")
-    @classmethod
-    def _moves(cls, value: int) -> int:
-        if value < 1:
-            raise ValueError(f"win within {value} moves leaves no move to win with: use at least 1")
-        return value
-
-
-class GomokuSurvive(_Objective):
-    kind: Literal["survive"]
-    moves: int = Field(description="the opponent's moves to live through", json_schema_extra={"minimum": 1})
-
-    @field_validator("moves")
-    @classmethod
-    def _moves(cls, value: int) -> int:
-        return _at_least_one(value, "moves")
-
-
-class GomokuForcedWin(_Objective):
-    kind: Literal["forced_win"]
-    moves: int = Field(description="win within N own moves; the validator proves a forced win (by fours) exists",
-                       json_schema_extra={"minimum": 1})
-
-    @field_validator("moves")
-    @classmethod
-    def _moves(cls, value: int) -> int:
-        if value < 1:
-            raise ValueError(f"a forced win in {value} moves is impossible: use at least 1")
-        return value
-
-
-GomokuObjective = Annotated[Union[GomokuWin, GomokuWinWithin, GomokuSurvive, GomokuForcedWin],
-                            Field(discriminator="kind")]
-
-
-class GomokuEvent(_Model):
-    """A line said after the player's N-th move."""
-
-    after_move: int = Field(json_schema_extra={"minimum": 1})
-    say: Line
-
-    @field_validator("after_move")
-    @classmethod
-    def _move(cls, value: int) -> int:
-        return _at_least_one(value, "after_move")
-
-
-class GomokuLevel(_LevelBase):
-    kind: Literal["gomoku"]
-    rule: Literal["freestyle", "standard", "renju"] = "freestyle"
-    size: int = Field(15, ge=15, le=20)
-    opening: Opening = Field(default_factory=Opening)
-    first: SideName = Field("player", description="who moves first from the opening (that side's colour follows)")
-    opponent: GomokuOpponent
-    objectives: list[GomokuObjective] = Field(min_length=1)
-    events: list[GomokuEvent] = Field(default_factory=list)
-
-
-# ---------------------------------------------------------------------------------- skirmish
-
-Cell = Annotated[list[int], Field(min_length=2, max_length=2, description="[x, y]: column, row from the top-left")]
-
-
-class SkirmishHero(_Model):
-    """A hero on the arena when the level starts: its class, its cell, and optionally a label
-    (objectives and events name it) and a name shown in the objectives."""
-
-    hero: Annotated[str, StringConstraints(pattern=r"^[a-z][a-z0-9_]*$")] = Field(
-        description="a hero class id of levels/skirmish/heroes.json (knight, mage, cleric, ...)")
-    at: Cell
-    label: Label | None = None
-    name: str | None = Field(None, min_length=1, max_length=40, description="shown in objectives instead of the label")
-    health: int | None = Field(None, ge=1, le=999, description="starts wounded: this much health (at most the class's)")
-
-
-class SkirmishSide(_Model):
-    heroes: list[SkirmishHero] = Field(min_length=3, max_length=3, description="three heroes (the game's team size)")
-
-
-class SkirmishOpponent(SkirmishSide):
-    name: str = Field("Opponent", min_length=1, max_length=40)
-    portrait: str | None = Field(None, pattern=r"^[a-z0-9_]+$")
-    ai: SkirmishAIName
-    budget_ms: int = Field(300, ge=5, le=10000, description="the AI's thinking time per action")
-
-
-def _rounds(value: int | None, what: str) -> int | None:
-    return value if value is None else _at_least_one(value, what)
-
-
-class SkirmishDefeatAll(_Objective):
-    kind: Literal["defeat_all"]
-    within: int | None = Field(None, description="by the end of round N", json_schema_extra={"minimum": 1})
-
-    @field_validator("within")
-    @classmethod
-    def _within(cls, value):
-        return _rounds(value, "within")
-
-
-class SkirmishSurvive(_Objective):
-    kind: Literal["survive"]
-    rounds: int = Field(description="rounds to live through with a hero standing", json_schema_extra={"minimum": 1})
-
-    @field_validator("rounds")
-    @classmethod
-    def _rounds(cls, value: int) -> int:
-        return _at_least_one(value, "rounds")
-
-
-class SkirmishProtect(_Objective):
-    kind: Literal["protect"]
-    label: Label = Field(description="the labelled hero of the player's that must not fall")
-
-
-class SkirmishReach(_Objective):
-    kind: Literal["reach"]
-    cell: Cell
-    hero: Label | None = Field(None, description="the labelled hero of the player's that must get there (default: any)")
-    within: int | None = Field(None, description="by the end of round N", json_schema_extra={"minimum": 1})
-
-    @field_validator("within")
-    @classmethod
-    def _within(cls, value):
-        return _rounds(value, "within")
-
-
-SkirmishObjective = Annotated[Union[SkirmishDefeatAll, SkirmishSurvive, SkirmishProtect, SkirmishReach],
-                              Field(discriminator="kind")]
-
-
-class SkirmishWhen(_Model):
-    """When a skirmish event fires (once): exactly one condition."""
-
-    round: int | None = Field(None, description="at the start of round N", json_schema_extra={"minimum": 1})
-    died: Label | None = Field(None, description="when the labelled hero (either side) falls")
-
-    @model_validator(mode="after")
-    def _one(self) -> "SkirmishWhen":
-        given = [name for name in ("round", "died") if getattr(self, name) is not None]
-        if len(given) != 1:
-            raise ValueError("give exactly one of round, died" + (f" (found {', '.join(given)})" if given else ""))
-        if self.round is not None:
-            _at_least_one(self.round, "round")
-        return self
-
-
-class SkirmishEvent(_Model):
-    """Lines said when something happens during the fight."""
-
-    when: SkirmishWhen
-    say: list[Line] = Field(min_length=1)
-
-
-class SkirmishLevel(_LevelBase):
-    kind: Literal["skirmish"]
-    map: Annotated[str, StringConstraints(pattern=r"^[a-z][a-z0-9_]*$")] = Field(
-        description="an arena of levels/skirmish/maps/ (corridors, pillars, ruins, ...)")
-    player: SkirmishSide = Field(description="the player's team (the first team)")
-    opponent: SkirmishOpponent
-    objectives: list[SkirmishObjective] = Field(min_length=1)
-    events: list[SkirmishEvent] = Field(default_factory=list)
-
-
 Level = Annotated[Union[CardLevel, GomokuLevel, SkirmishLevel], Field(discriminator="kind")]
 LEVEL_ADAPTER: TypeAdapter = TypeAdapter(Level)
 
 
 # ---------------------------------------------------------------------------------- campaign
 
-class ChapterUnlock(_Model):
+class ChapterUnlock(LevelModel):
     after: list[LevelId] = Field(default_factory=list, description="levels that must be completed first")
     stars: int = Field(0, ge=0, le=999, description="stars needed in total (from all levels)")
 
 
-class Chapter(_Model):
+class Chapter(LevelModel):
     id: LevelId
     title: str = Field(min_length=1, max_length=60)
     intro: list[Line] = Field(default_factory=list)
@@ -561,7 +322,7 @@ class Chapter(_Model):
     levels: list[LevelId] = Field(min_length=1, description="level files levels/campaign/<id>.json, in order")
 
 
-class Campaign(_Model):
+class Campaign(LevelModel):
     schema_: str | None = Field(None, alias="$schema")
     version: Literal[1] = CAMPAIGN_VERSION
     title: str = Field(min_length=1, max_length=60)

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from game.rules.levels import model as m
+from game.rules.levels.skirmish_level import SkirmishDefeatAll, SkirmishProtect, SkirmishReach, SkirmishSurvive
 from game.rules.events import EventKind
 
 PENDING, MET, FAILED = "pending", "met", "failed"
@@ -43,7 +44,7 @@ def describe(objective, label_names: dict[str, str] | None = None, turns_before:
     if objective.text:
         return objective.text
     kind = objective.kind
-    if isinstance(objective, (m.SkirmishDefeatAll, m.SkirmishSurvive, m.SkirmishProtect, m.SkirmishReach)):
+    if isinstance(objective, (SkirmishDefeatAll, SkirmishSurvive, SkirmishProtect, SkirmishReach)):
         return _describe_skirmish(objective, label_names or {})
     if kind == "win":
         return "Win"

@@ -1,0 +1,68 @@
+"""What every level file shares, whatever its game: the strict model all level data derives from,
+ids and labels, the story and rewards, the objective's common fields and the level's header.
+
+Rules layer: no pygame, no AI. `game.rules.levels.model` assembles the level kinds (cards here,
+gomoku in gomoku_level.py, skirmish in skirmish_level.py) into the one model a level file is read by.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+
+LEVEL_VERSION = 1
+
+LevelId = Annotated[str, StringConstraints(pattern=r"^[a-z0-9][a-z0-9_]{0,47}$")]
+Label = Annotated[str, StringConstraints(pattern=r"^[a-z][a-z0-9_]{0,31}$")]
+SideName = Literal["player", "opponent"]
+
+
+def at_least_one(value: int, what: str) -> int:
+    if value < 1:
+        raise ValueError(f"{what} must be at least 1 (got {value})")
+    return value
+
+
+class LevelModel(BaseModel):
+    # strict: a number must be a JSON number and a flag true or false ("card": true is not card 1,
+    # "ready": "no" is not True), as in the card files
+    model_config = ConfigDict(extra="forbid", populate_by_name=True, strict=True)
+
+
+# ---------------------------------------------------------------------------------- story
+
+class Line(LevelModel):
+    """One line of dialogue."""
+
+    speaker: str = Field(min_length=1, max_length=40)
+    text: str = Field(min_length=1, max_length=400)
+    portrait: str | None = Field(None, pattern=r"^[a-z0-9_]+$", description="portrait image name (assets)")
+
+
+class Story(LevelModel):
+    before: list[Line] = Field(default_factory=list, description="shown before the level starts")
+    after: list[Line] = Field(default_factory=list, description="shown after a win")
+    after_loss: list[Line] = Field(default_factory=list, description="shown after a loss")
+
+
+class Rewards(LevelModel):
+    unlocks: list[LevelId] = Field(default_factory=list, description="levels unlocked by winning this one")
+    cards: list[int] = Field(default_factory=list, description="card ids added to the player's collection")
+    message: str = Field("", max_length=200)
+
+
+class ObjectiveBase(LevelModel):
+    required: bool = Field(True, description="false: a bonus objective (one star each)")
+    text: str | None = Field(None, max_length=120, description="shown instead of the generated description")
+
+
+class LevelBase(LevelModel):
+    schema_: str | None = Field(None, alias="$schema", description="the JSON Schema, for editors")
+    version: Literal[1] = LEVEL_VERSION
+    id: LevelId
+    title: str = Field(min_length=1, max_length=60)
+    summary: str = Field("", max_length=200, description="one line for the level list")
+    boss: bool = Field(False, description="shown as a boss fight")
+    story: Story = Field(default_factory=Story)
+    rewards: Rewards = Field(default_factory=Rewards)
