@@ -26,158 +26,12 @@ from itertools import combinations
 from typing import Sequence
 
 from ai.cards.agent import CardAgent, Decision
+from ai.cards.rule_values import (best_combo, card_worth, combat_stats, creature_value, draft_score, fight,
+                                  stats_worth)
 from game.rules.cards.actions import END_TURN, FACE, Action, Kind, attack, use
 from game.rules.cards.battle import Battle, Creature
-from game.rules.cards.model import BREAKTHROUGH, CHARGE, DRAIN, GUARD, LETHAL, WARD, Card, CardType
+from game.rules.cards.model import CHARGE, GUARD, WARD, Card, CardType
 from game.rules.cards.observation import Observation
-
-# --------------------------------------------------------------------------------- values
-
-# Cost buckets 0-1, 2, 3, 4, 5, 6, 7+ and how many of 30 cards each should hold.
-CURVE_TARGET = (4, 6, 6, 5, 4, 2, 3)
-DECK_CARDS = 30
-MAX_ITEMS = 7
-ALL_KEYWORDS = BREAKTHROUGH | CHARGE | DRAIN | GUARD | LETHAL | WARD
-
-
-def bucket(cost: int) -> int:
-    return max(0, min(cost, 7) - 1)
-
-
-def creature_worth(attack: int, defense: int, keywords: int) -> float:
-    """What a creature with these current stats is worth on the board, in stat points."""
-    if defense <= 0:
-        return 0.0
-    value = float(attack + defense)
-    if keywords & GUARD:
-        value += 0.5 + 0.3 * defense
-    if keywords & WARD:
-        value += 1.5 + 0.5 * attack
-    if attack > 0:
-        if keywords & LETHAL:
-            value += 3.0
-        if keywords & DRAIN:
-            value += 0.5 * attack
-        if keywords & BREAKTHROUGH:
-            value += 0.25 * attack
-    else:
-        value *= 0.6  # it can only stand in the way
-    if defense == 1 and not keywords & WARD:
-        value -= 1.0  # anything kills it
-    return value
-
-
-def creature_value(creature: Creature) -> float:
-    return creature_worth(creature.attack, creature.defense, creature.keywords)
-
-
-def _effects_worth(card: Card) -> float:
-    return 0.4 * card.my_health - 0.6 * card.opp_health + 2.0 * card.draw
-
-
-_GIVEN_KEYWORD_WORTH = ((WARD, 3.0), (LETHAL, 3.0), (GUARD, 1.5), (DRAIN, 1.5), (CHARGE, 1.0), (BREAKTHROUGH, 0.5))
-
-
-def card_worth(card: Card) -> float:
-    """What playing the card is worth in stat points (its board value, or its item effect)."""
-    effects = _effects_worth(card)
-    if card.type == CardType.CREATURE:
-        charge = 0.3 * card.attack if card.keywords & CHARGE else 0.0
-        return creature_worth(card.attack, card.defense, card.keywords) + charge + effects
-    if card.type == CardType.GREEN:
-        given = sum(worth for bit, worth in _GIVEN_KEYWORD_WORTH if card.keywords & bit)
-        return 0.85 * (card.attack + card.defense + given) + effects
-    damage = min(-card.defense, 8) if card.defense < 0 else 0
-    stripped = 1.5 if card.keywords == ALL_KEYWORDS else (1.0 if card.keywords else 0.0)
-    if card.type == CardType.RED:
-        return 1.4 * damage + 0.7 * max(0, -card.attack) + stripped + effects
-    return 1.2 * damage + stripped + effects  # blue: a creature or the face
-
-
-def draft_score(card: Card, picked: Sequence[Card], pick: int) -> float:
-    """How much the bot wants this card at draft pick `pick` (0-based) after `picked`."""
-    worth = card_worth(card)
-    score = worth - (2.0 * card.cost + 1.0) + 0.1 * worth
-    have = sum(1 for other in picked if bucket(other.cost) == bucket(card.cost))
-    expected = CURVE_TARGET[bucket(card.cost)] * (pick + 1) / DECK_CARDS
-    score += 1.5 * max(-2.0, min(2.0, expected - have))
-    if card.type != CardType.CREATURE:
-        items = sum(1 for other in picked if other.type != CardType.CREATURE)
-        if items >= MAX_ITEMS:
-            score -= 3.0 + items - MAX_ITEMS
-    elif card.attack == 0:
-        score -= 1.0
-    return score
-
-
-def fight(attacker: tuple[int, int, int], defender: tuple[int, int, int]):
-    """(attack, defense, keywords) of attacker and defender after one attack (LOCM combat:
-    both blows at once, Ward cancels a blow and is lost, Lethal kills on any damage dealt)."""
-    aa, ad, ak = attacker
-    da, dd, dk = defender
-    if aa > 0:
-        if dk & WARD:
-            dk &= ~WARD
-        else:
-            dd -= aa
-            if ak & LETHAL and dd > 0:
-                dd = 0
-    if da > 0:
-        if ak & WARD:
-            ak &= ~WARD
-        else:
-            ad -= da
-            if dk & LETHAL and ad > 0:
-                ad = 0
-    return (aa, ad, ak), (da, dd, dk)
-
-
-def _stats(creature: Creature) -> tuple[int, int, int]:
-    return creature.attack, creature.defense, creature.keywords
-
-
-def _worth(stats: tuple[int, int, int]) -> float:
-    return creature_worth(*stats)
-
-
-class Combo:
-    """Attackers (in order) against one target, with the predicted outcome."""
-
-    __slots__ = ("attackers", "target", "kills", "net")
-
-    def __init__(self, attackers: tuple[Creature, ...], target: Creature):
-        self.attackers = attackers
-        self.target = target
-        state = _stats(target)
-        net = _worth(state)
-        self.kills = False
-        for creature in attackers:
-            if self.kills:  # a smaller combo does the same
-                self.net = float("-inf")
-                return
-            mine, state = fight(_stats(creature), state)
-            net -= _worth(_stats(creature)) - _worth(mine)
-            self.kills = state[1] <= 0
-        self.net = net - _worth(state)  # what the enemy lost minus what I lost
-
-
-def best_combo(attackers: Sequence[Creature], target: Creature, size: int, must_kill: bool = True) -> Combo | None:
-    """The combo of up to `size` attackers (weakest first, so a small one pops a Ward) with the
-    best value balance; with must_kill only combos that kill the target."""
-    best = None
-    ordered = sorted(attackers, key=lambda c: (c.attack, c.defense))
-    for count in range(1, min(size, len(ordered)) + 1):
-        for members in combinations(ordered, count):
-            combo = Combo(members, target)
-            if must_kill and not combo.kills:
-                continue
-            if best is None or (combo.net, -count) > (best.net, -len(best.attackers)):
-                best = combo
-    return best
-
-
-# --------------------------------------------------------------------------------- planner
-
 
 class TurnPlanner:
     """Plays one turn for `seat` on `battle` (a clone: it is changed), recording the actions."""
@@ -349,7 +203,7 @@ class TurnPlanner:
         """What using the red/blue item on the target takes from the enemy (plus what stripping
         its Guard opens for my ready attackers)."""
         after = self._after_item(card, target)
-        gain = creature_value(target) - _worth(after)
+        gain = creature_value(target) - stats_worth(after)
         if target.keywords & GUARD and not after[2] & GUARD:
             gain += 0.5 * sum(c.attack for c in self.ready(target.lane))
         return gain
@@ -382,7 +236,7 @@ class TurnPlanner:
     def _green_gain(self, card: Card, creature: Creature, before_attacks: bool, rushing: bool = False) -> float:
         keywords = creature.keywords | card.keywords
         after = (max(0, creature.attack + card.attack), creature.defense + card.defense, keywords)
-        gain = _worth(after) - creature_value(creature)
+        gain = stats_worth(after) - creature_value(creature)
         gives_charge = card.keywords & CHARGE and not creature.can_attack and not creature.has_attacked
         if card.keywords & CHARGE and not gives_charge:
             gain -= 0.5 * after[0]  # the Charge is wasted here
@@ -399,8 +253,8 @@ class TurnPlanner:
         # Before the attacks: only when the buff turns a bad attack into a good trade.
         targets = self.guards(creature.lane) or self.enemies(creature.lane)
         for target in targets:
-            mine_now, theirs_now = fight(_stats(creature), _stats(target))
-            mine_then, theirs_then = fight(after, _stats(target))
+            mine_now, theirs_now = fight(combat_stats(creature), combat_stats(target))
+            mine_then, theirs_then = fight(after, combat_stats(target))
             good_now = theirs_now[1] <= 0 and mine_now[1] > 0
             good_then = theirs_then[1] <= 0 and mine_then[1] > 0
             if good_then and not good_now:
@@ -470,8 +324,8 @@ class TurnPlanner:
             else:
                 score = 0.0
                 for enemy in enemies:
-                    mine_after, theirs_after = fight(stats, _stats(enemy))
-                    if theirs_after[1] <= 0 and (mine_after[1] > 0 or creature_value(enemy) > _worth(stats)):
+                    mine_after, theirs_after = fight(stats, combat_stats(enemy))
+                    if theirs_after[1] <= 0 and (mine_after[1] > 0 or creature_value(enemy) > stats_worth(stats)):
                         score += 2.0  # it can take this one on
                 if enemies and not mine:
                     score += 1.5  # contest a lane the enemy holds alone
@@ -527,7 +381,7 @@ class TurnPlanner:
                     best = combo
             if best is None:
                 return
-            lost = any(fight(_stats(c), _stats(best.target))[0][1] <= 0 for c in best.attackers)
+            lost = any(fight(combat_stats(c), combat_stats(best.target))[0][1] <= 0 for c in best.attackers)
             if racing:
                 wanted = not lost and best.net > 0
             elif defensive:
@@ -549,7 +403,7 @@ class TurnPlanner:
             if not guards:
                 return
             guard = min(guards, key=lambda c: c.defense)
-            mine, theirs = fight(_stats(creature), _stats(guard))
+            mine, theirs = fight(combat_stats(creature), combat_stats(guard))
             if mine[1] > 0 and (theirs[1] < guard.defense or theirs[2] != guard.keywords):
                 self.act(attack(creature.uid, guard.uid), "chip the guard")
 
@@ -586,5 +440,3 @@ class RuleAgent(CardAgent):
         planner.plan()
         return Decision(planner.actions + [END_TURN], {"ai": self.name, "rules": planner.notes})
 
-
-__all__ = ["RuleAgent", "TurnPlanner", "card_worth", "creature_worth", "draft_score", "fight"]

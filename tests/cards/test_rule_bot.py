@@ -10,7 +10,8 @@ import pytest
 from ai.cards.agent import play_game
 from ai.cards.random_agent import RandomAgent
 from ai.cards.registry import agent_names, make_agent
-from ai.cards.rule_bot import MAX_ITEMS, RuleAgent, fight
+from ai.cards.rule_bot import RuleAgent
+from ai.cards.rule_values import MAX_ITEMS, fight
 from game.rules.cards.actions import END_TURN, FACE, Kind, attack, summon, use
 from game.rules.cards.battle import Battle
 from game.rules.cards.draft import Draft
