@@ -150,7 +150,7 @@ class LevelJob:
 
     def setup(self) -> None:
         from ai.gomoku.threats import find_vcf
-        from game.rules.levels.checks import use_forced_win_prover
+        from game.rules.levels.gomoku_checks import use_forced_win_prover
 
         use_forced_win_prover(find_vcf)  # as `run` does, in a worker that did not fork from it
         _init_worker(self.path, self.player, self.opponent, self.budget_ms, self.seed, self.lookahead)
@@ -241,7 +241,7 @@ def summary_text(data: dict) -> str:
 
 def run(args: argparse.Namespace) -> int:
     from ai.gomoku.threats import find_vcf
-    from game.rules.levels.checks import use_forced_win_prover
+    from game.rules.levels.gomoku_checks import use_forced_win_prover
     from game.rules.levels.loader import find_level
 
     use_forced_win_prover(find_vcf)  # a level is checked as `levels validate` checks it

@@ -14,7 +14,7 @@ import sys
 from pathlib import Path
 
 from ai.gomoku.threats import find_vcf
-from game.rules.levels.checks import use_forced_win_prover
+from game.rules.levels.gomoku_checks import use_forced_win_prover
 from game.rules.levels.loader import campaign_path, validate_paths
 from game.rules.levels.model import schema_texts
 

@@ -43,7 +43,7 @@ def ai_prover():
     """In process, as the command does: gomoku forced wins are proved by the AI's VCF, injected
     into the rules' checks (which never import the AI)."""
     from ai.gomoku.threats import find_vcf
-    from game.rules.levels.checks import use_forced_win_prover
+    from game.rules.levels.gomoku_checks import use_forced_win_prover
 
     previous = use_forced_win_prover(find_vcf)
     yield find_vcf
@@ -181,7 +181,8 @@ def test_cross_checks_name_the_place_and_the_reason(changes, path, fragment):
 
 
 def test_forced_wins_are_proved_only_by_the_injected_prover():
-    from game.rules.levels.checks import check_level, use_forced_win_prover
+    from game.rules.levels.checks import check_level
+    from game.rules.levels.gomoku_checks import use_forced_win_prover
     from game.rules.levels.loader import parse_level, read_json
 
     raw, _ = read_json(MALFORMED / "gomoku_no_forced_win.json")

@@ -1,40 +1,26 @@
 """Cross-checks of a level (against its card set and its own parts) and of the campaign (files,
 unlock rules, reachability). Each problem names the file, a JSON path and says in plain words
-what is wrong. Called by the loader after the pydantic models accepted the file.
+what is wrong. Called by the loader after the pydantic models accepted the file. Card levels and
+the campaign are checked here, gomoku levels in gomoku_checks.py, skirmish levels in
+skirmish_checks.py.
 """
 
 from __future__ import annotations
 
 import difflib
-from collections.abc import Callable
 from pathlib import Path
 
 from game.rules.cards.cardset import CardSetError
 from game.rules.cards.model import CardType
 from game.rules.cards.state import BOARD_LIMIT, OPENING_HAND, RUNE_STEP, STARTING_HEALTH, TURN_LIMIT
-from game.rules.gomoku import GomokuState, Rule, parse_move
 from game.rules.levels import model as m
 from game.rules.levels.build import (allowed, draft_pool, level_cardset, runes_below, side_card_ids, side_spec,
                                      standing_runes)
+from game.rules.levels.gomoku_checks import ForcedWinProver, check_gomoku
 from game.rules.levels.problems import Problem, json_path
 from game.rules.levels.script import ScriptSyntaxError, parse_script_action
 
 MAX_SIDE_CARDS = 100  # instance ids must stay below the engine's 255 (2 per card, plus tokens)
-
-
-# The prover of gomoku "forced_win" objectives: (position, the player's moves) -> a winning line
-# or None. The rules do not search (they never import the AI), so the caller injects one: the
-# `levels validate` command and the level tools install the AI's (`ai.gomoku.threats.find_vcf`)
-# with `use_forced_win_prover`; without one (the in-game loader) that single proof is skipped.
-ForcedWinProver = Callable[[GomokuState, int], "list[tuple[int, int]] | None"]
-_forced_win_prover: ForcedWinProver | None = None
-
-
-def use_forced_win_prover(prover: ForcedWinProver | None) -> ForcedWinProver | None:
-    """Install the prover later checks use (None: skip forced-win proofs); returns the old one."""
-    global _forced_win_prover
-    previous, _forced_win_prover = _forced_win_prover, prover
-    return previous
 
 
 def check_level(level, file: str, prove: ForcedWinProver | None = None) -> list[Problem]:
@@ -350,70 +336,6 @@ class CardChecks:
         target_id = self.ref_card(parts, action.target, {side: ids[side] for side in sides}, "the target")
         if target_id is not None and self.cards[target_id].type != CardType.CREATURE:
             self.problem(parts, f"the target {action.target} ({self.cards[target_id].name}) is an item, not a creature")
-
-
-# ---------------------------------------------------------------------------------- gomoku
-
-def check_gomoku(level: m.GomokuLevel, file: str, prove: ForcedWinProver | None = None) -> list[Problem]:
-    """The gomoku level's problems; a "forced_win" objective is proved with ``prove`` (default:
-    the installed prover; with none, that proof is skipped)."""
-    prove = prove or _forced_win_prover
-    problems: list[Problem] = []
-
-    def problem(parts, message):
-        problems.append(Problem(file, json_path(parts), message))
-
-    stones = {"black": [], "white": []}
-    seen: dict[tuple[int, int], list] = {}
-    for colour in ("black", "white"):
-        for index, text in enumerate(getattr(level.opening, colour)):
-            try:
-                move = parse_move(text, level.size)
-            except ValueError as error:
-                problem(["opening", colour, index], str(error))
-                continue
-            if move in seen:
-                problem(["opening", colour, index], f"there is already a stone on {move[0]},{move[1]} "
-                                                    f"(at {json_path(seen[move])})")
-                continue
-            seen[move] = ["opening", colour, index]
-            stones[colour].append(move)
-    if problems:
-        return problems
-    try:
-        state = GomokuState.from_stones(stones["black"], stones["white"], level.size, Rule[level.rule.upper()])
-    except ValueError as error:
-        problem(["opening"], f"not a position the game can reach: {error}")
-        return problems
-    if state.is_over:
-        problem(["opening"], "the opening leaves no move to play (the board is full or black has no allowed point)")
-        return problems
-    empty = level.size * level.size - len(state.moves)
-    player_first = level.first == "player"
-    player_moves = (empty + (1 if player_first else 0)) // 2
-    opponent_moves = (empty + (0 if player_first else 1)) // 2
-    required = [o for o in level.objectives if o.required]
-    if not required:
-        problem(["objectives"], "at least one objective must be required (\"required\": true)")
-    for index, objective in enumerate(level.objectives):
-        parts = ["objectives", index]
-        if objective.kind == "survive" and objective.moves > opponent_moves:
-            problem(parts + ["moves"], f"survive {objective.moves} moves cannot happen: the board has room for "
-                                       f"{opponent_moves} more moves of the opponent's")
-        if objective.kind in ("win_within", "forced_win") and objective.moves > player_moves:
-            problem(parts + ["moves"], f"{objective.moves} moves is more than the board has room for "
-                                       f"({player_moves} of the player's)")
-        if objective.kind == "forced_win":
-            if not player_first:
-                problem(parts, "a forced win starts with the player to move: set \"first\": \"player\"")
-                continue
-            if prove is not None and prove(state.clone(), objective.moves) is None:
-                problem(parts + ["moves"], f"no forced win by fours within {objective.moves} moves was found from "
-                                           "the opening: check the stones, who moves first, or allow more moves")
-    for index, event in enumerate(level.events):
-        if event.after_move > player_moves:
-            problem(["events", index, "after_move"], f"the player never makes {event.after_move} moves on this board")
-    return problems
 
 
 # ---------------------------------------------------------------------------------- campaign
