@@ -361,7 +361,7 @@ def find_vcf(state, max_moves: int, node_limit: int = 200_000) -> list[tuple[int
     ``max_moves`` of its own moves, the last being the five (an open or double four on move
     ``max_moves - 1`` counts), as the main line of (x, y) points, attacker and defender
     alternating; None if none was found within ``node_limit`` nodes. The one VCF prover of the
-    project: the level validator gets it injected (``game.rules.levels.checks``)."""
+    project: the level validator gets it injected (``game.rules.levels.gomoku_checks``)."""
     if max_moves < 1 or state.is_over:
         return None
     board = Board.from_state(state)
