@@ -37,11 +37,11 @@ from ai.gomoku import engine
 from ai.gomoku.board import Board
 from ai.gomoku.engine import LEVELS, analyse, warm_up
 from ai.gomoku.search import AlphaBeta, SearchLimits
-from ai.gomoku.threats import SearchContext, ThreatSearch, TimeUp
+from ai.gomoku.threats import SearchContext, ThreatSearch, TimeUp, find_vcf
 from game.rules.gomoku import GomokuState, Rule
 from game.tools import execution
 from game.tools.args import positive_ms
-from game.tools.gomoku_bench_data import (RULES, describe_openings, find_vcf, load_openings, load_positions,
+from game.tools.gomoku_bench_data import (RULES, VCF_MOVES, describe_openings, load_openings, load_positions,
                                           state_from_record, write_openings, write_positions)
 from game.tools.stats import percentile, wilson_interval
 
@@ -153,7 +153,7 @@ def bench_tactics(records: list[dict]) -> None:
         state = state_from_record(record)
         expected = tuple(record["winning_move"])
         start = time.perf_counter()
-        line = find_vcf(state, 5.0)
+        line = find_vcf(state, VCF_MOVES, node_limit=1_000_000)
         vcf_ms = (time.perf_counter() - start) * 1000.0
         start = time.perf_counter()
         move, info = analyse(state, 1000, "master")

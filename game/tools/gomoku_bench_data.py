@@ -17,7 +17,7 @@ from ai.gomoku import engine
 from ai.gomoku.board import Board
 from ai.gomoku.engine import analyse, warm_up
 from ai.gomoku.search import AlphaBeta, SearchLimits
-from ai.gomoku.threats import SearchContext, ThreatSearch, TimeUp
+from ai.gomoku.threats import SearchContext, ThreatSearch, TimeUp, find_vcf
 from game.rules.gomoku import GomokuState, Rule
 
 # The data ship with the AI package (ai/gomoku/*.json), not beside this front end.
@@ -25,6 +25,9 @@ AI_DATA = Path(gomoku_ai.__file__).parent
 POSITIONS_FILE = AI_DATA / "bench_positions.json"
 OPENINGS_FILE = AI_DATA / "openings.json"
 RULES = {"freestyle": Rule.FREESTYLE, "standard": Rule.STANDARD, "renju": Rule.RENJU}
+# The stored forced wins: VCFs of up to 24 fours (the 25th move is the five), found by the AI's
+# prover within a node cap, so the same positions are found on any machine.
+VCF_MOVES = 25
 
 
 # --- positions -------------------------------------------------------------------------------
@@ -53,17 +56,6 @@ def random_opening(rule: Rule, seed: int, stones: int = 3, size: int = 15) -> Go
     return state
 
 
-def find_vcf(state: GomokuState, seconds: float, max_fours: int = 24) -> list[tuple[int, int]] | None:
-    """The VCF our threat search finds for the side to move (as points), or None."""
-    board = Board.from_state(state)
-    context = SearchContext(board, time.perf_counter() + seconds, time.perf_counter)
-    try:
-        line = ThreatSearch(context).vcf(max_fours)
-    except TimeUp:
-        return None
-    return None if line is None else [board.point(p) for p in line]
-
-
 def write_positions(games_per_rule: int = 12) -> None:
     """Collect middle-game and tactical (VCF) positions from hard-vs-master self-play."""
     middle: list[dict] = []
@@ -81,7 +73,7 @@ def write_positions(games_per_rule: int = 12) -> None:
             while not state.is_over:
                 level = levels[0] if state.current_player == 1 else levels[1]
                 if len(state.moves) >= 12:
-                    line = find_vcf(state, 2.0)
+                    line = find_vcf(state, VCF_MOVES, node_limit=400_000)
                     if line and len(line) >= 5:
                         tactical.append({"rule": rule_name, "moves": [list(m) for m in state.moves],
                                          "winning_move": list(line[0]), "vcf_length": len(line)})
