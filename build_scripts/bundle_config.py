@@ -81,14 +81,14 @@ def read_version(root: Path = ROOT) -> str:
 
 
 def commands(root: Path = ROOT) -> dict[str, tuple[str, str]]:
-    """main.py's COMMANDS table (command words -> (module, help)), read without running main.py."""
-    tree = ast.parse((root / "main.py").read_text(encoding="utf-8"))
+    """The COMMANDS table of game/cli.py (command words -> (module, help)), read without running it."""
+    tree = ast.parse((root / "game" / "cli.py").read_text(encoding="utf-8"))
     for node in tree.body:
         target = node.target if isinstance(node, ast.AnnAssign) else (
             node.targets[0] if isinstance(node, ast.Assign) and len(node.targets) == 1 else None)
         if isinstance(target, ast.Name) and target.id == "COMMANDS" and node.value is not None:
             return dict(ast.literal_eval(node.value))
-    raise ValueError(f"no COMMANDS table in {root / 'main.py'}")
+    raise ValueError(f"no COMMANDS table in {root / 'game' / 'cli.py'}")
 
 
 def command_names(root: Path = ROOT) -> list[str]:
@@ -96,7 +96,7 @@ def command_names(root: Path = ROOT) -> list[str]:
 
 
 def command_modules(root: Path = ROOT) -> list[str]:
-    """The module of every command (main.py imports them by name at run time, so PyInstaller's
+    """The module of every command (game/cli.py imports them by name at run time, so PyInstaller's
     analysis cannot see them)."""
     return sorted({module for module, _help in commands(root).values()})
 
@@ -113,6 +113,12 @@ def onefile_name(version: str | None = None) -> str:
 
 def _shipped(path: Path) -> bool:
     return not any(part.startswith(".") or part == "__pycache__" for part in path.parts) and path.suffix != ".pyc"
+
+
+def _data(path: Path) -> bool:
+    """A data file of a data folder: levels/ and assets/ hold a package marker (for installs
+    through pip), which the bundle does not need."""
+    return path.suffix != ".py"
 
 
 def _files(root: Path, folder: str) -> list[Path]:
@@ -135,7 +141,7 @@ def own_modules(root: Path = ROOT) -> list[str]:
 
 def hidden_imports(root: Path = ROOT) -> list[str]:
     """Modules the analysis must add although no import statement names them: the commands of
-    main.py (wherever they live) and every module of our own packages."""
+    game/cli.py (wherever they live) and every module of our own packages."""
     return sorted(set(command_modules(root)) | set(own_modules(root)))
 
 
@@ -144,7 +150,7 @@ def data_files(root: Path = ROOT) -> list[tuple[str, str]]:
     files inside our own packages (read beside their module, e.g. ai/gomoku/openings.json)."""
     found = []
     for folder in DATA_FOLDERS:
-        found += [(str(path), str(path.relative_to(root).parent)) for path in _files(root, folder)]
+        found += [(str(path), str(path.relative_to(root).parent)) for path in _files(root, folder) if _data(path)]
     for package in OWN_PACKAGES:
         found += [(str(path), str(path.relative_to(root).parent)) for path in _files(root, package)
                   if path.suffix != ".py"]

@@ -11,7 +11,6 @@ import pygame
 
 from game.client.scenes.workshop_editor import WorkshopEditorScene
 from game.client.workshop import card_table
-from game.paths import project_root
 from game.rules.cards.actions import FACE, Kind
 from tests.client.campaign_helpers import perform_with_mouse, read_dialogues
 from tests.client.driver import click, drag, run_until, step
@@ -112,7 +111,7 @@ def test_build_validate_win_and_save_a_puzzle(app, tmp_path):
     saved = path.read_text()
     assert saved.startswith('{\n  "$schema": "../schema/level.schema.json",\n  "version": 1,\n  "kind": "cards",')
     assert json.loads(saved) == before
-    done = subprocess.run([sys.executable, str(project_root() / "main.py"), "levels", "validate", str(path)],
+    done = subprocess.run([sys.executable, "-m", "game.cli", "levels", "validate", str(path)],
                           capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stdout + done.stderr
     # Leaving a saved document asks nothing.

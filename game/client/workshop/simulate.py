@@ -7,6 +7,7 @@ and the turns of every game, and prints its report as JSON at the end. Pure: no 
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -15,16 +16,25 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import BinaryIO
 
-from game.paths import project_root
-
 
 def command(level: Path, games: int, results: Path, budget_ms: int | None = None) -> list[str]:
-    """The command line: the frozen game runs itself, a checkout runs main.py."""
-    head = [sys.executable] if getattr(sys, "frozen", False) else [sys.executable, str(project_root() / "main.py")]
+    """The command line: the frozen game runs itself, any install runs its entry module."""
+    head = [sys.executable] if getattr(sys, "frozen", False) else [sys.executable, "-m", "game.cli"]
     args = head + ["levels", "simulate", str(level), "--games", str(games), "--json", "--results", str(results)]
     if budget_ms is not None:
         args += ["--budget-ms", str(budget_ms)]
     return args
+
+
+def _child_env() -> dict[str, str]:
+    """This process's environment, with this install's packages first on the path (a checkout
+    run by `python main.py` is not installed)."""
+    import game
+
+    root = str(Path(game.__file__).resolve().parent.parent)
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(part for part in (root, env.get("PYTHONPATH", "")) if part)
+    return env
 
 
 @dataclass
@@ -50,7 +60,7 @@ class Simulation:
         self.stderr = open(folder / "errors.txt", "w+b")  # noqa: SIM115
         self.process = subprocess.Popen(command(self.level, self.games, self.results, self.budget_ms),
                                         stdout=self.stdout, stderr=self.stderr, stdin=subprocess.DEVNULL,
-                                        cwd=str(project_root()))
+                                        cwd=str(folder), env=_child_env())
 
     @property
     def running(self) -> bool:
