@@ -121,6 +121,9 @@ def main(argv: list[str] | None = None) -> int:
     # pygame-ce greets on stdout when imported; stdout is a protocol for the bots, and the log
     # file says which pygame ran.
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    # SDL's own SIGINT/SIGTERM handlers only post a quit event, which a busy or modal screen may
+    # not act on; the client handles both signals itself (App.run).
+    os.environ.setdefault("SDL_NO_SIGNAL_HANDLERS", "1")
     if argv and argv[0] in ("-h", "--help"):
         print(_usage())
         return 0

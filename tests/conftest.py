@@ -4,6 +4,10 @@ without it."""
 
 from __future__ import annotations
 
+import atexit
+import os
+import shutil
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -14,6 +18,13 @@ REPO_ROOT = Path(__file__).resolve().parent.parent
 SHARED = REPO_ROOT.parent / "shared"
 REFERENCE_CARDLIST = SHARED / "locm" / "cardlist.txt"  # compared with the shipped copy when present
 TRACES = SHARED / "locm" / "traces"
+
+# Commands run in-process (game.cli.main) set up logging; without this their log lines and
+# saves would land in the developer's own user folders. Tests that need a home of their own
+# set DUELMIND_HOME themselves.
+if "DUELMIND_HOME" not in os.environ:
+    os.environ["DUELMIND_HOME"] = tempfile.mkdtemp(prefix="duelmind-tests-home-")
+    atexit.register(shutil.rmtree, os.environ["DUELMIND_HOME"], True)
 
 
 @pytest.fixture(scope="session")

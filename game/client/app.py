@@ -1,9 +1,15 @@
 """The app: one window, a virtual 1280x720 canvas scaled to it, a stack of scenes, the input
 mapper, sounds, settings and the AI worker pool. `step()` runs one frame (tests call it
-directly); `run()` loops until the last scene is gone."""
+directly); `run()` loops until the last scene is gone, through `run_frame()`, which turns an
+exception from a scene into the crash screen (after an emergency save and a crash report)
+instead of closing the window on the player. SIGTERM and SIGINT end the loop like the window's
+close button, with an emergency save and without the unsaved-work questions."""
 
 from __future__ import annotations
 
+import logging
+import signal
+import threading
 import time
 
 import pygame
@@ -16,6 +22,7 @@ from game.client.settings import SettingsFile
 from game.client.sound import Sounds
 
 FPS = 60
+log = logging.getLogger(__name__)
 
 
 def _icon() -> pygame.Surface:
@@ -64,6 +71,8 @@ class App:
         self._frame_deadline = self._last_frame + 1.0 / FPS
         self.notice: str | None = self.settings_file.problem  # shown once on the title screen
         self.progress = None  # the campaign's Progress, loaded when first needed (game/client/campaign.py)
+        self.stop_signal: int | None = None  # SIGTERM/SIGINT received: the loop ends at the next frame
+        self.crashes = 0  # crash screens shown this run
 
     # ------------------------------------------------------------------ window
 
@@ -249,12 +258,81 @@ class App:
 
     def run(self) -> int:
         dt = 1000.0 / FPS
-        while self.running and self.scenes:
-            if not self.step(min(100.0, dt)):
-                break
-            dt = self.wait_frame()
-        self.close()
+        previous = self._catch_stop_signals()
+        try:
+            while self.running and self.scenes and self.stop_signal is None:
+                if not self.run_frame(min(100.0, dt)):
+                    break
+                dt = self.wait_frame()
+            if self.stop_signal is not None:
+                log.info("stopping on signal %d", self.stop_signal)
+                self.emergency_save()
+        finally:
+            self._restore_signals(previous)
+            self.close()
         return 0
+
+    def run_frame(self, dt_ms: float | None = None) -> bool:
+        """`step()`, with an exception from a scene caught: the crash screen replaces the stack.
+        A crash of the crash screen itself ends the game (the exception goes on)."""
+        try:
+            return self.step(dt_ms)
+        except Exception as error:
+            if self.top is not None and self.top.name == "crash":
+                raise
+            self.show_crash(error)
+            return True
+
+    def show_crash(self, error: BaseException) -> None:
+        """Save what can be saved, write the report, and show the crash screen alone."""
+        from game.logs import write_crash_report
+
+        scene = self.top.name if self.top is not None else None
+        saved = self.emergency_save()
+        path, report = write_crash_report(error, scene, {"Scenes": " > ".join(s.name for s in self.scenes)})
+        self.crashes += 1
+        while self.scenes:
+            try:
+                self.scenes.pop().on_exit()
+            except Exception:  # a broken scene must not keep the crash screen away
+                log.exception("on_exit failed after a crash")
+        self.push("crash", report=report, report_path=path, saved=saved)
+
+    def emergency_save(self) -> list[str]:
+        """Save every campaign game on the stack now (each scene that plays a level); what was
+        saved, in the player's words. Never raises."""
+        saved = []
+        runs = {id(scene.level_run): scene.level_run for scene in self.scenes if scene.level_run is not None}
+        for run in runs.values():
+            try:
+                if run.save_now():
+                    saved.append("your game of this level")
+            except Exception:
+                log.exception("emergency save failed")
+        return saved
+
+    def request_stop(self, signum: int, _frame=None) -> None:
+        """A signal handler: end the loop at the next frame (the handler itself does no work)."""
+        self.stop_signal = signum
+
+    def _catch_stop_signals(self) -> dict:
+        if threading.current_thread() is not threading.main_thread():
+            return {}
+        previous = {}
+        for signum in (signal.SIGTERM, signal.SIGINT):
+            try:
+                previous[signum] = signal.signal(signum, self.request_stop)
+            except (OSError, ValueError):
+                pass
+        return previous
+
+    @staticmethod
+    def _restore_signals(previous: dict) -> None:
+        for signum, handler in previous.items():
+            try:
+                signal.signal(signum, handler)
+            except (OSError, ValueError, TypeError):
+                pass
 
     def screenshot(self, path) -> None:
         pygame.image.save(self.window, str(path))

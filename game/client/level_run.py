@@ -168,6 +168,14 @@ class LevelRun:
             self._save()
             self._saved_actions = count
 
+    def save_now(self) -> bool:
+        """Save the game at once, whatever changed (a crash or a stop signal); True if written."""
+        if self.progress is None or self.session is None or self.session.over:
+            return False
+        notices = len(self.notices)
+        self._save()
+        return len(self.notices) == notices
+
     def _save(self) -> None:
         from game.rules.saves.store import StoreError
 

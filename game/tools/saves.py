@@ -15,6 +15,7 @@ from pathlib import Path
 from pydantic import ValidationError
 
 from game.client.settings import SETTINGS_NAME, SETTINGS_VERSION  # pure Python: no pygame
+from game.logs import crash_reports, log_dir
 from game.rules.safe_json import JsonFileError, JsonFileUnreadable, parse_json_text, read_text_file
 from game.rules.saves.progress import PROGRESS_VERSION, RUN_VERSION, ProgressData, RunData, default_store
 from game.rules.saves.store import HOME_VARIABLE, Store
@@ -24,7 +25,7 @@ RESETTABLE = ("settings", "progress", "runs", "all")
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.description = (
-        "Show where Duelmind keeps settings, campaign progress and saved level games, whether each "
+        "Show where Duelmind keeps settings, campaign progress, saved level games and its logs, whether each "
         "loads, and which unreadable files were moved aside (NAME.json.corrupt-<time>). To start "
         "afresh, --reset moves files aside (nothing is deleted); the game then uses defaults. "
         f"Set {HOME_VARIABLE} to keep all files under one folder instead of the platform's.")
@@ -113,6 +114,9 @@ def run(args: argparse.Namespace) -> int:
             print(f"    {path.name} (saved {_when(path)}): {check_document(path, RUN_VERSION, RunData)}")
     else:
         print(f"  level runs: none saved (they go to {campaign_store.root}/run-LEVEL.json)")
+    crashes = crash_reports()
+    print(f"  logs:       {log_dir()}" + (f" ({len(crashes)} crash report(s), newest {crashes[-1].name})"
+                                           if crashes else ""))
     aside = _moved_aside(settings_store.root) + _moved_aside(campaign_store.root)
     if aside:
         print("Moved aside (the game could not read them, or you reset them; nothing was deleted):")

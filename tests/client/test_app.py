@@ -160,6 +160,9 @@ def test_smoke_test_command_exits_zero(tmp_path):
     assert "screens rendered" in result.stdout
     for screen in ("campaign_map", "duel of level c1_first_spark", "gomoku of level g1_five_stones"):
         assert screen in result.stdout
+    assert "pygame" not in result.stdout.lower()  # no import banner on stdout
+    log = (tmp_path / "home" / "logs" / "duelmind.log").read_text(encoding="utf-8")
+    assert "INFO" in log and "play --smoke-test" in log
 
 
 def test_every_main_screen_renders_at_1920x1080(tmp_path, monkeypatch):

@@ -22,6 +22,7 @@ SCENES: dict[str, tuple[str, str]] = {
     "pass_device": ("game.client.scenes.pass_device", "PassDeviceScene"),
     "result": ("game.client.scenes.result", "ResultScene"),
     "error": ("game.client.scenes.error", "ErrorScene"),
+    "crash": ("game.client.scenes.crash", "CrashScene"),
     "campaign_map": ("game.client.scenes.campaign_map", "CampaignMapScene"),
     "dialogue": ("game.client.scenes.dialogue", "DialogueScene"),
     "level_result": ("game.client.scenes.level_result", "LevelResultScene"),
