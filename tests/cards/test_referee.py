@@ -24,9 +24,9 @@ HANG_LIMITS = Limits(draft_first_ms=300, draft_ms=100, first_turn_ms=300, turn_m
 
 
 def _game(cards, commands, limits=FAST_FAIL, decks=None, lanes=1):
-    started = time.perf_counter()
-    report = play_game(commands, list(cards.values()), random.Random(0), lanes, limits, decks, cwd=REPO_ROOT)
-    return report, time.perf_counter() - started
+    """The game's report (a bot that never answers is stopped by the limits, and a test that
+    hangs anyway by pytest-timeout: no wall-clock assertion here)."""
+    return play_game(commands, list(cards.values()), random.Random(0), lanes, limits, decks, cwd=REPO_ROOT)
 
 
 def _decks(cards):
@@ -53,17 +53,15 @@ def test_full_match_from_the_command_line():
 
 
 def test_crashing_bot_loses_at_once(locm_cards):
-    report, seconds = _game(locm_cards, [f'{PY} -c "import sys; sys.exit(1)"', EASY])
+    report = _game(locm_cards, [f'{PY} -c "import sys; sys.exit(1)"', EASY])
     assert report.winner == 1
     assert "closed its" in report.reason and "exit code 1" in report.reason
-    assert seconds < 20
 
 
 def test_hanging_bot_times_out_and_is_killed(locm_cards):
-    report, seconds = _game(locm_cards, [EASY, "sleep 100"], limits=HANG_LIMITS)
+    report = _game(locm_cards, [EASY, "sleep 100"], limits=HANG_LIMITS)
     assert report.winner == 0
     assert "timed out (no answer within 300 ms)" in report.reason
-    assert seconds < 20
 
 
 def _live_members(group: int) -> list[int]:
@@ -99,14 +97,13 @@ def test_close_kills_the_whole_process_group():
     ("echo PICK 7", "PICK 7: the offer has cards 0 to 2"),
 ])
 def test_misbehaving_bots_lose_in_the_draft(locm_cards, command, reason):
-    report, seconds = _game(locm_cards, [EASY, command])
+    report = _game(locm_cards, [EASY, command])
     assert report.winner == 0
     assert reason in report.reason, report.reason
-    assert seconds < 20
 
 
 def test_unparseable_battle_answer_loses(locm_cards):
-    report, _ = _game(locm_cards, [EASY, "yes 'ATTACK three -1'"], decks=_decks(locm_cards))
+    report = _game(locm_cards, [EASY, "yes 'ATTACK three -1'"], decks=_decks(locm_cards))
     assert report.winner == 0
     assert "unparseable answer 'ATTACK three -1'" in report.reason
 
@@ -131,7 +128,7 @@ def _turn_reader_bot(tmp_path, answer: str) -> str:
 
 def test_illegal_actions_are_skipped_with_warnings(locm_cards, tmp_path):
     bot = _turn_reader_bot(tmp_path, "ATTACK 99 -1;SUMMON 1000")
-    report, _ = _game(locm_cards, [bot, EASY], decks=_decks(locm_cards))
+    report = _game(locm_cards, [bot, EASY], decks=_decks(locm_cards))
     assert report.failure is None
     assert report.winner == 1  # the easy bot wins the battle
     assert report.warnings

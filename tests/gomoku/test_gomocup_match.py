@@ -82,18 +82,15 @@ def _broken(tmp_path: Path, mode: str) -> str:
 def test_a_broken_brain_loses_cleanly_and_leaves_nothing_behind(tmp_path, mode, reason):
     config = MatchConfig(turn_ms=400, start_ms=5000)
     lines: list[str] = []
-    started = time.perf_counter()
     # The broken brain is p1: black in game 1 (asked first, with BOARD), white in game 2 (TURN).
     result = run_match(_broken(tmp_path, mode), f"{OUR_BRAIN} --level easy", 2, OPENING, config,
                        cwd=REPO, out=lines.append)
-    elapsed = time.perf_counter() - started
     assert len(result.records) == 2
     for record in result.records:
         broken_colour = BLACK if record.names[0] == "p1" else WHITE
         assert record.failed == broken_colour, (record.reason, lines)
         assert record.winner == (WHITE if broken_colour == BLACK else BLACK)
         assert reason in record.reason
-    assert elapsed < 15, elapsed
     report = "\n".join(summary(result, {"p1": "broken", "p2": "easy"}, config))
     assert "p1: 0/2 = 0.0%" in report and "p2: 2/2 = 100.0%" in report and "lost by failing" in report
     if mode == "hang":
