@@ -20,6 +20,7 @@ from game.client.input import InputMapper, Intent
 from game.client.scene import Scene
 from game.client.settings import SettingsFile
 from game.client.sound import Sounds
+from game.rules.saves.progress import InstanceLock
 
 FPS = 60
 log = logging.getLogger(__name__)
@@ -70,6 +71,11 @@ class App:
         self._frame_started = self._last_frame
         self._frame_deadline = self._last_frame + 1.0 / FPS
         self.notice: str | None = self.settings_file.problem  # shown once on the title screen
+        self.instance_lock = InstanceLock()
+        if not self.instance_lock.acquire():
+            other = ("Duelmind is already open in another window. Both windows keep every result, "
+                     "but a level saved in one is not shown in the other until you reopen the map.")
+            self.notice = f"{self.notice} {other}" if self.notice else other
         self.progress = None  # the campaign's Progress, loaded when first needed (game/client/campaign.py)
         self.stop_signal: int | None = None  # SIGTERM/SIGINT received: the loop ends at the next frame
         self.crashes = 0  # crash screens shown this run
@@ -343,4 +349,5 @@ class App:
         if self.owns_pool:
             self.pool.close()
         self.sounds.close()
+        self.instance_lock.release()
         pygame.display.quit()

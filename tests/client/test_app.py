@@ -181,3 +181,22 @@ def test_every_main_screen_renders_at_1920x1080(tmp_path, monkeypatch):
     for path in shots:
         image = pygame.image.load(str(path))
         assert image.get_size() == (1920, 1080) and colours(image) >= 12, path.name
+
+
+def test_a_second_window_says_the_first_one_is_open(tmp_path, monkeypatch, ai_pool):
+    from game.client.app import App
+    from game.rules.saves.progress import InstanceLock
+
+    monkeypatch.setenv("DUELMIND_HOME", str(tmp_path / "home"))
+    first_window = InstanceLock()
+    assert first_window.acquire()
+    pygame.init()
+    second = App(SettingsFile(Store(kind="config")), size=(1280, 720), fullscreen=False, pool=ai_pool)
+    try:
+        assert "already open in another window" in second.notice
+        second.push(TitleScene(second))
+        second.step(16)
+    finally:
+        second.close()
+        first_window.release()
+    assert InstanceLock().acquire()  # closing the window let go of it

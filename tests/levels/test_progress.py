@@ -193,3 +193,48 @@ def test_a_progress_save_killed_at_random_moments_is_always_old_or_new(tmp_path)
         last = first
     # Kills landed between creating the temporary file and renaming it over the old one: mid-write.
     assert list(store_dir.glob(".progress.json.*.tmp"))
+
+
+# ------------------------------------------------------------------ two windows, one folder
+
+
+def test_two_progress_objects_keep_each_others_wins(tmp_path, campaign):
+    first, second = progress_in(tmp_path, campaign), progress_in(tmp_path, campaign)
+    win(first, "c1_first_spark", campaign)
+    win(second, "g1_five_stones", campaign)  # loaded before the first win was written
+    assert set(progress_in(tmp_path, campaign).completed()) == {"c1_first_spark", "g1_five_stones"}
+    assert set(second.completed()) == {"c1_first_spark", "g1_five_stones"}  # it sees what is on disk now
+
+
+def _record_many(folder: str, count: int) -> None:
+    """A second process: record `count` lost attempts of one level, each on a fresh read."""
+    from game.rules.levels.session import LevelResult
+
+    level = load_level("c1_apprentice_trial")
+    for _ in range(count):
+        Progress(Store(folder)).record_result(level, LevelResult(False, 0, 3, [], "lost"))
+
+
+def test_two_processes_recording_at_once_lose_nothing(tmp_path):
+    import multiprocessing
+
+    context = multiprocessing.get_context("spawn")
+    workers = [context.Process(target=_record_many, args=(str(tmp_path), 60)) for _ in range(2)]
+    for worker in workers:
+        worker.start()
+    for worker in workers:
+        worker.join(timeout=300)
+        assert worker.exitcode == 0
+    record = Progress(Store(tmp_path)).record("c1_apprentice_trial")
+    assert record.attempts == 120
+
+
+def test_a_second_window_is_told_the_first_holds_the_saves(tmp_path):
+    from game.rules.saves.progress import InstanceLock
+
+    first, second = InstanceLock(Store(tmp_path)), InstanceLock(Store(tmp_path))
+    assert first.acquire() is True
+    assert second.acquire() is False
+    first.release()
+    assert second.acquire() is True
+    second.release()

@@ -10,7 +10,11 @@ same variable), else `campaign/` in the platform's user data folder (platformdir
   replaying it (`Progress.resume`).
 
 Every write is atomic (the store writes a temporary file, fsyncs it, renames it over the old
-one), so a crash leaves the old or the new file, never half of one. A file that cannot be read
+one), so a crash leaves the old or the new file, never half of one. Two game windows (or a
+window and a tool) may share the folder: a result is recorded under a lock on the folder
+(`progress.lock`, through filelock) by reading the file again, adding the result to what is
+there and writing it back, so neither loses the other's results; `instance_lock` tells a second
+window that the first one is open. A file that cannot be read
 (bad JSON, a version newer than this game, contents that make no sense, a game that no longer
 replays on its level) is moved aside as `NAME.json.corrupt-<time>` and never overwritten; the
 message is in `problems`, and every other save is kept.
@@ -20,10 +24,13 @@ Unlocking follows the campaign's rules (game/rules/levels/unlocks.py).
 
 from __future__ import annotations
 
+import contextlib
 import math
 import time
 from pathlib import Path
-from typing import Mapping
+from typing import Iterator, Mapping
+
+from filelock import FileLock, Timeout
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -31,6 +38,9 @@ from game.rules.saves.store import Store, StoreError, default_root
 
 PROGRESS_VERSION = 1
 RUN_VERSION = 1
+LOCK_NAME = "progress.lock"  # held while progress.json is read, changed and written
+INSTANCE_LOCK_NAME = "instance.lock"  # held by a game window for as long as it is open
+LOCK_TIMEOUT_S = 10.0  # a write takes milliseconds: waiting longer means a hung holder
 
 
 class LevelRecord(BaseModel):
@@ -152,9 +162,35 @@ class Progress:
         chapter = next(c for c in campaign.chapters if c.id == chapter_id)
         return chapter_unlocked(chapter, self.completed())
 
+    @contextlib.contextmanager
+    def _writing(self) -> Iterator[None]:
+        """Hold the folder's lock and read the progress again, so that a change is made to what
+        is on disk now (another window may have recorded results since this one loaded)."""
+        try:
+            self.store.root.mkdir(parents=True, exist_ok=True)
+            lock = FileLock(str(self.store.root / LOCK_NAME), timeout=LOCK_TIMEOUT_S)
+            lock.acquire()
+        except Timeout:
+            raise StoreError(f"{self.store.root / LOCK_NAME} is held by another Duelmind process; "
+                             "progress not written") from None
+        except OSError as error:
+            raise StoreError(f"cannot lock {self.store.root / LOCK_NAME}: {error.strerror or error}") from None
+        try:
+            if "progress" not in self._blocked:
+                self.data = self._load_progress()
+            yield
+        finally:
+            lock.release()
+
     def record_result(self, level, result, seconds: float | None = None) -> list[str]:
         """Count a finished attempt (a LevelResult), apply the rewards of a win, delete the level's
         save and store the progress. Returns the levels this newly unlocked."""
+        with self._writing():
+            unlocked = self._record_result(level, result, seconds)
+        self.delete_run(level.id)
+        return unlocked
+
+    def _record_result(self, level, result, seconds: float | None) -> list[str]:
         before = set(self.unlocked_levels())
         record = self.record(level.id).model_copy()
         record.attempts += 1
@@ -174,12 +210,21 @@ class Progress:
                 if card not in self.data.cards:
                     self.data.cards.append(card)
         self.data.levels[level.id] = record
-        self.save()
-        self.delete_run(level.id)
+        self._write()
         return [level_id for level_id in self.unlocked_levels() if level_id not in before]
 
     def save(self) -> Path:
-        """Write the progress (raises StoreError when it cannot be written)."""
+        """Write the progress as this object holds it (raises StoreError when it cannot be
+        written); `record_result` is the way to add a result without losing another window's."""
+        try:
+            lock = FileLock(str(self.store.root / LOCK_NAME), timeout=LOCK_TIMEOUT_S)
+            self.store.root.mkdir(parents=True, exist_ok=True)
+            with lock:
+                return self._write()
+        except Timeout:
+            raise StoreError(f"{self.store.root / LOCK_NAME} is held by another Duelmind process") from None
+
+    def _write(self) -> Path:
         self._check_writable("progress")
         return self.store.save("progress", self.data.model_dump(), PROGRESS_VERSION)
 
@@ -247,4 +292,33 @@ class Progress:
         return sorted(p.stem.removeprefix("run-") for p in self.store.root.glob("run-*.json"))
 
 
-__all__ = ["LevelRecord", "Progress", "ProgressData", "RunData", "StoreError", "default_store"]
+class InstanceLock:
+    """Held by a game window while it is open, so that a second window can say the first one
+    is open (both still keep every result: see `Progress.record_result`). The operating system
+    releases it when the process ends, however it ends: no stale lock survives a crash."""
+
+    def __init__(self, store: Store | None = None):
+        self.store = store if store is not None else default_store()
+        self._lock: FileLock | None = None
+
+    def acquire(self) -> bool:
+        """True when this is the only window; False when another holds the lock (or the folder
+        cannot be locked at all, when nothing can be said)."""
+        try:
+            self.store.root.mkdir(parents=True, exist_ok=True)
+            lock = FileLock(str(self.store.root / INSTANCE_LOCK_NAME), timeout=0)
+            lock.acquire()
+        except Timeout:
+            return False
+        except OSError:
+            return True
+        self._lock = lock
+        return True
+
+    def release(self) -> None:
+        if self._lock is not None:
+            self._lock.release()
+            self._lock = None
+
+
+__all__ = ["InstanceLock", "LevelRecord", "Progress", "ProgressData", "RunData", "StoreError", "default_store"]
