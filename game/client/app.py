@@ -77,6 +77,7 @@ class App:
                      "but a level saved in one is not shown in the other until you reopen the map.")
             self.notice = f"{self.notice} {other}" if self.notice else other
         self.progress = None  # the campaign's Progress, loaded when first needed (game/client/campaign.py)
+        self.banner: tuple[str, float] | None = None  # (text, ms left): a message over every screen
         self.stop_signal: int | None = None  # SIGTERM/SIGINT received: the loop ends at the next frame
         self.crashes = 0  # crash screens shown this run
 
@@ -189,6 +190,28 @@ class App:
     def play_sound(self, name: str) -> None:
         self.sounds.play(name)
 
+    def show_banner(self, text: str, ms: float = 7000.0) -> None:
+        """Say something over whatever screen is showing, for `ms` (e.g. a save that failed)."""
+        self.banner = (text, ms)
+
+    def _draw_banner(self, dt_ms: float) -> None:
+        if self.banner is None:
+            return
+        text, left = self.banner
+        left -= dt_ms
+        if left <= 0:
+            self.banner = None
+            return
+        self.banner = (text, left)
+        from game.client.widgets import draw_text, panel, wrap_text
+
+        lines = wrap_text(text, 18, 900)[:3]
+        box = pygame.Rect(0, 0, 960, 24 + 26 * len(lines))
+        box.midtop = (theme.WIDTH // 2, 12)
+        panel(self.canvas, box, (44, 24, 28), theme.BAD, radius=12, alpha=240)
+        for index, line in enumerate(lines):
+            draw_text(self.canvas, line, (box.centerx, box.y + 24 + 26 * index), 18, theme.TEXT, anchor="center")
+
     # ------------------------------------------------------------------ loop
 
     def dispatch(self, intent: Intent) -> None:
@@ -228,15 +251,16 @@ class App:
         self.top.update(dt_ms)
         if not self.scenes:
             return False
-        self.render()
+        self.render(dt_ms)
         return self.running
 
-    def render(self) -> None:
+    def render(self, dt_ms: float = 0.0) -> None:
         first = len(self.scenes) - 1
         while first > 0 and not self.scenes[first].opaque:
             first -= 1
         for scene in self.scenes[first:]:
             scene.draw(self.canvas)
+        self._draw_banner(dt_ms)
         view = self.viewport()
         if view.size == (theme.WIDTH, theme.HEIGHT) and view.topleft == (0, 0):
             self.window.blit(self.canvas, (0, 0))

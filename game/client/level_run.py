@@ -105,6 +105,29 @@ class LevelRun:
             scene.note_resumed()
         return True
 
+    def open_offering_resume(self) -> bool:
+        """`open()`, but a campaign level with a saved game asks first, as the map does: Resume
+        plays the saved game on, Restart (only when chosen) replaces it, Back leaves it alone."""
+        level, _problems = self.read() if self.progress is not None else (None, [])
+        if level is None or not self.progress.has_run(level.id):
+            return self.open()
+
+        def resume(_text) -> None:
+            session = self.progress.resume(level)
+            if session is None:  # unreadable or no longer replays: moved aside, never overwritten
+                self.app.show_banner(" ".join(self.progress.problems[-1:]) or "The saved game could not be read.")
+            self.open(session)
+
+        def restart(_text) -> None:
+            self.progress.delete_run(level.id)
+            self.open()
+
+        self.app.push("workshop_prompt", title="Resume your saved game?",
+                      message=f"You have a saved game of {level.title}. Resume it where you left off, or restart "
+                              "the level from the beginning (the saved game is then replaced).",
+                      buttons=[("Resume", resume), ("Restart", restart), ("Back", None)])
+        return True
+
     def _prepare_opponent(self) -> None:
         from game.client.ai_worker import AgentSpec
 
@@ -164,25 +187,29 @@ class LevelRun:
         if self.progress is None or self.session is None or self.session.over:
             return
         count = len(self.session.save_data()["actions"])
-        if count != self._saved_actions:
-            self._save()
-            self._saved_actions = count
+        if count != self._saved_actions and self._save():
+            self._saved_actions = count  # a failed save is tried again at the next checkpoint
 
     def save_now(self) -> bool:
         """Save the game at once, whatever changed (a crash or a stop signal); True if written."""
         if self.progress is None or self.session is None or self.session.over:
             return False
-        notices = len(self.notices)
-        self._save()
-        return len(self.notices) == notices
+        return self._save()
 
-    def _save(self) -> None:
+    def _save(self) -> bool:
+        """Write the game's save; a failure is told to the player at once, wherever they are
+        (a banner over the screen), and on the result screen. True when written."""
         from game.rules.saves.store import StoreError
 
         try:
             self.progress.save_run(self.session)
         except StoreError as error:
-            self.notices.append(f"The game could not be saved: {error}")
+            text = f"Your game could not be saved: {error}"
+            if text not in self.notices:
+                self.notices.append(text)
+            self.app.show_banner(f"{text}. Duelmind will try again after your next move.")
+            return False
+        return True
 
     def finish(self) -> list[str]:
         """Record the result (campaign levels); returns the levels it newly unlocked."""
@@ -210,9 +237,12 @@ class LevelRun:
     # ------------------------------------------------------------------ leaving
 
     def quit(self) -> None:
-        """Leave mid-level: the game is saved (campaign levels) and can be resumed."""
+        """Leave mid-level: the game is saved (campaign levels) and can be resumed; a save that
+        fails is said at once by a banner that stays over the screen left to."""
         if self.progress is not None and self.session is not None and not self.session.over:
-            self._save()
+            if not self._save():
+                self.app.show_banner(f"{self.notices[-1]}. Your progress up to your last saved move is kept.",
+                                     ms=9000)
         self.leave()
 
     def leave(self) -> None:
