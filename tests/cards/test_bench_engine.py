@@ -1,5 +1,5 @@
 """`python main.py bench engine`: random-vs-random throughput (reports numbers; no speed limit
-is asserted here, the numbers go in the README), and `--vs-gym-locm`, the same-run comparison with
+is asserted here, the numbers go in docs/benchmarks.md), and `--vs-gym-locm`, the same-run comparison with
 gym-locm's engine (an optional measuring tool: its tests run without it, and a real run only
 where it is installed)."""
 

@@ -311,11 +311,12 @@ def test_the_rule_bot_replans_when_a_random_effect_spoils_its_plan(core):
     assert replans > 0  # the position does spoil some plans
 
 
-def test_the_readme_card_example_is_a_valid_card(tmp_path):
+def test_the_guides_card_example_is_a_valid_card(tmp_path):
+    """The example card of the card guide (docs/levels/cards.md, "How to write a card")."""
     from pathlib import Path
 
-    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
-    section = readme.split("### Duelmind's card set and effects", 1)[1].split("\n## ", 1)[0]
+    guide = (Path(__file__).resolve().parents[2] / "docs" / "levels" / "cards.md").read_text(encoding="utf-8")
+    section = guide.split("## How to write a card", 1)[1].split("\n## ", 1)[0]
     example = json.loads(section.split("```json\n", 1)[1].split("```", 1)[0])
     path = tmp_path / "example.json"
     path.write_text(json.dumps({"version": 1, "name": "example", "cards": [example]}), encoding="utf-8")

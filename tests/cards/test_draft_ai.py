@@ -93,7 +93,7 @@ def test_the_draft_beats_the_rule_bots_draft(locm_cards):
     """The rule bot plays both seats; one drafts with the draft AI's rule-bot-fitted values
     (medium's draft), the other with its own curve draft. Fixed seeds, so the result is
     reproducible (the rule bot does not look at the clock); the measured rates over 2,000 games
-    per variant are in the README. Both the official list and Duelmind's own set, whose effects
+    per variant are in docs/benchmarks.md. Both the official list and Duelmind's own set, whose effects
     the draft values too. (Hard's values, refitted on hard's own games, serve hard, not the rule
     bot: test_hards_draft_values_are_its_self_play_fit.)"""
     rates = {}

@@ -114,7 +114,7 @@ def play(black: str, white: str, opening: list[list[int]], budget_ms: float, see
 # that the capped searches do not see in time. A VCT defence at their node caps lost more games
 # (hard with a 3-threat defence of 8,000 threat nodes lost 7 of 60).
 # Over other seeds for the novice they lose about 3 % of these games, and so does master at
-# 1000 ms of work (9 of 240; the README's gomoku section has the numbers).
+# 1000 ms of work (9 of 240; docs/benchmarks.md's gomoku floor section has the numbers).
 STILL_LOST = {("medium", 2, BLACK), ("hard", 27, BLACK)}
 
 

@@ -129,10 +129,10 @@ def test_a_level_with_a_bad_id_names_the_rule(tmp_path):
         ("$.id", 'must be lowercase letters, digits and _ (up to 48), starting with a letter or digit (found "Bad Id")')]
 
 
-def test_the_readme_examples_are_valid_levels(tmp_path):
-    readme = (REPO / "README.md").read_text(encoding="utf-8")
-    section = readme[readme.index("## Campaign and writing levels"):]
-    blocks = [block.split("```", 1)[0] for block in section.split("```json\n")[1:]]
+def test_the_guides_examples_are_valid_levels(tmp_path):
+    """The two example levels of the level designer's guide (docs/levels/writing-levels.md)."""
+    guide = (REPO / "docs" / "levels" / "writing-levels.md").read_text(encoding="utf-8")
+    blocks = [block.split("```", 1)[0] for block in guide.split("```json\n")[1:]]
     assert len(blocks) == 2
     for block in blocks:
         level = json.loads(block)
