@@ -1,13 +1,16 @@
-"""`python main.py` / `python main.py play [LEVEL]`: open the game window (title menu first).
+"""`duelmind` / `duelmind play [LEVEL]` (from a checkout: `python main.py ...`): open the game
+window (title menu first).
 
 `play LEVEL` opens a level at once (a campaign level id or a level file's path), over the title:
 leaving it (Esc, Quit) returns to the title, and F5 reads the file again and restarts it, for
 level designers; a file with problems shows them on an error screen. Other commands open the
-client through `run_client` too (e.g. `python main.py gomoku`: a gomoku match at once).
+client through `run_client` too (e.g. `duelmind gomoku`: a gomoku match at once). Every one of
+them refuses to run without a display in the same words and with the same exit code,
+NO_DISPLAY_EXIT (2, a usage error: the command cannot do its job here).
 
 `--smoke-test` starts the client headless, renders a few frames of each main screen (the
 campaign map and a level's first frame included), runs one short AI search in the worker pool
-and exits 0 (used by packaging checks and CI).
+and exits 0 (used by packaging checks and CI); its temporary settings folder is removed at the end.
 """
 
 from __future__ import annotations
@@ -16,17 +19,24 @@ import argparse
 import os
 import sys
 
+PROGRAM = "duelmind"  # as game/cli.py names it
+NO_DISPLAY_EXIT = 2  # every command that needs a window and finds none
+
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("level", nargs="?", metavar="LEVEL",
                         help="open this level at once: a campaign level id (e.g. c1_first_spark) or a level file; "
                              "F5 reloads the file, Esc then Quit returns to the title")
-    parser.add_argument("--size", metavar="WxH", help="window size, e.g. 1600x900 (saved in the settings)")
-    parser.add_argument("--fullscreen", action="store_true", default=None, help="start full screen")
-    parser.add_argument("--windowed", dest="fullscreen", action="store_false", help="start in a window")
+    parser.add_argument("--size", metavar="WxH",
+                        help="window size, e.g. 1600x900 (saved in the settings; default: the saved size)")
+    parser.add_argument("--fullscreen", action="store_true", default=None,
+                        help="start full screen (saved; default: as the settings say)")
+    parser.add_argument("--windowed", dest="fullscreen", action="store_false", default=None,
+                        help="start in a window (saved; default: as the settings say)")
     parser.add_argument("--smoke-test", action="store_true",
                         help="start headless, render each main screen, run one AI search, exit")
-    parser.add_argument("--think-ms", type=int, help="AI thinking time per turn for this run (ms)")
+    parser.add_argument("--think-ms", type=int,
+                        help="AI thinking time per turn for this run (ms; default: the settings' AI speed)")
 
 
 def parse_size(text: str | None) -> tuple[int, int] | None:
@@ -50,36 +60,39 @@ def run(args: argparse.Namespace) -> int:
 
 def run_client(start, size: tuple[int, int] | None = None, fullscreen: bool | None = None,
                think_ms: int | None = None, command: str = "play", no_display_hint: str = "",
-               no_display_code: int = 1) -> int:
+               no_display_code: int = NO_DISPLAY_EXIT) -> int:
     """Open the window and run the game until it is closed; `start(app)` pushes the first scenes.
 
     Without a visible display (no window, or SDL's invisible dummy/offscreen driver, where the
-    loop would run forever unseen) it says so, adds `no_display_hint`, and returns
-    `no_display_code`."""
+    loop would run forever unseen) it says so in one sentence shape, "duelmind COMMAND: cannot
+    open a window: WHY. HINT", and returns `no_display_code` (NO_DISPLAY_EXIT, 2, for every command)."""
     os.environ.setdefault("SDL_VIDEO_MINIMIZE_ON_FOCUS_LOSS", "0")
     import pygame
 
     from game.client.app import App
 
-    hint = no_display_hint or "`python main.py --smoke-test` checks the game without one."
+    hint = no_display_hint or f"`{PROGRAM} --smoke-test` checks the game without one."
     pygame.init()
     try:
         app = App(size=size, fullscreen=fullscreen, think_ms=think_ms)
     except pygame.error as error:
-        print(f"main.py {command}: cannot open a window ({error}). Is there a display? {hint}", file=sys.stderr)
-        return no_display_code
+        return _no_display(command, f"{error} (is there a display?)", hint, no_display_code)
     driver = pygame.display.get_driver()
     if driver in ("offscreen", "dummy"):
         app.close()
         why = f"SDL_VIDEODRIVER={os.environ['SDL_VIDEODRIVER']} shows no window" if "SDL_VIDEODRIVER" in os.environ \
             else "no display found (SDL fell back to an invisible window); set DISPLAY"
-        print(f"main.py {command}: {why}. {hint}", file=sys.stderr)
-        return no_display_code
+        return _no_display(command, why, hint, no_display_code)
     _warm(app)
     if size is not None:
         app.save_settings()
     start(app)
     return app.run()
+
+
+def _no_display(command: str, why: str, hint: str, code: int) -> int:
+    print(f"{PROGRAM} {command}: cannot open a window: {why}. {hint}", file=sys.stderr)
+    return code
 
 
 def open_start(app, level: str | None = None) -> None:
@@ -101,7 +114,7 @@ def open_level(app, source: str, home=None):
         if data.campaign is not None:
             progress = open_progress(app, data)
     run = LevelRun(app, source, home=home, progress=progress)
-    run.open()
+    run.open_offering_resume()  # a saved game of the level is never replaced without asking
     return run
 
 
@@ -117,6 +130,7 @@ def smoke_test(size: tuple[int, int] | None = None, shots_dir: str | None = None
     """Render every main screen headless and run one AI search; 0 when all went well."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    import shutil
     import tempfile
     import time
 
@@ -129,7 +143,11 @@ def smoke_test(size: tuple[int, int] | None = None, shots_dir: str | None = None
 
     pygame.init()
     home = tempfile.mkdtemp(prefix="duelmind-smoke-")
-    app = App(SettingsFile(Store(home)), size=size or (1280, 720), fullscreen=False, think_ms=30)
+    try:
+        app = App(SettingsFile(Store(home)), size=size or (1280, 720), fullscreen=False, think_ms=30)
+    except BaseException:
+        shutil.rmtree(home, ignore_errors=True)
+        raise
     problems = []
     try:
         jobs = app.pool.warm(app.card_pool_loader().cards)
@@ -194,6 +212,7 @@ def smoke_test(size: tuple[int, int] | None = None, shots_dir: str | None = None
         problems.append(f"{type(error).__name__}: {error}")
     finally:
         app.close()
+        shutil.rmtree(home, ignore_errors=True)  # the settings and campaign of the run (a duelmind-smoke-* folder)
     for problem in problems:
         print(f"smoke test problem: {problem}", file=sys.stderr)
     return 1 if problems else 0

@@ -1,4 +1,4 @@
-"""`python main.py arena`: in-process matches between two card AIs, with a win-rate interval and
+"""`duelmind arena`: in-process matches between two card AIs, with a win-rate interval and
 timing.
 
 Games come in pairs: both games of a pair use the same draft offers and shuffles, with the seats
@@ -8,12 +8,14 @@ own card set). Prints p1's win rate with its
 Wilson 95% interval and n, the average time per turn and per decision, and the distribution of
 the budget overrun per turn (turn time minus the budget; negative is headroom). Runs in-process,
 over `--jobs` processes or on a Dask cluster (`--cluster`, game/tools/execution.py) with a
-progress bar; `--results FILE.jsonl` resumes an interrupted run, `--report DIR` draws charts.
+progress bar on stderr (`--no-progress`); `--results FILE.jsonl` resumes an interrupted run,
+`--report DIR` draws charts, `--json` prints the report as one JSON document.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import sys
 import time
@@ -23,7 +25,7 @@ from typing import Sequence
 
 from game.rules.cards.locm import OFFICIAL_CARDLIST
 from game.tools import execution
-from game.tools.args import positive_ms
+from game.tools.args import add_jobs_argument, add_output_arguments, positive_ms, progress_wanted
 
 DEFAULT_POOL = OFFICIAL_CARDLIST
 DUELMIND_POOL = "duelmind"  # the game's own card set (levels/cards/*.json) instead of a LOCM list
@@ -49,15 +51,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--p2", default="easy", help="its opponent (a registry name)")
     parser.add_argument("--p1-draft", default="", metavar="NAME",
                         help="let this AI draft p1's deck (default: p1's own draft); compares drafts alone")
-    parser.add_argument("--p2-draft", default="", metavar="NAME", help="the same for p2")
+    parser.add_argument("--p2-draft", default="", metavar="NAME", help="the same for p2 (default: p2's own draft)")
     parser.add_argument("--games", type=int, default=100, help="number of games (rounded up to pairs)")
-    parser.add_argument("--lanes", type=int, choices=(1, 2), default=1)
+    parser.add_argument("--lanes", type=int, choices=(1, 2), default=1, help="one lane or two")
     parser.add_argument("--budget-ms", type=positive_ms, default=200.0, help="thinking time per turn")
-    parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--jobs", type=int, default=1, help="worker processes")
+    parser.add_argument("--seed", type=int, default=0, help="seed of the drafts, shuffles and AIs")
+    add_jobs_argument(parser, 1)
     parser.add_argument("--pool", type=Path, default=DEFAULT_POOL,
-                        help="card list (LOCM text format), or 'duelmind' for the game's own card set")
-    parser.add_argument("--no-progress", action="store_true", help="no progress bar")
+                        help="card list (LOCM text format), or 'duelmind' for the game's own card set "
+                             "(default: the LOCM 1.2 list shipped with the rules)")
+    add_output_arguments(parser)
     execution.add_arguments(parser)
     parser.add_argument("--report", type=Path, default=None, metavar="DIR",
                         help="also write charts (PNG) and an index.html page into DIR (needs matplotlib)")
@@ -168,26 +171,45 @@ def run_match(p1: str, p2: str, games: int, lanes: int = 1, budget_ms: float = 2
     return played
 
 
-def summary(results: Sequence[GameStats], p1: str, p2: str, budget_ms: float, lanes: int) -> str:
+def report(results: Sequence[GameStats], p1: str, p2: str, budget_ms: float, lanes: int) -> dict:
+    """The match's figures (what `summary` prints, and `--json`)."""
     from game.tools.stats import percentile, wilson_interval
 
     n = len(results)
     wins = sum(s.p1_won for s in results)
     low, high = wilson_interval(wins, n)
-    lines = [f"{p1} vs {p2}, {lanes} lane{'s' if lanes == 2 else ''}, budget {budget_ms:g} ms per turn, "
-             f"{n} games (seats swapped, same drafts per pair)",
-             f"{p1} win rate {wins / n:.3f}  (95% Wilson {low:.3f}-{high:.3f}, n={n})"]
+    players = []
     for name, turns, decisions in ((p1, [t for s in results for t in s.p1_turn_ms], sum(s.p1_decisions for s in results)),
                                    (p2, [t for s in results for t in s.p2_turn_ms], sum(s.p2_decisions for s in results))):
-        if not turns:
-            continue
         overrun = [t - budget_ms for t in turns]
+        players.append({
+            "name": name, "turns": len(turns), "decisions": decisions,
+            "ms_per_turn": sum(turns) / len(turns) if turns else None,
+            "ms_per_decision": sum(turns) / max(1, decisions) if turns else None,
+            "overrun_ms": {"p50": percentile(overrun, 0.5), "p99": percentile(overrun, 0.99),
+                           "max": max(overrun)} if overrun else None})
+    return {"p1": p1, "p2": p2, "lanes": lanes, "budget_ms": budget_ms, "games": n, "p1_wins": wins,
+            "p1_win_rate": wins / n, "wilson95": [low, high], "players": players,
+            "average_turns": sum(s.turns for s in results) / n}
+
+
+def summary(results: Sequence[GameStats], p1: str, p2: str, budget_ms: float, lanes: int) -> str:
+    data = report(results, p1, p2, budget_ms, lanes)
+    n = data["games"]
+    low, high = data["wilson95"]
+    lines = [f"{p1} vs {p2}, {lanes} lane{'s' if lanes == 2 else ''}, budget {budget_ms:g} ms per turn, "
+             f"{n} games (seats swapped, same drafts per pair)",
+             f"{p1} win rate {data['p1_win_rate']:.3f}  (95% Wilson {low:.3f}-{high:.3f}, n={n})"]
+    for player in data["players"]:
+        if not player["turns"]:
+            continue
+        overrun = player["overrun_ms"]
         lines.append(
-            f"  {name:>8}: {len(turns)} turns, {sum(turns) / len(turns):.1f} ms per turn, "
-            f"{sum(turns) / max(1, decisions):.1f} ms per decision; "
-            f"overrun per turn p50 {percentile(overrun, 0.5):+.1f} ms, p99 {percentile(overrun, 0.99):+.1f} ms, "
-            f"max {max(overrun):+.1f} ms")
-    lines.append(f"  average game length {sum(s.turns for s in results) / n:.1f} turns")
+            f"  {player['name']:>8}: {player['turns']} turns, {player['ms_per_turn']:.1f} ms per turn, "
+            f"{player['ms_per_decision']:.1f} ms per decision; "
+            f"overrun per turn p50 {overrun['p50']:+.1f} ms, p99 {overrun['p99']:+.1f} ms, "
+            f"max {overrun['max']:+.1f} ms")
+    lines.append(f"  average game length {data['average_turns']:.1f} turns")
     return "\n".join(lines)
 
 
@@ -225,8 +247,8 @@ def run(args: argparse.Namespace) -> int:
     started = time.perf_counter()
     drafts = (args.p1_draft, args.p2_draft)
     try:
-        results = run_match(args.p1, args.p2, args.games, args.lanes, args.budget_ms, args.seed, max(1, args.jobs),
-                            args.pool, progress=not args.no_progress, drafts=drafts, backend=backend,
+        results = run_match(args.p1, args.p2, args.games, args.lanes, args.budget_ms, args.seed, args.jobs,
+                            args.pool, progress=progress_wanted(args), drafts=drafts, backend=backend,
                             results=args.results)
     except execution.RunError as error:
         print(f"arena: {error}", file=sys.stderr)
@@ -236,10 +258,15 @@ def run(args: argparse.Namespace) -> int:
         return 130
     p1, p2 = (f"{name}+{draft}-draft" if draft else name for name, draft in zip((args.p1, args.p2), drafts))
     text = summary(results, p1, p2, args.budget_ms, args.lanes)
-    print(text)
     where = backend.describe() if backend.kind is execution.Kind.CLUSTER else \
         f"{args.jobs} job{'s' if args.jobs > 1 else ''}"
-    print(f"  {time.perf_counter() - started:.0f} s with {where}")
+    seconds = time.perf_counter() - started
+    if args.json:
+        data = report(results, p1, p2, args.budget_ms, args.lanes)
+        print(json.dumps(dict(data, seconds=seconds, backend=where), indent=2))
+    else:
+        print(text)
+        print(f"  {seconds:.0f} s with {where}")
     if args.report is not None:
         from game.tools import reports
 

@@ -1,4 +1,4 @@
-"""`python main.py cards balance`: bot-vs-bot games with drafts from a card set, to find cards
+"""`duelmind cards balance`: bot-vs-bot games with drafts from a card set, to find cards
 that win (or lose) too often and check that moving first is fair.
 
 Every game drafts from the set's draftable cards (tokens never); both seats are played by the
@@ -45,7 +45,7 @@ from pathlib import Path
 from typing import Sequence
 
 from game.tools import execution
-from game.tools.args import positive_ms
+from game.tools.args import add_jobs_argument, add_output_arguments, positive_ms, progress_wanted
 
 DEFAULT_AI = "easy"
 FALLBACK_AI = "random"
@@ -375,22 +375,21 @@ def report_json(report: Report) -> dict:
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--games", type=int, default=1000, help="number of games (default 1000)")
-    parser.add_argument("--lanes", type=int, choices=(1, 2), default=1)
+    parser.add_argument("--lanes", type=int, choices=(1, 2), default=1, help="one lane or two")
     parser.add_argument("--ai", default=None,
                         help=f"the AI playing both seats (a registry name; default {DEFAULT_AI!r}, or "
                              f"{FALLBACK_AI!r} if that one cannot play the set)")
     parser.add_argument("--draft", choices=DRAFTS, default="random",
                         help="random: uniform picks (per-card win rates); ai: the playing AIs draft")
-    parser.add_argument("--jobs", type=int, default=min(2, os.cpu_count() or 1), help="worker processes")
-    parser.add_argument("--seed", type=int, default=0)
+    add_jobs_argument(parser, min(2, os.cpu_count() or 1))
+    parser.add_argument("--seed", type=int, default=0, help="game i's draft and shuffles come from SEED and i")
     parser.add_argument("--cards", nargs="+", metavar="FILE", default=[],
                         help="card files (default: levels/cards/*.json)")
     parser.add_argument("--budget-ms", type=positive_ms, default=100.0, help="thinking time per turn for search AIs")
     parser.add_argument("--min-n", type=int, default=50, help="decks a card needs before it can be an outlier")
     parser.add_argument("--low", type=float, default=0.40, help="outlier when a card's interval is entirely below")
     parser.add_argument("--high", type=float, default=0.60, help="outlier when a card's interval is entirely above")
-    parser.add_argument("--json", action="store_true", help="print the report as JSON")
-    parser.add_argument("--no-progress", action="store_true", help="no progress bar")
+    add_output_arguments(parser)
     execution.add_arguments(parser)
     parser.add_argument("--report", type=Path, default=None, metavar="DIR",
                         help="also write charts (PNG) and an index.html page into DIR (needs matplotlib)")
@@ -432,7 +431,7 @@ def run(args: argparse.Namespace) -> int:
         settings = replace(settings, ai=FALLBACK_AI)
     started = time.perf_counter()
     try:
-        results = run_games(settings, args.games, max(1, args.jobs), progress=not args.no_progress and not args.json,
+        results = run_games(settings, args.games, args.jobs, progress=progress_wanted(args),
                             backend=backend, results=args.results)
     except execution.RunError as error:
         print(f"cards balance: {error}", file=sys.stderr)

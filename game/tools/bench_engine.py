@@ -1,4 +1,4 @@
-"""`python main.py bench engine`: card engine throughput, random against random.
+"""`duelmind bench engine`: card engine throughput, random against random.
 
 Whole games in a tight loop on the engine itself (no Observation, no agent objects): a draft
 with uniformly random picks, then a battle where each action is drawn uniformly from
@@ -11,7 +11,8 @@ alone is reported too.
 `--vs-gym-locm` makes such a comparison: gym-locm's own engine (an optional measuring tool,
 never a dependency) plays as many random 2-lane games with the draft (LOCM 1.2, the same 160
 cards), in blocks alternated with ours so that both see the same machine load, and the ratio of
-the two-lane figures is printed.
+the two-lane figures is printed. A progress bar on stderr counts the games (`--no-progress`);
+`--json` prints one JSON document instead of the text.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from game.rules.cards.battle import Battle
 from game.rules.cards.locm import OFFICIAL_CARDLIST
 from game.rules.cards.draft import Draft
 from game.rules.cards.model import Card
+from game.tools.args import ProgressBar, add_output_arguments, print_json, progress_wanted
 
 DEFAULT_POOL = OFFICIAL_CARDLIST
 MAX_ACTIONS = 100_000  # per game; the rune rules end a battle long before
@@ -37,13 +39,14 @@ MAX_ACTIONS = 100_000  # per game; the rune rules end a battle long before
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--lanes", type=int, choices=(1, 2), default=None, help="one lane or two (default: both)")
     parser.add_argument("--games", type=int, default=1000, help="games per lane variant (default 1000)")
-    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--seed", type=int, default=0, help="seed of the drafts and the random actions")
     parser.add_argument("--pool", type=Path, default=DEFAULT_POOL,
                         help="card list (LOCM text format); default: the LOCM 1.2 list shipped with the rules")
     parser.add_argument("--vs-gym-locm", action="store_true",
                         help="also run gym-locm's random 2-lane games with the draft in the same run, alternated "
                              "with ours, and print the ratio (needs gym-locm, an optional measuring tool: "
                              "pip install --ignore-requires-python --no-deps gym-locm, plus gymnasium and numpy)")
+    add_output_arguments(parser)
 
 
 def random_draft(pool: Sequence[Card], rng: random.Random) -> list[list[Card]]:
@@ -83,9 +86,9 @@ def our_games(pool: Sequence[Card], lanes: int, seed: int) -> Iterator[tuple[int
         yield played, draft_seconds
 
 
-def bench(pool: Sequence[Card], games: int, lanes: int, seed: int) -> dict:
+def bench(pool: Sequence[Card], games: int, lanes: int, seed: int, bar: ProgressBar | None = None) -> dict:
     totals = _totals(lanes)
-    _play(totals, our_games(pool, lanes, seed), games)
+    _play(totals, our_games(pool, lanes, seed), games, bar)
     return _figures(totals)
 
 
@@ -93,15 +96,25 @@ def _totals(lanes: int) -> dict:
     return {"lanes": lanes, "games": 0, "seconds": 0.0, "draft_seconds": 0.0, "actions": 0}
 
 
-def _play(totals: dict, games: Iterator[tuple[int, float]], count: int) -> None:
-    """Play `count` games from `games`, adding their time (the clock runs around them only)."""
+PROGRESS_STEP = 50  # games between progress bar updates (a game takes about a millisecond)
+
+
+def _play(totals: dict, games: Iterator[tuple[int, float]], count: int, bar: ProgressBar | None = None) -> None:
+    """Play `count` games from `games`, adding their time (the clock runs around them only,
+    the progress bar's updates between steps of PROGRESS_STEP games excluded)."""
     clock = time.perf_counter
-    started = clock()
-    for _ in range(count):
-        played, draft_seconds = next(games)
-        totals["actions"] += played
-        totals["draft_seconds"] += draft_seconds
-    totals["seconds"] += clock() - started
+    done = 0
+    while done < count:
+        step = min(PROGRESS_STEP, count - done)
+        started = clock()
+        for _ in range(step):
+            played, draft_seconds = next(games)
+            totals["actions"] += played
+            totals["draft_seconds"] += draft_seconds
+        totals["seconds"] += clock() - started
+        done += step
+        if bar is not None:
+            bar.update(step)
     totals["games"] += count
 
 
@@ -193,7 +206,7 @@ def gym_locm_version() -> str:
         return "(version unknown)"
 
 
-def versus_gym_locm(pool: Sequence[Card], games: int, seed: int, gym) -> tuple[dict, dict]:
+def versus_gym_locm(pool: Sequence[Card], games: int, seed: int, gym, bar: ProgressBar | None = None) -> tuple[dict, dict]:
     """Our two-lane bench and gym-locm's, the same number of games each, in up to GYM_LOCM_BLOCKS
     alternating blocks (who goes first alternates too), so that both see the same machine load."""
     size, extra = divmod(games, GYM_LOCM_BLOCKS)
@@ -202,7 +215,7 @@ def versus_gym_locm(pool: Sequence[Card], games: int, seed: int, gym) -> tuple[d
     engines = [(ours, our_games(pool, 2, seed)), (theirs, gym_locm_games(gym, seed))]
     for index, count in enumerate(block for block in blocks if block):
         for totals, iterator in (engines if index % 2 == 0 else engines[::-1]):
-            _play(totals, iterator, count)
+            _play(totals, iterator, count, bar)
     return _figures(ours), _figures(theirs)
 
 
@@ -240,12 +253,24 @@ def run(args: argparse.Namespace) -> int:
     except (CardListError, OSError) as error:
         print(f"bench engine: {error}", file=sys.stderr)
         return 2
-    print(f"random vs random, draft included, {len(pool)} cards from {args.pool}")
-    for lanes in ((args.lanes,) if args.lanes else (1, 2)):
-        if lanes == 2 and gym is not None:
-            ours, theirs = versus_gym_locm(pool, args.games, args.seed, gym)
-            print(report(ours), flush=True)
-            print(report_versus(ours, theirs), flush=True)
-        else:
-            print(report(bench(pool, args.games, lanes, args.seed)), flush=True)
+    variants = (args.lanes,) if args.lanes else (1, 2)
+    total = args.games * len(variants) + (args.games if gym is not None else 0)
+    data = {"pool": str(args.pool), "cards": len(pool), "seed": args.seed, "results": []}
+    with ProgressBar(total, "bench engine", progress_wanted(args)) as bar:
+        say = (lambda line: None) if args.json else bar.write
+        say(f"random vs random, draft included, {len(pool)} cards from {args.pool}")
+        for lanes in variants:
+            if lanes == 2 and gym is not None:
+                ours, theirs = versus_gym_locm(pool, args.games, args.seed, gym, bar)
+                data["results"].append(ours)
+                data["gym_locm"] = dict(theirs, version=gym_locm_version(),
+                                        ratio=ours["games_per_s"] / theirs["games_per_s"])
+                say(report(ours))
+                say(report_versus(ours, theirs))
+            else:
+                result = bench(pool, args.games, lanes, args.seed, bar)
+                data["results"].append(result)
+                say(report(result))
+    if args.json:
+        print_json(data)
     return 0

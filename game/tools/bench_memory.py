@@ -1,4 +1,4 @@
-"""`python main.py bench memory`: does a card AI's (or the gomoku master's) memory stay flat over
+"""`duelmind bench memory`: does a card AI's (or the gomoku master's) memory stay flat over
 many decisions?
 
 Cards: one agent plays both seats of in-process games (a fresh draft each game, the official LOCM
@@ -8,7 +8,8 @@ keeps one for its life. Python's own allocations are traced (tracemalloc) and re
 garbage collection at evenly spaced checkpoints, so the numbers are what the AI keeps alive, not
 what the collector has yet to free. It prints each checkpoint and the growth from the first
 checkpoint to the last and over the second half: caches (card values, creature values) fill
-during the first few hundred decisions; a leak keeps growing in the second half too.
+during the first few hundred decisions; a leak keeps growing in the second half too. A progress
+bar on stderr counts the decisions (`--no-progress`); `--json` prints one JSON document instead.
 """
 
 from __future__ import annotations
@@ -19,19 +20,23 @@ import random
 import sys
 import tracemalloc
 
+from game.tools.args import PROGRAM, ProgressBar, add_output_arguments, positive_ms, print_json, progress_wanted
+
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--game", choices=("cards", "gomoku"), default="cards")
+    parser.add_argument("--game", choices=("cards", "gomoku"), default="cards", help="which game's AI")
     parser.add_argument("--ai", default=None,
                         help="the card AI (a registry name, options allowed; default hard) or gomoku level (default master)")
-    parser.add_argument("--decisions", type=int, default=1000)
-    parser.add_argument("--budget-ms", type=float, default=50.0, help="thinking time per turn")
-    parser.add_argument("--lanes", type=int, choices=(1, 2), default=2)
-    parser.add_argument("--checkpoints", type=int, default=10)
-    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--decisions", type=int, default=1000, help="decisions to make in all")
+    parser.add_argument("--budget-ms", type=positive_ms, default=50.0, help="thinking time per turn")
+    parser.add_argument("--lanes", type=int, choices=(1, 2), default=2, help="cards: one lane or two")
+    parser.add_argument("--checkpoints", type=int, default=10, help="memory readings, evenly spaced")
+    parser.add_argument("--seed", type=int, default=0, help="cards: seed of the drafts and the AIs")
+    add_output_arguments(parser)
 
 
-def measure(ai: str, decisions: int, budget_ms: float, lanes: int, checkpoints: int, seed: int) -> list[tuple[int, int]]:
+def measure(ai: str, decisions: int, budget_ms: float, lanes: int, checkpoints: int, seed: int,
+            bar: ProgressBar | None = None) -> list[tuple[int, int]]:
     """(decisions made, traced bytes alive) at each checkpoint."""
     from ai.cards.agent import play_turn, start_game
     from ai.cards.registry import make_agent
@@ -53,6 +58,8 @@ def measure(ai: str, decisions: int, budget_ms: float, lanes: int, checkpoints: 
                 record = play_turn(battle, agents[battle.current], budget_ms, known_cards)
                 before = made
                 made += len(record.seconds)
+                if bar is not None:
+                    bar.update(min(made, decisions) - before)
                 if any(before < mark <= made for mark in marks):
                     gc.collect()
                     series.append((made, tracemalloc.get_traced_memory()[0]))
@@ -61,7 +68,8 @@ def measure(ai: str, decisions: int, budget_ms: float, lanes: int, checkpoints: 
     return series
 
 
-def measure_gomoku(level: str, decisions: int, budget_ms: float, checkpoints: int) -> list[tuple[int, int]]:
+def measure_gomoku(level: str, decisions: int, budget_ms: float, checkpoints: int,
+                   bar: ProgressBar | None = None) -> list[tuple[int, int]]:
     """(moves made, traced bytes alive) at each checkpoint, for ``level`` playing both colours."""
     import json
     from pathlib import Path
@@ -86,6 +94,8 @@ def measure_gomoku(level: str, decisions: int, budget_ms: float, checkpoints: in
             while not state.is_over and made < decisions:
                 state.play(*analyse(state, budget_ms, level, seed=made, memory=memories[state.current_player])[0])
                 made += 1
+                if bar is not None:
+                    bar.update()
                 if made in marks:
                     gc.collect()
                     series.append((made, tracemalloc.get_traced_memory()[0]))
@@ -105,8 +115,10 @@ def run(args: argparse.Namespace) -> int:
         if level not in LEVELS:
             print(f"bench memory: unknown gomoku level {level!r}; levels: {', '.join(LEVELS)}", file=sys.stderr)
             return 2
-        series = measure_gomoku(level, args.decisions, args.budget_ms, args.checkpoints)
-        print(f"gomoku {level}, {args.budget_ms:g} ms per move: Python memory alive after a collection (tracemalloc)")
+        with ProgressBar(args.decisions, "bench memory", progress_wanted(args), unit="decision") as bar:
+            series = measure_gomoku(level, args.decisions, args.budget_ms, args.checkpoints, bar)
+        title = f"gomoku {level}, {args.budget_ms:g} ms per move: Python memory alive after a collection (tracemalloc)"
+        data = {"game": "gomoku", "ai": level, "budget_ms": args.budget_ms}
     else:
         from ai.cards.registry import make_agent
 
@@ -116,20 +128,30 @@ def run(args: argparse.Namespace) -> int:
         except (KeyError, ValueError) as error:
             print(f"bench memory: {error.args[0]}", file=sys.stderr)
             return 2
-        series = measure(ai, args.decisions, args.budget_ms, args.lanes, args.checkpoints, args.seed)
-        print(f"{ai}, {args.lanes} lane{'s' if args.lanes > 1 else ''}, {args.budget_ms:g} ms per turn: "
-              f"Python memory alive after a collection (tracemalloc)")
+        with ProgressBar(args.decisions, "bench memory", progress_wanted(args), unit="decision") as bar:
+            series = measure(ai, args.decisions, args.budget_ms, args.lanes, args.checkpoints, args.seed, bar)
+        title = (f"{ai}, {args.lanes} lane{'s' if args.lanes > 1 else ''}, {args.budget_ms:g} ms per turn: "
+                 f"Python memory alive after a collection (tracemalloc)")
+        data = {"game": "cards", "ai": ai, "lanes": args.lanes, "budget_ms": args.budget_ms, "seed": args.seed}
+    growth = {}
+    for label, start in (("all", series[0]), ("second_half", series[len(series) // 2])):
+        first, last = start[1], series[-1][1]
+        growth[label] = {"from_decision": start[0], "to_decision": series[-1][0], "bytes": last - first,
+                         "percent": (last / first - 1) * 100}
+    if args.json:
+        print_json(dict(data, checkpoints=[{"decisions": made, "bytes": size} for made, size in series], growth=growth))
+        return 0
+    print(title)
     for made, size in series:
         print(f"  after {made:5d} decisions: {size / 1024:9.1f} KiB")
-    for label, start in (("all", series[0]), ("second half", series[len(series) // 2])):
-        first, last = start[1], series[-1][1]
-        print(f"growth, {label} (decision {start[0]} to {series[-1][0]}): {(last - first) / 1024:+.1f} KiB "
-              f"({(last / first - 1) * 100:+.1f}%)")
+    for label, figures in growth.items():
+        print(f"growth, {label.replace('_', ' ')} (decision {figures['from_decision']} to {figures['to_decision']}): "
+              f"{figures['bytes'] / 1024:+.1f} KiB ({figures['percent']:+.1f}%)")
     return 0
 
 
 def main(argv=None) -> int:
-    parser = argparse.ArgumentParser(prog="python main.py bench memory", description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(prog=f"{PROGRAM} bench memory", description=__doc__.split("\n\n")[0])
     add_arguments(parser)
     return run(parser.parse_args(argv))
 

@@ -1,10 +1,12 @@
-"""`python main.py bench ui`: frame times of the real duel scene while the AI thinks.
+"""`duelmind bench ui`: frame times of the real duel scene while the AI thinks.
 
 Runs the duel scene at 60 fps in a real window (or SDL's dummy driver when SDL_VIDEODRIVER=dummy)
 with the AI thinking in its worker process, AI against AI (or an idle player who ends every turn
 against the AI), for a number of AI turns, and prints the frame-interval percentiles (all frames
 and the frames during which a search was running) and the AI's budget overrun per decision.
-Goal at 1280x720: p95 <= 18 ms and p99 <= 25 ms.
+Goal at 1280x720: p95 <= 18 ms and p99 <= 25 ms. A progress bar on stderr counts the AI turns
+(`--no-progress`); `--json` prints one JSON document instead of the text. The settings live in a
+temporary folder, removed at the end.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ import random
 import statistics
 import time
 
+from game.tools.args import ProgressBar, add_output_arguments, print_json, progress_wanted
 from game.tools.stats import percentile
 
 
@@ -24,19 +27,29 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--mode", choices=("ai-vs-ai", "idle"), default="ai-vs-ai",
                         help="two AIs, or an idle player who ends each turn at once")
     parser.add_argument("--ai", help="card AI name (default: the strongest registered)")
-    parser.add_argument("--lanes", type=int, choices=(1, 2), default=1)
-    parser.add_argument("--size", default="1280x720", metavar="WxH")
-    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--lanes", type=int, choices=(1, 2), default=1, help="one lane or two")
+    parser.add_argument("--size", default="1280x720", metavar="WxH", help="window size")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the drafts and the AIs")
     parser.add_argument("--cardlist", help="draft from this LOCM-format card list instead of the game's cards")
     parser.add_argument("--max-seconds", type=float, default=300.0, help="stop after this long in any case")
     parser.add_argument("--sound", action="store_true",
                         help="keep the effects and the duel music playing (default: silent, to time the drawing alone)")
+    add_output_arguments(parser)
 
 
 def run(args: argparse.Namespace) -> int:
-    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    import shutil
     import tempfile
 
+    home = tempfile.mkdtemp(prefix="duelmind-bench-")
+    try:
+        return _run(args, home)
+    finally:
+        shutil.rmtree(home, ignore_errors=True)
+
+
+def _run(args: argparse.Namespace, home: str) -> int:
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     import pygame
 
     from game.rules.cards.battle import Battle
@@ -51,8 +64,7 @@ def run(args: argparse.Namespace) -> int:
     size = parse_size(args.size)
     agent = args.ai or card_agent_names()[-1]
     pygame.init()
-    app = App(SettingsFile(Store(tempfile.mkdtemp(prefix="duelmind-bench-"))), size=size, fullscreen=False,
-              think_ms=args.think_ms)
+    app = App(SettingsFile(Store(home)), size=size, fullscreen=False, think_ms=args.think_ms)
     if not args.sound:
         app.settings.volume = 0.0
         app.sounds.volume = 0.0
@@ -101,8 +113,13 @@ def run(args: argparse.Namespace) -> int:
     last_turn = None
     started = time.perf_counter()
     frame_dt = 1000.0 / 60
-    print(f"bench ui: {args.mode}, AI {agent!r}, {args.think_ms} ms per turn, {size[0]}x{size[1]}, "
-          f"video driver {pygame.display.get_driver()}")
+    data: dict = {"mode": args.mode, "ai": agent, "think_ms": args.think_ms, "size": list(size),
+                  "video_driver": pygame.display.get_driver(), "stopped": None}
+    if not args.json:
+        print(f"bench ui: {args.mode}, AI {agent!r}, {args.think_ms} ms per turn, {size[0]}x{size[1]}, "
+              f"video driver {data['video_driver']}", flush=True)
+    lines: list[str] = []  # the rest of the report, printed after the run (stdout stays clear of the bar)
+    bar = ProgressBar(args.turns, "bench ui", progress_wanted(args), unit="turn")
     while ai_turns < args.turns and time.perf_counter() - started < args.max_seconds:
         thinking = duel.ai.thinking
         began = time.perf_counter()
@@ -117,36 +134,54 @@ def run(args: argparse.Namespace) -> int:
         if args.mode == "idle" and duel.human_to_act():
             duel.end_turn()
         if app.top.name == "error":
-            print(f"stopped: {app.top.title}: {app.top.message}")
+            data["stopped"] = f"{app.top.title}: {app.top.message}"
+            lines.append(f"stopped: {data['stopped']}")
             break
         battle = duel.battle
         if battle.winner is None and duel.controllers[battle.current] == "ai" and last_turn != battle.turn:
             last_turn = battle.turn
             ai_turns += 1
+            bar.update()
         if app.top.name == "result" or battle.winner is not None and not duel.anims.busy:
             decisions += duel.ai_stats
             duel.end_game()
             duel = new_duel()
             app.reset(duel)
     decisions += duel.ai_stats
+    bar.close()
     app.close()
     frames = frames[5:]  # the first frames include window creation
     overruns = [d["ms"] - d["budget_ms"] for d in decisions]
     waits = [d["wait_ms"] - d["budget_ms"] for d in decisions]
-    print(f"frames: {len(frames)}  ai turns: {ai_turns}  decisions: {len(decisions)}  "
-          f"seconds: {time.perf_counter() - started:.1f}")
-    for label, values in (("all frames", frames), ("while thinking", thinking_frames), ("work per frame", work[5:])):
+    seconds = time.perf_counter() - started
+    data.update(frames=len(frames), ai_turns=ai_turns, decisions=len(decisions), seconds=seconds)
+    lines.append(f"frames: {len(frames)}  ai turns: {ai_turns}  decisions: {len(decisions)}  seconds: {seconds:.1f}")
+    data["frame_ms"] = {}
+    for label, key, values in (("all frames", "all", frames), ("while thinking", "thinking", thinking_frames),
+                               ("work per frame", "work", work[5:])):
         if values:
-            print(f"{label:>15}: p50 {percentile(values, 0.5):6.2f} ms  p95 {percentile(values, 0.95):6.2f} ms  "
-                  f"p99 {percentile(values, 0.99):6.2f} ms  max {max(values):6.2f} ms  (n={len(values)})")
+            figures = {"p50": percentile(values, 0.5), "p95": percentile(values, 0.95),
+                       "p99": percentile(values, 0.99), "max": max(values), "n": len(values)}
+            data["frame_ms"][key] = figures
+            lines.append(f"{label:>15}: p50 {figures['p50']:6.2f} ms  p95 {figures['p95']:6.2f} ms  "
+                         f"p99 {figures['p99']:6.2f} ms  max {figures['max']:6.2f} ms  (n={len(values)})")
     if overruns:
-        print(f"AI budget overrun (search time - budget): p50 {statistics.median(overruns):+.1f} ms  "
-              f"p95 {percentile(overruns, 0.95):+.1f} ms  max {max(overruns):+.1f} ms")
-        print(f"AI answer latency over budget (incl. IPC and frame polling): p50 {statistics.median(waits):+.1f} ms  "
-              f"max {max(waits):+.1f} ms")
+        data["overrun_ms"] = {"p50": statistics.median(overruns), "p95": percentile(overruns, 0.95),
+                              "max": max(overruns)}
+        data["latency_over_budget_ms"] = {"p50": statistics.median(waits), "max": max(waits)}
+        lines.append(f"AI budget overrun (search time - budget): p50 {statistics.median(overruns):+.1f} ms  "
+                     f"p95 {percentile(overruns, 0.95):+.1f} ms  max {max(overruns):+.1f} ms")
+        lines.append(f"AI answer latency over budget (incl. IPC and frame polling): p50 {statistics.median(waits):+.1f} "
+                     f"ms  max {max(waits):+.1f} ms")
     if hasattr(os, "getloadavg"):
-        print(f"machine load average (1 min) at the end: {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores "
-              "(other busy processes stretch frame times)")
+        data["load_average"] = os.getloadavg()[0]
+        lines.append(f"machine load average (1 min) at the end: {data['load_average']:.2f} on {os.cpu_count()} cores "
+                     "(other busy processes stretch frame times)")
     goal = bool(frames) and percentile(frames, 0.95) <= 18.0 and percentile(frames, 0.99) <= 25.0
-    print(f"goal p95 <= 18 ms and p99 <= 25 ms: {'met' if goal else 'NOT met'}")
+    data["goal_met"] = goal
+    lines.append(f"goal p95 <= 18 ms and p99 <= 25 ms: {'met' if goal else 'NOT met'}")
+    if args.json:
+        print_json(data)
+    else:
+        print("\n".join(lines))
     return 0

@@ -38,6 +38,7 @@ from typing import Sequence
 
 from ai.cards.card_features import EFFECT_FEATURES, FEATURES, STAT_FEATURES, WEIGHTS_FILE, features
 from game.rules.cards.model import Card
+from game.tools.args import job_count
 
 # ------------------------------------------------------------------------------ data
 
@@ -165,7 +166,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     parser.add_argument("stage", choices=("stats", "effects"))
     parser.add_argument("--games", type=int, default=40000)
-    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--jobs", type=job_count, default=2, help="worker processes (default 2)")
     parser.add_argument("--pool", default=str(DEFAULT_POOL), help="the LOCM card list (stats stage)")
     parser.add_argument("--write", action="store_true", help=f"store the weights in {WEIGHTS_FILE.name}")
     args = parser.parse_args(argv)

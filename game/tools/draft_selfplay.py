@@ -22,7 +22,7 @@ The comparison is the arena's, hard on both seats with the two drafts (seats swa
 offers in a pair):
 
     python -m game.tools.draft_selfplay fit --games 8000 --lanes 2 --write
-    python main.py arena --p1 hard:draft=selfplay --p2 hard:draft=stats --budget-ms 20 --lanes 2 --games 2000 --jobs 2
+    duelmind arena --p1 hard:draft=selfplay --p2 hard:draft=stats --budget-ms 20 --lanes 2 --games 2000 --jobs 2
 """
 
 from __future__ import annotations
@@ -39,6 +39,7 @@ from ai.cards.agent import CardAgent
 from ai.cards.card_features import FEATURES, SELFPLAY, STAT_FEATURES, WEIGHTS_FILE, features, fitted_weights, lane_key
 from ai.cards.draft_ai import DraftAI
 from game.rules.cards.model import Card
+from game.tools.args import job_count
 from game.tools.draft_fit import fit
 
 _STAT_COLUMNS = [FEATURES.index(name) for name in STAT_FEATURES]
@@ -159,7 +160,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=6000)
     parser.add_argument("--lanes", type=int, choices=(1, 2), default=2)
     parser.add_argument("--budget-ms", type=float, default=20.0, help="hard's thinking time per turn")
-    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--jobs", type=job_count, default=2, help="worker processes (default 2)")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--explore", type=float, default=0.3, help="chance of a random pick")
     parser.add_argument("--from", dest="source", choices=("stats", "selfplay"), default="stats",

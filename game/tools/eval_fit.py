@@ -29,6 +29,7 @@ from typing import Sequence
 
 from ai.cards.evaluation import (DEFAULT_WEIGHTS, FITTED_WEIGHTS_FILE, TERMS, VALUE_SCALE, Evaluator,
                                  fitted_evaluator, linear_weights)
+from game.tools.args import job_count
 from game.tools.draft_fit import fit
 
 _POOL: list = []
@@ -89,7 +90,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--from", dest="source", choices=("hand", "fitted"), default="hand",
                         help="the evaluation hard plays the games with")
     parser.add_argument("--l2", type=float, default=1.0)
-    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--jobs", type=job_count, default=2, help="worker processes (default 2)")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--write", action="store_true", help=f"store the weights in {FITTED_WEIGHTS_FILE.name}")
     args = parser.parse_args(argv)

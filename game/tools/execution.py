@@ -8,6 +8,8 @@ Three backends, one contract (`run_games`):
 - processes: `--jobs N` local worker processes (concurrent.futures; no extra dependency);
 - cluster: `--cluster ADDRESS` (a running Dask scheduler, `tcp://host:8786`) or
   `--cluster local:N` (starts a local Dask cluster of N single-threaded worker processes).
+  A scheduler without workers is waited for `--cluster-wait` seconds ("waiting for workers at
+  ADDRESS" on stderr), then the run stops with a sentence (exit 2) rather than sit at 0/N.
 
 Why Dask distributed and not Ray (measured on the 2-core machine, Python 3.11, into an empty
 venv): `pip install distributed` took 11 s and added 44 MB (dask, distributed, cloudpickle,
@@ -37,11 +39,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
-from game.tools.args import RunError  # noqa: F401  (the tools catch it from here)
+from game.tools.args import RunError, positive_seconds  # noqa: F401  (the tools catch RunError from here)
 
 INSTALL_CLUSTER = 'pip install -e ".[cluster]"'
 MAX_POOL_RESTARTS = 3  # process backend: a pool whose workers keep dying is a bug, not bad luck
 RESULTS_VERSION = 1
+DEFAULT_CLUSTER_WAIT = 60.0  # seconds a scheduler may have no worker before a run gives up
 
 
 class Job(Protocol):
@@ -77,6 +80,7 @@ class Backend:
     kind: Kind
     jobs: int = 1
     address: str = ""  # for CLUSTER: "local:N" or a scheduler address
+    wait_seconds: float = DEFAULT_CLUSTER_WAIT  # for a scheduler address: how long to wait for a first worker
 
     @classmethod
     def local(cls, jobs: int) -> Backend:
@@ -95,10 +99,13 @@ def add_arguments(parser) -> None:
     """--cluster and --results, shared by every simulation command (each keeps its own --jobs)."""
     parser.add_argument("--cluster", default="", metavar="ADDRESS",
                         help="run the games on a Dask cluster: a scheduler address (tcp://host:8786) or "
-                             f"local:N to start N local workers (needs {INSTALL_CLUSTER})")
+                             f"local:N to start N local workers (needs {INSTALL_CLUSTER}); default: no cluster")
+    parser.add_argument("--cluster-wait", type=positive_seconds, default=DEFAULT_CLUSTER_WAIT, metavar="SECONDS",
+                        help="with --cluster ADDRESS: how long to wait for the scheduler's first worker before "
+                             "giving up")
     parser.add_argument("--results", type=Path, default=None, metavar="FILE.jsonl",
                         help="write each game to this file as it finishes; rerunning with the same file "
-                             "resumes: the games already there are not played again")
+                             "resumes: the games already there are not played again (default: none)")
 
 
 def backend_from_args(args) -> Backend:
@@ -114,7 +121,7 @@ def backend_from_args(args) -> Backend:
         if not count.isdigit() or int(count) < 1:
             raise RunError(f"--cluster {address}: expected local:N with N workers, e.g. local:2")
         return Backend(Kind.CLUSTER, int(count), address)
-    return Backend(Kind.CLUSTER, 0, address)
+    return Backend(Kind.CLUSTER, 0, address, float(getattr(args, "cluster_wait", DEFAULT_CLUSTER_WAIT)))
 
 
 def backend_for(args, report: bool = False) -> Backend:
@@ -177,6 +184,12 @@ def run_games(job: Job, games: int, backend: Backend, results: Path | None = Non
     try:
         if todo:
             _EXECUTORS[backend.kind](job, todo, backend, collect)
+    except RunError as error:
+        if store is None:
+            raise
+        finished = len(done)
+        raise RunError(f"{error}. {results} is kept ({finished} game{'s' if finished != 1 else ''} finished): "
+                       "run the same command again to resume") from None
     finally:
         if bar is not None:
             bar.close()
@@ -270,6 +283,23 @@ def open_cluster(backend: Backend):
                        "or try --cluster local:2") from None
 
 
+def wait_for_workers(client, backend: Backend, tool: str) -> None:
+    """Return once the scheduler has a worker; say so on stderr while waiting, and raise
+    RunError after `backend.wait_seconds` without one."""
+    if client.scheduler_info().get("workers"):
+        return
+    from tqdm import tqdm
+
+    tqdm.write(f"{tool}: waiting for workers at {backend.address} (start them with `dask worker {backend.address} "
+               f"--nthreads 1`; giving up after {backend.wait_seconds:g} s, --cluster-wait)", file=sys.stderr)
+    try:
+        client.wait_for_workers(1, timeout=backend.wait_seconds)
+    except TimeoutError:
+        raise RunError(f"no worker joined the Dask scheduler at {backend.address} within {backend.wait_seconds:g} s "
+                       f"(--cluster-wait); start workers with `dask worker {backend.address} --nthreads 1`, "
+                       "or try --cluster local:2") from None
+
+
 def _run_cluster(job: Job, todo: list[int], backend: Backend, collect) -> None:
     """Dask: one task per chunk; a lost worker's tasks are rescheduled by the scheduler."""
     from distributed import as_completed
@@ -278,6 +308,8 @@ def _run_cluster(job: Job, todo: list[int], backend: Backend, collect) -> None:
 
     client, cluster = open_cluster(backend)
     try:
+        if cluster is None:
+            wait_for_workers(client, backend, job.tool)
         workers = len(client.scheduler_info().get("workers", {})) or backend.jobs or 1
         tasks = chunks(todo, job.chunk, workers)
         futures = client.map(play_chunk, [job] * len(tasks), tasks, pure=False)

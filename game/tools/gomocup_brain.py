@@ -1,6 +1,6 @@
 """A gomoku brain speaking the Gomocup (Piskvork) manager protocol on stdin/stdout.
 
-    python main.py brain gomocup [--level master] [--seed N] [--verbose]
+    duelmind brain gomocup [--level master] [--seed N] [--verbose]
 
 Supported: START n / RECTSTART n,n (n = 15..20), RESTART, BEGIN, TURN x,y, BOARD ... DONE,
 TAKEBACK x,y (the last move only), INFO (timeout_turn, timeout_match, time_left, rule; other

@@ -1,4 +1,4 @@
-"""`python main.py gomocup match`: a local Gomocup manager, two brain programs playing gomoku
+"""`duelmind gomocup match`: a local Gomocup manager, two brain programs playing gomoku
 over the Piskvork protocol from book openings, colours swapped per pair, time limits enforced.
 
 Every game starts both brains afresh (shell commands, each in its own process group), sends
@@ -10,7 +10,8 @@ A brain loses the game at once when it answers late (past the turn limit or its 
 answers anything but a point (``ERROR``, ``UNKNOWN``, garbage), plays off the board or on a
 stone, exits, or refuses ``START``; in renju a black foul loses as the rules say. At the end:
 each brain's score with a Wilson 95% interval, per colour, failures by reason, and its reply
-times (p50/p99/max).
+times (p50/p99/max). A line per game on stdout and a progress bar on stderr (`--no-progress`);
+`--json` prints one JSON document instead.
 
 A brain can never hang the runner: the process handling is the LOCM referee's (answers read by
 threads into bounded queues and waited for with deadlines, input written without blocking,
@@ -33,7 +34,8 @@ from game.rules.gomoku import BLACK, WHITE, GomokuState, Rule, format_move, pars
 from game.rules.gomoku.rules import MAX_SIZE, MIN_SIZE
 from game.tools.referee import BotFailure, BotProcess
 from game.tools.stats import percentile, wilson_interval
-from game.tools.args import positive_ms
+from game.tools.args import (PROGRAM, ProgressBar, add_jobs_argument, add_output_arguments, positive_ms, print_json,
+                             progress_wanted)
 
 BOOK = Path(__file__).resolve().parents[2] / "ai" / "gomoku" / "openings.json"
 BOOK_SIZE = 15  # the book's openings are written for 15x15 and centred on larger boards
@@ -269,9 +271,11 @@ class MatchResult:
 
 def run_match(p1: str, p2: str, games: int, openings: Sequence[Sequence[tuple[int, int]]],
               config: MatchConfig, jobs: int = 1, cwd: str | Path | None = None, psq_dir: str | Path | None = None,
-              verbose: bool = False, out: Callable[[str], None] = print) -> MatchResult:
+              verbose: bool = False, out: Callable[[str], None] = print,
+              on_game: Callable[[], None] | None = None) -> MatchResult:
     """``games`` games: game g plays opening g // 2 (the list is cycled), p1 black in even games
-    and white in odd ones, so each opening is played once with each colour assignment."""
+    and white in odd ones, so each opening is played once with each colour assignment. ``out``
+    gets a line per game (``None``: no lines), ``on_game()`` is called after each."""
     tasks = []
     for index in range(games):
         opening_index = (index // 2) % len(openings)
@@ -288,7 +292,10 @@ def run_match(p1: str, p2: str, games: int, openings: Sequence[Sequence[tuple[in
         if psq_dir is not None:
             write_psq(record, Path(psq_dir) / f"game_{index + 1:03d}.psq", config.size)
         with lock:
-            out(describe_game(record, verbose))
+            if out is not None:
+                out(describe_game(record, verbose))
+            if on_game is not None:
+                on_game()
         return record
 
     with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
@@ -317,6 +324,44 @@ def describe_game(record: GameRecord, verbose: bool = False) -> str:
         tail = record.stderr_tail.get(record.failed, [])[-5:]
         line += "".join(f"\n    stderr: {text}" for text in tail)
     return line
+
+
+def _game_json(record: GameRecord) -> dict:
+    return {"game": record.index + 1, "opening": record.opening + 1, "black": record.names[0],
+            "white": record.names[1],
+            "winner": None if record.winner is None else "draw" if record.winner == 0 else
+            record.names[0] if record.winner == BLACK else record.names[1],
+            "reason": record.reason, "failed": None if record.failed is None else COLOUR_NAMES[record.failed],
+            "moves": [list(move) for move in record.moves], "opening_length": record.opening_length}
+
+
+def report_json(result: MatchResult, commands: dict[str, str], config: MatchConfig) -> dict:
+    """The match as one JSON document (`--json`): the settings, each brain's figures, every game."""
+    brains = []
+    for name, command in commands.items():
+        played = result.games_of(name)
+        wins = sum(1 for r, colour in played if r.winner == colour)
+        draws = sum(1 for r, _ in played if r.winner == 0)
+        score = wins + 0.5 * draws
+        low, high = wilson_interval(score, len(played)) if played else (0.0, 1.0)
+        failures: dict[str, int] = {}
+        for r, colour in played:
+            if r.failed == colour:
+                reason = r.reason.split(" ", 1)[1].split(" (", 1)[0]
+                failures[reason] = failures.get(reason, 0) + 1
+        times = [ms for r, colour in played for ms in r.reply_ms[colour]]
+        brains.append({
+            "name": name, "command": command, "games": len(played), "wins": wins, "draws": draws, "score": score,
+            "score_rate": score / len(played) if played else 0.0, "wilson95": [low, high],
+            "as_colour": {COLOUR_NAMES[colour]: {"games": sum(1 for _, c in played if c == colour),
+                                                 "wins": sum(1 for r, c in played if c == colour and r.winner == colour)}
+                          for colour in (BLACK, WHITE)},
+            "lost_by_failing": failures,
+            "reply_ms": {"replies": len(times), "p50": percentile(times, 0.5), "p99": percentile(times, 0.99),
+                         "max": max(times)} if times else None})
+    return {"games": len(result.records), "rule": config.rule.name.lower(), "size": config.size,
+            "turn_ms": config.turn_ms, "match_ms": config.match_ms, "brains": brains,
+            "results": [_game_json(record) for record in result.records]}
 
 
 def summary(result: MatchResult, commands: dict[str, str], config: MatchConfig) -> list[str]:
@@ -367,25 +412,27 @@ def write_psq(record: GameRecord, path: Path, size: int) -> None:
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--p1", required=True, metavar="CMD",
-                        help='shell command of the first brain (e.g. "python3.11 main.py brain gomocup --level hard")')
+                        help=f'shell command of the first brain (e.g. "{PROGRAM} brain gomocup --level hard")')
     parser.add_argument("--p2", required=True, metavar="CMD", help="shell command of the second brain")
     parser.add_argument("--games", type=int, default=2,
                         help="games to play; game g uses opening g//2, colours swap every game (default 2)")
-    parser.add_argument("--rule", choices=sorted(RULES), default="freestyle", help="default freestyle")
+    parser.add_argument("--rule", choices=sorted(RULES), default="freestyle", help="the rule of five (default freestyle)")
     parser.add_argument("--size", type=int, default=15, help=f"board size {MIN_SIZE}..{MAX_SIZE} (default 15)")
     parser.add_argument("--turn-ms", type=positive_ms, default=1000.0, help="time per move, INFO timeout_turn (default 1000)")
     parser.add_argument("--match-ms", type=float, default=0.0,
                         help="each brain's time per game, INFO timeout_match (default 0: no match clock)")
     parser.add_argument("--start-ms", type=positive_ms, default=10_000.0,
                         help="time to start and answer START (default 10000)")
-    parser.add_argument("--max-memory", type=int, default=0, help="INFO max_memory in bytes (announced only)")
+    parser.add_argument("--max-memory", type=int, default=0,
+                        help="INFO max_memory in bytes (announced only; default 0: no limit)")
     parser.add_argument("--openings", metavar="FILE", default=None,
                         help="openings file (JSON like ai/gomoku/openings.json, or one 'x,y x,y ...' per line); "
                              "default: the project's book")
     parser.add_argument("--psq", metavar="DIR", default=None, help="write every game as a Piskvork .psq file here")
-    parser.add_argument("--jobs", type=int, default=1,
-                        help="games played at once (each brain thinks on one core; default 1)")
+    add_jobs_argument(parser, 1, help="games played at once (each brain thinks on one core; default 1)")
     parser.add_argument("--verbose", action="store_true", help="show MESSAGE/DEBUG lines and failing brains' stderr")
+    add_output_arguments(parser, json_help="print one JSON document on stdout (settings, each brain's figures, every "
+                                           "game) instead of the lines")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -411,11 +458,17 @@ def run(args: argparse.Namespace) -> int:
     except ValueError as error:
         return fail(str(error))
 
-    def out(line: str) -> None:
-        print(line, flush=True)
+    with ProgressBar(args.games, "gomocup match", progress_wanted(args)) as bar:
+        def out(line: str) -> None:  # with --json, stdout is the document's: the --verbose lines go to stderr
+            bar.write(line, sys.stderr if args.json else sys.stdout)
 
-    result = run_match(args.p1, args.p2, args.games, openings, config, jobs=args.jobs, psq_dir=args.psq,
-                       verbose=args.verbose, out=out)
-    for line in summary(result, {"p1": args.p1, "p2": args.p2}, config):
-        out(line)
+        result = run_match(args.p1, args.p2, args.games, openings, config, jobs=args.jobs, psq_dir=args.psq,
+                           verbose=args.verbose, out=None if args.json and not args.verbose else out,
+                           on_game=bar.update)
+    commands = {"p1": args.p1, "p2": args.p2}
+    if args.json:
+        print_json(report_json(result, commands, config))
+        return 0
+    for line in summary(result, commands, config):
+        print(line, flush=True)
     return 0

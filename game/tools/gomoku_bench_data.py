@@ -1,7 +1,7 @@
 """The gomoku bench's data and how it is made: the stored positions (``bench_positions.json``:
 middle games for speed, forced wins for tactics) and the opening book (``openings.json``: the
 balanced starting positions every ladder, floor test and ``gomocup match`` plays from). Both
-ship with the AI package; ``python main.py bench gomoku --write-positions`` /
+ship with the AI package; ``duelmind bench gomoku --write-positions`` /
 ``--write-openings`` regenerate them with the functions here."""
 
 from __future__ import annotations
@@ -214,15 +214,18 @@ def load_openings() -> dict:
     return json.loads(OPENINGS_FILE.read_text())
 
 
-def describe_openings(book: dict) -> None:
+def describe_openings(book: dict, echo=print) -> dict:
+    """The book in three lines (through `echo`), and as figures."""
     openings = book["openings"]
     by_stones: dict[int, int] = {}
     for record in openings:
         by_stones[len(record["moves"])] = by_stones.get(len(record["moves"]), 0) + 1
     black = sum(record["black_wins"] for record in openings)
     white = sum(record["white_wins"] for record in openings)
-    print(f"== openings: {len(openings)} balanced positions kept of {book['candidates']} candidates "
-          f"({', '.join(f'{n} with {k} stones' for k, n in sorted(by_stones.items()))})")
-    print(f"  {book['method']}")
-    print(f"  referee self-play over the book: black won {black}, white {white}; each opening is played once "
-          f"with each colour assignment")
+    echo(f"== openings: {len(openings)} balanced positions kept of {book['candidates']} candidates "
+         f"({', '.join(f'{n} with {k} stones' for k, n in sorted(by_stones.items()))})")
+    echo(f"  {book['method']}")
+    echo(f"  referee self-play over the book: black won {black}, white {white}; each opening is played once "
+         f"with each colour assignment")
+    return {"openings": len(openings), "candidates": book["candidates"], "by_stones": dict(sorted(by_stones.items())),
+            "method": book["method"], "black_wins": black, "white_wins": white}

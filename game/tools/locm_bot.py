@@ -1,4 +1,4 @@
-"""`python main.py bot locm`: a Legends of Code and Magic bot speaking the CodinGame protocol on
+"""`duelmind bot locm`: a Legends of Code and Magic bot speaking the CodinGame protocol on
 stdin/stdout, driven by any registered card AI.
 
 Each turn's input is read as a stream (the counts in the text say how many lines follow), parsed

@@ -1,4 +1,4 @@
-"""`python main.py referee`: LOCM matches between two external bot programs, CodinGame style.
+"""`duelmind referee`: LOCM matches between two external bot programs, CodinGame style.
 
 Every game starts both bots afresh (shell commands, run in their own process group), plays the
 draft (both see the same offers: PICK n / CHOOSE id / PASS) and then the battle with this
@@ -7,7 +7,9 @@ answer line within the time limit. A timeout, a bot that exits or closes its out
 answer that cannot be parsed loses the game at once; well-formed but illegal actions are
 skipped with a warning (shown with --verbose). Seats alternate: p1 moves first in odd-numbered
 games, p2 in even-numbered ones, and both games of a pair use the same draft offers and deck
-shuffles. At the end: each bot's wins with a Wilson 95% interval, and its reply times.
+shuffles. At the end: each bot's wins with a Wilson 95% interval, and its reply times. A line
+per game on stdout and a progress bar on stderr (`--no-progress`); `--json` prints one JSON
+document instead of the lines.
 
 A bot can never hang the referee: answers are read by threads into bounded queues and waited
 for with deadlines, input is written without blocking, and each bot's process group is killed
@@ -38,7 +40,7 @@ from game.rules.cards.locm import OFFICIAL_CARDLIST
 from game.rules.cards.model import Card
 from game.rules.safe_json import JsonFileError, read_json_file
 from game.rules.cards.protocol import battle_input, draft_input, play_turn
-from game.tools.args import positive_ms
+from game.tools.args import PROGRAM, ProgressBar, add_output_arguments, positive_ms, print_json, progress_wanted
 from game.tools.stats import percentile, wilson_interval
 
 DEFAULT_POOL = OFFICIAL_CARDLIST
@@ -281,13 +283,15 @@ class MatchResult:
     wins: list[int] = field(default_factory=lambda: [0, 0])  # p1, p2
     reply_ms: list[dict[str, list[float]]] = field(default_factory=lambda: [_phases(), _phases()])  # p1, p2
     failures: list[int] = field(default_factory=lambda: [0, 0])
+    results: list[dict] = field(default_factory=list)  # per game: winner, seats, turns, why the loser lost
 
 
 def run_match(p1: str, p2: str, games: int, pool: Sequence[Card], lanes: int = 1, seed: int = 0,
               limits: Limits = Limits(), decks: Sequence[Sequence[Card]] | None = None,
               cwd: str | Path | None = None, verbose: bool = False,
-              out: Callable[[str], None] = print) -> MatchResult:
-    """`games` games between bot commands p1 and p2, seats swapped every other game."""
+              out: Callable[[str], None] = print, on_game: Callable[[], None] | None = None) -> MatchResult:
+    """`games` games between bot commands p1 and p2, seats swapped every other game; `out`
+    gets a line per game, `on_game()` is called after each."""
     result = MatchResult()
     names = ("p1", "p2")
     for index in range(games):
@@ -307,13 +311,38 @@ def run_match(p1: str, p2: str, games: int, pool: Sequence[Card], lanes: int = 1
         detail = f"in {report.turns} turns" if report.failure is None else f"{names[loser]} {report.reason}"
         if report.failure is not None:
             result.failures[loser] += 1
+        result.results.append({"game": index + 1, "winner": names[winner], "p1_moved": "second" if swapped else "first",
+                               "turns": report.turns, "loser_failed": report.failure is not None,
+                               "reason": report.reason, "warnings": len(report.warnings)})
         out(f"game {index + 1}: {names[winner]} beat {names[loser]} ({names[0]} moved "
             f"{'second' if swapped else 'first'}) {detail}")
         if verbose and report.failure is not None:
             loser_seat = (1 - loser) if swapped else loser
             for line in report.stderr_tail[loser_seat][-5:]:
                 out(f"    {names[loser]} stderr: {line}")
+        if on_game is not None:
+            on_game()
     return result
+
+
+def _times(values: list[float]) -> dict | None:
+    if not values:
+        return None
+    return {"replies": len(values), "p50": percentile(values, 0.5), "p99": percentile(values, 0.99),
+            "max": max(values)}
+
+
+def report_json(result: MatchResult, p1: str, p2: str, settings: dict) -> dict:
+    """The match as one JSON document (`--json`): the settings, each bot's figures, every game."""
+    players = []
+    for bot, (name, command) in enumerate((("p1", p1), ("p2", p2))):
+        wins = result.wins[bot]
+        low, high = wilson_interval(wins, result.games)
+        players.append({"name": name, "command": command, "wins": wins,
+                        "win_rate": wins / result.games if result.games else 0.0, "wilson95": [low, high],
+                        "lost_by_failing": result.failures[bot],
+                        "reply_ms": {phase: _times(times) for phase, times in result.reply_ms[bot].items()}})
+    return {**settings, "games": result.games, "players": players, "results": result.results}
 
 
 def summary(result: MatchResult, p1: str, p2: str) -> list[str]:
@@ -351,7 +380,7 @@ def _draft_limits(text: str) -> tuple[float, float]:
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--p1", required=True, metavar="CMD", help="shell command of the first bot "
-                        "(e.g. \"python3.11 main.py bot locm --ai easy\")")
+                        f"(e.g. \"{PROGRAM} bot locm --ai easy\")")
     parser.add_argument("--p2", required=True, metavar="CMD", help="shell command of the second bot")
     parser.add_argument("--games", type=int, default=2, help="games to play; seats swap every other game (default 2)")
     parser.add_argument("--lanes", type=int, choices=(1, 2), default=1, help="one lane (CodinGame) or two (LOCM 1.2)")
@@ -366,6 +395,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--draft-ms", type=_draft_limits, default=(1000.0, 100.0), metavar="FIRST/THEN",
                         help="first draft turn / later draft turns (default 1000/100)")
     parser.add_argument("--verbose", action="store_true", help="print illegal-action warnings and failing bots' stderr")
+    add_output_arguments(parser, json_help="print one JSON document on stdout (settings, each bot's figures, every "
+                                           "game) instead of the lines")
 
 
 def load_decks(path: str | Path, cards: dict[int, Card]) -> list[list[Card]]:
@@ -411,11 +442,22 @@ def run(args: argparse.Namespace) -> int:
     limits = Limits(draft_first_ms=args.draft_ms[0], draft_ms=args.draft_ms[1], first_turn_ms=args.first_turn_ms,
                     turn_ms=turn_ms)
 
-    def out(line: str) -> None:
-        print(line, flush=True)
+    with ProgressBar(args.games, "referee", progress_wanted(args)) as bar:
+        def out(line: str) -> None:  # with --json, stdout is the document's: the --verbose lines go to stderr
+            bar.write(line, sys.stderr if args.json else sys.stdout)
 
-    result = run_match(args.p1, args.p2, args.games, list(cards.values()), args.lanes, args.seed, limits, decks,
-                       verbose=args.verbose, out=out)
+        def per_game(line: str) -> None:
+            if not args.json:
+                out(line)
+
+        result = run_match(args.p1, args.p2, args.games, list(cards.values()), args.lanes, args.seed, limits, decks,
+                           verbose=args.verbose, out=out if args.verbose else per_game, on_game=bar.update)
+    if args.json:
+        print_json(report_json(result, args.p1, args.p2, {
+            "p1": args.p1, "p2": args.p2, "lanes": args.lanes, "seed": args.seed, "decks": args.decks,
+            "limits_ms": {"draft_first": limits.draft_first_ms, "draft": limits.draft_ms,
+                          "first_turn": limits.first_turn_ms, "turn": limits.turn_ms}}))
+        return 0
     for line in summary(result, args.p1, args.p2):
-        out(line)
+        print(line, flush=True)
     return 0

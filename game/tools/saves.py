@@ -1,4 +1,4 @@
-"""`python main.py saves`: where the game keeps a player's files, whether each one loads, and what
+"""`duelmind saves`: where the game keeps a player's files, whether each one loads, and what
 was moved aside. It only reads: a bad file is reported here and moved aside by the game itself.
 
 To reset, `--reset settings|progress|runs|all` moves those files aside (as
@@ -122,5 +122,5 @@ def run(args: argparse.Namespace) -> int:
         print("Moved aside (the game could not read them, or you reset them; nothing was deleted):")
         for path in aside:
             print(f"    {path} ({_when(path)})")
-    print("To start afresh: python main.py saves --reset settings|progress|runs|all")
+    print("To start afresh: duelmind saves --reset settings|progress|runs|all")
     return 0

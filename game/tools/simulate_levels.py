@@ -1,4 +1,4 @@
-"""`python main.py levels simulate LEVEL`: play a level headless many times with an AI in the
+"""`duelmind levels simulate LEVEL`: play a level headless many times with an AI in the
 player's seat and report how winnable it is.
 
 Prints the win rate (the level won: its required objectives met) with a Wilson 95% interval,
@@ -31,6 +31,7 @@ from pathlib import Path
 
 from game.rules.levels import LevelError, LevelSession, load_level
 from game.tools import execution
+from game.tools.args import PROGRAM, add_jobs_argument, add_output_arguments, progress_wanted
 from game.tools.stats import percentile, wilson_interval
 
 CARD_PLAYERS = ("hard", "medium", "easy", "random")  # strongest first
@@ -105,12 +106,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="'level' or 'scripted' (the level's own opponent) or an AI name instead")
     parser.add_argument("--budget-ms", type=float, default=None,
                         help="thinking time per turn for the AIs (default: the level opponent's budget)")
-    parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--jobs", type=int, default=1, help="worker processes")
-    parser.add_argument("--json", action="store_true", help="print one JSON object instead of text")
+    parser.add_argument("--seed", type=int, default=0, help="game i plays seed SEED * 1000003 + i")
+    add_jobs_argument(parser, 1)
     parser.add_argument("--no-lookahead", action="store_true",
                         help="card levels: the AI alone, without the search for a turn that meets the objectives")
-    parser.add_argument("--no-progress", action="store_true", help="no progress bar")
+    add_output_arguments(parser)
     execution.add_arguments(parser)
     parser.add_argument("--report", type=Path, default=None, metavar="DIR",
                         help="also write charts (PNG) and an index.html page into DIR (needs matplotlib)")
@@ -251,7 +251,7 @@ def run(args: argparse.Namespace) -> int:
     except LevelError as error:
         for problem in error.problems:
             print(problem, file=sys.stderr)
-        print(f"levels simulate: {path} has problems; fix them first (python main.py levels validate {path})",
+        print(f"levels simulate: {path} has problems; fix them first ({PROGRAM} levels validate {path})",
               file=sys.stderr)
         return 1
     if args.games < 1:
@@ -283,7 +283,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         backend = execution.backend_for(args, report=args.report is not None)
         outcomes = run_games(str(path), args.games, player, args.opponent, args.budget_ms, args.seed,
-                             max(1, args.jobs), progress=not args.no_progress and not args.json,
+                             args.jobs, progress=progress_wanted(args),
                              lookahead=not args.no_lookahead, backend=backend, results=args.results)
     except execution.RunError as error:
         print(f"levels simulate: {error}", file=sys.stderr)

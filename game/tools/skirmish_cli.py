@@ -1,12 +1,13 @@
-"""`python main.py skirmish {bench,validate,play,reference}`: the skirmish AI ladder, the data
+"""`duelmind skirmish {bench,validate,play,reference}`: the skirmish AI ladder, the data
 check, a text-mode match against an AI, and the README's hero and ability tables (Markdown
 generated from the data), in one command word with four sub-commands; with none
-(`python main.py skirmish [--ai LEVEL] [--seed S]`) it opens the pygame client on a skirmish.
+(`duelmind skirmish [--ai LEVEL] [--seed S]`) it opens the pygame client on a skirmish.
 
 The bench plays mirrored matches (both teams the same three classes, drawn from a seeded
 generator) from both starting sides, in worker processes (--jobs), and reports each pairing's
 score (draws count half) with a Wilson 95% interval, and each AI's budget overrun percentiles
-(thinking time minus the budget, per decision; <= 0 means within budget).
+(thinking time minus the budget, per decision; <= 0 means within budget), with a progress bar on
+stderr (`--no-progress`); `bench --json` and `validate --json` print one JSON document instead.
 """
 
 from __future__ import annotations
@@ -18,12 +19,14 @@ import random
 import sys
 import time
 from multiprocessing import Pool
+from pathlib import Path
 
 from game.rules.skirmish.data import SCHEMAS, DataError, data_dir, load_roster, schema_path, schema_text
 from game.rules.skirmish.model import (Ability, Affects, DamageKind, Effect, Roster, Shape, StatusKind, TargetKind,
                                        Verb)
 from game.rules.skirmish.state import DRAW, SkirmishState
-from game.tools.args import positive_ms
+from game.tools.args import (PROGRAM, ProgressBar, add_jobs_argument, add_output_arguments, positive_ms, print_json,
+                             progress_wanted)
 
 # Per decision. 200 games of hard vs medium take ~5 min at 80 ms on 2 busy cores (2 jobs);
 # at 40 ms the hard AI had time to judge no reply in 40% of its searches.
@@ -37,28 +40,38 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "medium, hard; default medium)")
     parser.add_argument("--seed", dest="client_seed", type=int, default=None,
                         help="without a sub-command: the match's seed (teams, map, rolls)")
+    # The sub-commands' help shows every default too, as the command's own does (game/cli.py).
     sub = parser.add_subparsers(dest="action")
-    bench = sub.add_parser("bench", help="AI ladder: mirrored matches from both sides, Wilson intervals, overruns")
+    formatter = {"formatter_class": parser.formatter_class}
+    bench = sub.add_parser("bench", help="AI ladder: mirrored matches from both sides, Wilson intervals, overruns",
+                           **formatter)
     bench.add_argument("--pairings", default=DEFAULT_PAIRINGS, help=f"A:B,... (default {DEFAULT_PAIRINGS})")
     bench.add_argument("--games", type=int, default=200, help="games per pairing (even: both sides)")
     bench.add_argument("--budget-ms", type=positive_ms, default=DEFAULT_BUDGET_MS, help="thinking time per decision")
     bench.add_argument("--first-team", type=int, default=1000, metavar="N",
                        help="also N easy-vs-easy mirrored games for the first-team advantage (0: skip)")
-    bench.add_argument("--jobs", type=int, default=2, help="worker processes")
-    bench.add_argument("--seed", type=int, default=1)
-    validate = sub.add_parser("validate", help="check levels/skirmish data and list every problem")
+    add_jobs_argument(bench, 2)
+    bench.add_argument("--seed", type=int, default=1, help="seed of the teams, maps and matches")
+    add_output_arguments(bench)
+    validate = sub.add_parser("validate", help="check levels/skirmish data and list every problem", **formatter)
     validate.add_argument("folder", nargs="?", help="a data folder (default: levels/skirmish)")
     validate.add_argument("--write-schema", action="store_true", help="(re)write levels/schema/skirmish_*.schema.json")
-    play = sub.add_parser("play", help="play a match in the terminal against an AI")
-    play.add_argument("--ai", default="medium")
+    add_output_arguments(validate, json_help="print one JSON document on stdout (counts and every problem) "
+                                             "instead of the text", progress=False)
+    play = sub.add_parser("play", help="play a match in the terminal against an AI", **formatter)
+    play.add_argument("--ai", default="medium", help="the AI you play against")
     play.add_argument("--team", default="knight,mage,cleric", help="three class ids for both teams")
-    play.add_argument("--map", default="ruins")
-    play.add_argument("--budget-ms", type=positive_ms, default=500.0)
-    play.add_argument("--seed", type=int, default=0)
+    play.add_argument("--map", default="ruins", help="the map")
+    play.add_argument("--budget-ms", type=positive_ms, default=500.0, help="the AI's thinking time per decision")
+    play.add_argument("--seed", type=int, default=0, help="seed of the match (rolls) and the AI")
     play.add_argument("--second", action="store_true", help="play team 1 (the AI starts as team 0)")
     play.add_argument("--explain", action="store_true", help="print the AI's plan in words (medium, hard)")
     play.add_argument("--tree", metavar="FILE", help="medium: write each decision tree (JSON) to FILE")
-    sub.add_parser("reference", help="Markdown tables of the hero classes and abilities (the README's reference)")
+    reference = sub.add_parser("reference", help="Markdown tables of the hero classes and abilities (the README's "
+                                                 "reference)", **formatter)
+    for each in (bench, validate, play, reference):  # `skirmish bench --debug` as well as `skirmish --debug bench`
+        each.add_argument("--debug", action="store_true", default=argparse.SUPPRESS,
+                          help="write more detail to the log file")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -89,28 +102,54 @@ def run_client(args: argparse.Namespace) -> int:
         app.push("title")
         start_match(app, setup)
 
-    return launch(open_match, command="skirmish", no_display_code=2,
-                  no_display_hint="The skirmish client needs a display; without one, play in text: "
-                                  "python main.py skirmish play")
+    return launch(open_match, command="skirmish",
+                  no_display_hint=f"The skirmish client needs a display; without one, play in text: "
+                                  f"{PROGRAM} skirmish play")
 
 
 # ----------------------------------------------------------------------------- validate
 
+DATA_FILES = ("heroes.json", "abilities.json", "maps/*.json")
+
+
+def has_data(folder) -> bool:
+    """Does `folder` hold any skirmish data file at all (else there is nothing to check)?"""
+    folder = Path(folder)
+    return any(any(folder.glob(pattern)) for pattern in DATA_FILES)
+
+
 def run_validate(args) -> int:
+    as_json = getattr(args, "json", False)
     if args.write_schema:
         for name in SCHEMAS:
             schema_path(name).write_text(schema_text(name), encoding="utf-8")
-            print(f"wrote {schema_path(name)}")
+            print(f"wrote {schema_path(name)}", file=sys.stderr if as_json else sys.stdout)
     folder = args.folder or data_dir()
+    if not has_data(folder):
+        message = (f"nothing to check: {folder} holds no skirmish data ({', '.join(DATA_FILES)})"
+                   if Path(folder).is_dir() else f"nothing to check: {folder} is not a folder")
+        if as_json:
+            print_json({"ok": False, "folder": str(folder), "checked": 0, "problems": [message]})
+        else:
+            print(f"skirmish validate: {message}", file=sys.stderr)
+        return 1
     try:
         roster = load_roster(folder)
     except DataError as error:
+        if as_json:
+            print_json({"ok": False, "folder": str(folder), "problems": list(error.problems), "stale_schemas": []})
+            return 1
         for problem in error.problems:
             print(problem, file=sys.stderr)
         print(f"{len(error.problems)} problem(s) in {folder}", file=sys.stderr)
         return 1
     stale = [name for name in SCHEMAS if not schema_path(name).exists()
              or schema_path(name).read_text(encoding="utf-8") != schema_text(name)]
+    if as_json:
+        print_json({"ok": not stale, "folder": str(folder), "classes": len(roster.classes),
+                    "abilities": len(roster.abilities), "maps": len(roster.arenas), "problems": [],
+                    "stale_schemas": [str(schema_path(name)) for name in stale]})
+        return 1 if stale else 0
     for name in stale:
         print(f"{schema_path(name)}: out of date: run with --write-schema", file=sys.stderr)
     print(f"ok: {len(roster.classes)} hero classes, {len(roster.abilities)} abilities, {len(roster.arenas)} maps")
@@ -286,19 +325,36 @@ def wilson(score: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def _percentiles(values: list[float], budget: float) -> str:
+OVERRUN_QUANTILES = (0.5, 0.9, 0.99, 1.0)
+
+
+def _overruns(values: list[float], budget: float) -> dict[str, float] | None:
+    """Budget overrun percentiles (ms): p50, p90, p99 and p100 (the worst)."""
     from game.tools.stats import percentile
 
+    if not values:
+        return None
     over = [v - budget for v in values]
-    return " ".join(f"p{int(q * 100)} {percentile(over, q):+.1f}" for q in (0.5, 0.9, 0.99, 1.0)) + " ms"
+    return {f"p{int(q * 100)}": percentile(over, q) for q in OVERRUN_QUANTILES}
 
 
-def bench_pairing(a: str, b: str, games: int, budget: float, jobs: int, seed: int, both_sides: bool = True) -> dict:
+def _percentiles(values: list[float], budget: float) -> str:
+    return " ".join(f"{name} {value:+.1f}" for name, value in _overruns(values, budget).items()) + " ms"
+
+
+def bench_pairing(a: str, b: str, games: int, budget: float, jobs: int, seed: int, both_sides: bool = True,
+                  bar: ProgressBar | None = None, echo=print) -> dict:
+    """One pairing's games in `jobs` worker processes; `bar` advances per game, `echo` gets the
+    two report lines (None: not printed)."""
     roster = _roster()
     plan = schedule(games, seed, sorted(roster.classes), sorted(roster.arenas), both_sides)
     start = time.perf_counter()
+    results = []
     with Pool(jobs) as pool:
-        results = pool.map(_play, [(a, b, budget, game) for game in plan], chunksize=1)
+        for result in pool.imap(_play, [(a, b, budget, game) for game in plan], chunksize=1):
+            results.append(result)
+            if bar is not None:
+                bar.update(1)
     score = sum(r[0] for r in results)
     wins = sum(1 for r in results if r[0] == 1.0)
     draws = sum(1 for r in results if r[1] == DRAW)
@@ -312,30 +368,67 @@ def bench_pairing(a: str, b: str, games: int, budget: float, jobs: int, seed: in
         "rounds": sum(r[5] for r in results) / len(results), "seconds": time.perf_counter() - start,
         "overrun_a": _percentiles(a_times, budget) if a_times else "-",
         "overrun_b": _percentiles(b_times, budget) if b_times else "-",
+        "overrun_ms_a": _overruns(a_times, budget), "overrun_ms_b": _overruns(b_times, budget),
     }
-    print(f"{report['pairing']}: {a} scores {report['score']:.3f} [{low:.3f}, {high:.3f}] over n={report['n']} "
-          f"(W/D/L {wins}/{draws}/{report['losses']}; team 0 scores {report['team0']:.3f}; "
-          f"{report['rounds']:.1f} rounds; {report['seconds']:.0f} s)")
-    print(f"  budget {budget:g} ms, overrun {a}: {report['overrun_a']}; {b}: {report['overrun_b']}")
-    sys.stdout.flush()
+    if echo is not None:
+        echo(f"{report['pairing']}: {a} scores {report['score']:.3f} [{low:.3f}, {high:.3f}] over n={report['n']} "
+             f"(W/D/L {wins}/{draws}/{report['losses']}; team 0 scores {report['team0']:.3f}; "
+             f"{report['rounds']:.1f} rounds; {report['seconds']:.0f} s)")
+        echo(f"  budget {budget:g} ms, overrun {a}: {report['overrun_a']}; {b}: {report['overrun_b']}")
     return report
 
 
+def parse_pairings(text: str) -> list[tuple[str, str]]:
+    """--pairings A:B,...: ValueError naming the bad item or AI."""
+    from ai.skirmish.registry import agent_names
+
+    known = agent_names()
+    pairs = []
+    for item in text.split(","):
+        if not item.strip():
+            continue
+        names = [name.strip() for name in item.split(":")]
+        if len(names) != 2:
+            raise ValueError(f"--pairings: expected A:B, not {item!r}")
+        for name in names:
+            if name not in known:
+                raise ValueError(f"--pairings: unknown skirmish AI {name!r}; known: {', '.join(known)}")
+        pairs.append((names[0], names[1]))
+    return pairs
+
+
 def run_bench(args) -> int:
-    if args.games % 2:
-        print("--games must be even (each composition is played from both sides)", file=sys.stderr)
+    if args.games % 2 or args.games < 2:
+        print("skirmish bench: --games must be even and at least 2 (each composition is played from both sides)",
+              file=sys.stderr)
         return 2
-    for pairing in args.pairings.split(","):
-        if pairing:
-            a, b = pairing.split(":")
-            bench_pairing(a, b, args.games, args.budget_ms, args.jobs, args.seed)
-    if args.first_team:
-        report = bench_pairing("easy", "easy", args.first_team + args.first_team % 2, args.budget_ms, args.jobs,
-                               args.seed + 7, both_sides=False)
-        n = report["n"]
-        low, high = wilson(report["team0"] * n, n)
-        print(f"first-team advantage (easy vs easy, mirrored): team 0 scores {report['team0']:.3f} "
-              f"[{low:.3f}, {high:.3f}] over n={n}")
+    if args.first_team < 0:
+        print("skirmish bench: --first-team must be 0 (skip) or more", file=sys.stderr)
+        return 2
+    try:
+        pairs = parse_pairings(args.pairings)
+    except ValueError as error:
+        print(f"skirmish bench: {error}", file=sys.stderr)
+        return 2
+    as_json = getattr(args, "json", False)
+    first_team = args.first_team + args.first_team % 2
+    data = {"budget_ms": args.budget_ms, "games": args.games, "seed": args.seed, "pairings": [], "first_team": None}
+    with ProgressBar(args.games * len(pairs) + first_team, "skirmish bench", progress_wanted(args)) as bar:
+        echo = None if as_json else bar.write
+        for a, b in pairs:
+            data["pairings"].append(bench_pairing(a, b, args.games, args.budget_ms, args.jobs, args.seed, bar=bar,
+                                                  echo=echo))
+        if first_team:
+            report = bench_pairing("easy", "easy", first_team, args.budget_ms, args.jobs, args.seed + 7,
+                                   both_sides=False, bar=bar, echo=echo)
+            n = report["n"]
+            low, high = wilson(report["team0"] * n, n)
+            data["first_team"] = {"n": n, "team0": report["team0"], "low": low, "high": high, "pairing": report}
+            if echo is not None:
+                echo(f"first-team advantage (easy vs easy, mirrored): team 0 scores {report['team0']:.3f} "
+                     f"[{low:.3f}, {high:.3f}] over n={n}")
+    if as_json:
+        print_json(data)
     return 0
 
 

@@ -1,6 +1,6 @@
 """Gomoku against the AI in a plain terminal (curses, no pygame).
 
-    python main.py gomoku --terminal [--size N] [--rule freestyle|standard|renju]
+    duelmind gomoku --terminal [--size N] [--rule freestyle|standard|renju]
                           [--level NAME] [--budget-ms MS] [--ai-first] [--seed N]
 
 Arrow keys, hjkl or wasd move the cursor; Enter or space places a stone; u takes back your last
@@ -375,17 +375,17 @@ def run(args: argparse.Namespace) -> int:
 
         setup = client_setup(args)
         return run_client(lambda app: open_client_match(app, setup), think_ms=int(max(args.budget_ms, 1.0)),
-                          command="gomoku", no_display_code=2,
+                          command="gomoku",
                           no_display_hint="The graphical gomoku comes with the pygame client, which needs a display; "
-                                          "without one, play in the terminal: python main.py gomoku --terminal")
+                                          "without one, play in the terminal: duelmind gomoku --terminal")
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
-        print("gomoku --terminal needs an interactive terminal (stdin and stdout must be a TTY).",
+        print("duelmind gomoku --terminal needs an interactive terminal (stdin and stdout must be a TTY).",
               file=sys.stderr)
         return 2
     try:
         import curses  # noqa: F401  (only checking it exists: Python on Windows lacks it)
     except ImportError:
-        print("gomoku --terminal needs the curses module (on Windows: pip install windows-curses).",
+        print("duelmind gomoku --terminal needs the curses module (on Windows: pip install windows-curses).",
               file=sys.stderr)
         return 2
     from ai.gomoku import choose_move, warm_up

@@ -1,10 +1,12 @@
-"""`python main.py levels validate [PATH...]`: check level and campaign files.
+"""`duelmind levels validate [PATH...]`: check level and campaign files.
 
 Every problem is printed (to stderr) as `file: $.json.path: message`; the exit code is 0 only
-when every file passes. Without paths it checks the whole campaign: levels/campaign/campaign.json,
-every level file beside it, and the unlock rules. `--write-schema` (re)writes the JSON Schemas
-in levels/schema/ first. Gomoku "forced_win" objectives are proved with the AI's VCF search
-(injected into the rules' checks, which never import the AI).
+when every file passes, and 1 when there are problems or nothing to check (a folder without
+level files). Without paths it checks the whole campaign: levels/campaign/campaign.json,
+every level file beside it, and the unlock rules. `--json` prints one JSON document instead
+(`ok`, `checked`, every problem as file, path and message). `--write-schema` (re)writes the
+JSON Schemas in levels/schema/ first. Gomoku "forced_win" objectives are proved with the AI's
+VCF search (injected into the rules' checks, which never import the AI).
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from ai.gomoku.threats import find_vcf
 from game.rules.levels.gomoku_checks import use_forced_win_prover
 from game.rules.levels.loader import campaign_path, validate_paths
 from game.rules.levels.model import schema_texts
+from game.tools.args import add_output_arguments, print_json
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -24,14 +27,17 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="level or campaign files, or folders (default: levels/campaign/campaign.json and its levels)")
     parser.add_argument("--write-schema", action="store_true",
                         help="also (re)write levels/schema/level.schema.json and campaign.schema.json")
+    add_output_arguments(parser, json_help="print one JSON document on stdout (files checked and every problem) "
+                                           "instead of the text", progress=False)
 
 
 def run(args: argparse.Namespace) -> int:
+    as_json = getattr(args, "json", False)
     if args.write_schema:
         for path, text in schema_texts().items():
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_text(text, encoding="utf-8")
-            print(f"wrote {path}")
+            print(f"wrote {path}", file=sys.stderr if as_json else sys.stdout)
     paths = list(args.paths) or [campaign_path()]
     use_forced_win_prover(find_vcf)  # gomoku "forced_win" objectives: the AI's VCF, the one prover
     try:
@@ -40,11 +46,21 @@ def run(args: argparse.Namespace) -> int:
         print(f"levels validate: internal error while checking {', '.join(map(str, paths))}: "
               f"{type(error).__name__}: {error}", file=sys.stderr)
         return 2
+    if as_json:
+        nothing = [] if checked or problems else [
+            {"file": ", ".join(map(str, paths)), "path": "$", "message": "nothing to check: no level or campaign files"}]
+        print_json({"ok": not problems and checked > 0, "checked": checked,
+                    "problems": [{"file": p.file, "path": p.path, "message": p.message} for p in problems] + nothing})
+        return 1 if problems or not checked else 0
     for problem in problems:
         print(problem, file=sys.stderr)
     if problems:
         files = len({p.file for p in problems})
         print(f"{len(problems)} problem(s) in {files} of {checked} file(s)", file=sys.stderr)
+        return 1
+    if not checked:
+        print(f"levels validate: nothing to check: no level or campaign files (*.json) in "
+              f"{', '.join(map(str, paths))}", file=sys.stderr)
         return 1
     print(f"ok: {checked} file(s)")
     return 0

@@ -20,7 +20,6 @@ from tests.conftest import REPO_ROOT
 PY = sys.executable
 EASY = f"{PY} main.py bot locm --ai easy"
 FAST_FAIL = Limits(draft_first_ms=3000, draft_ms=1000, first_turn_ms=3000, turn_ms=1000)
-HANG_LIMITS = Limits(draft_first_ms=300, draft_ms=100, first_turn_ms=300, turn_ms=100)
 
 
 def _game(cards, commands, limits=FAST_FAIL, decks=None, lanes=1):
@@ -59,9 +58,11 @@ def test_crashing_bot_loses_at_once(locm_cards):
 
 
 def test_hanging_bot_times_out_and_is_killed(locm_cards):
-    report = _game(locm_cards, [EASY, "sleep 100"], limits=HANG_LIMITS)
+    # The fail-fast limits (3 s for a first answer): the real bot on the other seat must answer
+    # in time on a loaded machine (pytest -n 2), only the sleeping one must not.
+    report = _game(locm_cards, [EASY, "sleep 100"])
     assert report.winner == 0
-    assert "timed out (no answer within 300 ms)" in report.reason
+    assert "timed out (no answer within 3000 ms)" in report.reason
 
 
 def _live_members(group: int) -> list[int]:

@@ -408,10 +408,10 @@ def test_without_a_display_the_client_commands_say_so_instead_of_running_unseen(
     terminal_gomoku.add_arguments(parser)
     assert terminal_gomoku.run(parser.parse_args([])) == 2
     error = capsys.readouterr().err
-    assert "shows no window" in error and "python main.py gomoku --terminal" in error
+    assert "shows no window" in error and "duelmind gomoku --terminal" in error
     parser = argparse.ArgumentParser()
     launch.add_arguments(parser)
-    assert launch.run(parser.parse_args(["c1_first_spark"])) == 1
+    assert launch.run(parser.parse_args(["c1_first_spark"])) == 2  # the same code as gomoku's
     assert "--smoke-test" in capsys.readouterr().err
 
 
