@@ -67,7 +67,7 @@ class LevelErrorScene(Scene):
             y += 6
         hidden = count - self._shown_count()
         if hidden > 0:
-            draw_text(surface, f"... and {hidden} more (python main.py levels validate lists them all)",
+            draw_text(surface, f"... and {hidden} more (duelmind levels validate lists them all)",
                       (BOX.x + 36, y + 4), 16, theme.TEXT_DIM)
         draw_text(surface, "Fix the file and press F5 to read it again  ·  Esc: back", (BOX.centerx, BOX.bottom - 28), 16,
                   theme.TEXT_DIM, anchor="center")
