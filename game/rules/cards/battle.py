@@ -98,6 +98,8 @@ class Battle(Legality, Combat, TriggeredEffects):
     def is_over(self) -> bool:
         return self.winner is not None
 
+    is_terminal = is_over  # the name every game's state has (game/rules/game_api.py)
+
     def clone(self) -> "Battle":
         twin = _new(Battle)
         twin.lanes = self.lanes

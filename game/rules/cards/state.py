@@ -3,6 +3,8 @@ side, and the events an action produces. Rules live in battle.py, legality.py an
 
 from __future__ import annotations
 
+from game.rules.game_api import IllegalAction as BaseIllegalAction
+
 from typing import Iterable, Sequence
 
 from game.rules.cards.actions import FACE, Action
@@ -129,7 +131,7 @@ class Side:
 _copy_creature = Creature.copy  # map() over the plain function: no bound method per creature
 
 
-class IllegalAction(ValueError):
+class IllegalAction(BaseIllegalAction):
     """An action that is well formed but not allowed now."""
 
 

@@ -26,6 +26,8 @@ replays exactly from its set-up, seed and actions (see effects.py for the order 
 
 from __future__ import annotations
 
+from game.rules.game_api import IllegalAction as BaseIllegalAction
+
 import random
 from collections.abc import Sequence
 
@@ -41,7 +43,7 @@ TEAM_SIZE = 3
 _GRIDS: dict[int, Grid] = {}  # by id(arena): one line-of-sight cache per arena for every state
 
 
-class IllegalAction(ValueError):
+class IllegalAction(BaseIllegalAction):
     pass
 
 

@@ -1,0 +1,123 @@
+"""The game kinds: one entry per game, a plain table filled here, explicitly.
+
+Every place that needs to know "which game is this" asks the registry instead of comparing a
+game's name: how to make a state from a setup and a seed, how an action turns into JSON and
+back, how to say an action in a player's words, and the level model, session and checks of
+the game's levels. Modelled on OpenSpiel's `pyspiel.load_game` registry, but a literal table:
+nothing registers itself as a side effect of being imported.
+
+The upper layers add what the rules must not import (`register_agents` from `ai/`,
+`register_front_end` from the client) when they start: the rules never import them.
+
+To add a game: write its rules package (a state that implements `game/rules/game_api.py`'s
+`GameState`), add one `GameKind` line to `GAMES` below, and its AIs and scene in their own
+registries. `tests/architecture/test_game_api.py` then runs the conformance test over it.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass, field
+from typing import Any, Callable, Mapping
+
+from game.rules.game_api import Agent, GameState, JsonValue
+
+
+def _load(path: str) -> Any:
+    """'package.module:attribute' -> the attribute (imported only when first asked for)."""
+    module, _, attribute = path.partition(":")
+    return getattr(importlib.import_module(module), attribute)
+
+
+@dataclass
+class GameKind:
+    """One game. The dotted names ('module:attribute') are imported when first used, so that
+    the table can name the levels' modules without the rules importing each other in a circle."""
+
+    name: str  # the id used in level files ("kind"), saves, replays and the command line
+    title: str  # for players
+    module: str  # the rules module with new_state, action_to_json, action_from_json, describe_action
+    level_model: str | None = None  # 'module:Class' of this game's levels
+    level_session: str | None = None  # 'module:Class' that plays a level of this game
+    # Filled by the upper layers when they start (never imported by the rules):
+    agents: dict[str, Callable[[int], Agent]] = field(default_factory=dict)  # AI level -> factory(seed)
+    client_scene: str | None = None  # the client scene that plays this game
+    workshop_editor: str | None = None  # the workshop's editor for this game's levels
+
+    # ---------------------------------------------------------------- the game's own functions
+
+    def new_state(self, setup: Mapping | None = None, seed: int = 0) -> GameState:
+        """A new game from a setup (game-specific options; {} for the defaults) and a seed."""
+        return _load(f"{self.module}:new_state")(setup or {}, seed)
+
+    def action_to_json(self, action: Any) -> JsonValue:
+        return _load(f"{self.module}:action_to_json")(action)
+
+    def action_from_json(self, value: JsonValue) -> Any:
+        """The action written as `value` (ValueError, with a sentence, for anything else)."""
+        return _load(f"{self.module}:action_from_json")(value)
+
+    def describe_action(self, state: GameState, action: Any) -> str:
+        """The action in a player's words (before it is applied to `state`)."""
+        return _load(f"{self.module}:describe_action")(state, action)
+
+    def replay(self, setup: Mapping | None, seed: int, actions: list[JsonValue]) -> GameState:
+        """The game played again from its setup, seed and actions (as JSON): the same state."""
+        state = self.new_state(setup, seed)
+        for value in actions:
+            state.apply(self.action_from_json(value))
+        return state
+
+    def level_model_class(self) -> type | None:
+        return _load(self.level_model) if self.level_model else None
+
+    def level_session_class(self) -> type | None:
+        return _load(self.level_session) if self.level_session else None
+
+
+GAMES: dict[str, GameKind] = {kind.name: kind for kind in (
+    GameKind("cards", "Card duel", "game.rules.cards.game",
+             level_model="game.rules.levels.model:CardLevel",
+             level_session="game.rules.levels.session:CardSession"),
+    GameKind("gomoku", "Gomoku", "game.rules.gomoku.game",
+             level_model="game.rules.levels.gomoku_level:GomokuLevel",
+             level_session="game.rules.levels.session:GomokuSession"),
+    GameKind("skirmish", "Skirmish", "game.rules.skirmish.game",
+             level_model="game.rules.levels.skirmish_level:SkirmishLevel",
+             level_session="game.rules.levels.skirmish_session:SkirmishSession"),
+)}
+
+
+class UnknownGame(KeyError):
+    def __str__(self) -> str:
+        return f"no game {self.args[0]!r}; known: {', '.join(GAMES)}"
+
+
+def game_kind(name: str) -> GameKind:
+    try:
+        return GAMES[name]
+    except KeyError:
+        raise UnknownGame(name) from None
+
+
+def kind_of_level(level: Any) -> GameKind:
+    """The game kind of a level model (by its "kind" field)."""
+    return game_kind(getattr(level, "kind", ""))
+
+
+def register_agents(name: str, agents: Mapping[str, Callable[[int], Agent]]) -> None:
+    """The AI levels of game `name` (called by `ai/` when it starts, not on import)."""
+    game_kind(name).agents.update(agents)
+
+
+def register_front_end(name: str, scene: str | None = None, editor: str | None = None) -> None:
+    """The client scene and workshop editor of game `name` (called by the client at start)."""
+    kind = game_kind(name)
+    if scene is not None:
+        kind.client_scene = scene
+    if editor is not None:
+        kind.workshop_editor = editor
+
+
+__all__ = ["GAMES", "GameKind", "UnknownGame", "game_kind", "kind_of_level", "register_agents",
+           "register_front_end"]
