@@ -28,6 +28,10 @@ HOOKS = ROOT / "build_scripts" / "hooks"  # our PyInstaller hooks (take preceden
 ICON_PNG = ROOT / "assets" / "icon.png"
 ICON_ICO = ROOT / "assets" / "icon.ico"
 ICON_ICNS = ROOT / "assets" / "icon.icns"
+# Licence files shipped at the bundle's data root (sys._MEIPASS, i.e. _internal/ of the one-folder
+# app) and at the top of the release archive (build.py adds assets/CREDITS.md there too).
+ROOT_NOTICES = ("LICENSE", "THIRD_PARTY_NOTICES.md")
+CREDITS = ROOT / "assets" / "CREDITS.md"
 
 # Modules the game never imports at run time but that the analysis would follow (optional
 # imports in the standard library and in dependencies), or that only tests and tools use. Each
@@ -101,10 +105,17 @@ def command_modules(root: Path = ROOT) -> list[str]:
     return sorted({module for module, _help in commands(root).values()})
 
 
+# platform.machine() names one processor differently on each system (Windows says AMD64 or ARM64,
+# Linux x86_64 or aarch64, macOS x86_64 or arm64): the release names use one spelling for each.
+MACHINES = {"amd64": "x86_64", "x64": "x86_64", "aarch64": "arm64", "arm64": "arm64", "i686": "x86", "i386": "x86"}
+
+
 def platform_tag() -> str:
-    """e.g. linux-x86_64, windows-amd64, macos-arm64 (for the one-file executable's name)."""
+    """e.g. linux-x86_64, windows-x86_64, macos-arm64 (for the one-file executable's and the
+    release archive's names)."""
     system = {"darwin": "macos", "win32": "windows"}.get(sys.platform, sys.platform.rstrip("0123456789"))
-    return f"{system}-{platform.machine().lower() or 'unknown'}"
+    machine = platform.machine().lower() or "unknown"
+    return f"{system}-{MACHINES.get(machine, machine)}"
 
 
 def onefile_name(version: str | None = None) -> str:
@@ -146,9 +157,14 @@ def hidden_imports(root: Path = ROOT) -> list[str]:
 
 
 def data_files(root: Path = ROOT) -> list[tuple[str, str]]:
-    """(source file, folder in the bundle) for every shipped file of DATA_FOLDERS, and the data
-    files inside our own packages (read beside their module, e.g. ai/gomoku/openings.json)."""
+    """(source file, folder in the bundle) for every shipped file of DATA_FOLDERS, the data
+    files inside our own packages (read beside their module, e.g. ai/gomoku/openings.json), and
+    ROOT_NOTICES at the bundle's root."""
     found = []
+    for name in ROOT_NOTICES:
+        if not (root / name).is_file():
+            raise FileNotFoundError(f"{root / name} is missing: every build ships it")
+        found.append((str(root / name), "."))
     for folder in DATA_FOLDERS:
         found += [(str(path), str(path.relative_to(root).parent)) for path in _files(root, folder) if _data(path)]
     for package in OWN_PACKAGES:
