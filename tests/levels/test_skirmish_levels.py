@@ -12,6 +12,7 @@ from game.rules.levels.loader import load_campaign, load_level
 from game.rules.levels.model import LEVEL_ADAPTER
 from game.rules.skirmish.actions import END
 from tests.levels.helpers import merge
+from tests.skirmish.helpers import work_clock
 
 BASE = {
     "kind": "skirmish", "id": "test_skirmish", "title": "Test", "map": "ruins",
@@ -33,11 +34,14 @@ def problems(**changes) -> list[str]:
 
 
 def play(level, seed: int = 0, player: str = "hard", budget: float = 20):
+    """The level played to its end by two AIs on a work clock, so that the same games are
+    played on a busy machine (pytest -n 2) as on an idle one."""
     session = LevelSession.create(level, seed)
     session.start()
     me, rival = make_player(session, player, seed), make_opponent(session)
-    while not session.over:
-        session.run_turn(me if session.is_player_turn else rival, budget)
+    with work_clock():
+        while not session.over:
+            session.run_turn(me if session.is_player_turn else rival, budget)
     return session
 
 

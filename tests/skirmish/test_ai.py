@@ -15,7 +15,7 @@ from ai.skirmish.registry import agent_names, make_agent
 from ai.skirmish.tree import TreeAgent, TreeSearch, candidates, explain
 from game.rules.skirmish import SkirmishState, cast
 from game.tools.skirmish_cli import schedule, wilson
-from tests.skirmish.helpers import SHIPPED
+from tests.skirmish.helpers import SHIPPED, work_clock
 
 TEAM = ["knight", "mage", "cleric"]
 
@@ -80,42 +80,20 @@ def test_team_value_prefers_a_kill():
     assert team_value(killed, 0) - before > 0
 
 
-class WorkClock:
-    """A clock that moves with the work done, not with the machine: each reading costs 20 us
-    and each state copy 200 us, so a search that ignores its deadline overruns by the same
-    amount on any machine (the bench measures the real overruns)."""
-
-    READ_S = 0.00002
-    CLONE_S = 0.0002
-
-    def __init__(self):
-        self.now = 1000.0
-
-    def __call__(self) -> float:
-        self.now += self.READ_S
-        return self.now
-
-
 @pytest.mark.parametrize("agent", [TreeAgent(1), HardAgent(1)], ids=["medium", "hard"])
-def test_searches_stay_near_their_budget(agent, monkeypatch):
-    clock = WorkClock()
-    clone = SkirmishState.clone
-
-    def costly_clone(self):
-        clock.now += WorkClock.CLONE_S
-        return clone(self)
-
-    monkeypatch.setattr(time, "perf_counter", clock)
-    monkeypatch.setattr(SkirmishState, "clone", costly_clone)
+def test_searches_stay_near_their_budget(agent):
+    """On a work clock (tests/skirmish/helpers.py): a search that ignores its deadline overruns
+    by the same amount on any machine."""
     state = fresh(["berserker", "warlock", "ranger"], "pillars", 5)
     overruns = []
-    for _ in range(12):
-        if state.is_over:
-            break
-        started = clock.now
-        action = agent.act(state.observation(state.current_player), 30)
-        overruns.append((clock.now - started) * 1000 - 30)
-        state.apply(action)
+    with work_clock() as clock:
+        for _ in range(12):
+            if state.is_over:
+                break
+            started = clock.now
+            action = agent.act(state.observation(state.current_player), 30)
+            overruns.append((clock.now - started) * 1000 - 30)
+            state.apply(action)
     assert overruns and max(overruns) < 10, overruns  # a few copies' work past the deadline at most
 
 

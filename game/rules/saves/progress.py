@@ -12,7 +12,7 @@ same variable), else `campaign/` in the platform's user data folder (platformdir
 Every write is atomic (the store writes a temporary file, fsyncs it, renames it over the old
 one), so a crash leaves the old or the new file, never half of one. Two game windows (or a
 window and a tool) may share the folder: a result is recorded under a lock on the folder
-(`progress.lock`, through filelock) by reading the file again, adding the result to what is
+(`.progress.lock`, through filelock) by reading the file again, adding the result to what is
 there and writing it back, so neither loses the other's results; `instance_lock` tells a second
 window that the first one is open. A file that cannot be read
 (bad JSON, a version newer than this game, contents that make no sense, a game that no longer
@@ -38,8 +38,8 @@ from game.rules.saves.store import Store, StoreError, default_root
 
 PROGRESS_VERSION = 1
 RUN_VERSION = 1
-LOCK_NAME = "progress.lock"  # held while progress.json is read, changed and written
-INSTANCE_LOCK_NAME = "instance.lock"  # held by a game window for as long as it is open
+LOCK_NAME = ".progress.lock"  # held while progress.json is read, changed and written
+INSTANCE_LOCK_NAME = ".instance.lock"  # held by a game window, in the data folder, while it is open
 LOCK_TIMEOUT_S = 10.0  # a write takes milliseconds: waiting longer means a hung holder
 
 
@@ -297,16 +297,16 @@ class InstanceLock:
     is open (both still keep every result: see `Progress.record_result`). The operating system
     releases it when the process ends, however it ends: no stale lock survives a crash."""
 
-    def __init__(self, store: Store | None = None):
-        self.store = store if store is not None else default_store()
+    def __init__(self, folder: Path | None = None):
+        self.folder = Path(folder) if folder is not None else default_root("data")
         self._lock: FileLock | None = None
 
     def acquire(self) -> bool:
         """True when this is the only window; False when another holds the lock (or the folder
         cannot be locked at all, when nothing can be said)."""
         try:
-            self.store.root.mkdir(parents=True, exist_ok=True)
-            lock = FileLock(str(self.store.root / INSTANCE_LOCK_NAME), timeout=0)
+            self.folder.mkdir(parents=True, exist_ok=True)
+            lock = FileLock(str(self.folder / INSTANCE_LOCK_NAME), timeout=0)
             lock.acquire()
         except Timeout:
             return False
