@@ -60,11 +60,6 @@ from game.rules.levels.build import CardSetup
 from game.rules.levels.events import EventRunner
 from game.rules.levels.objectives import GomokuObjectiveTracker, ObjectiveStatus, ObjectiveTracker
 
-# Sessions of level kinds kept in their own modules, by level model (skirmish_session.py adds
-# SkirmishLevel when the package loads: game/rules/levels/__init__.py imports it).
-SESSION_KINDS: dict[type, type] = {}
-
-
 class LevelOver(RuntimeError):
     """An action after the level ended."""
 
@@ -103,15 +98,17 @@ class LevelSession:
 
     @staticmethod
     def create(level, seed: int = 0) -> "LevelSession":
-        """A fresh session for `level` (a CardLevel or GomokuLevel); call start() next."""
-        if isinstance(level, m.CardLevel):
-            return CardSession(level, seed)
-        if isinstance(level, m.GomokuLevel):
-            return GomokuSession(level, seed)
-        for model, session_type in SESSION_KINDS.items():
-            if isinstance(level, model):
-                return session_type(level, seed)
-        raise TypeError(f"not a level: {type(level).__name__}")
+        """A fresh session for `level` (of any game kind: the registry names its session type);
+        call start() next."""
+        from game.rules.registry import UnknownGame, kind_of_level
+
+        try:
+            session_type = kind_of_level(level).level_session_class()
+        except UnknownGame:
+            session_type = None
+        if session_type is None:
+            raise TypeError(f"not a level: {type(level).__name__}")
+        return session_type(level, seed)
 
     @classmethod
     def resume(cls, level, data: dict) -> "LevelSession":

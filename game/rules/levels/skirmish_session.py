@@ -18,7 +18,7 @@ from dataclasses import replace
 from game.rules.events import Event, EventKind
 from game.rules.levels import model as m
 from game.rules.levels.objectives import FAILED, MET, PENDING, _Tracker
-from game.rules.levels.session import SESSION_KINDS, LevelOver, LevelSession
+from game.rules.levels.session import LevelOver, LevelSession
 from game.rules.levels.skirmish_checks import skirmish_roster
 from game.rules.skirmish.actions import Action, parse_action
 from game.rules.skirmish.model import Roster
@@ -193,7 +193,5 @@ class SkirmishSession(LevelSession):
             played.append((action, self.apply(action)))
         return played
 
-
-SESSION_KINDS[m.SkirmishLevel] = SkirmishSession
 
 __all__ = ["IllegalAction", "SkirmishObjectiveTracker", "SkirmishSession", "hero_labels", "level_roster"]
