@@ -27,25 +27,35 @@ class RunError(RuntimeError):
     """A run that cannot start or go on, with a sentence for the user (the tools exit 2)."""
 
 
+MAX_MS = 3_600_000.0  # one hour: no turn, start-up or search limit of a tool is longer
+MAX_SECONDS = 86_400.0  # one day: no wait of a tool is longer
+
+
 def positive_ms(text: str) -> float:
-    """A time in milliseconds: a finite number above zero."""
+    """A time in milliseconds: a finite number above zero and at most MAX_MS (one hour; a
+    larger value such as 1e13 would overflow the clocks and deadlines it feeds)."""
     try:
         value = float(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected a time in ms, not {text!r}") from None
     if not math.isfinite(value) or value <= 0:
         raise argparse.ArgumentTypeError(f"expected a time in ms above 0, not {text!r}")
+    if value > MAX_MS:
+        raise argparse.ArgumentTypeError(f"expected a time in ms of at most {MAX_MS:.0f} (one hour), not {text!r}")
     return value
 
 
 def positive_seconds(text: str) -> float:
-    """A time in seconds: a finite number above zero."""
+    """A time in seconds: a finite number above zero and at most MAX_SECONDS (one day)."""
     try:
         value = float(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected a time in seconds, not {text!r}") from None
     if not math.isfinite(value) or value <= 0:
         raise argparse.ArgumentTypeError(f"expected a time in seconds above 0, not {text!r}")
+    if value > MAX_SECONDS:
+        raise argparse.ArgumentTypeError(f"expected a time in seconds of at most {MAX_SECONDS:.0f} (one day), "
+                                         f"not {text!r}")
     return value
 
 

@@ -1,4 +1,5 @@
-"""`duelmind bench ui`: frame times of the real duel scene while the AI thinks.
+"""`duelmind bench ui`: frame times of the real duel scene (or, with `--game skirmish`, the
+skirmish scene with the AI's Tab overlay open) while the AI thinks.
 
 Runs the duel scene at 60 fps in a real window (or SDL's dummy driver when SDL_VIDEODRIVER=dummy)
 with the AI thinking in its worker process, AI against AI (or an idle player who ends every turn
@@ -7,6 +8,10 @@ and the frames during which a search was running) and the AI's budget overrun pe
 Goal at 1280x720: p95 <= 18 ms and p99 <= 25 ms. A progress bar on stderr counts the AI turns
 (`--no-progress`); `--json` prints one JSON document instead of the text. The settings live in a
 temporary folder, removed at the end.
+
+`--game skirmish` measures the skirmish scene instead: two skirmish AIs play (`--ai`, default
+hard, `--think-ms` per action) with the Tab overlay of the AI's thoughts open, for `--turns` AI
+hero turns, and the same percentiles are printed (p50/p95/p99 with n; `--json` alike).
 """
 
 from __future__ import annotations
@@ -15,6 +20,7 @@ import argparse
 import os
 import random
 import statistics
+import sys
 import time
 
 from game.tools.args import ProgressBar, add_output_arguments, print_json, progress_wanted
@@ -22,11 +28,14 @@ from game.tools.stats import percentile
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--game", choices=("cards", "skirmish"), default="cards",
+                        help="the card duel (default), or the skirmish scene with the AI's Tab overlay open")
     parser.add_argument("--turns", type=int, default=12, help="AI turns to measure")
     parser.add_argument("--think-ms", type=int, default=1000, help="AI thinking time per turn")
     parser.add_argument("--mode", choices=("ai-vs-ai", "idle"), default="ai-vs-ai",
                         help="two AIs, or an idle player who ends each turn at once")
-    parser.add_argument("--ai", help="card AI name (default: the strongest registered)")
+    parser.add_argument("--ai", help="card AI name (default: the strongest registered), or with --game skirmish "
+                                     "a skirmish AI (default: hard)")
     parser.add_argument("--lanes", type=int, choices=(1, 2), default=1, help="one lane or two")
     parser.add_argument("--size", default="1280x720", metavar="WxH", help="window size")
     parser.add_argument("--seed", type=int, default=1, help="seed of the drafts and the AIs")
@@ -41,8 +50,23 @@ def run(args: argparse.Namespace) -> int:
     import shutil
     import tempfile
 
+    if args.turns < 1:
+        print("bench ui: --turns must be at least 1", file=sys.stderr)
+        return 2
+    if args.game == "skirmish":
+        from ai.skirmish.registry import AGENTS
+
+        if args.mode != "ai-vs-ai":
+            print("bench ui: --game skirmish measures two AIs playing (--mode ai-vs-ai); --mode idle is for the "
+                  "card duel", file=sys.stderr)
+            return 2
+        if args.ai is not None and args.ai not in AGENTS:
+            print(f"bench ui: --ai {args.ai!r} is not a skirmish AI; known: {', '.join(AGENTS)}", file=sys.stderr)
+            return 2
     home = tempfile.mkdtemp(prefix="duelmind-bench-")
     try:
+        if args.game == "skirmish":
+            return _run_skirmish(args, home)
         return _run(args, home)
     finally:
         shutil.rmtree(home, ignore_errors=True)
@@ -156,15 +180,7 @@ def _run(args: argparse.Namespace, home: str) -> int:
     seconds = time.perf_counter() - started
     data.update(frames=len(frames), ai_turns=ai_turns, decisions=len(decisions), seconds=seconds)
     lines.append(f"frames: {len(frames)}  ai turns: {ai_turns}  decisions: {len(decisions)}  seconds: {seconds:.1f}")
-    data["frame_ms"] = {}
-    for label, key, values in (("all frames", "all", frames), ("while thinking", "thinking", thinking_frames),
-                               ("work per frame", "work", work[5:])):
-        if values:
-            figures = {"p50": percentile(values, 0.5), "p95": percentile(values, 0.95),
-                       "p99": percentile(values, 0.99), "max": max(values), "n": len(values)}
-            data["frame_ms"][key] = figures
-            lines.append(f"{label:>15}: p50 {figures['p50']:6.2f} ms  p95 {figures['p95']:6.2f} ms  "
-                         f"p99 {figures['p99']:6.2f} ms  max {figures['max']:6.2f} ms  (n={len(values)})")
+    _frame_figures(data, lines, frames, thinking_frames, work[5:])
     if overruns:
         data["overrun_ms"] = {"p50": statistics.median(overruns), "p95": percentile(overruns, 0.95),
                               "max": max(overruns)}
@@ -180,6 +196,116 @@ def _run(args: argparse.Namespace, home: str) -> int:
     goal = bool(frames) and percentile(frames, 0.95) <= 18.0 and percentile(frames, 0.99) <= 25.0
     data["goal_met"] = goal
     lines.append(f"goal p95 <= 18 ms and p99 <= 25 ms: {'met' if goal else 'NOT met'}")
+    if args.json:
+        print_json(data)
+    else:
+        print("\n".join(lines))
+    return 0
+
+
+def _frame_figures(data: dict, lines: list[str], frames: list[float], thinking: list[float],
+                   work: list[float]) -> None:
+    """p50/p95/p99/max with n of each series, into `data["frame_ms"]` and the text `lines`."""
+    data["frame_ms"] = {}
+    for label, key, values in (("all frames", "all", frames), ("while thinking", "thinking", thinking),
+                               ("work per frame", "work", work)):
+        if values:
+            figures = {"p50": percentile(values, 0.5), "p95": percentile(values, 0.95),
+                       "p99": percentile(values, 0.99), "max": max(values), "n": len(values)}
+            data["frame_ms"][key] = figures
+            lines.append(f"{label:>15}: p50 {figures['p50']:6.2f} ms  p95 {figures['p95']:6.2f} ms  "
+                         f"p99 {figures['p99']:6.2f} ms  max {figures['max']:6.2f} ms  (n={len(values)})")
+
+
+def _run_skirmish(args: argparse.Namespace, home: str) -> int:
+    """Frames of the skirmish scene with the Tab overlay open while two AIs play."""
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    import pygame
+
+    from game.client.app import App
+    from game.client.launch import parse_size
+    from game.client.match import MatchSetup, start_match
+    from game.client.settings import SettingsFile
+    from game.rules.saves.store import Store
+
+    size = parse_size(args.size)
+    agent = args.ai or "hard"
+    pygame.init()
+    app = App(SettingsFile(Store(home)), size=size, fullscreen=False, think_ms=args.think_ms)
+    if not args.sound:
+        app.settings.volume = 0.0
+        app.sounds.volume = 0.0
+    rng = random.Random(args.seed)
+
+    def new_match():
+        """A fresh AI-against-AI skirmish with the AI's Tab overlay open (as a player opens it)."""
+        app.reset("title")
+        start_match(app, MatchSetup(game="skirmish", opponent="watch", difficulty=agent,
+                                    seed=rng.randrange(1 << 30)))
+        scene = app.top
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_TAB, mod=0, unicode="", scancode=0))
+        pygame.event.post(pygame.event.Event(pygame.KEYUP, key=pygame.K_TAB, mod=0, unicode="", scancode=0))
+        app.step(1000.0 / 60)
+        if not scene.overlay:  # the key map changed: open it directly, the frames are what is measured
+            scene.overlay = True
+        return scene
+
+    scene = new_match()
+    frames: list[float] = []
+    thinking_frames: list[float] = []
+    work: list[float] = []
+    decisions: list[dict] = []
+    ai_turns = 0
+    last_turn = None
+    started = time.perf_counter()
+    frame_dt = 1000.0 / 60
+    data: dict = {"game": "skirmish", "mode": "ai-vs-ai", "ai": agent, "think_ms": args.think_ms, "size": list(size),
+                  "overlay": True, "video_driver": pygame.display.get_driver(), "stopped": None}
+    if not args.json:
+        print(f"bench ui: skirmish, AI {agent!r} against itself, {args.think_ms} ms per action, Tab overlay open, "
+              f"{size[0]}x{size[1]}, video driver {data['video_driver']}", flush=True)
+    lines: list[str] = []
+    bar = ProgressBar(args.turns, "bench ui", progress_wanted(args), unit="turn")
+    try:
+        while ai_turns < args.turns and time.perf_counter() - started < args.max_seconds:
+            thinking = scene.ai.thinking
+            began = time.perf_counter()
+            if not app.step(frame_dt):
+                break
+            work.append((time.perf_counter() - began) * 1000.0)
+            interval = app.wait_frame()
+            frame_dt = min(100.0, interval)
+            frames.append(interval)
+            if thinking:
+                thinking_frames.append(interval)
+            if app.top is not None and app.top.name == "error":
+                data["stopped"] = f"{app.top.title}: {app.top.message}"
+                lines.append(f"stopped: {data['stopped']}")
+                break
+            state = scene.state
+            turn = (state.round, state.turn_index)
+            if not scene.match.over and turn != last_turn:
+                last_turn = turn
+                ai_turns += 1
+                bar.update()
+            if scene.match.over and not scene.anims.busy:
+                decisions += scene.ai_stats
+                scene.end_game()
+                scene = new_match()
+                last_turn = None
+        decisions += scene.ai_stats
+    finally:
+        bar.close()
+        app.close()
+    frames = frames[5:]  # the first frames include window creation
+    seconds = time.perf_counter() - started
+    data.update(frames=len(frames), ai_turns=ai_turns, decisions=len(decisions), seconds=seconds)
+    lines.append(f"frames: {len(frames)}  ai turns: {ai_turns}  decisions: {len(decisions)}  seconds: {seconds:.1f}")
+    _frame_figures(data, lines, frames, thinking_frames, work[5:])
+    if hasattr(os, "getloadavg"):
+        data["load_average"] = os.getloadavg()[0]
+        lines.append(f"machine load average (1 min) at the end: {data['load_average']:.2f} on {os.cpu_count()} cores "
+                     "(other busy processes stretch frame times)")
     if args.json:
         print_json(data)
     else:

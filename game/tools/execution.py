@@ -9,7 +9,10 @@ Three backends, one contract (`run_games`):
 - cluster: `--cluster ADDRESS` (a running Dask scheduler, `tcp://host:8786`) or
   `--cluster local:N` (starts a local Dask cluster of N single-threaded worker processes).
   A scheduler without workers is waited for `--cluster-wait` seconds ("waiting for workers at
-  ADDRESS" on stderr), then the run stops with a sentence (exit 2) rather than sit at 0/N.
+  ADDRESS" on stderr), then the run stops with a sentence (exit 2) rather than sit at 0/N; the
+  same rule holds when every worker leaves in the middle of a run. A scheduler lost mid-run, a
+  service at ADDRESS that is no Dask scheduler, or an address scheme other than tcp:// is one
+  sentence and exit 2 too, and the games already in `--results` are kept.
 
 Why Dask distributed and not Ray (measured on the 2-core machine, Python 3.11, into an empty
 venv): `pip install distributed` took 11 s and added 44 MB (dask, distributed, cloudpickle,
@@ -29,17 +32,19 @@ read back, not played. This module schedules nothing itself: Dask or the process
 
 from __future__ import annotations
 
+import asyncio
 import enum
 import json
 import os
 import sys
 import threading
+import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
-from game.tools.args import RunError, positive_seconds  # noqa: F401  (the tools catch RunError from here)
+from game.tools.args import RunError, positive_seconds  # the tools catch RunError from here
 
 INSTALL_CLUSTER = 'pip install -e ".[cluster]"'
 MAX_POOL_RESTARTS = 3  # process backend: a pool whose workers keep dying is a bug, not bad luck
@@ -121,6 +126,7 @@ def backend_from_args(args) -> Backend:
         if not count.isdigit() or int(count) < 1:
             raise RunError(f"--cluster {address}: expected local:N with N workers, e.g. local:2")
         return Backend(Kind.CLUSTER, int(count), address)
+    check_address(address)
     return Backend(Kind.CLUSTER, 0, address, float(getattr(args, "cluster_wait", DEFAULT_CLUSTER_WAIT)))
 
 
@@ -265,6 +271,29 @@ def _run_processes(job: Job, todo: list[int], backend: Backend, collect) -> None
                    f"{', '.join(str(c[0]) for c in pending[:5])}...); run with --jobs 1 to see the error")
 
 
+# Scheduler address schemes this tool connects to: tcp (also a bare host:port, which Dask reads as
+# tcp) and inproc (a scheduler in this very process: the tests). tls needs certificates this tool
+# takes no options for, ucx needs UCX-Py: both fail deep inside Dask with a TypeError otherwise.
+CLUSTER_SCHEMES = ("tcp", "inproc")
+CLUSTER_POLL_SECONDS = 0.1  # how often a cluster run looks for finished tasks
+CLUSTER_CHECK_SECONDS = 1.0  # how often it asks the scheduler whether any worker is left
+
+
+def check_address(address: str) -> None:
+    """RunError with a sentence for a scheduler address this tool cannot connect to."""
+    scheme, separator, rest = address.partition("://")
+    if not separator:
+        scheme, rest = "tcp", address
+    if scheme.lower() not in CLUSTER_SCHEMES:
+        raise RunError(f"--cluster {address}: the {scheme}:// scheme is not supported; give the scheduler's "
+                       "tcp:// address (e.g. tcp://host:8786), or local:N to start local workers")
+    if scheme.lower() == "tcp":
+        host, colon, port = rest.rpartition(":")
+        if not colon or not host or not port.isdigit() or not 0 < int(port) < 65536:
+            raise RunError(f"--cluster {address}: expected a scheduler address tcp://HOST:PORT "
+                           "(e.g. tcp://127.0.0.1:8786), or local:N to start local workers")
+
+
 def open_cluster(backend: Backend):
     """(client, cluster or None): connects to the scheduler, or starts a local cluster."""
     import logging
@@ -275,12 +304,29 @@ def open_cluster(backend: Backend):
         cluster = LocalCluster(n_workers=backend.jobs, threads_per_worker=1, processes=True,
                                dashboard_address=":0", silence_logs=logging.ERROR)
         return Client(cluster), cluster
+    check_address(backend.address)
+    how = (f"start one with `dask scheduler` and workers with `dask worker {backend.address} --nthreads 1`, "
+           "or try --cluster local:2")
     try:
         return Client(backend.address, timeout="10s"), None
-    except (OSError, TimeoutError, ValueError) as error:
-        raise RunError(f"could not reach a Dask scheduler at {backend.address} ({error}); start one with "
-                       f"`dask scheduler` and workers with `dask worker {backend.address} --nthreads 1`, "
-                       "or try --cluster local:2") from None
+    except (OSError, TimeoutError) as error:
+        raise RunError(f"could not reach a Dask scheduler at {backend.address} ({error}); {how}") from None
+    except MemoryError:  # a garbage frame length read as a size (e.g. an HTTP server's answer)
+        raise RunError(f"the service at {backend.address} does not answer as a Dask scheduler "
+                       f"(its reply is not a Dask message); {how}") from None
+    except Exception as error:  # TypeError, ValueError, AssertionError...: Dask read something that is no scheduler
+        raise RunError(f"the service at {backend.address} does not answer as a Dask scheduler "
+                       f"({type(error).__name__}: {str(error)[:80]}); {how}") from None
+
+
+def _worker_count(client) -> int | None:
+    """Workers the scheduler has now; None when it cannot be asked (the connection is gone)."""
+    if client.status not in ("running", "connecting"):
+        return None
+    try:
+        return len(client.scheduler_info().get("workers", {}))
+    except Exception:  # the scheduler went away while asked
+        return None
 
 
 def wait_for_workers(client, backend: Backend, tool: str) -> None:
@@ -300,35 +346,102 @@ def wait_for_workers(client, backend: Backend, tool: str) -> None:
                        "or try --cluster local:2") from None
 
 
+class _QuietDask:
+    """Dask's own loggers quiet during a run: a lost scheduler is reported as one sentence, not
+    as the client's reconnection tracebacks."""
+
+    def __enter__(self):
+        import logging
+
+        names = ["distributed", *(name for name in logging.root.manager.loggerDict
+                                   if name.startswith(("distributed.", "tornado")))]
+        self.levels = {}
+        for name in names:
+            logger = logging.getLogger(name)
+            self.levels[logger] = logger.level
+            logger.setLevel(logging.CRITICAL)
+        return self
+
+    def __exit__(self, *exc) -> None:
+        for logger, level in self.levels.items():
+            logger.setLevel(level)
+
+
 def _run_cluster(job: Job, todo: list[int], backend: Backend, collect) -> None:
-    """Dask: one task per chunk; a lost worker's tasks are rescheduled by the scheduler."""
+    """Dask: one task per chunk; a lost worker's tasks are rescheduled by the scheduler. A lost
+    scheduler, or no worker left for `--cluster-wait` seconds, stops the run with a RunError
+    (the games already collected are kept by the caller)."""
+    with _QuietDask():
+        client, cluster = open_cluster(backend)
+        try:
+            if cluster is None:
+                wait_for_workers(client, backend, job.tool)
+            workers = len(client.scheduler_info().get("workers", {})) or backend.jobs or 1
+            tasks = chunks(todo, job.chunk, workers)
+            futures = client.map(play_chunk, [job] * len(tasks), tasks, pure=False)
+            try:
+                _collect_cluster(futures, client, backend, job.tool, collect)
+            finally:
+                try:
+                    client.cancel(futures)
+                except Exception:  # the scheduler is gone already
+                    pass
+        finally:
+            try:
+                client.close(timeout=5)
+            except Exception:
+                pass
+            if cluster is not None:
+                cluster.close()
+
+
+def _collect_cluster(futures, client, backend: Backend, tool: str, collect) -> None:
     from distributed import as_completed
     from distributed.client import FutureCancelledError
     from distributed.scheduler import KilledWorker
 
-    client, cluster = open_cluster(backend)
-    try:
-        if cluster is None:
-            wait_for_workers(client, backend, job.tool)
-        workers = len(client.scheduler_info().get("workers", {})) or backend.jobs or 1
-        tasks = chunks(todo, job.chunk, workers)
-        futures = client.map(play_chunk, [job] * len(tasks), tasks, pure=False)
-        try:
-            for future, played in as_completed(futures, with_results=True):
-                future.release()
-                for index, result in played:
-                    collect(index, result)
-        except KilledWorker as error:
-            raise RunError(f"a game killed {backend.describe()} workers repeatedly ({error}); "
-                           "run it with --jobs 1 to see why") from None
-        except FutureCancelledError:
-            raise RunError("the cluster cancelled the run (was the scheduler restarted?)") from None
-        finally:
-            client.cancel(futures)
-    finally:
-        client.close()
-        if cluster is not None:
-            cluster.close()
+    lost = RunError(f"lost the Dask scheduler at {backend.address} in the middle of the run (it stopped or "
+                    "restarted, or the network failed)")
+    finished = as_completed(futures)
+    checked = time.monotonic()
+    alone_since = None  # when the scheduler was found without workers
+    while not finished.is_empty():
+        batch = finished.next_batch(block=False)
+        for future in batch:
+            if future.cancelled():
+                raise lost
+            try:
+                played = future.result()
+            except KilledWorker as error:
+                raise RunError(f"a game killed {backend.describe()} workers repeatedly ({error}); "
+                               "run it with --jobs 1 to see why") from None
+            except (FutureCancelledError, asyncio.CancelledError):
+                raise lost from None
+            future.release()
+            if not isinstance(played, list):  # not what play_chunk returns: the task was lost
+                raise lost
+            for index, result in played:
+                collect(index, result)
+        if batch:
+            continue
+        now = time.monotonic()
+        if now - checked >= CLUSTER_CHECK_SECONDS:
+            checked = now
+            count = _worker_count(client)
+            if count is None:
+                if client.status in ("closing", "closed", "failed"):
+                    raise lost
+            elif count > 0:
+                alone_since = None
+            elif alone_since is None:
+                alone_since = now
+                print(f"{tool}: every worker left; waiting for workers at {backend.address} (giving up after "
+                      f"{backend.wait_seconds:g} s, --cluster-wait)", file=sys.stderr, flush=True)
+            elif now - alone_since > backend.wait_seconds:
+                raise RunError(f"every worker left the Dask scheduler at {backend.address} and none joined within "
+                               f"{backend.wait_seconds:g} s (--cluster-wait); start workers with "
+                               f"`dask worker {backend.address} --nthreads 1`")
+        time.sleep(CLUSTER_POLL_SECONDS)
 
 
 _EXECUTORS = {Kind.INLINE: _run_inline, Kind.PROCESSES: _run_processes, Kind.CLUSTER: _run_cluster}
@@ -351,23 +464,35 @@ class ResultsFile:
         self._file = None
 
     def load(self) -> dict[int, Any]:
-        if not self.path.exists() or self.path.stat().st_size == 0:
+        """The games already in the file. A file that cannot be read, or holds a line that is not
+        a game of this run, is refused with a RunError naming the file and line, and left as it is."""
+        if self.path.is_dir():
+            raise RunError(f"--results {self.path} is a folder; give a file name, e.g. {self.path / 'results.jsonl'}")
+        try:
+            raw = self.path.read_bytes()
+        except FileNotFoundError:
+            raw = b""
+        except OSError as error:
+            raise RunError(f"--results {self.path} cannot be read ({error.strerror or error}); it is left as it "
+                           "is: use another --results file") from None
+        if not raw:
             self._open(write_header=True)
             return {}
-        raw = self.path.read_bytes()
         lines = raw.split(b"\n")
         complete, tail = lines[:-1], lines[-1]  # tail: after the last newline (empty when whole)
+        if tail and not _cut_short(tail, HEADER_START if not complete else GAME_START):
+            number = len(complete) + 1
+            raise RunError(f"{self.path}:{number}: the last line is neither a game nor a line cut short by an "
+                           "interruption; this is not a results file of a run, or it was edited (use another "
+                           "--results file)")
         games: dict[int, Any] = {}
         for number, line in enumerate(complete, 1):
-            try:
-                data = json.loads(line)
-            except json.JSONDecodeError:
-                raise RunError(f"{self.path}:{number}: not a JSON line; this is not a results file of "
-                               "a run, or it was edited (use another --results file)") from None
+            data = self._parse(line, number)
             if number == 1:
                 self._check_header(data)
                 continue
-            games[int(data["index"])] = self.job.decode(data["game"])
+            index, game = self._game(data, number)
+            games[index] = game
         if not complete:  # only a cut-short header
             self.path.write_bytes(b"")
             self._open(write_header=True)
@@ -377,6 +502,32 @@ class ResultsFile:
         self._open(write_header=False)
         return games
 
+    def _parse(self, line: bytes, number: int) -> Any:
+        from game.rules.safe_json import JsonFileError, decode_utf8, parse_json_text
+
+        where = f"{self.path}:{number}"
+        try:
+            return parse_json_text(decode_utf8(line, where), where)
+        except (JsonFileError, ValueError, RecursionError):
+            raise RunError(f"{where}: not a JSON line; this is not a results file of a run, or it was edited "
+                           "(use another --results file)") from None
+
+    def _game(self, data: Any, number: int) -> tuple[int, Any]:
+        """(index, game) of line `number`; RunError naming the line when it is not a game of this run."""
+        where = f"{self.path}:{number}"
+        edited = "the file was edited or is damaged (use another --results file)"
+        if not isinstance(data, dict) or "index" not in data or "game" not in data:
+            shown = type(data).__name__ if not isinstance(data, dict) else "an object without index and game"
+            raise RunError(f"{where}: expected a game {{\"index\": N, \"game\": {{...}}}}, found {shown}; {edited}")
+        index = data["index"]
+        if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < MAX_GAME_INDEX:
+            raise RunError(f"{where}: the game index {str(index)[:40]} is not a game number (0 or more); {edited}")
+        try:
+            game = self.job.decode(data["game"])
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError, OverflowError) as error:
+            raise RunError(f"{where}: game {index} cannot be read back ({_reason(error)}); {edited}") from None
+        return index, game
+
     def _check_header(self, data: dict) -> None:
         if not isinstance(data, dict) or data.get("duelmind_run") != RESULTS_VERSION:
             raise RunError(f"{self.path} is not a Duelmind results file (its first line names no run)")
@@ -384,6 +535,9 @@ class ResultsFile:
             raise RunError(f"{self.path} holds games of `{data.get('tool')}`, not `{self.job.tool}`; "
                            "use another --results file")
         theirs, ours = data.get("settings", {}), self.header["settings"]
+        if not isinstance(theirs, dict):
+            raise RunError(f"{self.path}:1: the run's settings are not an object; the file was edited or is "
+                           "damaged (use another --results file)")
         if theirs != ours:
             differ = sorted(key for key in set(theirs) | set(ours) if theirs.get(key) != ours.get(key))
             shown = ", ".join(f"{key} {theirs.get(key)!r} there, {ours.get(key)!r} now" for key in differ)
@@ -391,8 +545,11 @@ class ResultsFile:
                            "to resume it, or use another --results file")
 
     def _open(self, write_header: bool) -> None:
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        self._file = open(self.path, "a", encoding="utf-8")  # noqa: SIM115 (open for the run; close())
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            self._file = open(self.path, "a", encoding="utf-8")  # noqa: SIM115 (open for the run; close())
+        except OSError as error:
+            raise RunError(f"--results {self.path} cannot be written ({error.strerror or error})") from None
         if write_header:
             self._write(self.header)
 
@@ -407,6 +564,23 @@ class ResultsFile:
         if self._file is not None:
             self._file.close()
             self._file = None
+
+
+HEADER_START = b'{"duelmind_run":'  # how the lines ResultsFile writes begin (compact JSON)
+GAME_START = b'{"index":'
+MAX_GAME_INDEX = 10 ** 9  # no run plays more games
+
+
+def _cut_short(tail: bytes, start: bytes) -> bool:
+    """Whether `tail`, a last line without its newline, is the beginning of a line we write."""
+    return tail.startswith(start) or start.startswith(tail)
+
+
+def _reason(error: Exception) -> str:
+    if isinstance(error, KeyError):
+        return f"no {error.args[0]!r}" if error.args else "a field is missing"
+    text = str(error).strip() or type(error).__name__
+    return text[:120]
 
 
 def interrupted_message(tool: str, results: Path | None) -> str:

@@ -29,6 +29,9 @@ ABOUT = f'name="Duelmind", version="{VERSION}", author="Duelmind developers", co
 DEFAULT_TIMEOUT_TURN_MS = 5000
 # The manager's "no match limit" value of time_left.
 UNLIMITED_TIME_LEFT_MS = 2147483647
+# INFO numbers are clamped to this (the protocol's values are 32-bit): a huge value such as
+# 1 followed by 400 zeros would overflow the float arithmetic of the move budget.
+MAX_INFO_NUMBER = 2147483647
 # timeout_turn 0 means "play as fast as possible": the AI still needs a moment for its tactics.
 FAST_MOVE_MS = 20.0
 MIN_BUDGET_MS = 5.0
@@ -103,6 +106,9 @@ class GomocupBrain:
         self.timeout_match_ms = 0
         self.time_left_ms: int | None = None
         self.finished = False
+        # The opponent's move that ended the game (answered with ERROR, so not on the board) and
+        # the result: BEGIN and TURN are refused until a new game or a TAKEBACK of that move.
+        self._ended: tuple[tuple[int, int], str] | None = None
         # While a BOARD command is being read: the stones so far, and the first bad line if any.
         self._board_stones: list[tuple[int, int, int]] | None = None
         self._board_problem: str | None = None
@@ -117,19 +123,38 @@ class GomocupBrain:
         text = line.strip()
         if not text:
             return []  # the manager ignores empty lines and so do we
-        try:
-            if self._board_stones is not None:
+        if self._board_stones is not None:
+            try:
                 return self._board_line(text)
+            except Exception as problem:  # a bug: drop the unfinished BOARD, keep the game as it was
+                self._board_stones, self._board_problem = None, None
+                return [f"ERROR {_quote(text)}: internal error, {type(problem).__name__}: {problem}"]
+        # An ERROR reply leaves the game exactly as it was: a command changes the brain's state
+        # only when it is accepted (a TURN whose stone was kept after a failed reply would make
+        # the brain count the next TURN as its own colour: a desynchronised game).
+        saved = self._snapshot()
+        try:
             word, _, argument = text.partition(" ")
             handler = self._HANDLERS.get(word.upper())
             if handler is None:
                 return [f"UNKNOWN command {word[:40]!r}"]
             return handler(self, argument.strip())
         except ProtocolError as problem:
+            self._restore(saved)
             return [f"ERROR {_quote(text)}: {problem}"]
         except Exception as problem:
-            self._board_stones, self._board_problem = None, None
+            self._restore(saved)
             return [f"ERROR {_quote(text)}: internal error, {type(problem).__name__}: {problem}"]
+
+    def _snapshot(self) -> tuple:
+        state = self.state
+        return (state.clone() if state is not None else None, self.size, self.rule, self.timeout_turn_ms,
+                self.timeout_match_ms, self.time_left_ms, self.finished, self._ended)
+
+    def _restore(self, saved: tuple) -> None:
+        (self.state, self.size, self.rule, self.timeout_turn_ms, self.timeout_match_ms, self.time_left_ms,
+         self.finished, self._ended) = saved
+        self._board_stones, self._board_problem = None, None
 
     # --- commands ---------------------------------------------------------------------------
 
@@ -151,6 +176,7 @@ class GomocupBrain:
             raise ProtocolError(f"unsupported size {size}; this brain plays {MIN_SIZE}..{MAX_SIZE}")
         self.size = size
         self.state = GomokuState(size, self.rule)
+        self._ended = None
         self._warm_up()
         return ["OK"]
 
@@ -161,20 +187,24 @@ class GomocupBrain:
 
     def _begin(self, argument: str) -> list[str]:
         state = self._require_game()
-        if state.is_over:
+        if state.is_over or self._ended is not None:
             raise ProtocolError("the game is over")
         return self._our_move()
 
     def _turn(self, argument: str) -> list[str]:
         state = self._require_game()
         x, y = self._parse_point(argument)
-        if state.is_over:
+        if state.is_over or self._ended is not None:
             raise ProtocolError("the game is over")
         if state.at(x, y) != EMPTY:
             raise ProtocolError(f"{x},{y} is occupied")
         state.play(x, y)
         if state.is_over:
-            return [f"ERROR the game is over after {x},{y}: {self._result_text()}"]
+            # Not accepted: the stone is taken back (an ERROR leaves the board as it was).
+            result = self._result_text()
+            state.undo()
+            self._ended = ((x, y), result)
+            return [f"ERROR the game is over after {x},{y}: {result}"]
         return self._our_move()
 
     def _board(self, argument: str) -> list[str]:
@@ -186,6 +216,9 @@ class GomocupBrain:
     def _takeback(self, argument: str) -> list[str]:
         state = self._require_game()
         x, y = self._parse_point(argument)
+        if self._ended is not None and self._ended[0] == (x, y):  # the move that ended the game
+            self._ended = None
+            return ["OK"]
         if state.at(x, y) == EMPTY:
             raise ProtocolError(f"there is no stone on {x},{y}")
         # Only the last move can be taken back: removing a stone from the middle of the game
@@ -204,8 +237,10 @@ class GomocupBrain:
             return []  # max_memory, game_type, folder, evaluate...: nothing to do with them
         try:
             number = int(value)
-        except ValueError:
+        except ValueError:  # not a number, or more digits than Python converts
             return [f"DEBUG ignored INFO {key}: {value[:40]!r} is not an integer"]
+        # Clamped: a huge number would overflow the budget's float arithmetic.
+        number = max(-MAX_INFO_NUMBER, min(MAX_INFO_NUMBER, number))
         if key == "timeout_turn":
             self.timeout_turn_ms = max(number, 0)
         elif key == "timeout_match":
@@ -298,12 +333,18 @@ class GomocupBrain:
         else:
             return [f"ERROR BOARD: {len(ours)} own and {len(theirs)} opponent stones: not our turn"]
         try:
-            self.state = GomokuState.from_stones(black, white, self.size, self.rule)
+            state = GomokuState.from_stones(black, white, self.size, self.rule)
         except ValueError as problem:
             return [f"ERROR BOARD: {problem}"]
-        if self.state.is_over:
-            return [f"ERROR BOARD: the game is over: {self._result_text()}"]
-        return self._our_move()
+        if state.is_over:  # not accepted: the brain's board stays as it was
+            return [f"ERROR BOARD: the game is over: {_result_text(state)}"]
+        saved = self._snapshot()
+        self.state, self._ended = state, None
+        try:
+            return self._our_move()
+        except Exception:
+            self._restore(saved)
+            raise
 
     # --- thinking ---------------------------------------------------------------------------
 
@@ -360,14 +401,17 @@ class GomocupBrain:
             raise ProtocolError(usage) from None
 
     def _result_text(self) -> str:
-        state = self.state
-        assert state is not None
-        if state.winner == 0:
-            return "draw"
-        colour = "black" if state.winner == BLACK else "white"
-        if state.foul is not None:
-            return f"black played a forbidden {state.foul}; white wins"
-        return f"{colour} wins"
+        assert self.state is not None
+        return _result_text(self.state)
+
+
+def _result_text(state: GomokuState) -> str:
+    if state.winner == 0:
+        return "draw"
+    colour = "black" if state.winner == BLACK else "white"
+    if state.foul is not None:
+        return f"black played a forbidden {state.foul}; white wins"
+    return f"{colour} wins"
 
 
 def _quote(text: str) -> str:

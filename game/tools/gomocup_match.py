@@ -22,6 +22,8 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
+import os
 import sys
 import threading
 import time
@@ -32,6 +34,7 @@ from pathlib import Path
 
 from game.rules.gomoku import BLACK, WHITE, GomokuState, Rule, format_move, parse_move
 from game.rules.gomoku.rules import MAX_SIZE, MIN_SIZE
+from game.rules.safe_json import JsonFileError, json_path, read_json_file, read_text_file
 from game.tools.referee import BotFailure, BotProcess
 from game.tools.stats import percentile, wilson_interval
 from game.tools.args import (PROGRAM, ProgressBar, add_jobs_argument, add_output_arguments, positive_ms, print_json,
@@ -45,6 +48,7 @@ RULE_BITS = {Rule.FREESTYLE: 0, Rule.STANDARD: 1, Rule.RENJU: 4}
 GAME_TYPE_BRAIN_VS_BRAIN = 1
 SKIPPED_PREFIXES = ("MESSAGE", "DEBUG")
 COLOUR_NAMES = {BLACK: "black", WHITE: "white"}
+MAX_MATCH_MS = 86_400_000.0  # --match-ms: a day
 
 
 @dataclass(frozen=True)
@@ -73,6 +77,7 @@ class GameRecord:
     start_ms: dict[int, float] = field(default_factory=dict)
     stderr_tail: dict[int, list[str]] = field(default_factory=dict)
     messages: list[str] = field(default_factory=list)
+    psq: Path | None = None  # where its .psq record was written
 
 
 # ------------------------------------------------------------------------------- openings
@@ -87,25 +92,39 @@ def load_openings(path: str | Path | None = None) -> list[list[tuple[int, int]]]
     Raises ValueError naming the file and the problem.
     """
     source = Path(path) if path else BOOK
-    try:
-        text = source.read_text(encoding="utf-8")
-    except OSError as error:
-        raise ValueError(f"cannot read openings from {source}: {error.strerror or error}") from None
     openings: list[list[tuple[int, int]]] = []
+    try:
+        if source.suffix.lower() == ".json":
+            data = read_json_file(source)  # size, UTF-8, depth, finite numbers: JsonFileError naming the file
+        else:
+            text = read_text_file(source)
+    except FileNotFoundError:
+        raise ValueError(f"cannot read openings from {source}: no such file") from None
+    except JsonFileError as error:
+        raise ValueError(str(error)) from None
+    except OSError as error:  # JsonFileUnreadable and friends
+        raise ValueError(f"cannot read openings from {source}: {error.strerror or error}") from None
     if source.suffix.lower() == ".json":
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as error:
-            raise ValueError(f"{source}: not JSON ({error})") from None
+        top = ["openings"] if isinstance(data, dict) else []
         items = data.get("openings") if isinstance(data, dict) else data
         if not isinstance(items, list):
-            raise ValueError(f"{source}: expected a list of openings or {{\"openings\": [...]}}")
+            raise ValueError(f"{source}: {json_path(top)}: expected a list of openings or {{\"openings\": [...]}}")
         for number, item in enumerate(items):
+            where = [*top, number]
             moves = item.get("moves") if isinstance(item, dict) else item
-            try:
-                openings.append([(int(x), int(y)) for x, y in moves])
-            except (TypeError, ValueError):
-                raise ValueError(f"{source}: opening {number}: expected [[x, y], ...], got {moves!r:.60}") from None
+            if isinstance(item, dict):
+                where.append("moves")
+            if not isinstance(moves, list):
+                raise ValueError(f"{source}: {json_path(where)}: opening {number}: expected [[x, y], ...], "
+                                 f"got {_shown(moves)}")
+            opening = []
+            for step, move in enumerate(moves):
+                if not (isinstance(move, list) and len(move) == 2
+                        and all(isinstance(v, int) and not isinstance(v, bool) and 0 <= v < 1000 for v in move)):
+                    raise ValueError(f"{source}: {json_path([*where, step])}: opening {number}: expected a point "
+                                     f"[x, y] of whole numbers on the board, got {_shown(move)}")
+                opening.append((move[0], move[1]))
+            openings.append(opening)
     else:
         for number, line in enumerate(text.splitlines(), 1):
             line = line.split("#", 1)[0].strip()
@@ -118,6 +137,11 @@ def load_openings(path: str | Path | None = None) -> list[list[tuple[int, int]]]
     if not openings:
         raise ValueError(f"{source}: no openings")
     return openings
+
+
+def _shown(value) -> str:
+    text = json.dumps(value, default=str)
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
 def opening_state(moves: Sequence[tuple[int, int]], config: MatchConfig) -> GomokuState:
@@ -187,6 +211,7 @@ def play_game(index: int, black: str, white: str, names: tuple[str, str], openin
             if reply.upper() != "OK":
                 raise BotFailure(colour, f"refused START {config.size}: {reply[:80]!r}")
             record.start_ms[colour] = (time.perf_counter() - started) * 1000.0
+            brain.process.track()
             info = [f"INFO timeout_turn {config.turn_ms:.0f}", f"INFO timeout_match {config.match_ms:.0f}",
                     f"INFO max_memory {config.max_memory}", f"INFO game_type {GAME_TYPE_BRAIN_VS_BRAIN}",
                     f"INFO rule {RULE_BITS[config.rule]}"]
@@ -209,6 +234,7 @@ def play_game(index: int, black: str, white: str, names: tuple[str, str], openin
                 raise BotFailure(colour, f"timed out (answered after {spent:.0f} ms of {limit_ms:.0f})")
             clock_left[colour] -= spent
             record.reply_ms[colour].append(spent)
+            brain.process.track()  # the processes it started (after the clock: its time does not pay)
             move = _parse_answer(reply, state, colour)
             state.play(*move)
             record.moves.append(move)
@@ -290,7 +316,12 @@ def run_match(p1: str, p2: str, games: int, openings: Sequence[Sequence[tuple[in
         record = play_game(index, black, white, (black_name, white_name), opening_index, openings[opening_index],
                            config, cwd, log)
         if psq_dir is not None:
-            write_psq(record, Path(psq_dir) / f"game_{index + 1:03d}.psq", config.size)
+            try:
+                record.psq = write_psq(record, Path(psq_dir) / f"game_{index + 1:03d}.psq", config.size)
+            except OSError as error:  # the game is kept (in the summary); only its record file is missing
+                record.messages.append(f"could not write its .psq record into {psq_dir}: {error.strerror or error}")
+                with lock:
+                    print(f"gomocup match: game {index + 1}: {record.messages[-1]}", file=sys.stderr, flush=True)
         with lock:
             if out is not None:
                 out(describe_game(record, verbose))
@@ -398,16 +429,55 @@ def summary(result: MatchResult, commands: dict[str, str], config: MatchConfig) 
     return lines
 
 
-def write_psq(record: GameRecord, path: Path, size: int) -> None:
-    """The game as a Piskvork .psq record: 1-based ``x,y,ms`` per move, then the brains."""
+def write_psq(record: GameRecord, path: Path, size: int) -> Path:
+    """The game as a Piskvork .psq record: 1-based ``x,y,ms`` per move, then the brains. The file
+    is new: when ``path`` exists (an earlier match's record), ``NAME-2.psq``, ``NAME-3.psq``... is
+    used instead, so no record is ever written over. Returns the path written."""
     path.parent.mkdir(parents=True, exist_ok=True)
     lines = [f"Piskvorky {size}x{size}, 11:11, 0"]
     lines += [f"{x + 1},{y + 1},{ms:.0f}" for (x, y), ms in zip(record.moves, record.times_ms)]
     lines += ["-1", record.commands[0], record.commands[1], "-1"]
-    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    text = "\n".join(lines) + "\n"
+    for attempt in range(1, 10_000):
+        target = path if attempt == 1 else path.with_name(f"{path.stem}-{attempt}{path.suffix}")
+        try:
+            with open(target, "x", encoding="utf-8") as handle:  # "x": never over an existing file
+                handle.write(text)
+            return target
+        except FileExistsError:
+            continue
+    raise FileExistsError(f"{path} and 9998 other names are taken")
+
+
+def check_psq_folder(folder: str | Path) -> Path:
+    """--psq, checked before the first game: a folder (created if missing) that can be written;
+    ValueError with a sentence otherwise (a game must never be played only to lose its record)."""
+    path = Path(folder)
+    if path.exists() and not path.is_dir():
+        raise ValueError(f"--psq {path} is a file; --psq takes a folder, where one .psq record per game is "
+                         "written (game_001.psq, ...; existing records are kept, new ones get fresh names)")
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise ValueError(f"--psq {path}: cannot create the folder ({error.strerror or error})") from None
+    if not os.access(path, os.W_OK | os.X_OK):
+        raise ValueError(f"--psq {path}: the folder cannot be written")
+    return path
 
 
 # ------------------------------------------------------------------------------- command
+
+
+def match_ms(text: str) -> float:
+    """--match-ms: 0 (no match clock) or a time in ms up to a day."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a time in ms (0: no match clock), not {text!r}") from None
+    if not math.isfinite(value) or value < 0 or value > MAX_MATCH_MS:
+        raise argparse.ArgumentTypeError(f"expected a time in ms from 0 (no match clock) to {MAX_MATCH_MS:.0f} "
+                                         f"(a day), not {text!r}")
+    return value
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -419,7 +489,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--rule", choices=sorted(RULES), default="freestyle", help="the rule of five (default freestyle)")
     parser.add_argument("--size", type=int, default=15, help=f"board size {MIN_SIZE}..{MAX_SIZE} (default 15)")
     parser.add_argument("--turn-ms", type=positive_ms, default=1000.0, help="time per move, INFO timeout_turn (default 1000)")
-    parser.add_argument("--match-ms", type=float, default=0.0,
+    parser.add_argument("--match-ms", type=match_ms, default=0.0,
                         help="each brain's time per game, INFO timeout_match (default 0: no match clock)")
     parser.add_argument("--start-ms", type=positive_ms, default=10_000.0,
                         help="time to start and answer START (default 10000)")
@@ -428,7 +498,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--openings", metavar="FILE", default=None,
                         help="openings file (JSON like ai/gomoku/openings.json, or one 'x,y x,y ...' per line); "
                              "default: the project's book")
-    parser.add_argument("--psq", metavar="DIR", default=None, help="write every game as a Piskvork .psq file here")
+    parser.add_argument("--psq", metavar="DIR", default=None,
+                        help="write every game as a Piskvork .psq file into this folder (created if missing; "
+                             "existing files are never overwritten: a taken name gets a -2, -3... suffix)")
     add_jobs_argument(parser, 1, help="games played at once (each brain thinks on one core; default 1)")
     parser.add_argument("--verbose", action="store_true", help="show MESSAGE/DEBUG lines and failing brains' stderr")
     add_output_arguments(parser, json_help="print one JSON document on stdout (settings, each brain's figures, every "
@@ -455,6 +527,8 @@ def run(args: argparse.Namespace) -> int:
                 opening_state(opening, config)
             except ValueError as error:
                 raise ValueError(f"opening {number + 1} ({' '.join(format_move(m) for m in opening)}): {error}") from None
+        if args.psq is not None:
+            check_psq_folder(args.psq)
     except ValueError as error:
         return fail(str(error))
 

@@ -35,7 +35,7 @@ from typing import Callable, Sequence
 
 from game.rules.cards.actions import ActionSyntaxError
 from game.rules.cards.battle import Battle
-from game.rules.cards.draft import Draft, DraftAnswerError, parse_draft_answer
+from game.rules.cards.draft import DRAFT_CARDS, OFFER_SIZE, Draft, DraftAnswerError, parse_draft_answer
 from game.rules.cards.locm import OFFICIAL_CARDLIST
 from game.rules.cards.model import Card
 from game.rules.safe_json import JsonFileError, read_json_file
@@ -81,6 +81,9 @@ class BotProcess:
         self.proc = subprocess.Popen(command, shell=True, cwd=cwd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                      stderr=subprocess.PIPE, bufsize=0, start_new_session=posix)
         self._posix = posix
+        # Every process the bot started, seen while it ran (`track`): a child that left the
+        # process group (setsid, a daemon) would outlive the group kill of `close`.
+        self._descendants: dict[int, object] = {}
         self.input_closed = False
         if posix:
             os.set_blocking(self.proc.stdin.fileno(), False)
@@ -170,9 +173,42 @@ class BotProcess:
             return "still running"
         return f"exit code {code}"
 
+    def track(self) -> None:
+        """Note the bot's descendants now (children of children included): called after every
+        reply and when the game ends, so that `close` ends those that left its process group."""
+        self._descendants.update((child.pid, child) for child in _descendants_of(self.proc.pid))
+
+    def _end_descendants(self) -> None:
+        """Terminate every descendant seen (and their own children), wait briefly, kill the rest."""
+        import psutil
+
+        known = list(self._descendants.values())
+        for process in list(known):
+            try:
+                known += process.children(recursive=True)
+            except (psutil.Error, OSError):
+                pass
+        alive = []
+        for process in {process.pid: process for process in known}.values():
+            try:
+                if process.is_running():
+                    process.terminate()
+                    alive.append(process)
+            except (psutil.Error, OSError):
+                pass
+        still = _wait_ended(alive, 0.5)
+        for process in still:
+            try:
+                process.kill()
+            except (psutil.Error, OSError):
+                pass
+        _wait_ended(still, 0.5)
+
     def close(self) -> None:
-        """Kill the bot's whole process group and release the pipes and threads."""
+        """Kill the bot's whole process group, then every descendant that left the group, and
+        release the pipes and threads."""
         self._stop.set()
+        self.track()
         if self._posix or self.proc.poll() is None:  # a group: the shell's children too
             try:
                 if self._posix:
@@ -185,6 +221,7 @@ class BotProcess:
             self.proc.wait(timeout=2.0)
         except subprocess.TimeoutExpired:
             pass
+        self._end_descendants()
         for stream in (self.proc.stdin, self.proc.stdout, self.proc.stderr):
             try:
                 stream.close()
@@ -192,6 +229,35 @@ class BotProcess:
                 pass
         for thread in self._threads:
             thread.join(timeout=0.5)
+
+
+def _descendants_of(pid: int) -> list:
+    """psutil.Process objects of every process below `pid` (none when it has gone)."""
+    import psutil
+
+    try:
+        return psutil.Process(pid).children(recursive=True)
+    except (psutil.Error, OSError):
+        return []
+
+
+def _wait_ended(processes: list, seconds: float) -> list:
+    """Wait up to `seconds` for `processes` to end; those still running. A zombie has ended (an
+    orphan's zombie waits for its new parent, not for us)."""
+    import psutil
+
+    def running(process) -> bool:
+        try:
+            return process.is_running() and process.status() != psutil.STATUS_ZOMBIE
+        except (psutil.Error, OSError):
+            return False
+
+    deadline = time.monotonic() + seconds
+    left = [process for process in processes if running(process)]
+    while left and time.monotonic() < deadline:
+        time.sleep(0.02)
+        left = [process for process in left if running(process)]
+    return left
 
 
 # ----------------------------------------------------------------------------------- games
@@ -230,6 +296,7 @@ def play_game(commands: Sequence[str], pool: Sequence[Card], rng: random.Random,
             bots[seat].send(text, deadline)
             answer = bots[seat].receive(deadline, limit_ms)
             report.reply_ms[seat][phase].append((time.perf_counter() - started) * 1000.0)
+            bots[seat].track()  # after the clock: the bot's time does not pay for it
             return answer
 
         if decks is None:
@@ -437,6 +504,12 @@ def run(args: argparse.Namespace) -> int:
             return 2
     if args.games < 1:
         print("referee: --games must be at least 1", file=sys.stderr)
+        return 2
+    distinct = len({card.base_id for card in cards.values()})
+    if decks is None and distinct < OFFER_SIZE:
+        print(f"referee: the card pool {pool_path} has {distinct} card{'' if distinct == 1 else 's'}; a draft offers "
+              f"{OFFER_SIZE} different cards at each pick, so it needs at least {OFFER_SIZE} (up to {DRAFT_CARDS} are "
+              "drawn); use a larger --pool, or --decks FILE to skip the draft", file=sys.stderr)
         return 2
     turn_ms = args.turn_ms if args.turn_ms is not None else (200.0 if args.lanes == 2 else 100.0)
     limits = Limits(draft_first_ms=args.draft_ms[0], draft_ms=args.draft_ms[1], first_turn_ms=args.first_turn_ms,

@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import datetime
 import os
+import time
 from pathlib import Path
 
 from pydantic import ValidationError
@@ -18,7 +19,7 @@ from game.client.settings import SETTINGS_NAME, SETTINGS_VERSION  # pure Python:
 from game.logs import crash_reports, log_dir
 from game.rules.safe_json import JsonFileError, JsonFileUnreadable, parse_json_text, read_text_file
 from game.rules.saves.progress import PROGRESS_VERSION, RUN_VERSION, ProgressData, RunData, default_store
-from game.rules.saves.store import HOME_VARIABLE, Store
+from game.rules.saves.store import HOME_VARIABLE, STALE_TEMP_SECONDS, Store, default_root
 
 RESETTABLE = ("settings", "progress", "runs", "all")
 
@@ -73,6 +74,37 @@ def _moved_aside(folder: Path) -> list[Path]:
         return []
 
 
+def _left_over(folder: Path) -> list[Path]:
+    """The atomic store's temporary files (``.NAME.json.XXXX.tmp``) in ``folder``: a save that was
+    killed mid-write leaves one behind (read only: the game removes old ones itself)."""
+    try:
+        return sorted(p for p in folder.glob(".*.json.*.tmp") if p.is_file())
+    except OSError:
+        return []
+
+
+def _age(path: Path, now: float | None = None) -> str:
+    """How long ago the file was last written: '45 s', '12 min', '3 h', '2 days'."""
+    try:
+        seconds = max(0.0, (now if now is not None else time.time()) - path.stat().st_mtime)
+    except OSError:
+        return "age unknown"
+    if seconds < 120:
+        return f"{seconds:.0f} s old"
+    if seconds < 2 * 3600:
+        return f"{seconds / 60:.0f} min old"
+    if seconds < 2 * 86400:
+        return f"{seconds / 3600:.0f} h old"
+    return f"{seconds / 86400:.0f} days old"
+
+
+def _stale(path: Path, now: float) -> bool:
+    try:
+        return now - path.stat().st_mtime > STALE_TEMP_SECONDS
+    except OSError:
+        return False
+
+
 def _reset(paths: list[Path]) -> list[str]:
     lines = []
     stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
@@ -122,5 +154,15 @@ def run(args: argparse.Namespace) -> int:
         print("Moved aside (the game could not read them, or you reset them; nothing was deleted):")
         for path in aside:
             print(f"    {path} ({_when(path)})")
+    folders = dict.fromkeys([settings_store.root, campaign_store.root, default_root("data")])
+    left = [path for folder in folders for path in _left_over(folder)]
+    if left:
+        now = time.time()
+        print("Left over from an interrupted save (temporary files a killed save left behind; the file it was "
+              "saving is intact):")
+        for path in left:
+            note = ("the game removes it when it next starts" if _stale(path, now)
+                    else "a save may be running now")
+            print(f"    {path} ({_age(path, now)}; {note})")
     print("To start afresh: duelmind saves --reset settings|progress|runs|all")
     return 0

@@ -23,6 +23,7 @@ opponent ("level" or "scripted": as written) by a card AI / gomoku AI level / sk
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import sys
 import time
@@ -31,12 +32,15 @@ from pathlib import Path
 
 from game.rules.levels import LevelError, LevelSession, load_level
 from game.tools import execution
-from game.tools.args import PROGRAM, add_jobs_argument, add_output_arguments, progress_wanted
+from game.tools.args import PROGRAM, add_jobs_argument, add_output_arguments, positive_ms, progress_wanted
 from game.tools.stats import percentile, wilson_interval
 
 CARD_PLAYERS = ("hard", "medium", "easy", "random")  # strongest first
 MAX_BATTLE_TURNS = 400  # the runes end every duel long before
 UNITS = {"cards": "turns", "gomoku": "moves", "skirmish": "rounds"}  # what a level's `turns` count
+MAX_STARS = 3  # a win, and one per bonus objective met
+MAX_TURNS = 1_000_000  # far above any game's length: a larger count in a results file is damage
+OBJECTIVE_STATES = ("pending", "met", "failed")
 
 
 @dataclass
@@ -104,7 +108,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "(novice ... master); default: the strongest")
     parser.add_argument("--opponent", default="level",
                         help="'level' or 'scripted' (the level's own opponent) or an AI name instead")
-    parser.add_argument("--budget-ms", type=float, default=None,
+    parser.add_argument("--budget-ms", type=positive_ms, default=None,
                         help="thinking time per turn for the AIs (default: the level opponent's budget)")
     parser.add_argument("--seed", type=int, default=0, help="game i plays seed SEED * 1000003 + i")
     add_jobs_argument(parser, 1)
@@ -164,7 +168,54 @@ class LevelJob:
         return data
 
     def decode(self, data: dict) -> GameOutcome:
-        return GameOutcome(-1, **data)
+        """A line of a results file back to an outcome; ValueError saying what is wrong with it."""
+        return decode_outcome(data, _objective_count(self.path))
+
+
+OUTCOME_FIELDS = {"seed": "a whole number", "won": "true or false", "stars": f"a whole number 0..{MAX_STARS}",
+                  "turns": f"a whole number 0..{MAX_TURNS}", "objectives": "a list of objective states",
+                  "warnings": "a list of texts", "seconds": "a number of seconds, 0 or more"}
+
+
+def decode_outcome(data, objectives: int | None = None) -> GameOutcome:
+    """GameOutcome from its JSON (`LevelJob.encode`); ValueError naming the first bad field."""
+    if not isinstance(data, dict):
+        raise ValueError(f"expected an object with {', '.join(OUTCOME_FIELDS)}, found {type(data).__name__}")
+    missing = [key for key in OUTCOME_FIELDS if key not in data]
+    extra = sorted(str(key) for key in data if key not in OUTCOME_FIELDS)
+    if missing or extra:
+        raise ValueError(f"{'missing ' + ', '.join(missing) if missing else ''}"
+                         f"{'; ' if missing and extra else ''}{'unknown ' + ', '.join(extra)[:80] if extra else ''}")
+
+    def whole(key: str, low: int, high: int) -> int:
+        value = data[key]
+        if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+            raise ValueError(f"{key} is {str(value)[:40]}, expected {OUTCOME_FIELDS[key]}")
+        return value
+
+    seed = whole("seed", -(2 ** 63), 2 ** 63)
+    stars, turns = whole("stars", 0, MAX_STARS), whole("turns", 0, MAX_TURNS)
+    won, seconds, states, warnings = data["won"], data["seconds"], data["objectives"], data["warnings"]
+    if not isinstance(won, bool):
+        raise ValueError(f"won is {str(won)[:40]}, expected {OUTCOME_FIELDS['won']}")
+    if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not 0 <= seconds < 1e9:
+        raise ValueError(f"seconds is {str(seconds)[:40]}, expected {OUTCOME_FIELDS['seconds']}")
+    if not isinstance(states, list) or not all(state in OBJECTIVE_STATES for state in states):
+        raise ValueError(f"objectives is {str(states)[:60]}, expected a list of {', '.join(OBJECTIVE_STATES)}")
+    if objectives is not None and len(states) != objectives:
+        raise ValueError(f"{len(states)} objective states for a level of {objectives} objectives")
+    if not isinstance(warnings, list) or not all(isinstance(text, str) for text in warnings):
+        raise ValueError(f"warnings is {str(warnings)[:60]}, expected {OUTCOME_FIELDS['warnings']}")
+    return GameOutcome(-1, seed, won, stars, turns, list(states), list(warnings), float(seconds))
+
+
+@functools.lru_cache(maxsize=8)
+def _objective_count(path: str) -> int | None:
+    """How many objectives the level has (None when it cannot be loaded: the run reports that)."""
+    try:
+        return len(load_level(path).objectives)
+    except Exception:
+        return None
 
 
 def run_games(path: str, games: int, player: str, opponent: str = "level", budget_ms: float | None = None,
