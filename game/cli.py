@@ -35,6 +35,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "bench engine": ("game.tools.bench_engine", "card engine throughput: random-vs-random games"),
     "bench gomoku": ("game.tools.bench_gomoku", "gomoku AI speed, tactics and a self-play ladder"),
     "bench memory": ("game.tools.bench_memory", "does a card AI's memory stay flat over many decisions"),
+    "bench connect4": ("game.tools.bench_connect4", "Connect Four AI levels against each other: win rates and move times"),
     "skirmish": ("game.tools.skirmish_cli", "the team-arena tactics game (opens the client; bench, validate, reference, play in text)"),
     "workshop": ("game.client.workshop.cli", "the level workshop: edit, test play and simulate levels [LEVEL_FILE]"),
     "saves": ("game.tools.saves", "where your settings, progress and saved games are, and whether each loads"),

@@ -85,6 +85,7 @@ GAMES: dict[str, GameKind] = {kind.name: kind for kind in (
     GameKind("skirmish", "Skirmish", "game.rules.skirmish.game",
              level_model="game.rules.levels.skirmish_level:SkirmishLevel",
              level_session="game.rules.levels.skirmish_session:SkirmishSession"),
+    GameKind("connect4", "Connect Four", "game.rules.connect4.game"),
 )}
 
 
