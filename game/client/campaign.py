@@ -9,6 +9,7 @@ from pathlib import Path
 
 from game.rules.levels import model as m
 from game.rules.levels.loader import Problem, campaign_dir, find_level, read_campaign, read_level
+from game.rules.safe_json import safe_resolve
 
 
 @dataclass
@@ -68,7 +69,7 @@ def is_campaign_file(path: str | Path) -> bool:
     """Whether a level file is one of the shipped campaign's (its results count as progress)."""
     path = find_level(path)
     try:
-        return path.resolve().parent == campaign_dir().resolve() and path.name != "campaign.json"
+        return safe_resolve(path).parent == safe_resolve(campaign_dir()) and path.name != "campaign.json"
     except OSError:
         return False
 

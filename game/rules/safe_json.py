@@ -8,15 +8,23 @@ infinity; no integer with more digits than Python converts); it is nested at mos
 levels deep (deeper data would crash the recursive validators and renderers later); and no
 string, key or value, holds a control character other than newline and tab (a NUL crashes the
 font renderer) or a lone UTF-16 surrogate (`"\\ud800"` parses, but is not text: it cannot be
-written back as UTF-8). A file that exists but cannot be read raises `JsonFileUnreadable`, which callers
-must keep apart: its content is unknown, so it must never be overwritten.
+written back as UTF-8); and no object holds the same key twice (JSON parsers silently keep the last
+one, so half of what the designer wrote would be ignored). Only regular files are read: a FIFO, a
+socket or a device at the path would block the reader forever or never end, so the path is checked
+before it is opened, opened without blocking, and the opened descriptor checked again. A file that
+exists but cannot be read (permissions, an I/O error, a symbolic link loop, not a regular file)
+raises `JsonFileUnreadable`, which callers must keep apart: its content is unknown, so it must never
+be overwritten.
 """
 
 from __future__ import annotations
 
+import errno
 import json
 import math
+import os
 import re
+import stat
 from pathlib import Path
 from typing import Any
 
@@ -41,6 +49,50 @@ class JsonFileError(ValueError):
 
 class JsonFileUnreadable(OSError):
     """The file exists but could not be read (permissions, an I/O error): keep it, never overwrite it."""
+
+
+class NotARegularFile(JsonFileUnreadable):
+    """The path names a FIFO, a socket or a device (or a symbolic link loop), not a file to read.
+
+    `str()` is the sentence "PATH is not a regular file (a FIFO)"; `strerror` is the part after
+    the path, for callers that print "PATH: cannot read: STRERROR"."""
+
+    def __init__(self, path: str | Path, what: str):
+        super().__init__(errno.EINVAL, what)
+        self.filename = str(path)
+        self.sentence = f"{path} {what}"
+
+    def __str__(self) -> str:
+        return self.sentence
+
+
+def _kind_of(mode: int) -> str:
+    if stat.S_ISFIFO(mode):
+        return "a FIFO"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    if stat.S_ISCHR(mode):
+        return "a character device"
+    if stat.S_ISBLK(mode):
+        return "a block device"
+    return "not a file"
+
+
+def shorten(text: str, limit: int = 80) -> str:
+    """`text` cut to at most `limit` characters, with "…" when cut: a value quoted in a message
+    (a 7 MB name is not echoed in full)."""
+    return text if len(text) <= limit else text[:limit - 1] + "\u2026"
+
+
+def cap_problems(problems: list, source: str, limit: int = 50, make=None) -> list:
+    """At most `limit` of one file's problems, then one line saying how many more there are
+    ("... and 3,999,950 more problems in this file"). `make(text)` builds that last item (default:
+    the text "SOURCE: ... and N more problems in this file")."""
+    if len(problems) <= limit:
+        return problems
+    rest = len(problems) - limit
+    text = f"... and {rest:,} more problem{'s' if rest != 1 else ''} in this file"
+    return problems[:limit] + [make(text) if make is not None else f"{source}: {text}"]
 
 
 def _finite_float(text: str) -> float:
@@ -79,33 +131,68 @@ def bad_character(text: str) -> str | None:
     return None
 
 
+class _DuplicateKeys(dict):
+    """An object of the parsed JSON in which a key appeared more than once (the first such key)."""
+
+    duplicate: str = ""
+
+
+def _object_pairs(pairs: list[tuple[str, Any]]) -> dict:
+    data = dict(pairs)
+    if len(data) == len(pairs):
+        return data
+    seen: set[str] = set()
+    marked = _DuplicateKeys(data)
+    for key, _ in pairs:
+        if key in seen:
+            marked.duplicate = key
+            break
+        seen.add(key)
+    return marked
+
+
 def check_data(data: Any, source: str) -> None:
-    """Depth and characters of already parsed data (JsonFileError on the first problem)."""
-    stack: list[tuple[Any, tuple, int]] = [(data, (), 1)]
-    while stack:
-        value, where, depth = stack.pop()
+    """Depth, characters and duplicate keys of already parsed data (JsonFileError on the first
+    problem). The walk keeps one frame per level, not one path per value: a list of a million
+    items costs no extra memory."""
+
+    def check(value: Any, frames: list) -> None:
+        where = lambda: json_path([frame[0] for frame in frames[1:]])  # noqa: E731 (only on a problem)
         if isinstance(value, str):
             bad = bad_character(value)
             if bad:
-                raise JsonFileError(source, json_path(where),
+                raise JsonFileError(source, where(),
                                     f"the text holds {bad}; remove it (only newlines and tabs are allowed)")
         elif isinstance(value, (dict, list)):
-            if depth > MAX_DEPTH:
-                raise JsonFileError(source, json_path(where), f"nested too deeply (more than {MAX_DEPTH} levels)")
+            if len(frames) > MAX_DEPTH:
+                raise JsonFileError(source, where(), f"nested too deeply (more than {MAX_DEPTH} levels)")
+            if isinstance(value, _DuplicateKeys):
+                path = json_path([frame[0] for frame in frames[1:]] + [value.duplicate])
+                raise JsonFileError(source, path, f"the key {json.dumps(shorten(value.duplicate))} appears more "
+                                                  "than once in this object; keep one")
             if isinstance(value, dict):
-                for key, item in value.items():
+                for key in value:
                     bad = bad_character(key)
                     if bad:
-                        raise JsonFileError(source, json_path(where), f"a key holds {bad}")
-                    stack.append((item, (*where, key), depth + 1))
-            else:
-                stack.extend((item, (*where, index), depth + 1) for index, item in enumerate(value))
+                        raise JsonFileError(source, where(), f"a key holds {bad}")
+            frames.append([None, iter(value.items() if isinstance(value, dict) else enumerate(value))])
+
+    frames: list[list] = [[None, iter([(None, data)])]]
+    while frames:
+        frame = frames[-1]
+        step = next(frame[1], None)
+        if step is None:
+            frames.pop()
+            continue
+        frame[0], item = step
+        check(item, frames)
 
 
 def parse_json_text(text: str, source: str) -> Any:
     """Parse `text` as strict JSON and check it (see the module docstring); JsonFileError otherwise."""
     try:
-        data = json.loads(text, parse_float=_finite_float, parse_constant=_reject_constant)
+        data = json.loads(text, parse_float=_finite_float, parse_constant=_reject_constant,
+                          object_pairs_hook=_object_pairs)
     except json.JSONDecodeError as error:
         raise JsonFileError(source, "", f"invalid JSON at line {error.lineno}, column {error.colno}: {error.msg}") from None
     except RecursionError:
@@ -128,19 +215,68 @@ def decode_utf8(raw: bytes, source: str) -> str:
                                         f"save the file as UTF-8") from None
 
 
-def read_text_file(path: str | Path, max_bytes: int = MAX_BYTES) -> str:
-    """A UTF-8 text file of at most `max_bytes`. FileNotFoundError when missing, JsonFileUnreadable
-    when it exists but cannot be read, JsonFileError when it is too large or not UTF-8."""
+def _unreadable(path: Path, error: OSError) -> JsonFileUnreadable:
+    if error.errno == errno.ELOOP:
+        return NotARegularFile(path, "is a symbolic link loop (it leads back to itself), not a file")
+    return JsonFileUnreadable(error.errno, f"cannot read {path}: {error.strerror or error}")
+
+
+_OPEN_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0) | getattr(os, "O_NOCTTY", 0)
+
+
+def _open_descriptor(path: Path) -> int:
+    """Open for reading without blocking (a FIFO that appeared after the check does not block)."""
+    return os.open(path, _OPEN_FLAGS)
+
+
+def read_bytes_file(path: str | Path, max_bytes: int = MAX_BYTES) -> bytes:
+    """The first `max_bytes` + 1 bytes of a regular file, never blocking on a FIFO or a device.
+
+    FileNotFoundError when missing; JsonFileError for a folder; NotARegularFile (a
+    JsonFileUnreadable) for a FIFO, socket, device or symbolic link loop; JsonFileUnreadable when
+    it cannot be read otherwise."""
     path = Path(path)
-    try:
-        with open(path, "rb") as handle:
-            raw = handle.read(max_bytes + 1)
+    try:  # before opening: opening a FIFO for reading blocks until a writer comes, maybe forever
+        mode = os.stat(path).st_mode
+    except FileNotFoundError:
+        raise
+    except OSError as error:
+        raise _unreadable(path, error) from None
+    if stat.S_ISDIR(mode):
+        raise JsonFileError(str(path), "", "is a folder, not a file")
+    if not stat.S_ISREG(mode):
+        raise NotARegularFile(path, f"is not a regular file ({_kind_of(mode)})")
+    try:  # without blocking, and the opened file checked again: the path may have changed since
+        fd = _open_descriptor(path)
     except FileNotFoundError:
         raise
     except IsADirectoryError:
         raise JsonFileError(str(path), "", "is a folder, not a file") from None
     except OSError as error:
-        raise JsonFileUnreadable(error.errno, f"cannot read {path}: {error.strerror or error}") from None
+        raise _unreadable(path, error) from None
+    try:
+        mode = os.fstat(fd).st_mode
+        if not stat.S_ISREG(mode):
+            raise NotARegularFile(path, "is a folder, not a file" if stat.S_ISDIR(mode)
+                                  else f"is not a regular file ({_kind_of(mode)})")
+        with os.fdopen(fd, "rb") as handle:
+            fd = -1
+            return handle.read(max_bytes + 1)
+    except NotARegularFile:
+        raise
+    except OSError as error:
+        raise _unreadable(path, error) from None
+    finally:
+        if fd >= 0:
+            os.close(fd)
+
+
+def read_text_file(path: str | Path, max_bytes: int = MAX_BYTES) -> str:
+    """A UTF-8 text file of at most `max_bytes`. FileNotFoundError when missing, JsonFileUnreadable
+    when it exists but cannot be read (NotARegularFile for a FIFO, a device or a symbolic link
+    loop), JsonFileError when it is a folder, too large or not UTF-8."""
+    path = Path(path)
+    raw = read_bytes_file(path, max_bytes)
     if len(raw) > max_bytes:
         raise JsonFileError(str(path), "", f"larger than {max_bytes // (1024 * 1024)} MB; not a Duelmind file")
     return decode_utf8(raw, str(path))
@@ -149,6 +285,15 @@ def read_text_file(path: str | Path, max_bytes: int = MAX_BYTES) -> str:
 def read_json_file(path: str | Path, max_bytes: int = MAX_BYTES) -> Any:
     """Read and check one JSON file (see the module docstring for the guarantees and errors)."""
     return parse_json_text(read_text_file(path, max_bytes), str(path))
+
+
+def safe_resolve(path: str | Path) -> Path:
+    """`path` made absolute with its symbolic links followed as far as they go, never raising
+    (Python 3.11's `Path.resolve` raises RuntimeError on a symbolic link loop)."""
+    try:
+        return Path(path).resolve()
+    except (OSError, RuntimeError, ValueError):
+        return Path(os.path.abspath(path))
 
 
 def dumps_strict(data: Any, **options) -> str:

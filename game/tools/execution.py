@@ -44,10 +44,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
+from game.rules.safe_json import JsonFileError, read_bytes_file
 from game.tools.args import RunError, positive_seconds  # the tools catch RunError from here
 
 INSTALL_CLUSTER = 'pip install -e ".[cluster]"'
 MAX_POOL_RESTARTS = 3  # process backend: a pool whose workers keep dying is a bug, not bad luck
+RESULTS_MAX_BYTES = 1 << 30  # a million games' lines fit many times over
 RESULTS_VERSION = 1
 DEFAULT_CLUSTER_WAIT = 60.0  # seconds a scheduler may have no worker before a run gives up
 
@@ -469,9 +471,13 @@ class ResultsFile:
         if self.path.is_dir():
             raise RunError(f"--results {self.path} is a folder; give a file name, e.g. {self.path / 'results.jsonl'}")
         try:
-            raw = self.path.read_bytes()
+            # Regular files only (a FIFO would block forever); a results file may be large.
+            raw = read_bytes_file(self.path, max_bytes=RESULTS_MAX_BYTES)
         except FileNotFoundError:
             raw = b""
+        except JsonFileError as error:
+            raise RunError(f"--results {self.path} cannot be read ({error.message}); it is left as it is: "
+                           "use another --results file") from None
         except OSError as error:
             raise RunError(f"--results {self.path} cannot be read ({error.strerror or error}); it is left as it "
                            "is: use another --results file") from None

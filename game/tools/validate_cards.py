@@ -8,7 +8,8 @@ import argparse
 import sys
 from pathlib import Path
 
-from game.rules.cards.cardset import CardSetError, default_card_files, load_cardset, schema_path, schema_text
+from game.rules.cards.cardset import (CardSetError, default_card_files, load_cardset, schema_path, schema_text,
+                                      validate_card_files)
 from game.tools.args import add_output_arguments, print_json
 
 
@@ -44,7 +45,8 @@ def run(args: argparse.Namespace) -> int:
             print(f"cards validate: {message}", file=sys.stderr)
         return 1
     try:
-        cardset = load_cardset(paths)
+        # Given files are checked against the set they will join (the shipped files plus them).
+        cardset = validate_card_files(paths) if args.paths else load_cardset(paths)
     except CardSetError as error:
         if as_json:
             print_json({"ok": False, "files": len(paths), "problems": list(error.problems)})

@@ -126,16 +126,14 @@ def test_a_bad_save_is_moved_aside_and_the_game_still_starts(tmp_path, monkeypat
 
 def _unreadable(monkeypatch, path: Path, error: OSError) -> None:
     """Make reading `path` fail as if it could not be read (chmod 000 does not stop root)."""
-    import builtins
+    real_open = safe_json._open_descriptor
 
-    real_open = builtins.open
-
-    def failing_open(file, *args, **kwargs):
+    def failing_open(file):
         if Path(file) == path:
             raise error
-        return real_open(file, *args, **kwargs)
+        return real_open(file)
 
-    monkeypatch.setattr(safe_json, "open", failing_open, raising=False)
+    monkeypatch.setattr(safe_json, "_open_descriptor", failing_open)
 
 
 UNREADABLE = [PermissionError(errno.EACCES, "Permission denied"), OSError(errno.EIO, "Input/output error")]
@@ -448,12 +446,13 @@ def test_cards_validate_refuses_a_bad_value_with_its_card_and_field(tmp_path, fi
 
 
 def test_cards_validate_exit_codes(tmp_path):
-    good = _write(tmp_path / "good.json", {"version": 1, "name": "good", "cards": [CREATURE]})
-    bad = _write(tmp_path / "bad.json", {"version": 1, "name": "bad", "cards": [dict(CREATURE, cost="2")]})
+    new_card = dict(CREATURE, id=9001)  # a file is checked against the set it joins: a fresh id
+    good = _write(tmp_path / "good.json", {"version": 1, "name": "good", "cards": [new_card]})
+    bad = _write(tmp_path / "bad.json", {"version": 1, "name": "bad", "cards": [dict(new_card, cost="2")]})
     result = run_main("cards", "validate", str(good), home=tmp_path)
     assert result.returncode == 0, result.stderr
     result = run_main("cards", "validate", str(bad), home=tmp_path)
-    assert result.returncode == 1 and f"{bad}: card {CREATURE['id']} ({CREATURE['name']}): cost: " in result.stderr
+    assert result.returncode == 1 and f"{bad}: card 9001 ({CREATURE['name']}): cost: " in result.stderr
     assert run_main("cards", "validate", "--no-such-option", home=tmp_path).returncode == 2
 
 
@@ -467,10 +466,11 @@ def test_a_long_chain_of_tokens_is_refused_not_a_crash(tmp_path):
         if card_id < 2000:
             card["effects"] = [{"trigger": "death", "action": "summon", "token": card_id + 1, "amount": 1}]
         cards.append(card)
-    for order in (cards, cards[::-1]):
-        path = _write(tmp_path / "chain.json", {"version": 1, "name": "chain", "cards": order})
+    for order in (cards, cards[::-1]):  # two files: a file holds at most 1,000 cards
+        first = _write(tmp_path / "chain.json", {"version": 1, "name": "chain", "cards": order[:1000]})
+        second = _write(tmp_path / "chain2.json", {"version": 1, "name": "chain2", "cards": order[1000:]})
         with pytest.raises(CardSetError, match="chain of more than 8 cards"):
-            load_cardset([path])
+            load_cardset([first, second])
 
 
 def test_non_utf8_card_list_gives_a_clean_message_to_the_referee_and_the_client(tmp_path, monkeypatch):

@@ -27,6 +27,7 @@ from game.client.workshop.picker import Picker
 from game.client.workshop.skirmish_canvas import SkirmishCanvas
 from game.client.workshop.templates import new_level
 from game.paths import levels_dir
+from game.rules.safe_json import safe_resolve
 
 SIDE = pygame.Rect(882, 50, 390, 664)
 TABS_Y = SIDE.y
@@ -83,7 +84,7 @@ class WorkshopEditorScene(Scene):
         # The test-play folder is ours (mkdtemp in play_file) and nothing reads it once the editor
         # is gone (test play and simulate run above this scene). Kept if the level was saved into it.
         if self.play_dir is not None:
-            saved_inside = self.doc.path is not None and self.play_dir.resolve() in Path(self.doc.path).resolve().parents
+            saved_inside = self.doc.path is not None and safe_resolve(self.play_dir) in safe_resolve(self.doc.path).parents
             if not saved_inside:
                 shutil.rmtree(self.play_dir, ignore_errors=True)
         self.play_dir = None

@@ -12,6 +12,7 @@ from pathlib import Path
 from game.rules.levels.checks import check_campaign, check_level
 from game.rules.levels.loader import campaign_dir, parse_level, read_campaign, read_level
 from game.rules.levels.problems import Problem
+from game.rules.safe_json import safe_resolve
 
 
 def _prover():
@@ -23,7 +24,7 @@ def _prover():
 def in_campaign(path: Path | None) -> bool:
     if path is None:
         return False
-    return (path.parent / "campaign.json").exists() or path.parent.resolve() == campaign_dir().resolve()
+    return (path.parent / "campaign.json").exists() or safe_resolve(path.parent) == safe_resolve(campaign_dir())
 
 
 def validate(data: dict, file: str, path: Path | None = None) -> list[Problem]:

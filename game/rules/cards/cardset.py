@@ -24,7 +24,8 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, Valida
 from game.rules.cards.model import PLAYER_TARGETS, Card, CardType, Choice, Do, Effect, Target, Trigger, parse_keywords
 from game.rules.cards.text import card_text
 from game.paths import assets_dir, levels_dir
-from game.rules.safe_json import JsonFileError, read_json_file
+from game.rules.safe_json import JsonFileError, NotARegularFile, cap_problems, read_json_file, safe_resolve, shorten
+from game.rules.text_fields import Name
 
 CARDSET_VERSION = 1
 _TYPES = {"creature": CardType.CREATURE, "green": CardType.GREEN, "red": CardType.RED, "blue": CardType.BLUE}
@@ -32,6 +33,9 @@ _CREATURE_ACTIONS = {Do.DAMAGE, Do.GIVE, Do.REMOVE, Do.BUFF, Do.DESTROY, Do.SILE
 _OWNER_ACTIONS = {Do.DRAW, Do.MANA, Do.SUMMON}  # always for the card's owner
 _FIGHT_TRIGGERS = {Trigger.ATTACK, Trigger.ATTACKED}
 MAX_TOKEN_CHAIN = 8  # cards in a chain of a card summoning a token summoning a token ...: longer is refused
+MAX_CARDS = 1000  # cards in one file (the shipped core.json has 122): more is refused, not checked one by one
+MAX_EFFECTS = 20  # effects on one card (the most any shipped card has is 3)
+MAX_PROBLEMS_PER_FILE = 50  # then one line: "... and N more problems in this file"
 _ICON_NAME = re.compile(r"^([a-z0-9]+(-[a-z0-9]+)*)?$")  # "" or e.g. "wolf-head": a file name, never a path
 
 
@@ -46,7 +50,7 @@ class EffectSpec(BaseModel):
     amount: StrictInt = Field(0, ge=0, le=99, description="damage, heal, draw or mana amount; summon: how many tokens")
     attack: StrictInt = Field(0, ge=-20, le=20, description="buff: attack change")
     defense: StrictInt = Field(0, ge=-20, le=20, description="buff: defense change")
-    keywords: str = Field("", pattern=r"^[BCDGLW-]*$", description="give/remove: keyword letters from BCDGLW")
+    keywords: str = Field("", pattern=r"^[BCDGLW-]*$", max_length=12, description="give/remove: keyword letters from BCDGLW")
     token: StrictInt | None = Field(None, description="summon: the id of a token card")
     choose: Choice | None = Field(None, description="creatures with target 'chosen': what the player picks")
 
@@ -86,16 +90,16 @@ class CardSpec(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     id: StrictInt = Field(ge=1, le=9999)
-    name: str = Field(min_length=1, max_length=32)
+    name: Name = Field(min_length=1, max_length=32)
     type: Literal["creature", "green", "red", "blue"]
     cost: StrictInt = Field(ge=0, le=12)
     attack: StrictInt = Field(0, ge=-20, le=20)
     defense: StrictInt = Field(0, ge=-99, le=20)
-    keywords: str = Field("", pattern=r"^[BCDGLW-]*$", description="letters from BCDGLW")
+    keywords: str = Field("", pattern=r"^[BCDGLW-]*$", max_length=12, description="letters from BCDGLW")
     my_health: StrictInt = Field(0, ge=-20, le=20, description="when played: change of the owner's health")
     opp_health: StrictInt = Field(0, ge=-20, le=20, description="when played: change of the opponent's health")
     draw: StrictInt = Field(0, ge=0, le=4, description="when played: extra cards drawn next turn")
-    effects: list[EffectSpec] = Field(default_factory=list)
+    effects: list[EffectSpec] = Field(default_factory=list, max_length=MAX_EFFECTS)
     token: StrictBool = Field(False, description="summoned by effects only; never drafted")
     flavor: str = Field("", max_length=200)
     art: str = Field("", json_schema_extra={"pattern": _ICON_NAME.pattern},
@@ -147,8 +151,15 @@ class CardSetFile(BaseModel):
     model_config = ConfigDict(extra="forbid", title="Duelmind card file")
 
     version: Literal[1] = CARDSET_VERSION
-    name: str = Field(min_length=1)
-    cards: list[CardSpec]
+    name: Name = Field(min_length=1, max_length=200)
+    cards: list[CardSpec] = Field(max_length=MAX_CARDS)
+
+    @field_validator("version", mode="before")
+    @classmethod
+    def _whole_number(cls, value):
+        if type(value) is not int:  # true and 1.0 equal 1 in Python, but are no version number
+            raise ValueError(f"version must be the whole number {CARDSET_VERSION} (found {_found(value)})")
+        return value
 
 
 class CardSetError(ValueError):
@@ -210,9 +221,33 @@ def load_cardset(paths: Iterable[str | Path] | None = None) -> CardSet:
     return CardSet(built)
 
 
+def _found(value) -> str:
+    return shorten(json.dumps(value, ensure_ascii=False) if not isinstance(value, (dict, list)) else type(value).__name__)
+
+
+def validate_card_files(paths: Iterable[str | Path]) -> CardSet:
+    """Check card files as the set they will join: the shipped files (levels/cards/*.json) plus
+    `paths`, so a new file that reuses a shipped card's id, or summons a token only the shipped set
+    has, is judged as it will be played. Returns the joined set; raises CardSetError."""
+    paths = [Path(p) for p in paths]
+    given = {safe_resolve(p) for p in paths}
+    shipped = [p for p in default_card_files() if safe_resolve(p) not in given]
+    return load_cardset(shipped + paths)
+
+
 def _read_file(path: Path, problems: list[str]) -> list[CardSpec]:
+    found: list[str] = []
+    specs = _read_file_problems(path, found)
+    problems.extend(cap_problems(found, str(path), MAX_PROBLEMS_PER_FILE))
+    return specs
+
+
+def _read_file_problems(path: Path, problems: list[str]) -> list[CardSpec]:
     try:
         raw = read_json_file(path)
+    except NotARegularFile as error:
+        problems.append(f"{path}: cannot read: {error.strerror}")
+        return []
     except OSError as error:
         problems.append(f"{path}: cannot read: {error.strerror or error}")
         return []
@@ -226,8 +261,13 @@ def _read_file(path: Path, problems: list[str]) -> list[CardSpec]:
         CardSetFile.model_validate({**raw, "cards": []})
     except ValidationError as error:
         problems.extend(_describe(path, raw, item) for item in error.errors())
+    cards = raw["cards"]
+    if len(cards) > MAX_CARDS:  # refused at once: a small file of a million entries is no card set
+        problems.append(f"{path}: cards: at most {MAX_CARDS:,} cards in one file (found {len(cards):,}); "
+                        "split the set into several files")
+        return []
     specs = []
-    for index, card in enumerate(raw["cards"]):
+    for index, card in enumerate(cards):
         try:
             specs.append(CardSpec.model_validate(card))
         except ValidationError as error:
@@ -242,12 +282,12 @@ def _describe(path: Path, raw, item: dict) -> str:
     if len(location) >= 2 and location[0] == "cards" and isinstance(location[1], int):
         try:
             card = raw["cards"][location[1]]
-            where += f": card {card.get('id', '?')} ({card.get('name', '?')})"
+            where += f": card {shorten(str(card.get('id', '?')))} ({shorten(str(card.get('name', '?')))})"
         except (KeyError, IndexError, TypeError, AttributeError):
             where += f": cards[{location[1]}]"
         location = location[2:]
-    field = ".".join(str(part) for part in location) or "(card)"
-    message = item["msg"].removeprefix("Value error, ")
+    field = shorten(".".join(str(part) for part in location)) or "(card)"
+    message = shorten(item["msg"].removeprefix("Value error, "), 300)
     return f"{where}: {field}: {message}"
 
 

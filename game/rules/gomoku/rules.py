@@ -304,6 +304,14 @@ def _foul_of_placed_stone(board: list[int], size: int, x: int, y: int) -> str | 
     return None
 
 
+def standing_foul(board: list[int], size: int, x: int, y: int) -> str | None:
+    """The foul the black stone already at (x, y) would have been had it been played last (as
+    `renju_foul` for an empty point); None when it is not a foul or is part of a five."""
+    if board[y * size + x] != BLACK:
+        raise ValueError(f"no black stone on {x},{y}")
+    return _foul_of_placed_stone(board, size, x, y)
+
+
 def renju_foul(board: list[int], size: int, x: int, y: int) -> str | None:
     """The foul black would commit by playing the empty point (x, y): ``'overline'``,
     ``'double-four'``, ``'double-three'`` or None (also None when the move makes a five)."""

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from game.rules.gomoku import GomokuState, Rule, parse_move
+from game.rules.gomoku.rules import point_name, standing_foul
 from game.rules.levels.gomoku_level import GomokuLevel
 from game.rules.levels.problems import Problem, json_path
 
@@ -16,6 +17,8 @@ from game.rules.levels.problems import Problem, json_path
 # or None. The rules do not search (they never import the AI), so the caller injects one: the
 # `levels validate` command and the level tools install the AI's (`ai.gomoku.threats.find_vcf`)
 # with `use_forced_win_prover`; without one (the in-game loader) that single proof is skipped.
+_FOUL_WORDS = {"overline": "an overline (six or more in a row)", "double-four": "a double four (four-four)",
+               "double-three": "a double three (three-three)"}
 ForcedWinProver = Callable[[GomokuState, int], "list[tuple[int, int]] | None"]
 _forced_win_prover: ForcedWinProver | None = None
 
@@ -58,6 +61,15 @@ def check_gomoku(level: GomokuLevel, file: str, prove: ForcedWinProver | None = 
     except ValueError as error:
         problem(["opening"], f"not a position the game can reach: {error}")
         return problems
+    if state.rule == Rule.RENJU:  # a black stone black could not have played: a foul already on the board
+        for index, (x, y) in enumerate(stones["black"]):
+            foul = standing_foul(state.board, level.size, x, y)
+            if foul is not None:
+                problem(["opening", "black", index],
+                        f"the black stone on {x},{y} ({point_name((x, y), level.size)}) makes {_FOUL_WORDS[foul]}, "
+                        "a move renju forbids black: move or remove a stone so black never needed a forbidden move")
+        if problems:
+            return problems
     if state.is_over:
         problem(["opening"], "the opening leaves no move to play (the board is full or black has no allowed point)")
         return problems

@@ -11,21 +11,24 @@ from typing import Annotated, Literal, Union
 from pydantic import Field, StringConstraints, field_validator
 
 from game.rules.levels.level_base import LevelBase, LevelModel, Line, ObjectiveBase, SideName, at_least_one
+from game.rules.text_fields import MAX_HERO_NAME, Name
 
 GomokuAIName = Literal["novice", "easy", "medium", "hard", "master"]
 
 
 class GomokuOpponent(LevelModel):
-    name: str = Field("Opponent", min_length=1, max_length=40)
+    name: Name = Field("Opponent", min_length=1, max_length=MAX_HERO_NAME)
     portrait: str | None = Field(None, pattern=r"^[a-z0-9_]+$")
     ai: GomokuAIName
     budget_ms: int = Field(500, ge=5, le=10000, description="thinking time per move")
 
 
 class Opening(LevelModel):
-    black: list[Annotated[str, StringConstraints(pattern=r"^\s*\d+\s*,\s*\d+\s*$")]] = Field(
+    black: list[Annotated[str, StringConstraints(pattern=r"^\s*\d+\s*,\s*\d+\s*$", max_length=16)]] = Field(
+        max_length=400,
         default_factory=list, description='stones as "x,y" (column, row from the top-left)')
-    white: list[Annotated[str, StringConstraints(pattern=r"^\s*\d+\s*,\s*\d+\s*$")]] = Field(default_factory=list)
+    white: list[Annotated[str, StringConstraints(pattern=r"^\s*\d+\s*,\s*\d+\s*$", max_length=16)]] = Field(
+        default_factory=list, max_length=400)
 
 
 class GomokuWin(ObjectiveBase):
@@ -90,5 +93,5 @@ class GomokuLevel(LevelBase):
     opening: Opening = Field(default_factory=Opening)
     first: SideName = Field("player", description="who moves first from the opening (that side's colour follows)")
     opponent: GomokuOpponent
-    objectives: list[GomokuObjective] = Field(min_length=1)
-    events: list[GomokuEvent] = Field(default_factory=list)
+    objectives: list[GomokuObjective] = Field(min_length=1, max_length=200)
+    events: list[GomokuEvent] = Field(default_factory=list, max_length=200)

@@ -7,15 +7,34 @@ gomoku in gomoku_level.py, skirmish in skirmish_level.py) into the one model a l
 
 from __future__ import annotations
 
+import json
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints, field_validator
+
+from game.rules.text_fields import MAX_HERO_NAME, Name
 
 LEVEL_VERSION = 1
+# Caps on lists, far above any real level (the largest shipped list has a few dozen items): a
+# small file of a million entries is refused at once instead of being checked entry by entry.
+MAX_LINES = 200  # dialogue lines in one place
+MAX_ITEMS = 1000  # card ids, level ids
 
 LevelId = Annotated[str, StringConstraints(pattern=r"^[a-z0-9][a-z0-9_]{0,47}$")]
 Label = Annotated[str, StringConstraints(pattern=r"^[a-z][a-z0-9_]{0,31}$")]
 SideName = Literal["player", "opponent"]
+
+
+def whole_version(value):
+    """A `version` field before validation: the JSON number 1, not true or 1.0 (both equal 1 in
+    Python, so a Literal[1] alone lets them through)."""
+    if type(value) is not int:
+        try:
+            found = json.dumps(value)[:40]
+        except (TypeError, ValueError):
+            found = type(value).__name__
+        raise ValueError(f"must be the whole number 1 (found {found})")
+    return value
 
 
 def at_least_one(value: int, what: str) -> int:
@@ -35,20 +54,20 @@ class LevelModel(BaseModel):
 class Line(LevelModel):
     """One line of dialogue."""
 
-    speaker: str = Field(min_length=1, max_length=40)
+    speaker: Name = Field(min_length=1, max_length=MAX_HERO_NAME)
     text: str = Field(min_length=1, max_length=400)
     portrait: str | None = Field(None, pattern=r"^[a-z0-9_]+$", description="portrait image name (assets)")
 
 
 class Story(LevelModel):
-    before: list[Line] = Field(default_factory=list, description="shown before the level starts")
-    after: list[Line] = Field(default_factory=list, description="shown after a win")
-    after_loss: list[Line] = Field(default_factory=list, description="shown after a loss")
+    before: list[Line] = Field(default_factory=list, max_length=MAX_LINES, description="shown before the level starts")
+    after: list[Line] = Field(default_factory=list, max_length=MAX_LINES, description="shown after a win")
+    after_loss: list[Line] = Field(default_factory=list, max_length=MAX_LINES, description="shown after a loss")
 
 
 class Rewards(LevelModel):
-    unlocks: list[LevelId] = Field(default_factory=list, description="levels unlocked by winning this one")
-    cards: list[int] = Field(default_factory=list, description="card ids added to the player's collection")
+    unlocks: list[LevelId] = Field(default_factory=list, max_length=MAX_ITEMS, description="levels unlocked by winning this one")
+    cards: list[int] = Field(default_factory=list, max_length=MAX_ITEMS, description="card ids added to the player's collection")
     message: str = Field("", max_length=200)
 
 
@@ -60,8 +79,10 @@ class ObjectiveBase(LevelModel):
 class LevelBase(LevelModel):
     schema_: str | None = Field(None, alias="$schema", description="the JSON Schema, for editors")
     version: Literal[1] = LEVEL_VERSION
+
+    _version = field_validator("version", mode="before")(classmethod(lambda cls, value: whole_version(value)))
     id: LevelId
-    title: str = Field(min_length=1, max_length=60)
+    title: Name = Field(min_length=1, max_length=60)
     summary: str = Field("", max_length=200, description="one line for the level list")
     boss: bool = Field(False, description="shown as a boss fight")
     story: Story = Field(default_factory=Story)

@@ -18,7 +18,7 @@ from pydantic import BaseModel, ValidationError
 from game.rules.levels import model as m
 from game.paths import levels_dir
 from game.rules.levels.problems import LevelError, Problem, json_path  # noqa: F401  (part of this module's API)
-from game.rules.safe_json import JsonFileError, read_json_file
+from game.rules.safe_json import JsonFileError, NotARegularFile, cap_problems, read_json_file, safe_resolve, shorten
 
 
 def campaign_dir() -> Path:
@@ -76,9 +76,16 @@ _PATTERN_HELP = {
 }
 
 
+MAX_PROBLEMS_PER_FILE = 50  # then one line: "... and N more problems in this file"
+
+
 def _short(text: str, limit: int = 80) -> str:
     """A value quoted in a message, cut to `limit` characters (a message is read, and drawn)."""
-    return text if len(text) <= limit else f"{text[:limit - 3]}..."
+    return shorten(text, limit)
+
+
+def _capped(problems: list[Problem], file: str) -> list[Problem]:
+    return cap_problems(problems, file, MAX_PROBLEMS_PER_FILE, lambda text: Problem(file, "$", text))
 
 
 def _describe(item: dict, raw: Any) -> tuple[list[str | int], str]:
@@ -89,7 +96,8 @@ def _describe(item: dict, raw: Any) -> tuple[list[str | int], str]:
         parts, _ = _walk(raw, loc[:-1])
         return parts, f'missing required field "{loc[-1]}"'
     parts, value = _walk(raw, loc)
-    found = _short(json.dumps(value, ensure_ascii=False)) if not isinstance(value, (dict, list)) else None
+    found = _short(json.dumps(_short(value, 200) if isinstance(value, str) else value, ensure_ascii=False)) \
+        if not isinstance(value, (dict, list)) else None
     if kind == "extra_forbidden":
         name = _short(str(loc[-1]))
         close = difflib.get_close_matches(name, _FIELD_NAMES, n=1)
@@ -171,7 +179,7 @@ def validation_problems(error: ValidationError, raw: Any, file: str, validate=No
         if problem not in seen:
             seen.add(problem)
             problems.append(problem)
-    return problems
+    return _capped(problems, file)
 
 
 # ------------------------------------------------------------------------------ reading
@@ -182,6 +190,8 @@ def read_json(path: Path) -> tuple[Any, list[Problem]]:
         raw = read_json_file(path)
     except FileNotFoundError:
         return None, [Problem(str(path), "$", "file not found")]
+    except NotARegularFile as error:  # a FIFO, a device, a symbolic link loop: never opened
+        return None, [Problem(str(path), "$", error.strerror)]
     except OSError as error:
         return None, [Problem(str(path), "$", f"cannot read the file: {error}")]
     except JsonFileError as error:
@@ -210,13 +220,13 @@ def read_level(path: str | Path) -> tuple[m.CardLevel | m.GomokuLevel | None, li
     if level is None:
         return None, problems
     try:
-        problems = check_level(level, str(path))
+        problems = _capped(check_level(level, str(path)), str(path))
     except Exception as error:  # a bug in one check must not hide the other files' problems
         return None, [Problem(str(path), "$", f"could not be checked (an error in the checker: "
                                              f"{type(error).__name__}: {error}); please report it")]
     # In a campaign folder (any folder holding a campaign.json) a level's id is its file name, so
     # two files can never claim the same id.
-    in_campaign = (path.parent / "campaign.json").exists() or path.parent.resolve() == campaign_dir().resolve()
+    in_campaign = (path.parent / "campaign.json").exists() or safe_resolve(path.parent) == safe_resolve(campaign_dir())
     if path.stem != level.id and in_campaign:
         problems.append(Problem(str(path), "$.id", f'a campaign level\'s id must be its file name: "{path.stem}"'))
     return level, problems
@@ -280,36 +290,36 @@ def validate_paths(paths: list[Path]) -> tuple[list[Problem], int]:
         """Two files of one folder claim one level id: only one of them could ever be played."""
         if level is None:
             return []
-        first = ids.setdefault((level_file.parent.resolve(), level.id), level_file)
+        first = ids.setdefault((safe_resolve(level_file.parent), level.id), level_file)
         if first == level_file:
             return []
         return [Problem(str(level_file), "$.id", f'level id "{level.id}" is already used by {first}')]
     for path in map(Path, paths):  # a folder: its campaign, or else every level file in it
-        if path.is_dir():
+        if _is_dir(path):
             expanded += [path / "campaign.json"] if (path / "campaign.json").exists() else sorted(path.glob("*.json"))
         else:
             expanded.append(path)
     for path in expanded:
-        if path.resolve() in done:
+        if safe_resolve(path) in done:
             continue
         raw, found = read_json(path)
         if raw is not None and "chapters" in raw:
             campaign, found = read_campaign(path)
             problems += found
             checked += 1
-            done.add(path.resolve())
+            done.add(safe_resolve(path))
             if campaign is None:
                 continue
             levels = {}
             unreadable = False
             folder = path.parent
             for level_file in sorted(folder.glob("*.json")):
-                if level_file.resolve() == path.resolve():
+                if safe_resolve(level_file) == safe_resolve(path):
                     continue
                 level, found = read_level(level_file)
                 problems += found + same_id(level, level_file)
                 checked += 1
-                done.add(level_file.resolve())
+                done.add(safe_resolve(level_file))
                 if level is not None:
                     levels[level_file.stem] = level
                 else:
@@ -325,13 +335,20 @@ def validate_paths(paths: list[Path]) -> tuple[list[Problem], int]:
         if raw is None:
             problems += found
             checked += 1
-            done.add(path.resolve())
+            done.add(safe_resolve(path))
             continue
         level, found = read_level(path)
         problems += found + same_id(level, path)
         checked += 1
-        done.add(path.resolve())
+        done.add(safe_resolve(path))
     return problems, checked
+
+
+def _is_dir(path: Path) -> bool:
+    try:
+        return path.is_dir()
+    except (OSError, RuntimeError):
+        return False
 
 
 def _chapter_position(campaign: m.Campaign, level_id: str) -> list[str | int]:

@@ -24,8 +24,10 @@ from pydantic import Discriminator, Field, StringConstraints, Tag, TypeAdapter, 
 
 from game.paths import levels_dir
 from game.rules.levels.gomoku_level import GomokuLevel
-from game.rules.levels.level_base import Label, LevelBase, LevelId, LevelModel, Line, ObjectiveBase, SideName, at_least_one
+from game.rules.levels.level_base import (MAX_ITEMS, MAX_LINES, Label, whole_version, LevelBase, LevelId, LevelModel, Line, ObjectiveBase,
+                                          SideName, at_least_one)
 from game.rules.levels.skirmish_level import SkirmishLevel
+from game.rules.text_fields import MAX_HERO_NAME, Name
 
 CAMPAIGN_VERSION = 1
 
@@ -36,6 +38,8 @@ FallbackRule = Literal["attack_guards", "attack_biggest", "attack_weakest", "tra
                        "summon_biggest", "summon_cheapest", "use_items", "end_turn"]
 FALLBACK_RULES: tuple[str, ...] = FallbackRule.__args__
 
+MAX_DECK = 200  # deck entries (each up to 30 copies); a real deck has at most 60 cards
+MAX_EVENTS = 200  # script turns, events, objectives
 MAX_TURNS = 50  # LOCM's turn limit: from a player's 51st turn every draw breaks a rune
 HAND_LIMIT = 8
 
@@ -83,18 +87,18 @@ class BoardEntry(LevelModel):
 
 class FixedDeck(LevelModel):
     kind: Literal["fixed"] = "fixed"
-    cards: list[CardEntry] = Field(description="drawn in this order")
+    cards: list[CardEntry] = Field(max_length=MAX_DECK, description="drawn in this order")
 
 
 class ShuffledDeck(LevelModel):
     kind: Literal["shuffled"]
-    cards: list[CardEntry]
+    cards: list[CardEntry] = Field(max_length=MAX_DECK)
     seed: int | None = Field(None, description="fixed shuffle; without it each attempt shuffles anew")
 
 
 class DraftDeck(LevelModel):
     kind: Literal["draft"]
-    pool: list[int] | None = Field(None, description="card ids offered (default: the level's card set)")
+    pool: list[int] | None = Field(None, max_length=MAX_ITEMS, description="card ids offered (default: the level's card set)")
     picks: int = Field(30, ge=1, le=60)
 
 
@@ -114,9 +118,9 @@ class CardRules(LevelModel):
     lanes: Literal[1, 2] = 1
     style: Literal["plain", "duelmind"] = Field(
         "duelmind", description="plain: LOCM-style cards only (no triggered effects); duelmind: all cards")
-    files: list[Annotated[str, StringConstraints(pattern=r"^[a-z0-9_]+$")]] = Field(
-        default_factory=lambda: ["core"], min_length=1, description="card files in levels/cards/ (without .json)")
-    allowed: list[int] | None = Field(None, description="only these card ids may appear (default: every card)")
+    files: list[Annotated[str, StringConstraints(pattern=r"^[a-z0-9_]+$", max_length=64)]] = Field(
+        default_factory=lambda: ["core"], min_length=1, max_length=20, description="card files in levels/cards/ (without .json)")
+    allowed: list[int] | None = Field(None, max_length=MAX_ITEMS, description="only these card ids may appear (default: every card)")
     deck_size: int | None = Field(None, ge=1, le=60, description="every deck must have exactly this many cards")
 
 
@@ -128,14 +132,15 @@ class SideSpec(LevelModel):
         "runes still standing, the lowest ones (runes 2: at 10 and 5; 0: none); "
         "default: every rune below the starting health"))
     hand: list[CardEntry] | None = Field(
-        None, description="the hand when the level starts, instead of the opening draw")
-    board: list[BoardEntry] = Field(default_factory=list)
+        None, max_length=50, description="the hand when the level starts, instead of the opening draw")
+    board: list[BoardEntry] = Field(default_factory=list, max_length=20)
 
 
 class ScriptTurn(LevelModel):
     turn: int = Field(description="the opponent's own turn number (1 = its first turn)",
                       json_schema_extra={"minimum": 1})
-    actions: list[str] = Field(
+    actions: list[Annotated[str, StringConstraints(max_length=200)]] = Field(
+        max_length=100,
         description='e.g. "SUMMON {card:12}", "SUMMON {boss} 1", "ATTACK {card:25} FACE", "USE {bolt} {hero}", "PASS"')
     then: Literal["rules", "end"] = Field("rules", description="after the actions: play the fallback rules, or end the turn")
 
@@ -146,11 +151,11 @@ class ScriptTurn(LevelModel):
 
 
 class OpponentSpec(SideSpec):
-    name: str = Field("Opponent", min_length=1, max_length=40)
+    name: Name = Field("Opponent", min_length=1, max_length=MAX_HERO_NAME)
     portrait: str | None = Field(None, pattern=r"^[a-z0-9_]+$")
     control: Literal["scripted", "ai"] = "scripted"
-    script: list[ScriptTurn] = Field(default_factory=list)
-    rules: list[FallbackRule] = Field(default_factory=list, description="fallback rules of a scripted opponent")
+    script: list[ScriptTurn] = Field(default_factory=list, max_length=MAX_EVENTS)
+    rules: list[FallbackRule] = Field(default_factory=list, max_length=50, description="fallback rules of a scripted opponent")
     ai: CardAIName | None = Field(None, description="the AI level (control 'ai')")
     budget_ms: int = Field(300, ge=5, le=10000, description="the AI's thinking time per turn")
 
@@ -237,7 +242,7 @@ class When(LevelModel):
 
 class GiveCards(LevelModel):
     side: SideName = "player"
-    cards: list[CardEntry] = Field(min_length=1)
+    cards: list[CardEntry] = Field(min_length=1, max_length=50)
 
 
 class SummonCreature(LevelModel):
@@ -266,7 +271,7 @@ class EventStep(LevelModel):
 
 class CardEvent(LevelModel):
     when: When
-    do: list[EventStep] = Field(min_length=1)
+    do: list[EventStep] = Field(min_length=1, max_length=50)
 
 
 class CardLevel(LevelBase):
@@ -280,8 +285,8 @@ class CardLevel(LevelBase):
         json_schema_extra={"minimum": 1, "maximum": MAX_TURNS})
     player: SideSpec
     opponent: OpponentSpec
-    objectives: list[CardObjective] = Field(min_length=1)
-    events: list[CardEvent] = Field(default_factory=list)
+    objectives: list[CardObjective] = Field(min_length=1, max_length=MAX_EVENTS)
+    events: list[CardEvent] = Field(default_factory=list, max_length=MAX_EVENTS)
 
     @field_validator("turn")
     @classmethod
@@ -308,25 +313,27 @@ LEVEL_ADAPTER: TypeAdapter = TypeAdapter(Level)
 # ---------------------------------------------------------------------------------- campaign
 
 class ChapterUnlock(LevelModel):
-    after: list[LevelId] = Field(default_factory=list, description="levels that must be completed first")
+    after: list[LevelId] = Field(default_factory=list, max_length=MAX_ITEMS, description="levels that must be completed first")
     stars: int = Field(0, ge=0, le=999, description="stars needed in total (from all levels)")
 
 
 class Chapter(LevelModel):
     id: LevelId
-    title: str = Field(min_length=1, max_length=60)
-    intro: list[Line] = Field(default_factory=list)
+    title: Name = Field(min_length=1, max_length=60)
+    intro: list[Line] = Field(default_factory=list, max_length=MAX_LINES)
     unlock: ChapterUnlock = Field(default_factory=ChapterUnlock)
     order: Literal["sequential", "open"] = Field(
         "sequential", description="sequential: each level opens when the one before it is completed")
-    levels: list[LevelId] = Field(min_length=1, description="level files levels/campaign/<id>.json, in order")
+    levels: list[LevelId] = Field(min_length=1, max_length=MAX_ITEMS, description="level files levels/campaign/<id>.json, in order")
 
 
 class Campaign(LevelModel):
     schema_: str | None = Field(None, alias="$schema")
     version: Literal[1] = CAMPAIGN_VERSION
-    title: str = Field(min_length=1, max_length=60)
-    chapters: list[Chapter] = Field(min_length=1)
+
+    _version = field_validator("version", mode="before")(classmethod(lambda cls, value: whole_version(value)))
+    title: Name = Field(min_length=1, max_length=60)
+    chapters: list[Chapter] = Field(min_length=1, max_length=100)
 
     def level_ids(self) -> list[str]:
         return [level for chapter in self.chapters for level in chapter.levels]

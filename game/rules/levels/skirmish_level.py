@@ -11,6 +11,7 @@ from typing import Annotated, Literal, Union
 from pydantic import Field, StringConstraints, field_validator, model_validator
 
 from game.rules.levels.level_base import Label, LevelBase, LevelModel, Line, ObjectiveBase, at_least_one
+from game.rules.text_fields import MAX_HERO_NAME, Name
 
 SkirmishAIName = Literal["random", "easy", "greedy", "medium", "hard"]  # ai/skirmish/registry.py
 
@@ -26,7 +27,7 @@ class SkirmishHero(LevelModel):
         description="a hero class id of levels/skirmish/heroes.json (knight, mage, cleric, ...)")
     at: Cell
     label: Label | None = None
-    name: str | None = Field(None, min_length=1, max_length=40, description="shown in objectives instead of the label")
+    name: Name | None = Field(None, min_length=1, max_length=MAX_HERO_NAME, description="shown in objectives instead of the label")
     health: int | None = Field(None, ge=1, le=999, description="starts wounded: this much health (at most the class's)")
 
 
@@ -35,7 +36,7 @@ class SkirmishSide(LevelModel):
 
 
 class SkirmishOpponent(SkirmishSide):
-    name: str = Field("Opponent", min_length=1, max_length=40)
+    name: Name = Field("Opponent", min_length=1, max_length=MAX_HERO_NAME)
     portrait: str | None = Field(None, pattern=r"^[a-z0-9_]+$")
     ai: SkirmishAIName
     budget_ms: int = Field(300, ge=5, le=10000, description="the AI's thinking time per action")
@@ -106,7 +107,7 @@ class SkirmishEvent(LevelModel):
     """Lines said when something happens during the fight."""
 
     when: SkirmishWhen
-    say: list[Line] = Field(min_length=1)
+    say: list[Line] = Field(min_length=1, max_length=200)
 
 
 class SkirmishLevel(LevelBase):
@@ -115,5 +116,5 @@ class SkirmishLevel(LevelBase):
         description="an arena of levels/skirmish/maps/ (corridors, pillars, ruins, ...)")
     player: SkirmishSide = Field(description="the player's team (the first team)")
     opponent: SkirmishOpponent
-    objectives: list[SkirmishObjective] = Field(min_length=1)
-    events: list[SkirmishEvent] = Field(default_factory=list)
+    objectives: list[SkirmishObjective] = Field(min_length=1, max_length=200)
+    events: list[SkirmishEvent] = Field(default_factory=list, max_length=200)

@@ -10,7 +10,10 @@ store refuses to write that document until a later start can read it. Saving wri
 file in the same folder, flushes and fsyncs it, then renames it over the old file with
 ``os.replace`` so a crash leaves either the old or the new file, never half of one; the new
 file keeps the old one's permissions, and a read-only file is not replaced. Temporary files
-that a killed save left behind are removed when the store first looks at its folder.
+that a killed save left behind (``.NAME.json.*.tmp`` older than STALE_TEMP_SECONDS) are removed
+from every folder this module writes to: a store's folder when it first loads or saves there, and
+any other folder (the workshop's level folders) the first time `write_atomically` writes into it
+in this process.
 
 Where files live: ``$DUELMIND_HOME/<kind>`` when that variable is set (tests), else the
 platform's user config or data folder (platformdirs).
@@ -145,24 +148,12 @@ class Store:
         if self._cleaned:
             return []
         self._cleaned = True
-        removed = []
-        now = time.time()
-        try:
-            candidates = list(self.root.glob(".*.json.*.tmp"))
-        except OSError:
-            return []
-        for temp in candidates:
-            try:
-                if now - temp.stat().st_mtime > STALE_TEMP_SECONDS:
-                    temp.unlink()
-                    removed.append(temp)
-            except OSError:
-                pass
-        return removed
+        return clean_stale_temp_files(self.root)
 
     def save(self, name: str, data: dict, version: int) -> Path:
         """Write ``data`` (plus its version) atomically; raises StoreError on failure."""
         path = self.path(name)
+        self.clean_stale_temp_files()  # a store that only saves still sweeps the folder it writes to
         if path in self._blocked:
             raise StoreError(f"{path} is unreadable and could not be moved aside; not overwriting it")
         document = dict(data)
@@ -200,6 +191,29 @@ class Store:
         return target
 
 
+_swept: set[str] = set()  # folders write_atomically has swept in this process
+
+
+def clean_stale_temp_files(folder: Path) -> list[Path]:
+    """Remove this module's temporary files (``.NAME.json.*.tmp``, regular files only) older than
+    STALE_TEMP_SECONDS from `folder`; returns the files removed. Never raises."""
+    removed = []
+    now = time.time()
+    try:
+        candidates = list(Path(folder).glob(".*.json.*.tmp"))
+    except (OSError, RuntimeError):
+        return []
+    for temp in candidates:
+        try:
+            info = temp.lstat()
+            if stat.S_ISREG(info.st_mode) and now - info.st_mtime > STALE_TEMP_SECONDS:
+                temp.unlink()
+                removed.append(temp)
+        except OSError:
+            pass
+    return removed
+
+
 def write_atomically(path: Path, raw: bytes) -> None:
     """Replace `path` with `raw` so that a crash leaves the old file or the new one, never half of
     one: a temporary file beside it, fsync, rename. The new file keeps the old one's permissions;
@@ -216,6 +230,10 @@ def write_atomically(path: Path, raw: bytes) -> None:
         if not os.access(path, os.W_OK) or not mode & stat.S_IWUSR:
             raise StoreError(f"{path} is read-only; not replacing it")
     temp_name = None
+    folder_key = os.path.abspath(path.parent)
+    if folder_key not in _swept:  # every folder written to is swept of killed saves' temp files once
+        _swept.add(folder_key)
+        clean_stale_temp_files(path.parent)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         fd, temp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)

@@ -9,17 +9,28 @@ from __future__ import annotations
 
 import difflib
 import json
+import re
 from pathlib import Path
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError, field_validator, model_validator
 
 from game.paths import levels_dir
 from game.rules.skirmish.model import (Ability, Affects, Arena, DamageKind, Effect, HeroClass, Resource, Roster,
                                        Shape, StatusKind, TargetKind, Usage, Verb)
+from game.rules.safe_json import JsonFileError, NotARegularFile, cap_problems, read_json_file, shorten
+from game.rules.text_fields import MAX_HERO_NAME, Name
 
 VERSION = 1
 _ID = r"^[a-z][a-z0-9_]*$"
+Id = Annotated[str, StringConstraints(pattern=_ID, max_length=32)]
+# Caps, far above the shipped data (32 abilities, 9 heroes, heroes' health at most a few hundred):
+# a bigger file is refused at once instead of being checked entry by entry.
+MAX_POINTS = 999  # any damage, heal or collision roll: the largest hero health
+Points = Annotated[int, Field(ge=0, le=MAX_POINTS)]
+MAX_ABILITIES = 1000
+MAX_HEROES = 200
+MAX_PROBLEMS_PER_FILE = 50  # then one line: "... and N more problems in this file"
 _NEEDS_AMOUNT = {StatusKind.SLOW, StatusKind.HASTE, StatusKind.POISON, StatusKind.REGEN, StatusKind.SHIELD,
                  StatusKind.MIGHT, StatusKind.WEAKEN, StatusKind.GUARD, StatusKind.SUNDER, StatusKind.FOCUS,
                  StatusKind.BLIND}
@@ -34,7 +45,8 @@ class EffectSpec(_Strict):
     to: Affects = Field(Affects.ENEMIES, description="whom in the area it affects (move verbs: always the caster)")
     kind: DamageKind = Field(DamageKind.PHYSICAL, description="damage: physical (rolled, armour) or magic")
     scale: float = Field(1.0, gt=0, le=5, description="physical damage: multiplies the caster's damage range")
-    power: tuple[int, int] | None = Field(None, description="[low, high]: magic damage, heal, collision damage")
+    power: tuple[Points, Points] | None = Field(None, description="[low, high]: magic damage, heal, collision damage"
+                                                                  f" (0 to {MAX_POINTS})")
     status: StatusKind | None = None
     duration: int = Field(0, ge=0, le=9, description="status: turns of the affected hero")
     amount: int = Field(0, ge=0, le=200, description="status strength (percent or points); restore amount")
@@ -84,8 +96,8 @@ class UsageSpec(_Strict):
 
 
 class AbilitySpec(_Strict):
-    id: str = Field(pattern=_ID)
-    name: str = Field(min_length=1, max_length=32)
+    id: Id
+    name: Name = Field(min_length=1, max_length=32)
     energy: int = Field(ge=0, le=30)
     mana: int = Field(0, ge=0, le=200)
     cooldown: int = Field(1, ge=0, le=9, description="caster's turns before it is ready again; 0: no limit")
@@ -95,7 +107,7 @@ class AbilitySpec(_Strict):
     target: TargetKind
     shape: Shape = Shape.SINGLE
     size: int = Field(0, ge=0, le=8, description="line length, cross arm or radius")
-    effects: list[EffectSpec] = Field(min_length=1)
+    effects: list[EffectSpec] = Field(min_length=1, max_length=8)
     usage: UsageSpec = Field(default_factory=UsageSpec)
     text: str = Field("", max_length=200)
 
@@ -122,21 +134,21 @@ class AbilitySpec(_Strict):
 
 
 class HeroSpec(_Strict):
-    id: str = Field(pattern=_ID)
-    name: str = Field(min_length=1, max_length=32)
+    id: Id
+    name: Name = Field(min_length=1, max_length=MAX_HERO_NAME)
     role: str = Field("", max_length=60)
     health: int = Field(ge=1, le=999)
     mana: int = Field(ge=0, le=300)
     mana_regen: int = Field(0, ge=0, le=100)
     energy: int = Field(ge=1, le=30, description="energy at the start of each of its turns")
     move_cost: int = Field(ge=1, le=10, description="energy per step")
-    damage: tuple[int, int] = Field(description="physical damage range [low, high]")
+    damage: tuple[Points, Points] = Field(description=f"physical damage range [low, high] (0 to {MAX_POINTS})")
     hit: float = Field(ge=0, le=1)
     crit: float = Field(ge=0, le=1)
     armour: int = Field(ge=0, le=90, description="physical damage reduction, percent")
     resist: int = Field(ge=0, le=90, description="magic damage reduction, percent")
     initiative: int = Field(ge=0, le=30)
-    abilities: list[str] = Field(min_length=1, max_length=6, description="ability ids from abilities.json")
+    abilities: list[Annotated[str, StringConstraints(max_length=32)]] = Field(min_length=1, max_length=6, description="ability ids from abilities.json")
 
     @model_validator(mode="after")
     def _consistent(self) -> HeroSpec:
@@ -147,25 +159,38 @@ class HeroSpec(_Strict):
         return self
 
 
-class HeroFile(_Strict):
+class _Versioned(_Strict):
+    version: Literal[1] = VERSION
+
+    @field_validator("version", mode="before")
+    @classmethod
+    def _whole_number(cls, value):
+        if type(value) is not int:  # true and 1.0 equal 1 in Python, but are no version number
+            raise ValueError(f"version must be the whole number {VERSION} (found {_found(value)})")
+        return value
+
+
+class HeroFile(_Versioned):
     model_config = ConfigDict(extra="forbid", title="Duelmind skirmish heroes")
-    version: Literal[1] = VERSION
-    heroes: list[HeroSpec]
+    heroes: list[HeroSpec] = Field(max_length=MAX_HEROES)
 
 
-class AbilityFile(_Strict):
+class AbilityFile(_Versioned):
     model_config = ConfigDict(extra="forbid", title="Duelmind skirmish abilities")
-    version: Literal[1] = VERSION
-    abilities: list[AbilitySpec]
+    abilities: list[AbilitySpec] = Field(max_length=MAX_ABILITIES)
 
 
-class MapFile(_Strict):
+Coordinate = Annotated[int, Field(ge=0, le=23)]
+
+
+class MapFile(_Versioned):
     model_config = ConfigDict(extra="forbid", title="Duelmind skirmish map")
-    version: Literal[1] = VERSION
-    id: str = Field(pattern=_ID)
-    name: str = Field(min_length=1, max_length=40)
-    rows: list[str] = Field(min_length=4, max_length=20, description="top row first: '.' floor, '#' wall")
-    spawns: tuple[list[tuple[int, int]], list[tuple[int, int]]] = Field(
+    id: Id
+    name: Name = Field(min_length=1, max_length=40)
+    rows: list[Annotated[str, StringConstraints(max_length=64)]] = Field(
+        min_length=4, max_length=20, description="top row first: '.' floor, '#' wall")
+    spawns: tuple[Annotated[list[tuple[Coordinate, Coordinate]], Field(max_length=12)],
+                  Annotated[list[tuple[Coordinate, Coordinate]], Field(max_length=12)]] = Field(
         description="the starting cells [x, y] of team 0's three heroes, then team 1's")
     round_limit: int = Field(30, ge=1, le=200, description="after this many rounds the match is a draw")
     storm_round: int = Field(0, ge=0, le=200, description="from this round the storm hurts every hero at its "
@@ -213,8 +238,12 @@ def load_roster(folder: str | Path | None = None) -> Roster:
     folder = Path(folder) if folder is not None else data_dir()
     problems: list[str] = []
     named: set[str] = set()  # ability ids present in the file, valid or not
+    before = len(problems)
     abilities = _read_list(folder / "abilities.json", "abilities", "ability", AbilityFile, AbilitySpec, problems,
                            named)
+    # An abilities file that could not be read at all is one problem; its heroes are not each said
+    # to name unknown abilities.
+    unreadable = not abilities and not named and len(problems) > before
     heroes = _read_list(folder / "heroes.json", "heroes", "hero", HeroFile, HeroSpec, problems)
     by_id = {spec.id: spec.build() for spec, _ in abilities}
     classes = {}
@@ -223,7 +252,7 @@ def load_roster(folder: str | Path | None = None) -> Roster:
         for index, ability_id in enumerate(spec.abilities):
             if ability_id not in by_id:
                 missing = True
-                if ability_id not in named:  # an invalid ability is reported once, by itself
+                if ability_id not in named and not unreadable:  # an invalid ability is reported once, by itself
                     problems.append(f"{where}: abilities.{index}: no ability {ability_id!r}"
                                     f"{_did_you_mean(ability_id, by_id)}")
         if not missing:
@@ -242,7 +271,8 @@ def load_roster(folder: str | Path | None = None) -> Roster:
         try:
             arena = MapFile.model_validate(raw).build()
         except ValidationError as error:
-            problems.extend(_describe(str(path), item["loc"], item["msg"]) for item in error.errors())
+            problems.extend(cap_problems([_describe(str(path), item["loc"], item["msg"]) for item in error.errors()],
+                                         str(path), MAX_PROBLEMS_PER_FILE))
             continue
         if arena.id in arenas:
             problems.append(f"{path}: id: map {arena.id!r} is already defined")
@@ -252,13 +282,26 @@ def load_roster(folder: str | Path | None = None) -> Roster:
     return Roster(classes, by_id, arenas)
 
 
+def _found(value) -> str:
+    return shorten(json.dumps(value, ensure_ascii=False) if not isinstance(value, (dict, list)) else type(value).__name__)
+
+
+_LINE_COLUMN = re.compile(r"^invalid JSON at line (\d+), column (\d+): (.*)$")
+
+
 def _read_json(path: Path, problems: list[str]):
+    """The file through the safe reader (size, UTF-8, depth, duplicate keys, regular files only)."""
     try:
-        return json.loads(path.read_text(encoding="utf-8"))
+        return read_json_file(path)
+    except FileNotFoundError:
+        problems.append(f"{path}: cannot read: file not found")
+    except NotARegularFile as error:
+        problems.append(f"{path}: cannot read: {error.strerror}")
     except OSError as error:
         problems.append(f"{path}: cannot read: {error.strerror or error}")
-    except json.JSONDecodeError as error:
-        problems.append(f"{path}:{error.lineno}:{error.colno}: invalid JSON: {error.msg}")
+    except JsonFileError as error:
+        where = _LINE_COLUMN.match(error.message)  # skirmish's form: FILE:LINE:COLUMN: invalid JSON: ...
+        problems.append(f"{path}:{where[1]}:{where[2]}: invalid JSON: {where[3]}" if where else str(error))
     return None
 
 
@@ -266,6 +309,14 @@ def _read_list(path: Path, key: str, noun: str, file_model, item_model, problems
                named: set[str] | None = None) -> list:
     """Each entry validated on its own; returns (spec, where) pairs for the valid ones and adds
     every entry's id, valid or not, to `named`."""
+    found: list[str] = []
+    out = _read_list_problems(path, key, noun, file_model, item_model, found, named)
+    problems.extend(cap_problems(found, str(path), MAX_PROBLEMS_PER_FILE))
+    return out
+
+
+def _read_list_problems(path: Path, key: str, noun: str, file_model, item_model, problems: list[str],
+                        named: set[str] | None = None) -> list:
     raw = _read_json(path, problems)
     if raw is None:
         return []
@@ -276,11 +327,17 @@ def _read_list(path: Path, key: str, noun: str, file_model, item_model, problems
         file_model.model_validate({**raw, key: []})
     except ValidationError as error:
         problems.extend(_describe(str(path), item["loc"], item["msg"]) for item in error.errors())
+    limit = file_model.model_fields[key].metadata[0].max_length
+    if len(raw[key]) > limit:  # refused at once: checking each of 20,000 entries took a gigabyte
+        problems.append(f"{path}: {key}: at most {limit:,} {key} in one file (found {len(raw[key]):,})")
+        if named is not None:  # the heroes naming them are not reported as naming unknown ones
+            named.update(e["id"] for e in raw[key] if isinstance(e, dict) and isinstance(e.get("id"), str))
+        return []
     out, seen = [], set()
     for index, entry in enumerate(raw[key]):
         if named is not None and isinstance(entry, dict) and isinstance(entry.get("id"), str):
             named.add(entry["id"])
-        where = f"{path}: {noun} " + (f"{entry.get('id', '?')!r} ({entry.get('name', '?')})"
+        where = f"{path}: {noun} " + (f"{shorten(repr(entry.get('id', '?')))} ({shorten(str(entry.get('name', '?')))})"
                                       if isinstance(entry, dict) else f"{key}[{index}]")
         try:
             spec = item_model.model_validate(entry)
@@ -296,8 +353,8 @@ def _read_list(path: Path, key: str, noun: str, file_model, item_model, problems
 
 
 def _describe(where: str, loc, message: str) -> str:
-    field = ".".join(str(part) for part in loc) or "(entry)"
-    return f"{where}: {field}: {message.removeprefix('Value error, ')}"
+    field = shorten(".".join(str(part) for part in loc)) or "(entry)"
+    return f"{where}: {field}: {shorten(message.removeprefix('Value error, '), 300)}"
 
 
 def _did_you_mean(name: str, known) -> str:
