@@ -22,7 +22,7 @@ class CardTurnAgent:
     """A card AI (`ai/cards/`) one action at a time: it plans the turn, the first action of the
     plan is played, and it is asked again for the next (re-planning on what the action did)."""
 
-    def __init__(self, agent):
+    def __init__(self, agent) -> None:
         self.agent = agent
         self.seat: int | None = None
 
@@ -151,6 +151,13 @@ def _skirmish_factory(name: str) -> Callable[[int], Any]:
     return make
 
 
+def _level_factory(agent_class: Callable[[str, int], Any], level: str) -> Callable[[int], Any]:
+    """A factory of `agent_class(level, seed)`, one per level (the level is bound here)."""
+    def make(seed: int):
+        return agent_class(level, seed)
+    return make
+
+
 def install() -> None:
     """Register every game's AI levels in the game registry (idempotent)."""
     from ai.cards.registry import agent_names as card_agents
@@ -158,8 +165,7 @@ def install() -> None:
     from ai.skirmish.registry import agent_names as skirmish_agents
 
     register_agents("cards", {name: _card_factory(name) for name in card_agents()})
-    register_agents("gomoku", {level: (lambda seed, level=level: GomokuAgent(level, seed))
-                               for level in GOMOKU_LEVELS})
+    register_agents("gomoku", {level: _level_factory(GomokuAgent, level) for level in GOMOKU_LEVELS})
     register_agents("skirmish", {name: _skirmish_factory(name) for name in skirmish_agents()})
     try:
         game_kind("connect4")
@@ -167,8 +173,7 @@ def install() -> None:
         return
     from ai.connect4.agents import LEVELS as CONNECT4_LEVELS, Connect4Agent
 
-    register_agents("connect4", {level: (lambda seed, level=level: Connect4Agent(level, seed))
-                                 for level in CONNECT4_LEVELS})
+    register_agents("connect4", {level: _level_factory(Connect4Agent, level) for level in CONNECT4_LEVELS})
 
 
 __all__ = ["CardTurnAgent", "GomokuAgent", "SkirmishTeamAgent", "install"]

@@ -32,7 +32,7 @@ from game.rules.cards.observation import Observation
 class DraftMemory:
     """The offers of the current game's draft, in pick order."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.offers: list[tuple[Card, ...]] = []
 
     def reset(self) -> None:
@@ -168,7 +168,7 @@ class Determinization:
         self.my_cards = my_cards
         self.opponent_cards = opponent_cards
         self.rng_state = rng_state
-        self._cache_key = None
+        self._cache_key: tuple[int, int, tuple[int, ...]] | None = None
 
     def _prepare(self, battle: Battle) -> None:
         me = battle.sides[self.player]

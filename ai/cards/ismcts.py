@@ -148,7 +148,8 @@ class ISMCTSAgent(CardAgent):
         deadline = Deadline(budget_ms, self.safety_ms, self.budget_fraction)
         with no_gc():
             decision = self._decide(observation, deadline)
-        decision.explanation["ms"] = round((time.perf_counter() - deadline.start) * 1000, 1)
+        if decision.explanation is not None:  # always: _decide explains every decision
+            decision.explanation["ms"] = round((time.perf_counter() - deadline.start) * 1000, 1)
         return decision
 
     def _decide(self, observation: Observation, deadline: Deadline) -> Decision:
@@ -197,12 +198,16 @@ class ISMCTSAgent(CardAgent):
                 if ucb > best:
                     best = ucb
                     chosen = child
+            # Two children or more (one plan returned above), and a UCB value is never negative.
+            assert chosen is not None
             k = chosen.visits % MAX_DETERMINIZATIONS
             if k >= len(determinizations):
                 determinizations.append(sampler.sample())
             determinization = determinizations[k]
             # Simulation: fill the hidden cards, end the turn, the opponent replies, evaluate.
-            state = determinization.fill(chosen.plan.state)
+            planned = chosen.plan.state
+            assert planned is not None  # search_turn kept the states (keep_states=True)
+            state = determinization.fill(planned)
             state.do(END_TURN)
             if state.winner is None:
                 greedy_reply(state, opponent, evaluate, end, lethal_nodes=lethal_nodes)

@@ -93,7 +93,7 @@ def search_turn(root: Battle, seat: int, deadline: float, evaluate: Callable[[Ba
     width_used = 0
     for width in widths:
         width_used = width
-        frontier = [(root_score, 0, root, ())]
+        frontier: list[tuple[float, int, Battle, tuple[Action, ...]]] = [(root_score, 0, root, ())]
         seen = {state_key(root)}
         cut = False
         while frontier:

@@ -38,10 +38,10 @@ def _number(option: str, text: str, kind: type, low: float, high: float):
 def _hard(seed: int | None, evaluation: str = "hand", draft: str = "selfplay", lethal: str = "2000",
           candidates: str = "10", share: str = "0.35", c: str = "0.15", time: str = "0.9") -> CardAgent:
     from ai.cards.draft_ai import DraftAI
-    from ai.cards.evaluation import DEFAULT_EVALUATOR, fitted_evaluator
+    from ai.cards.evaluation import DEFAULT_EVALUATOR, Evaluator, fitted_evaluator
     from ai.cards.ismcts import ISMCTSAgent
 
-    evaluators = {"hand": lambda: DEFAULT_EVALUATOR, "fitted": fitted_evaluator}
+    evaluators: dict[str, Callable[[], Evaluator]] = {"hand": lambda: DEFAULT_EVALUATOR, "fitted": fitted_evaluator}
     if evaluation not in evaluators:
         raise ValueError(f"eval must be one of {', '.join(evaluators)}, not {evaluation!r}")
     return ISMCTSAgent(seed, draft=DraftAI(source=draft), evaluator=evaluators[evaluation](),

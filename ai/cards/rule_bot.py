@@ -316,6 +316,7 @@ class TurnPlanner:
             enemies = self.enemies(lane)
             mine = [c for c in self.me.board if c.lane == lane]
             guard_wall = sum(c.defense for c in enemies if c.keywords & GUARD)
+            score: float
             if for_face:
                 score = -guard_wall
             elif card.keywords & GUARD:

@@ -33,11 +33,12 @@ from game.rules.cards.actions import END_TURN, FACE, Action, Kind
 from game.rules.cards.battle import Battle
 from game.rules.cards.model import GUARD, LETHAL, WARD, CardType
 from game.rules.cards.observation import Observation
+from game.rules.cards.state import Creature
 from game.rules.levels.model import ScriptTurn
 from game.rules.levels.script import ScriptAction, parse_script_action, resolve
 
 
-def _attacks(battle: Battle, seat: int) -> list[tuple[object, object | None, Action]]:
+def _attacks(battle: Battle, seat: int) -> list[tuple[Creature, Creature | None, Action]]:
     """(attacker, defender or None for the face, action) for every legal attack with attack > 0."""
     me, enemy = battle.sides[seat], battle.sides[1 - seat]
     found = []
@@ -52,12 +53,18 @@ def _attacks(battle: Battle, seat: int) -> list[tuple[object, object | None, Act
     return found
 
 
+def _fights(battle: Battle, seat: int) -> list[tuple[Creature, Creature, Action]]:
+    """The attacks of `_attacks` on an enemy creature (not the face), in the same order."""
+    return [(attacker, defender, action) for attacker, defender, action in _attacks(battle, seat)
+            if defender is not None]
+
+
 def _strongest(options):
     return max(options, key=lambda o: (o[0].attack, o[0].defense, -o[0].uid))
 
 
 def _rule_attack_guards(battle: Battle, seat: int) -> Action | None:
-    options = [o for o in _attacks(battle, seat) if o[1] is not None and o[1].keywords & GUARD]
+    options = [o for o in _fights(battle, seat) if o[1].keywords & GUARD]
     if not options:
         return None
     target = min((o[1] for o in options), key=lambda c: (c.defense, c.uid))
@@ -65,7 +72,7 @@ def _rule_attack_guards(battle: Battle, seat: int) -> Action | None:
 
 
 def _rule_attack_biggest(battle: Battle, seat: int) -> Action | None:
-    options = [o for o in _attacks(battle, seat) if o[1] is not None]
+    options = _fights(battle, seat)
     if not options:
         return None
     target = max((o[1] for o in options), key=lambda c: (c.attack, c.defense, -c.uid))
@@ -73,7 +80,7 @@ def _rule_attack_biggest(battle: Battle, seat: int) -> Action | None:
 
 
 def _rule_attack_weakest(battle: Battle, seat: int) -> Action | None:
-    options = [o for o in _attacks(battle, seat) if o[1] is not None]
+    options = _fights(battle, seat)
     if not options:
         return None
     target = min((o[1] for o in options), key=lambda c: (c.defense, c.attack, c.uid))
@@ -173,7 +180,7 @@ class ScriptedAgent(CardAgent):
         self.labels = dict(labels)
         self.warnings: list[str] = []
         self.played: list[tuple[int, str, str]] = []  # (turn, source, action text), for tests and logs
-        self._turn = None
+        self._turn: int | None = None
         self._cursor = 0
 
     def new_game(self, seat: int, lanes: int) -> None:

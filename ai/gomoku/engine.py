@@ -187,15 +187,17 @@ def _decide(state: GomokuState, settings: Level, start: float, budget: float, de
         return answer(blocks[0], "block", 1, -MATE_BOUND if len(their_fives) > 1 else 0)
 
     if settings.use_novice:
-        p = novice_move(board.board, size, me, deadline, lambda q: q in legal, rng, clock)
-        return answer(p if p is not None else legal[0], "novice", 2)
+        chosen = novice_move(board.board, size, me, deadline, lambda q: q in legal, rng, clock)
+        return answer(chosen if chosen is not None else legal[0], "novice", 2)
 
+    threat_memory: ThreatMemory | None
+    tables: SearchTables | None
     threat_memory, tables = (None, None) if memory is None or settings.node_limit else memory.for_move(settings, board)
     threats = ThreatSearch(context, threat_memory)
     threat_nodes = settings.threat_nodes
     if settings.node_limit:
         # Node-capped levels: the caps alone end each phase; the clock only guards the budget.
-        def share(_: float) -> float:
+        def share(fraction: float) -> float:  # the fraction is unused here
             return deadline
     else:
         def share(fraction: float) -> float:
@@ -286,5 +288,5 @@ def _noisy_choice(searcher: AlphaBeta, legal: list[int], depth: int, noise: int,
         return default
     best = max(scores.values())
     if best > MATE_BOUND:
-        return max(scores, key=scores.get)
+        return max(scores, key=scores.__getitem__)
     return rng.choice(sorted(p for p, s in scores.items() if s >= best - noise))

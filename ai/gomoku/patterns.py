@@ -158,7 +158,7 @@ def pattern_table(rule: Rule) -> list[int]:
     half = half_width(rule)
     side_bits = 2 * half
     side_mask = (1 << side_bits) - 1
-    per_colour_rows: list[list[int]] = []
+    per_colour_rows: list[list[list[int]]] = []
     for colour in (BLACK, WHITE):
         classifier = _Classifier(half, rule, colour)
         # Left keys store the farthest cell in the lowest bits; reverse so "nearest first".

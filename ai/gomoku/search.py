@@ -144,8 +144,8 @@ class AlphaBeta:
         original_alpha = alpha
         slot = board.hash & self.tt_mask
         tt_move = -1
-        if self.tt_keys[slot] == board.hash:
-            entry = self.tt_data[slot]
+        # (An entry is None only under a key still at its initial 0 that a hash of 0 matches.)
+        if self.tt_keys[slot] == board.hash and (entry := self.tt_data[slot]) is not None:
             tt_depth, flag, tt_score, tt_move = entry
             if tt_depth >= depth:
                 if tt_score > MATE_BOUND:
@@ -239,9 +239,10 @@ class AlphaBeta:
         played = 1
         while len(line) < limit:
             slot = board.hash & self.tt_mask
-            if self.tt_keys[slot] != board.hash:
+            entry = self.tt_data[slot]
+            if self.tt_keys[slot] != board.hash or entry is None:
                 break
-            move = self.tt_data[slot][3]
+            move = entry[3]
             if move < 0 or board.board[move]:
                 break
             line.append(move)

@@ -281,7 +281,7 @@ class ThreatSearch:
             if len(zone) >= self._vct_free and USE_ZONE:
                 # After the first threat, only threats on the lines of the attacker's earlier
                 # threat stones: a threat sequence builds on its own stones.
-                pool = [q for q in my_threats if any(q in near for near in zone)]
+                pool: list[int] | set[int] = [q for q in my_threats if any(q in near for near in zone)]
             else:
                 pool = my_threats
             moves = sorted(pool, key=lambda q: threat_order(mine[q]), reverse=True)[: self._vct_width]

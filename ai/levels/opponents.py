@@ -6,10 +6,21 @@ Skirmish levels use the skirmish AIs as they are (`act(state, budget_ms)`, ai/sk
 
 from __future__ import annotations
 
-from ai.cards.agent import CardAgent, Decision
+from dataclasses import dataclass
+
+from ai.cards.agent import CardAgent
 from ai.cards.registry import make_agent
 from ai.cards.scripted import ScriptedAgent
 from game.rules.levels.session import CardSession, GomokuSession, LevelSession
+
+
+@dataclass
+class MoveDecision:
+    """A gomoku agent's answer, shaped like a card agent's Decision: `actions[0]` is the point
+    (what `GomokuSession.run_turn` reads)."""
+
+    actions: list[tuple[int, int]]
+    explanation: dict | None = None
 
 
 class GomokuAgent:
@@ -25,12 +36,12 @@ class GomokuAgent:
         self.seed = seed
         self.moves = 0
 
-    def decide(self, state, budget_ms: float) -> Decision:
+    def decide(self, state, budget_ms: float) -> MoveDecision:
         from ai.gomoku import choose_move
 
         seed = None if self.seed is None else self.seed * 1009 + self.moves
         self.moves += 1
-        return Decision([choose_move(state, budget_ms, self.level, seed)])
+        return MoveDecision([choose_move(state, budget_ms, self.level, seed)])
 
 
 def opponent_budget(session: LevelSession) -> float:
@@ -64,8 +75,9 @@ def make_player(session: LevelSession, ai: str, seed: int | None = None):
     if session.kind == "skirmish":
         from ai.skirmish.registry import make_agent as make_skirmish_agent
 
-        agent = make_skirmish_agent(ai, seed)
-        return ReachSeeker(agent, session) if any(o.kind == "reach" for o in session.level.objectives) else agent
+        fighter = make_skirmish_agent(ai, seed)
+        return ReachSeeker(fighter, session) if any(o.kind == "reach" for o in session.level.objectives) else fighter
+    assert isinstance(session, CardSession)
     agent = make_agent(ai, seed)
     agent.new_game(session.player_seat, session.level.rules.lanes)
     return agent

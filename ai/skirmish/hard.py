@@ -109,6 +109,8 @@ class HardAgent(PlanFollower):
             elif item[0] > heap[0][0]:
                 heapq.heapreplace(heap, item)
 
+        cut = False  # set by walk() when it stopped at the depth limit (reset for each depth below)
+
         def walk(node, path, depth) -> bool:
             nonlocal cut
             for action in candidates(node, node.active_hero):

@@ -124,8 +124,9 @@ def targeted_summon_rows(card: int) -> tuple[list[Action], list[Action]]:
     """Per lane, the SUMMONs of creature `card` with a chosen target, indexed by target id + 1."""
     rows = _TARGETED_SUMMON_ROWS[card]
     if rows is None:
-        rows = _TARGETED_SUMMON_ROWS[card] = tuple(
-            [_intern(_SUMMON, card, target, lane) for target in _ROW_TARGETS] for lane in (0, 1))
+        rows = _TARGETED_SUMMON_ROWS[card] = (
+            [_intern(_SUMMON, card, target, 0) for target in _ROW_TARGETS],
+            [_intern(_SUMMON, card, target, 1) for target in _ROW_TARGETS])
     return rows
 
 

@@ -41,8 +41,8 @@ _new = object.__new__  # what Battle.__new__(Battle) calls, without the two look
 class Battle(Legality, Combat, TriggeredEffects):
     """A LOCM battle between players 0 (first) and 1 (with Duelmind's effects when its cards have them)."""
 
-    __slots__ = ("lanes", "sides", "current", "winner", "turn", "effects_on", "auras_on", "rng_state", "dying",
-                 "token_base")
+    # The effects' own state ("effects_on", "auras_on", "rng_state") is in TriggeredEffects' slots.
+    __slots__ = ("lanes", "sides", "current", "winner", "turn", "dying", "token_base")
 
     def __init__(self, decks: Sequence[Sequence[Card]], lanes: int = 1, seed: int = 0):
         if lanes not in (1, 2):
@@ -139,8 +139,8 @@ class Battle(Legality, Combat, TriggeredEffects):
             for attacker in me.board:
                 if attacker.uid == uid:
                     break
-            else:
-                attacker = None
+            else:  # impossible for a legal action, the only kind `do` takes
+                raise AssertionError(f"attack by {uid}, not a creature on the board")
             me.actions.append((attacker.card.base_id, action))
             self._attack(player, attacker, action.target, events)
         else:

@@ -31,7 +31,7 @@ from game.rules.cards.actions import (FACE, MAX_INSTANCE_ID, NO_TARGET, Action, 
 from game.rules.cards.battle import Battle
 from game.rules.cards.model import Card, CardType, parse_keywords
 from game.rules.cards.observation import Observation, creature_from_line
-from game.rules.cards.state import BOARD_LIMIT, FIRST_RUNE, HAND_LIMIT, MAX_MANA, OPENING_HAND, Instance, Side
+from game.rules.cards.state import BOARD_LIMIT, FIRST_RUNE, HAND_LIMIT, HIDDEN, MAX_MANA, OPENING_HAND, Instance, Side
 
 DECK_SIZE = 30  # cards in a drafted deck: own and enemy instance ids follow from it
 MAX_ACTION_LINES = 64  # sanity limits for the counts, so a garbled count cannot swallow a stream
@@ -345,9 +345,9 @@ def _battle(mine: _PlayerLine, theirs: _PlayerLine, opp_hand_count: int, actions
     _fill_mana(opponent, theirs.mana, 1 - seat, their_turns)
     me.mana = mine.mana
     opponent.mana = 0
-    for side, line in ((me, mine), (opponent, theirs)):
-        side.health = line.health
-        side.next_rune = line.rune
+    for side, player_line in ((me, mine), (opponent, theirs)):
+        side.health = player_line.health
+        side.next_rune = player_line.rune
         side.bonus_ends = False
     me.drawn = mine.draw if mine.draw is not None else 1
     me.next_draw = 1
@@ -364,7 +364,7 @@ def _battle(mine: _PlayerLine, theirs: _PlayerLine, opp_hand_count: int, actions
     me.deck, me.deck_pos = _deck(seat, mine.deck, seen_own, deck_size, first_line)
     their_seen_ids = {line.uid for line in enemy_lines}
     their_seen_ids |= {action.card for _, action in actions}
-    opponent.deck, opponent.deck_pos = _deck(1 - seat, theirs.deck, {uid: None for uid in their_seen_ids}, deck_size,
+    opponent.deck, opponent.deck_pos = _deck(1 - seat, theirs.deck, {uid: HIDDEN for uid in their_seen_ids}, deck_size,
                                              first_line + 1)
     opponent.hand = _hidden_hand(opponent, 1 - seat, their_seen_ids, opp_hand_count, first_line)
     battle.sides = [me, opponent] if seat == 0 else [opponent, me]
@@ -446,17 +446,18 @@ def _creature(line: _CardLine, known: dict[int, Card], own: bool):
                               shows_effects=shows, can_attack=own)
 
 
-def _deck(seat: int, remaining: int, seen: dict[int, Card | None], deck_size: int,
+def _deck(seat: int, remaining: int, seen: Mapping[int, Card], deck_size: int,
           number: int) -> tuple[tuple[Instance, ...], int]:
     """A deck of instances with true ids: positions below deck_pos were drawn (cards known only
-    when seen), the rest is hidden. `number` is the player line's, for the message."""
+    when seen, else HIDDEN), the rest is hidden. `number` is the player line's, for the message."""
     highest = max(((uid - 1) // 2 for uid in seen), default=-1)
     total = max(deck_size, highest + 1 + remaining)
     if total > MAX_DECK_IDS:
         raise ProtocolError(number, f"a deck of {remaining} more card(s) after instance id {2 * highest + seat + 1} "
                                     f"needs ids above {MAX_INSTANCE_ID}, the engine's limit")
     drawn = total - remaining
-    deck = tuple(Instance(2 * i + seat + 1, seen.get(2 * i + seat + 1) if i < drawn else None) for i in range(total))
+    deck = tuple(Instance(2 * i + seat + 1, seen.get(2 * i + seat + 1, HIDDEN) if i < drawn else HIDDEN)
+                 for i in range(total))
     return deck, drawn
 
 
@@ -467,7 +468,7 @@ def _hidden_hand(side: Side, seat: int, seen_ids: set[int], count: int, first_li
         raise ProtocolError(first_line + 2, f"the opponent holds {count} cards but has drawn only "
                                             f"{len(candidates)} not seen on the table")
     chosen = candidates[len(candidates) - count:] if count else []
-    return [Instance(uid, None) for uid in chosen]
+    return [Instance(uid, HIDDEN) for uid in chosen]
 
 
 __all__ = ["DECK_SIZE", "DraftInput", "ProtocolError", "is_player_line", "parse_turn_input", "turn_length"]

@@ -3,6 +3,8 @@ health with its runes. Mixed into Battle."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from game.rules.cards.actions import FACE
 from game.rules.cards.model import BREAKTHROUGH, CHARGE, DRAIN, LETHAL, WARD, Card, CardType
 from game.rules.cards.state import RUNE_STEP, Creature, Side
@@ -14,6 +16,16 @@ _GREEN = int(CardType.GREEN)  # a plain int: an enum member lookup is slow in th
 
 class Combat:
     __slots__ = ()
+
+    # Battle's state, declared for the type checker only: annotations without a value create no
+    # class attribute (the slots are Battle's and TriggeredEffects').
+    sides: list[Side]
+    effects_on: bool
+    dying: list[tuple[int, Creature]]
+
+    if TYPE_CHECKING:  # defined by TriggeredEffects, the other mixin of Battle
+        def _fight_effects(self, player: int, attacker: Creature, defender: Creature | None,
+                           events: list[Event] | None) -> None: ...
 
     def _attack(self, player: int, attacker: Creature, target_uid: int, events: list[Event] | None) -> None:
         me = self.sides[player]
@@ -39,8 +51,8 @@ class Combat:
         for defender in enemy.board:
             if defender.uid == target_uid:
                 break
-        else:
-            defender = None
+        else:  # impossible for a legal action, the only kind `do` takes
+            raise AssertionError(f"attack on {target_uid}, not an enemy creature")
         defender.shows_effects = False
         if self.effects_on and (attacker.effects or defender.effects):
             self._fight_effects(player, attacker, defender, events)
@@ -96,6 +108,7 @@ class Combat:
             return
         if item.type == _GREEN:
             creature = _find(me.board, target_uid)
+            assert creature is not None  # a legal green item targets an own creature
             creature.shows_effects = False
             gains_charge = item.keywords & CHARGE and not creature.keywords & CHARGE
             creature.keywords |= item.keywords
@@ -111,6 +124,7 @@ class Combat:
             return
         # Red, or blue on a creature: keywords removed first, then the stats.
         creature = _find(enemy.board, target_uid)
+        assert creature is not None  # a legal red (or blue, not FACE) item targets an enemy creature
         creature.shows_effects = False
         creature.keywords &= ~item.keywords
         attack = creature.attack + item.attack

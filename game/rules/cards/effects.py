@@ -23,9 +23,11 @@ Random targets use the battle's own seeded generator (`Battle.rng_state`).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from game.rules.cards.actions import FACE, NO_TARGET
 from game.rules.cards.model import CHARGE, PLAYER_TARGETS, Card, Choice, Do, Effect, Target, Trigger
-from game.rules.cards.state import BOARD_LIMIT, Creature
+from game.rules.cards.state import BOARD_LIMIT, Creature, Side
 from game.rules.events import Event, EventKind
 
 _MASK64 = (1 << 64) - 1
@@ -52,7 +54,32 @@ def cards_reachable(cards) -> list[Card]:
 class TriggeredEffects:
     """Mixed into Battle: everything about effects, kept out of the LOCM core."""
 
-    __slots__ = ()
+    # The effect machinery's own state (Battle sets them up and clones them).
+    __slots__ = ("effects_on", "auras_on", "rng_state")
+    effects_on: bool  # some card in this battle has effects
+    auras_on: bool  # some card in this battle has an aura
+    rng_state: int  # the random effects' generator
+
+    # The rest of Battle's state, declared for the type checker only: annotations without a
+    # value create no class attribute (the slots are Battle's).
+    lanes: int
+    sides: list[Side]
+    current: int
+    dying: list[tuple[int, Creature]]
+    token_base: int
+
+    if TYPE_CHECKING:  # defined by Battle and by Combat, the other mixin
+        def creature(self, uid: int) -> Creature | None: ...
+
+        def _draw(self, side: Side, player: int, count: int, events: list[Event] | None) -> None: ...
+
+        @staticmethod
+        def _hit(creature: Creature, amount: int, lethal: int, events: list[Event] | None) -> int: ...
+
+        @staticmethod
+        def _health(side: Side, player: int, change: int, events: list[Event] | None) -> None: ...
+
+        def _bury(self, side: Side, owner: int, creature: Creature, events: list[Event] | None) -> None: ...
 
     # ------------------------------------------------------------------ set-up and randomness
 
@@ -77,13 +104,13 @@ class TriggeredEffects:
     # ------------------------------------------------------------------ hooks used by Battle
 
     def _play_effects(self, player: int, source: Creature | None, card: Card, source_uid: int,
-                      chosen: int, events: list | None) -> None:
+                      chosen: int, events: list[Event] | None) -> None:
         for effect in card.effects:
             if effect.trigger == Trigger.PLAY:
                 self._fire(player, source, source_uid, effect, chosen, None, events)
 
     def _fight_effects(self, player: int, attacker: Creature, defender: Creature | None,
-                       events: list | None) -> None:
+                       events: list[Event] | None) -> None:
         for effect in attacker.effects:
             if effect.trigger == Trigger.ATTACK:
                 self._fire(player, attacker, attacker.uid, effect, NO_TARGET, defender, events)
@@ -92,7 +119,7 @@ class TriggeredEffects:
                 if effect.trigger == Trigger.ATTACKED:
                     self._fire(1 - player, defender, defender.uid, effect, NO_TARGET, attacker, events)
 
-    def _turn_effects(self, player: int, trigger: Trigger, events: list | None) -> None:
+    def _turn_effects(self, player: int, trigger: Trigger, events: list[Event] | None) -> None:
         for creature in list(self.sides[player].board):
             if creature.defense <= 0 or creature not in self.sides[player].board:
                 continue
@@ -100,7 +127,7 @@ class TriggeredEffects:
                 if effect.trigger == trigger:
                     self._fire(player, creature, creature.uid, effect, NO_TARGET, None, events)
 
-    def _settle(self, events: list | None) -> None:
+    def _settle(self, events: list[Event] | None) -> None:
         """Resolve death effects until no creature is dying, then recompute auras."""
         dying = self.dying
         while dying:
@@ -166,7 +193,7 @@ class TriggeredEffects:
     # ------------------------------------------------------------------ effects
 
     def _fire(self, owner: int, source: Creature | None, source_uid: int, effect: Effect, chosen: int,
-              partner: Creature | None, events: list | None) -> None:
+              partner: Creature | None, events: list[Event] | None) -> None:
         if events is not None:
             events.append(Event(EventKind.TRIGGER, player=owner, card=source_uid, target=chosen, value=0))
         action = effect.action
@@ -181,10 +208,12 @@ class TriggeredEffects:
             return
         if action == Do.SUMMON:
             lane = source.lane if source is not None else 0
+            card = effect.token
+            assert card is not None  # the card set refuses a summon without a token (cardset.py)
             for _ in range(effect.amount or 1):
                 if not self._lane_has_room(side, lane):
                     break
-                token = Creature(self._token_uid(owner), effect.token, lane)
+                token = Creature(self._token_uid(owner), card, lane)
                 token.can_attack = bool(token.keywords & CHARGE)
                 side.board.append(token)
                 if events is not None:
@@ -230,14 +259,14 @@ class TriggeredEffects:
         if action == Do.SILENCE and self.auras_on:
             self._refresh_auras()
 
-    def _sweep(self, acting: int, events: list | None) -> None:
+    def _sweep(self, acting: int, events: list[Event] | None) -> None:
         """Remove dead creatures: the acting player's board first, then the other, left to right."""
         for seat in (acting, 1 - acting):
             side = self.sides[seat]
             for creature in [c for c in side.board if c.defense <= 0]:
                 self._bury(side, seat, creature, events)
 
-    def _lane_has_room(self, side, lane: int) -> bool:
+    def _lane_has_room(self, side: Side, lane: int) -> bool:
         if self.lanes == 1:
             return len(side.board) < BOARD_LIMIT
         return sum(1 for c in side.board if c.lane == lane) < BOARD_LIMIT // 2

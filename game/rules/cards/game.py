@@ -42,7 +42,7 @@ def new_state(setup: Mapping, seed: int) -> Battle:
         rng = random.Random(seed)
         chosen = [[rng.choice(pool) for _ in range(DECK_SIZE)] for _ in range(2)]
     else:
-        by_id = {card.id: card for card in pool}
+        by_id = {card.base_id: card for card in pool}
         chosen = [[by_id[int(card_id)] for card_id in deck] for deck in decks]
     return Battle.from_decks(chosen, lanes, seed)
 

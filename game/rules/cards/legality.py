@@ -3,12 +3,14 @@ reason an action is refused. Mixed into Battle."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 # The row lists themselves, indexed here without a call (a row is made on its card id's first use):
 from game.rules.cards.actions import _ATTACK_ROWS, _SUMMON_ROWS, _TARGETED_SUMMON_ROWS, _USE_ROWS  # noqa: I001
 from game.rules.cards.actions import (END_TURN, FACE, NO_TARGET, Action, Kind, attack_row, summon_row,
                                       targeted_summon_rows, use_row)
-from game.rules.cards.model import GUARD, CardType
-from game.rules.cards.state import BOARD_LIMIT, Creature
+from game.rules.cards.model import GUARD, CardType, Choice
+from game.rules.cards.state import BOARD_LIMIT, Creature, Side
 from game.rules.cards.state import find_creature as _find
 
 
@@ -20,6 +22,16 @@ _PER_LANE = BOARD_LIMIT // 2
 
 class Legality:
     __slots__ = ()
+
+    # Battle's state, declared for the type checker only: annotations without a value create no
+    # class attribute (the slots are Battle's).
+    lanes: int
+    sides: list[Side]
+    current: int
+    winner: int | None
+
+    if TYPE_CHECKING:  # defined by TriggeredEffects, the other mixin of Battle
+        def choice_targets(self, choice: Choice) -> list[int]: ...
 
     def legal_actions(self) -> list[Action]:
         """Every legal action of the current player; END_TURN first, then each playable hand card's
@@ -67,11 +79,11 @@ class Legality:
                                     for target in chosen:
                                         append(row[target + 1])
                             continue
-                    row = _SUMMON_ROWS[uid] or summon_row(uid)
+                    summons = _SUMMON_ROWS[uid] or summon_row(uid)
                     if room0:
-                        append(row[0])
+                        append(summons[0])
                     if room1:
-                        append(row[1])
+                        append(summons[1])
                     continue
                 row = _USE_ROWS[uid] or use_row(uid)
                 if card_type == _GREEN:
@@ -140,10 +152,11 @@ class Legality:
                 return f"creature {action.card} is not on your board"
             if not attacker.can_attack:
                 return f"creature {action.card} cannot attack this turn"
-            if action.target != FACE and _find(enemy.board, action.target) is None:
+            defender = _find(enemy.board, action.target) if action.target != FACE else None
+            if action.target != FACE and defender is None:
                 return f"target {action.target} is not an enemy creature"
             if action.target not in self._attack_targets(enemy.board)[attacker.lane]:
-                if action.target == FACE or _find(enemy.board, action.target).lane == attacker.lane:
+                if defender is None or defender.lane == attacker.lane:  # None: FACE
                     return f"target {action.target} is not allowed: a Guard must be attacked first"
                 return f"target {action.target} is in the other lane"
             return None

@@ -16,7 +16,7 @@ import random
 from collections import Counter
 from typing import TYPE_CHECKING, Sequence
 
-from game.rules.cards.state import Creature, Instance, Side
+from game.rules.cards.state import HIDDEN, Creature, Instance, Side
 from game.rules.cards.model import Card
 
 if TYPE_CHECKING:  # the battle hands itself in: Battle.observation() creates Observations
@@ -43,7 +43,7 @@ class Observation:
         my_deck = sorted((i.card for i in me.remaining_deck()), key=_card_order)
         _hide_deck(me)
         _hide_deck(opponent)
-        opponent.hand = [Instance(i.uid, None) for i in opponent.hand]
+        opponent.hand = [Instance(i.uid, HIDDEN) for i in opponent.hand]
         played = battle.sides[1 - player].deck[: battle.sides[1 - player].deck_pos]
         in_hand = {i.uid for i in battle.sides[1 - player].hand}
         seen = [i.card for i in played if i.uid not in in_hand]
@@ -97,7 +97,7 @@ def _distinct_cards(cards) -> list[Card]:
 
 
 def _hide_deck(side: Side) -> None:
-    side.deck = side.deck[: side.deck_pos] + tuple(Instance(i.uid, None) for i in side.remaining_deck())
+    side.deck = side.deck[: side.deck_pos] + tuple(Instance(i.uid, HIDDEN) for i in side.remaining_deck())
 
 
 def _fill_deck(side: Side, cards: Sequence[Card]) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from game.rules.game_api import IllegalAction as BaseIllegalAction
 
-from typing import Iterable, Sequence
+from typing import Iterable, Sequence, cast
 
 from game.rules.cards.actions import FACE, Action
 from game.rules.cards.model import CHARGE, Card
@@ -20,6 +20,11 @@ TURN_LIMIT = 50  # from a player's 51st turn on, every draw breaks a rune instea
 OPENING_HAND = (4, 5)  # cards drawn before the first turn, by seat
 
 _new = object.__new__  # what Class.__new__(Class) calls, without the two lookups (clones are hot)
+
+# The card of an Instance its observer cannot see (an Observation's redacted battle): None.
+# Typed as a Card because what reads `Instance.card` unguarded (the engine, the searches) runs
+# on full battles; the code that meets redacted ones checks `card is None`.
+HIDDEN: Card = cast(Card, None)
 
 
 class Instance:

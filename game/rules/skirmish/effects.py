@@ -14,7 +14,7 @@ hit * mean * (1 + crit / 2) * damage% * (1 - armour%), as a float, and no random
 
 from __future__ import annotations
 
-from typing import Callable
+from typing import Callable, cast
 
 from game.rules.events import Event, EventKind
 from game.rules.skirmish.grid import manhattan
@@ -62,7 +62,9 @@ def deal(state, hero: Hero, amount: float, source: int, events: list[Event] | No
         absorbed = min(shield.amount, amount)
         left = shield.amount - absorbed
         if left > 0:
-            hero.statuses[StatusKind.SHIELD] = shield._replace(amount=left)
+            # A float only in expected-value mode, where every amount is a mean (as Hero.health);
+            # Status.amount stays an int for the statuses the stats read (never a shield's).
+            hero.statuses[StatusKind.SHIELD] = shield._replace(amount=cast(int, left))
         else:
             del hero.statuses[StatusKind.SHIELD]
         amount -= absorbed

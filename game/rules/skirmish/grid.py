@@ -135,10 +135,10 @@ class Grid:
         if goal not in came:
             return []
         out = []
-        cell: Cell | None = goal
-        while cell is not None and cell != start:
-            out.append(cell)
-            cell = came[cell]
+        step: Cell | None = goal
+        while step is not None and step != start:
+            out.append(step)
+            step = came[step]
         return out[::-1]
 
     def area(self, shape: Shape, size: int, origin: Cell, target: Cell) -> list[Cell]:
@@ -150,7 +150,7 @@ class Grid:
             return [(x, y) for x in range(tx - size, tx + size + 1) for y in range(ty - size, ty + size + 1)
                     if abs(x - tx) + abs(y - ty) <= size and self.floor((x, y)) and self.los(target, (x, y))]
         if shape == Shape.CROSS:
-            cells = [target]
+            cells: list[Cell] = [target]
             for sx, sy in STEPS:
                 for k in range(1, size + 1):
                     cell = (target[0] + sx * k, target[1] + sy * k)
@@ -164,7 +164,7 @@ class Grid:
             return []
         k = 2 * (self.width + self.height)
         far = (origin[0] + dx * k, origin[1] + dy * k)
-        cells: list[Cell] = []
+        cells = []
         for entry in supercover(origin, far):
             if len(entry) == 2:
                 if self.blocks(entry[0]) and self.blocks(entry[1]):
