@@ -21,8 +21,9 @@ from collections.abc import Callable
 
 from game.rules.gomoku import BLACK, EMPTY, WHITE, GomokuState, Rule, format_move, parse_move
 from game.rules.gomoku.rules import MAX_SIZE, MIN_SIZE
+from game.version import __version__
 
-VERSION = "0.1.0"
+VERSION = __version__  # the game's own (game/version.py)
 ABOUT = f'name="Duelmind", version="{VERSION}", author="Duelmind developers", country="International"'
 
 # Limits used until the manager sends INFO (Gomocup's usual per-move limit).
