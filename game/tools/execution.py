@@ -296,6 +296,36 @@ def check_address(address: str) -> None:
                            "(e.g. tcp://127.0.0.1:8786), or local:N to start local workers")
 
 
+SCHEDULER_GREETING_S = 5.0  # a Dask scheduler sends its handshake at once on a new connection
+
+
+def probe_scheduler(address: str, seconds: float | None = None) -> None:
+    """RunError unless the service at a tcp:// `address` speaks first, as a Dask scheduler does
+    (it writes its handshake as soon as it accepts). A service that waits for a request (a web
+    server, say) would otherwise keep Dask's client waiting for ever."""
+    import socket
+
+    seconds = SCHEDULER_GREETING_S if seconds is None else seconds
+    scheme, separator, rest = address.partition("://")
+    if separator and scheme.lower() != "tcp":  # inproc:// (in one process): nothing to probe
+        return
+    rest = rest if separator else address
+    host, _, port = rest.rpartition(":")
+    how = (f"start one with `dask scheduler` and workers with `dask worker {address} --nthreads 1`, "
+           "or try --cluster local:2")
+    try:
+        with socket.create_connection((host.strip("[]"), int(port)), timeout=seconds) as connection:
+            connection.settimeout(seconds)
+            greeting = connection.recv(8)
+    except TimeoutError:
+        raise RunError(f"the service at {address} does not answer as a Dask scheduler (it said nothing "
+                       f"within {seconds:.0f} s of a connection); {how}") from None
+    except OSError as error:
+        raise RunError(f"could not reach a Dask scheduler at {address} ({error.strerror or error}); {how}") from None
+    if not greeting:
+        raise RunError(f"the service at {address} closed the connection at once: not a Dask scheduler; {how}")
+
+
 def open_cluster(backend: Backend):
     """(client, cluster or None): connects to the scheduler, or starts a local cluster."""
     import logging
@@ -307,6 +337,7 @@ def open_cluster(backend: Backend):
                                dashboard_address=":0", silence_logs=logging.ERROR)
         return Client(cluster), cluster
     check_address(backend.address)
+    probe_scheduler(backend.address)
     how = (f"start one with `dask scheduler` and workers with `dask worker {backend.address} --nthreads 1`, "
            "or try --cluster local:2")
     try:

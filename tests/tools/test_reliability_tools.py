@@ -177,7 +177,10 @@ class NotAScheduler:
             with conn:
                 conn.settimeout(1.0)
                 try:
-                    if self.kind == "http":
+                    if self.kind == "silent":  # waits for a request, as a web server does
+                        conn.settimeout(3.0)
+                        conn.recv(4096)
+                    elif self.kind == "http":
                         conn.recv(4096)
                         conn.sendall(b"HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
                     else:
@@ -191,11 +194,13 @@ class NotAScheduler:
         self.server.close()
 
 
-@pytest.mark.parametrize("kind", ["garbage", "http"])
-def test_a_service_that_is_no_dask_scheduler_is_a_sentence(tmp_path, capsys, kind):
+@pytest.mark.parametrize("kind", ["garbage", "http", "silent"])
+def test_a_service_that_is_no_dask_scheduler_is_a_sentence(tmp_path, capsys, monkeypatch, kind):
     pytest.importorskip("distributed", reason="the cluster extra is not installed")
+    from game.tools import execution
     from main import main
 
+    monkeypatch.setattr(execution, "SCHEDULER_GREETING_S", 0.5)  # a silent service is found out sooner
     results = tmp_path / "run.jsonl"
     assert main([*SIMULATE, "--games", "1", "--results", str(results)]) == 0  # one finished game
     capsys.readouterr()
