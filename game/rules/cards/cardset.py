@@ -17,7 +17,8 @@ import json
 import re
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Iterable, Literal
+from collections.abc import Mapping
+from typing import Any, Final, Iterable, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, ValidationError, field_validator, model_validator
 
@@ -27,7 +28,7 @@ from game.paths import assets_dir, levels_dir
 from game.rules.safe_json import JsonFileError, NotARegularFile, cap_problems, read_json_file, safe_resolve, shorten
 from game.rules.text_fields import Name
 
-CARDSET_VERSION = 1
+CARDSET_VERSION: Final = 1  # Final: its type is Literal[1], what `version` accepts
 _TYPES = {"creature": CardType.CREATURE, "green": CardType.GREEN, "red": CardType.RED, "blue": CardType.BLUE}
 _CREATURE_ACTIONS = {Do.DAMAGE, Do.GIVE, Do.REMOVE, Do.BUFF, Do.DESTROY, Do.SILENCE}
 _OWNER_ACTIONS = {Do.DRAW, Do.MANA, Do.SUMMON}  # always for the card's owner
@@ -190,12 +191,12 @@ def default_card_files() -> list[Path]:
 
 def load_cardset(paths: Iterable[str | Path] | None = None) -> CardSet:
     """Load and cross-check card files (default: levels/cards/*.json); raises CardSetError."""
-    paths = [Path(p) for p in (default_card_files() if paths is None else paths)]
+    files = [Path(p) for p in (default_card_files() if paths is None else paths)]
     problems: list[str] = []
     specs: dict[int, tuple[CardSpec, Path]] = {}
-    if not paths:
+    if not files:
         raise CardSetError(["no card files found"])
-    for path in paths:
+    for path in files:
         for spec in _read_file(path, problems):
             if spec.id in specs:
                 other = specs[spec.id][1]
@@ -276,7 +277,7 @@ def _read_file_problems(path: Path, problems: list[str]) -> list[CardSpec]:
     return specs
 
 
-def _describe(path: Path, raw, item: dict) -> str:
+def _describe(path: Path, raw, item: Mapping[str, Any]) -> str:
     location = list(item["loc"])
     where = str(path)
     if len(location) >= 2 and location[0] == "cards" and isinstance(location[1], int):

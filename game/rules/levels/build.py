@@ -131,7 +131,7 @@ class CardSetup:
         self.seed = seed
         self.cardset = cardset or level_cardset(level)
         self.player_seat = 0 if level.first == "player" else 1
-        self.plans = [None, None]
+        by_seat: dict[int, SidePlan] = {}
         cards = self.cardset.cards
         for side in ("player", "opponent"):
             seat = self.player_seat if side == "player" else 1 - self.player_seat
@@ -158,14 +158,15 @@ class CardSetup:
                         self.rng(f"shuffle:{side}")
                     rng.shuffle(placed)
                 plan.deck = placed
-            self.plans[seat] = plan
+            by_seat[seat] = plan
+        self.plans: list[SidePlan] = [by_seat[0], by_seat[1]]  # by seat
         # Labels name cards of the prelude or of a given deck (drafted decks have none), so their
         # instance ids are known before any draft: 2*i + seat + 1 (see the module docstring).
-        labelled = [(placed, 2 * i + plan.seat + 1) for plan in self.plans
+        labelled = [(placed.label, placed.card, 2 * i + plan.seat + 1) for plan in self.plans
                     for i, placed in enumerate(plan.prelude + (plan.deck or [])) if placed.label is not None]
-        self.labels = {placed.label: uid for placed, uid in labelled}
+        self.labels = {label: uid for label, _, uid in labelled}
         # The card name of each label, for objective texts such as "Keep Copperclad Knight alive".
-        self.label_names = {placed.label: placed.card.name for placed, _ in labelled}
+        self.label_names = {label: card.name for label, card, _ in labelled}
 
     def rng(self, purpose: str) -> random.Random:
         return random.Random(f"{self.seed}:{purpose}")
@@ -181,18 +182,25 @@ class CardSetup:
         return [plan.seat for plan in self.plans
                 if plan.draft is not None and len(plan.draft.picks[plan.seat]) < len(plan.draft.offers)]
 
-    def draft_offer(self, seat: int) -> tuple[Card, ...]:
+    def _draft(self, seat: int) -> Draft:
         draft = self.plans[seat].draft
+        if draft is None:
+            raise ValueError(f"seat {seat} does not draft its deck")
+        return draft
+
+    def draft_offer(self, seat: int) -> tuple[Card, ...]:
+        draft = self._draft(seat)
         return draft.offers[len(draft.picks[seat])]
 
     def draft_picked(self, seat: int) -> list[Card]:
-        return list(self.plans[seat].draft.picks[seat])
+        return list(self._draft(seat).picks[seat])
 
     def draft_pick(self, seat: int, index: int) -> Card:
         plan = self.plans[seat]
-        card = plan.draft.choose(seat, index)
-        if len(plan.draft.picks[seat]) == len(plan.draft.offers):
-            picks = list(plan.draft.picks[seat])
+        draft = self._draft(seat)
+        card = draft.choose(seat, index)
+        if len(draft.picks[seat]) == len(draft.offers):
+            picks = list(draft.picks[seat])
             self.rng(f"shuffle:{'player' if seat == self.player_seat else 'opponent'}").shuffle(picks)
             plan.deck = [Placed(c, None, "deck") for c in picks]
         return card
@@ -207,7 +215,11 @@ class CardSetup:
         2N - 2 before begin_turn, which counts the first turn)."""
         if self.drafting_seats():
             raise RuntimeError("the draft is not finished")
-        decks = [[p.card for p in plan.prelude] + [p.card for p in plan.deck] for plan in self.plans]
+        decks = []
+        for plan in self.plans:
+            if plan.deck is None:  # set by __init__, or by a draft's last pick
+                raise RuntimeError("the draft is not finished")
+            decks.append([p.card for p in plan.prelude] + [p.card for p in plan.deck])
         battle = Battle(decks, self.level.rules.lanes, self.rng("battle").getrandbits(64))
         before = self.level.turns_before
         if before:  # a level set late in a duel: both sides have played `before` turns (the turn limit counts them)
@@ -224,6 +236,7 @@ class CardSetup:
                     side.hand.append(instance)
                 elif placed.zone == "board":
                     entry = placed.board
+                    assert entry is not None  # __init__ makes every "board" Placed with its entry
                     creature = Creature(instance.uid, instance.card, entry.lane)
                     if entry.attack is not None:
                         creature.attack = entry.attack
@@ -231,6 +244,7 @@ class CardSetup:
                         creature.defense = entry.defense
                     side.board.append(creature)
                 elif placed.zone == "event":
+                    assert placed.event is not None  # __init__ makes every "event" Placed with its key
                     waiting[placed.event] = instance.uid
         for plan in self.plans:
             side = battle.sides[plan.seat]
@@ -248,7 +262,8 @@ class CardSetup:
             side = battle.sides[plan.seat]
             spec = plan.spec
             if plan.seat == 0:  # the second side's creatures are readied by its own first turn
-                ready = {side.deck[k].uid: p.board.ready for k, p in enumerate(plan.prelude) if p.zone == "board"}
+                ready = {side.deck[k].uid: p.board.ready for k, p in enumerate(plan.prelude)
+                         if p.zone == "board" and p.board is not None}  # (a "board" card always has its entry)
                 for creature in side.board:
                     creature.can_attack = ready.get(creature.uid, creature.can_attack)
             if spec.mana is not None:

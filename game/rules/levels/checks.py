@@ -16,7 +16,7 @@ from game.rules.cards.state import BOARD_LIMIT, OPENING_HAND, RUNE_STEP, STARTIN
 from game.rules.levels import model as m
 from game.rules.levels.build import (allowed, draft_pool, level_cardset, runes_below, side_card_ids, side_spec,
                                      standing_runes)
-from game.rules.levels.gomoku_checks import ForcedWinProver, check_gomoku
+from game.rules.levels.gomoku_checks import ForcedWinProver
 from game.rules.levels.problems import Problem, json_path
 from game.rules.levels.script import ScriptSyntaxError, parse_script_action
 
@@ -24,13 +24,15 @@ MAX_SIDE_CARDS = 100  # instance ids must stay below the engine's 255 (2 per car
 
 
 def check_level(level, file: str, prove: ForcedWinProver | None = None) -> list[Problem]:
-    if isinstance(level, m.CardLevel):
-        return CardChecks(level, file).run()
-    if isinstance(level, m.SkirmishLevel):
-        from game.rules.levels.skirmish_checks import check_skirmish
+    """A level's problems beyond its model, by the checks its game kind names in the registry."""
+    from game.rules.registry import kind_of_level
 
-        return check_skirmish(level, file)
-    return check_gomoku(level, file, prove)
+    return kind_of_level(level).check_level(level, file, prove)
+
+
+def check_cards(level: m.CardLevel, file: str, prove: ForcedWinProver | None = None) -> list[Problem]:
+    """A card level's checks (`prove` is for gomoku's forced wins: unused here)."""
+    return CardChecks(level, file).run()
 
 
 # ---------------------------------------------------------------------------------- cards
@@ -145,13 +147,14 @@ class CardChecks:
         if held > m.HAND_LIMIT:
             self.problem([side, "hand"], f"a hand holds at most {m.HAND_LIMIT} cards; this one has {held}")
         per_lane = [0, 0]
-        for index, entry in enumerate(spec.board):
-            self.usable([side, "board", index], entry.card, "board")
-            self.label([side, "board", index], entry.label, side, entry.card)
-            if entry.lane >= lanes:
-                self.problem([side, "board", index, "lane"], f"lane {entry.lane} does not exist: the level has 1 lane (lane 0)")
+        for index, board_entry in enumerate(spec.board):
+            self.usable([side, "board", index], board_entry.card, "board")
+            self.label([side, "board", index], board_entry.label, side, board_entry.card)
+            if board_entry.lane >= lanes:
+                self.problem([side, "board", index, "lane"],
+                             f"lane {board_entry.lane} does not exist: the level has 1 lane (lane 0)")
             else:
-                per_lane[entry.lane] += 1
+                per_lane[board_entry.lane] += 1
         limit = BOARD_LIMIT if lanes == 1 else BOARD_LIMIT // 2
         for lane, n in enumerate(per_lane[:lanes]):
             if n > limit:
@@ -327,6 +330,7 @@ class CardChecks:
     def check_target(self, parts: list, action, actor, ids: dict[str, set[int]]) -> None:
         """A target creature must belong to a side the acting card may target."""
         choice = actor.choice.value if action.verb == "SUMMON" and actor.choice is not None else None
+        sides: tuple[str, ...]
         if (action.verb == "USE" and actor.type == CardType.GREEN) or choice == "friendly_creature":
             sides = ("opponent",)
         elif choice == "any_creature":

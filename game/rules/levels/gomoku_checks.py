@@ -39,7 +39,7 @@ def check_gomoku(level: GomokuLevel, file: str, prove: ForcedWinProver | None = 
     def problem(parts, message):
         problems.append(Problem(file, json_path(parts), message))
 
-    stones = {"black": [], "white": []}
+    stones: dict[str, list[tuple[int, int]]] = {"black": [], "white": []}
     seen: dict[tuple[int, int], list] = {}
     for colour in ("black", "white"):
         for index, text in enumerate(getattr(level.opening, colour)):

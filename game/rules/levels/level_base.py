@@ -8,20 +8,22 @@ gomoku in gomoku_level.py, skirmish in skirmish_level.py) into the one model a l
 from __future__ import annotations
 
 import json
-from typing import Annotated, Literal
+from typing import Annotated, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, field_validator
 
 from game.rules.text_fields import MAX_HERO_NAME, Name
 
-LEVEL_VERSION = 1
+LEVEL_VERSION: Final = 1  # Final: its type is Literal[1], what `version` accepts
 # Caps on lists, far above any real level (the largest shipped list has a few dozen items): a
 # small file of a million entries is refused at once instead of being checked entry by entry.
 MAX_LINES = 200  # dialogue lines in one place
 MAX_ITEMS = 1000  # card ids, level ids
 
-LevelId = Annotated[str, StringConstraints(pattern=r"^[a-z0-9][a-z0-9_]{0,47}$")]
-Label = Annotated[str, StringConstraints(pattern=r"^[a-z][a-z0-9_]{0,31}$")]
+LEVEL_ID_PATTERN = r"^[a-z0-9][a-z0-9_]{0,47}$"
+LABEL_PATTERN = r"^[a-z][a-z0-9_]{0,31}$"
+LevelId = Annotated[str, StringConstraints(pattern=LEVEL_ID_PATTERN)]
+Label = Annotated[str, StringConstraints(pattern=LABEL_PATTERN)]
 SideName = Literal["player", "opponent"]
 
 

@@ -11,12 +11,14 @@ import copy
 import difflib
 import json
 from pathlib import Path
+from collections.abc import Mapping
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
 from game.rules.levels import model as m
 from game.paths import levels_dir
+from game.rules.levels.level_base import LABEL_PATTERN, LEVEL_ID_PATTERN
 from game.rules.levels.problems import LevelError, Problem, json_path  # noqa: F401  (part of this module's API)
 from game.rules.safe_json import JsonFileError, NotARegularFile, cap_problems, read_json_file, safe_resolve, shorten
 
@@ -71,8 +73,8 @@ def _all_field_names() -> set[str]:
 
 _FIELD_NAMES = _all_field_names()
 _PATTERN_HELP = {
-    m.LevelId.__metadata__[0].pattern: "must be lowercase letters, digits and _ (up to 48), starting with a letter or digit",
-    m.Label.__metadata__[0].pattern: "must be lowercase letters, digits and _ (up to 32), starting with a letter",
+    LEVEL_ID_PATTERN: "must be lowercase letters, digits and _ (up to 48), starting with a letter or digit",
+    LABEL_PATTERN: "must be lowercase letters, digits and _ (up to 32), starting with a letter",
 }
 
 
@@ -88,7 +90,7 @@ def _capped(problems: list[Problem], file: str) -> list[Problem]:
     return cap_problems(problems, file, MAX_PROBLEMS_PER_FILE, lambda text: Problem(file, "$", text))
 
 
-def _describe(item: dict, raw: Any) -> tuple[list[str | int], str]:
+def _describe(item: Mapping[str, Any], raw: Any) -> tuple[list[str | int], str]:
     kind = item["type"]
     loc = tuple(item["loc"])
     ctx = item.get("ctx") or {}
@@ -119,7 +121,7 @@ def _describe(item: dict, raw: Any) -> tuple[list[str | int], str]:
     if kind in ("int_type", "int_parsing", "int_from_float"):
         return parts, f"must be a whole number (found {found or 'a ' + type(value).__name__})"
     if kind == "string_pattern_mismatch":
-        help_text = _PATTERN_HELP.get(ctx.get("pattern"), f"does not match the pattern {ctx.get('pattern')}")
+        help_text = _PATTERN_HELP.get(str(ctx.get("pattern")), f"does not match the pattern {ctx.get('pattern')}")
         return parts, f"{help_text} (found {found})"
     if kind == "too_short":
         return parts, f"needs at least {ctx.get('min_length')} item(s)" if isinstance(value, list) else \
@@ -191,7 +193,8 @@ def read_json(path: Path) -> tuple[Any, list[Problem]]:
     except FileNotFoundError:
         return None, [Problem(str(path), "$", "file not found")]
     except NotARegularFile as error:  # a FIFO, a device, a symbolic link loop: never opened
-        return None, [Problem(str(path), "$", error.strerror)]
+        # (its strerror is always set, to the sentence after the path; typeshed has it Optional)
+        return None, [Problem(str(path), "$", error.strerror or str(error))]
     except OSError as error:
         return None, [Problem(str(path), "$", f"cannot read the file: {error}")]
     except JsonFileError as error:

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Annotated, Literal, Union
+from typing import TYPE_CHECKING, Annotated, Any, Final, Literal, Union, get_args
 
 from pydantic import Discriminator, Field, StringConstraints, Tag, TypeAdapter, field_validator, model_validator
 
@@ -29,14 +29,14 @@ from game.rules.levels.level_base import (MAX_ITEMS, MAX_LINES, Label, whole_ver
 from game.rules.levels.skirmish_level import SkirmishLevel
 from game.rules.text_fields import MAX_HERO_NAME, Name
 
-CAMPAIGN_VERSION = 1
+CAMPAIGN_VERSION: Final = 1
 
 CardAIName = Literal["random", "easy", "medium", "hard"]
 # The scripted opponent's fallback rules (implemented in ai/cards/scripted.py), tried in order
 # after the turn's script: the first that yields an action plays it, then the list starts over.
 FallbackRule = Literal["attack_guards", "attack_biggest", "attack_weakest", "trade", "attack_face",
                        "summon_biggest", "summon_cheapest", "use_items", "end_turn"]
-FALLBACK_RULES: tuple[str, ...] = FallbackRule.__args__
+FALLBACK_RULES: tuple[str, ...] = get_args(FallbackRule)
 
 MAX_DECK = 200  # deck entries (each up to 30 copies); a real deck has at most 60 cards
 MAX_EVENTS = 200  # script turns, events, objectives
@@ -306,8 +306,39 @@ class CardLevel(LevelBase):
         return (self.turn or 1) - 1
 
 
-Level = Annotated[Union[CardLevel, GomokuLevel, SkirmishLevel], Field(discriminator="kind")]
-LEVEL_ADAPTER: TypeAdapter = TypeAdapter(Level)
+# ---------------------------------------------------------------------------------- the union of level kinds
+#
+# `Level` (what a level file is read as) is the union of every game's level model, taken from the
+# game registry (`game/rules/registry.py`: each GameKind's `level_model`), so a new game's levels
+# join it by their registry line. It is built on first use (a game's level module imports
+# level_base, and so this package, before its own model exists), through `level_adapter()` or the
+# module attributes `Level` and `LEVEL_ADAPTER`.
+
+_LEVEL_UNION: dict[str, Any] = {}
+
+
+def level_adapter() -> TypeAdapter:
+    """The validator of a level file: the union of every registered game's level model, by "kind"."""
+    if not _LEVEL_UNION:
+        from game.rules.registry import GAMES
+
+        models = tuple(model for kind in GAMES.values() if (model := kind.level_model_class()) is not None)
+        union: Any = Annotated[Union.__getitem__(models), Field(discriminator="kind")]  # type: ignore[attr-defined]
+        _LEVEL_UNION["Level"] = union
+        _LEVEL_UNION["LEVEL_ADAPTER"] = TypeAdapter(union)
+    return _LEVEL_UNION["LEVEL_ADAPTER"]
+
+
+if TYPE_CHECKING:
+    Level: Any
+    LEVEL_ADAPTER: TypeAdapter
+
+
+def __getattr__(name: str) -> Any:
+    if name in ("Level", "LEVEL_ADAPTER"):
+        level_adapter()
+        return _LEVEL_UNION[name]
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 # ---------------------------------------------------------------------------------- campaign
@@ -349,7 +380,7 @@ def schema_dir() -> Path:
 
 
 def level_schema() -> dict:
-    schema = LEVEL_ADAPTER.json_schema()
+    schema = level_adapter().json_schema()
     schema["title"] = "Duelmind level"
     return schema
 

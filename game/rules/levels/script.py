@@ -152,16 +152,21 @@ def resolve(action: ScriptAction, battle: Battle, seat: int, labels: dict[str, i
     sentence: the scripted opponent records it as a warning and skips the action)."""
     if action.verb == "END":
         return END_TURN
+    actor = action.actor
+    if actor is None:  # parse_script_action gives every verb but END its card
+        return f"{action.verb} needs a card"
     if action.verb == "ATTACK":
-        attacker = _board_creature(battle, seat, action.actor, labels, prefer_ready=True)
+        attacker = _board_creature(battle, seat, actor, labels, prefer_ready=True)
         if attacker is None:
-            return f"{action.actor} is not on the board"
+            return f"{actor} is not on the board"
+        if action.target is None:  # parse_script_action gives ATTACK its target
+            return "ATTACK needs a target"
         target = _target_uid(battle, seat, action.target, labels, (1 - seat,), face_ok=True)
         if isinstance(target, str):
             return target
         engine_action = attack(attacker.uid, target)
     else:
-        instance = _hand_card(battle, seat, action.actor, labels)
+        instance = _hand_card(battle, seat, actor, labels)
         if instance is None:
             return f"{action.actor} is not in the hand"
         card = instance.card

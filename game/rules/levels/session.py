@@ -58,7 +58,7 @@ from game.rules.gomoku import BLACK, WHITE, GomokuState, Rule, format_move, pars
 from game.rules.levels import model as m
 from game.rules.levels.build import CardSetup
 from game.rules.levels.events import EventRunner
-from game.rules.levels.objectives import GomokuObjectiveTracker, ObjectiveStatus, ObjectiveTracker
+from game.rules.levels.objectives import GomokuObjectiveTracker, ObjectiveStatus, ObjectiveTracker, _Tracker
 
 class LevelOver(RuntimeError):
     """An action after the level ended."""
@@ -84,6 +84,8 @@ def level_digest(level) -> str:
 
 class LevelSession:
     kind = ""
+    player_seat: int  # set by each game kind (class or __init__)
+    opponent_seat: int
 
     def __init__(self, level, seed: int = 0):
         self.level = level
@@ -94,7 +96,7 @@ class LevelSession:
         self.actions: list[str] = []
         self._checkpoint = 0
         self._lines: list[m.Line] = []
-        self.tracker = None
+        self.tracker: _Tracker | None = None  # each game kind's own tracker (cards: once the battle begins)
 
     @staticmethod
     def create(level, seed: int = 0) -> "LevelSession":
@@ -135,6 +137,22 @@ class LevelSession:
         session._lines.clear()  # what was said is history; a resumed game shows no old lines
         return session
 
+    # ------------------------------------------------- what each game kind's session provides
+
+    def start(self) -> list:
+        raise NotImplementedError
+
+    def replay(self, text: str) -> None:
+        """Play one saved action (from `actions`) again."""
+        raise NotImplementedError
+
+    @property
+    def current_seat(self) -> int | None:
+        raise NotImplementedError
+
+    def player_turns(self) -> int:
+        raise NotImplementedError
+
     # ------------------------------------------------------------------------------ common
 
     @property
@@ -165,6 +183,8 @@ class LevelSession:
 
     def _finish(self, outcome: str, reason: str) -> None:
         won = outcome == "won"
+        # every kind sets its tracker before anything can end the level (its outcome is what does)
+        assert self.tracker is not None
         self.phase = "over"
         self.result = LevelResult(won, self.tracker.stars if won else 0, self.player_turns(), self.objectives(), reason)
         story = self.level.story
@@ -174,6 +194,8 @@ class LevelSession:
 
 class CardSession(LevelSession):
     kind = "cards"
+    level: m.CardLevel
+    tracker: ObjectiveTracker | None  # None until the battle begins (after the draft)
 
     def __init__(self, level: m.CardLevel, seed: int = 0):
         super().__init__(level, seed)
@@ -238,7 +260,15 @@ class CardSession(LevelSession):
         self.phase = "play"
         return self._after(events, None)
 
+    def _battle(self) -> Battle:
+        """The battle; IllegalAction before it has begun (during the draft)."""
+        if self.battle is None:
+            raise IllegalAction("the battle has not started (draft first)")
+        return self.battle
+
     def _after(self, events: list[Event], actor: int | None) -> list[Event]:
+        # _begin_battle sets all three before its _after; apply's come later (phase "play")
+        assert self.battle is not None and self.runner is not None and self.tracker is not None
         added, lines, warnings = self.runner.update(events, self.battle)
         self._lines += lines
         self.warnings += warnings
@@ -250,12 +280,13 @@ class CardSession(LevelSession):
         return events
 
     def legal_actions(self) -> list[Action]:
-        return self.battle.legal_actions() if self.phase == "play" else []
+        return self.battle.legal_actions() if self.phase == "play" and self.battle is not None else []
 
     def observation(self, seat: int | None = None):
         """What `seat` (default: the side to act) may see, with the level's card pool."""
-        seat = self.battle.current if seat is None else seat
-        return self.battle.observation(seat, self.card_pool)
+        battle = self._battle()
+        seat = battle.current if seat is None else seat
+        return battle.observation(seat, self.card_pool)
 
     def apply(self, action: Action | str) -> list[Event]:
         """Play an action for the side to act (the human's, or the opponent agent's); raises
@@ -266,9 +297,10 @@ class CardSession(LevelSession):
             raise IllegalAction("the battle has not started (draft first)")
         if isinstance(action, str):
             action = parse_action(action)
-        actor = self.battle.current
-        events = self.battle.apply(action)
-        self.actions.append(action.text(self.battle.lanes))
+        battle = self._battle()
+        actor = battle.current
+        events = battle.apply(action)
+        self.actions.append(action.text(battle.lanes))
         return self._after(events, actor)
 
     def replay(self, text: str) -> None:
@@ -287,10 +319,11 @@ class CardSession(LevelSession):
         longer legal (a random effect changed the board after the plan was made), the rest of the
         decision is dropped and the agent is asked again; an illegal first action raises
         IllegalAction (a bug in the agent). Returns [(action, events)]."""
-        seat = self.battle.current
-        played = []
+        battle = self._battle()
+        seat = battle.current
+        played: list[tuple[Action, list[Event]]] = []
         started = time.perf_counter()
-        while not self.over and self.battle.current == seat:
+        while not self.over and battle.current == seat:
             remaining = remaining_budget(budget_ms, (time.perf_counter() - started) * 1000)
             decision = agent.decide(self.observation(seat), remaining)
             if not decision.actions:
@@ -304,7 +337,7 @@ class CardSession(LevelSession):
         effect made illegal after the plan was made ends the decision (ask the agent again).
         The explanation's "warnings" (skipped scripted actions) go to `warnings`."""
         self.warnings += (explanation or {}).get("warnings", [])
-        return [(action, self.apply(action)) for action in DecisionSteps(self.battle, actions, lambda: self.over)]
+        return [(action, self.apply(action)) for action in DecisionSteps(self._battle(), actions, lambda: self.over)]
 
     def run_draft(self, seat: int, agent) -> None:
         """Make all of `seat`'s remaining picks with `agent.draft_pick(offer, picked, pick)`."""
@@ -315,6 +348,8 @@ class CardSession(LevelSession):
 
 class GomokuSession(LevelSession):
     kind = "gomoku"
+    level: m.GomokuLevel
+    tracker: GomokuObjectiveTracker
 
     def __init__(self, level: m.GomokuLevel, seed: int = 0):
         super().__init__(level, seed)

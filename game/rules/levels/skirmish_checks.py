@@ -8,6 +8,7 @@ import difflib
 
 from game.rules.levels import model as m
 from game.rules.levels.problems import Problem, json_path
+from game.rules.levels.skirmish_level import SkirmishProtect, SkirmishReach, SkirmishSurvive
 from game.rules.skirmish.data import DataError, load_roster
 
 _ROSTER: list = []
@@ -25,7 +26,7 @@ def _did_you_mean(name: str, known) -> str:
     return f' (did you mean "{close[0]}"?)' if close else f" (known: {', '.join(sorted(known))})"
 
 
-def check_skirmish(level: m.SkirmishLevel, file: str) -> list[Problem]:
+def check_skirmish(level: m.SkirmishLevel, file: str, prove: object = None) -> list[Problem]:
     problems: list[Problem] = []
 
     def problem(parts, message):
@@ -80,15 +81,15 @@ def check_skirmish(level: m.SkirmishLevel, file: str) -> list[Problem]:
     for index, objective in enumerate(level.objectives):
         parts = ["objectives", index]
         kind = objective.kind
-        if kind == "protect":
+        if isinstance(objective, SkirmishProtect):  # kind "protect"
             player_hero(parts + ["label"], objective.label)
-        if kind == "reach":
+        if isinstance(objective, SkirmishReach):  # kind "reach"
             if objective.hero is not None:
                 player_hero(parts + ["hero"], objective.hero)
             x, y = objective.cell
             if arena is not None and not arena.floor(x, y):
                 problem(parts + ["cell"], f"{x},{y} is not a floor cell of {arena.name}: no hero can stand there")
-        rounds = objective.rounds if kind == "survive" else getattr(objective, "within", None)
+        rounds = objective.rounds if isinstance(objective, SkirmishSurvive) else getattr(objective, "within", None)
         if limit is not None and rounds is not None and rounds >= limit:
             field = "rounds" if kind == "survive" else "within"
             problem(parts + [field], f"{arena.name} ends in a draw after round {limit}: use fewer than {limit} rounds")

@@ -117,6 +117,8 @@ class SkirmishSession(LevelSession):
     kind = "skirmish"
     player_seat = PLAYER
     opponent_seat = OPPONENT
+    level: m.SkirmishLevel
+    tracker: SkirmishObjectiveTracker
 
     def __init__(self, level: m.SkirmishLevel, seed: int = 0):
         super().__init__(level, seed)

@@ -11,7 +11,7 @@ import difflib
 import json
 import re
 from pathlib import Path
-from typing import Annotated, Literal
+from typing import Annotated, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError, field_validator, model_validator
 
@@ -21,7 +21,7 @@ from game.rules.skirmish.model import (Ability, Affects, Arena, DamageKind, Effe
 from game.rules.safe_json import JsonFileError, NotARegularFile, cap_problems, read_json_file, shorten
 from game.rules.text_fields import MAX_HERO_NAME, Name
 
-VERSION = 1
+VERSION: Final = 1  # Final: its type is Literal[1], what `version` accepts
 _ID = r"^[a-z][a-z0-9_]*$"
 Id = Annotated[str, StringConstraints(pattern=_ID, max_length=32)]
 # Caps, far above the shipped data (32 abilities, 9 heroes, heroes' health at most a few hundred):
@@ -76,7 +76,7 @@ class EffectSpec(_Strict):
         return self
 
     def build(self) -> Effect:
-        return Effect(self.verb, self.to, self.kind, self.scale, tuple(self.power or (0, 0)), self.status,
+        return Effect(self.verb, self.to, self.kind, self.scale, self.power or (0, 0), self.status,
                       self.duration, self.amount, self.resource, self.cells)
 
 
@@ -216,7 +216,7 @@ class MapFile(_Versioned):
 
     def build(self) -> Arena:
         walls = frozenset((x, y) for y, row in enumerate(self.rows) for x, ch in enumerate(row) if ch == "#")
-        spawns = tuple(tuple(tuple(cell) for cell in team) for team in self.spawns)
+        spawns = (tuple(self.spawns[0]), tuple(self.spawns[1]))  # the cells are tuples already
         return Arena(self.id, self.name, len(self.rows[0]), len(self.rows), walls, spawns, self.round_limit,
                      self.storm_round, self.storm_damage)
 
@@ -362,7 +362,7 @@ def _did_you_mean(name: str, known) -> str:
     return f"; did you mean {close[0]!r}?" if close else ""
 
 
-SCHEMAS = {"skirmish_heroes": HeroFile, "skirmish_abilities": AbilityFile, "skirmish_map": MapFile}
+SCHEMAS: dict[str, type[BaseModel]] = {"skirmish_heroes": HeroFile, "skirmish_abilities": AbilityFile, "skirmish_map": MapFile}
 
 
 def schema_path(name: str) -> Path:
