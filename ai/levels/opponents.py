@@ -59,13 +59,27 @@ def make_opponent(session: LevelSession, ai: str | None = None, seed: int | None
         from ai.skirmish.registry import make_agent as make_skirmish_agent
 
         return make_skirmish_agent(ai if ai not in (None, "scripted", "level") else opponent.ai, seed)
-    assert isinstance(session, CardSession)
+    if not isinstance(session, CardSession):  # any other game: its AI levels from the registry
+        return _registered_agent(session, ai if ai not in (None, "scripted", "level") else opponent.ai, seed)
     if ai in (None, "scripted") and opponent.control == "scripted":
         agent: CardAgent = ScriptedAgent(opponent.script, opponent.rules, session.labels, seed)
     else:
         agent = make_agent(ai if ai not in (None, "scripted") else opponent.ai, seed)
     agent.new_game(session.opponent_seat, session.level.rules.lanes)
     return agent
+
+
+def _registered_agent(session: LevelSession, name: str, seed: int | None):
+    """An AI level of the session's game, behind the one agent interface (`act`): the games
+    added through the registry play their levels this way (ai/agents.py)."""
+    from ai.agents import install
+    from game.rules.registry import game_kind
+
+    install()
+    agents = game_kind(session.kind).agents
+    if name not in agents:
+        raise KeyError(f"unknown {session.kind} AI {name!r}; known: {', '.join(agents)}")
+    return agents[name](0 if seed is None else seed)
 
 
 def make_player(session: LevelSession, ai: str, seed: int | None = None):
@@ -77,7 +91,8 @@ def make_player(session: LevelSession, ai: str, seed: int | None = None):
 
         fighter = make_skirmish_agent(ai, seed)
         return ReachSeeker(fighter, session) if any(o.kind == "reach" for o in session.level.objectives) else fighter
-    assert isinstance(session, CardSession)
+    if not isinstance(session, CardSession):
+        return _registered_agent(session, ai, seed)
     agent = make_agent(ai, seed)
     agent.new_game(session.player_seat, session.level.rules.lanes)
     return agent

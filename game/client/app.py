@@ -18,6 +18,7 @@ from game.client import theme
 from game.client.ai_worker import AIPool
 from game.client.input import InputMapper, Intent
 from game.client.scene import Scene
+from game.rules.registry import register_front_end
 from game.client.settings import SettingsFile
 from game.client.sound import Sounds
 from game.rules.saves.progress import InstanceLock
@@ -56,6 +57,7 @@ class App:
         self.sounds = Sounds(self.settings.volume, self.settings.music_volume, self.settings.effects_volume,
                              self.settings.mute)
         self.pool = pool if pool is not None else AIPool(1)
+        register_front_end("connect4", scene="connect4")
         self.owns_pool = pool is None
         self.think_override = think_ms
         if card_pool_loader is None:

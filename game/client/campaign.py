@@ -77,6 +77,8 @@ def is_campaign_file(path: str | Path) -> bool:
 def level_kind(level) -> str:
     """A few words for what kind of level it is ("Card puzzle", "Gomoku, renju", ...)."""
     boss = "Boss fight: " if level.boss else ""
+    if hasattr(level, "kind_text"):  # a level model that words its own kind (e.g. Connect Four)
+        return f"{boss}{level.kind_text()}"
     if level.kind == "skirmish":
         return f"{boss}Skirmish, 3 against 3"
     if level.kind == "gomoku":
@@ -97,7 +99,7 @@ def level_kind(level) -> str:
 
 def opponent_text(level) -> str:
     opponent = level.opponent
-    if level.kind in ("gomoku", "skirmish"):
+    if level.kind != "cards":
         return f"{opponent.name} ({opponent.ai} AI)"
     if opponent.control == "ai":
         return f"{opponent.name} ({opponent.ai} AI)"

@@ -143,6 +143,9 @@ class LevelRun:
             self.setup = MatchSetup(game="gomoku", opponent="ai", difficulty=level.opponent.ai, human_seat=colour_seat,
                                     rule=int(session.state.rule), size=level.size, seed=session.seed)
             return
+        if session.kind != "cards":  # any other game: its client scene plays the level's opponent
+            self.setup = MatchSetup(game=session.kind, opponent="ai", seed=session.seed)
+            return
         opponent = level.opponent
         self.setup = MatchSetup(game="cards", opponent="ai", difficulty=opponent.ai or "scripted",
                                 lanes=level.rules.lanes, human_seat=session.player_seat, seed=session.seed)
@@ -162,6 +165,10 @@ class LevelRun:
             return self.app.make("skirmish", match=LevelSkirmishMatch(self))
         if self.session.kind == "gomoku":
             return self.app.make("gomoku", match=LevelGomokuMatch(self))
+        if self.session.kind != "cards":  # any other game: the scene its front end registered, given this run
+            from game.rules.registry import game_kind
+
+            return self.app.make(game_kind(self.session.kind).client_scene or "error", run=self)
         if self.session.phase == "draft":
             return self.app.make("draft", match=LevelDraftMatch(self))
         return self.app.make("duel", match=LevelCardMatch(self))

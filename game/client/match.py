@@ -80,6 +80,10 @@ def start_match(app, setup: MatchSetup, replace_top: bool = False) -> None:
         name, options = "gomoku", {"match": GomokuMatch(setup)}
     elif setup.game == "skirmish":
         name, options = "skirmish", {"match": SkirmishMatch(setup)}
+    elif setup.game != "cards":  # any other game: the scene its front end registered plays the setup
+        from game.rules.registry import game_kind
+
+        name, options = game_kind(setup.game).client_scene or "error", {"setup": setup}
     else:
         from game.client.card_pool import CardPoolError
 

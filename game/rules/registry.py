@@ -39,6 +39,8 @@ class GameKind:
     module: str  # the rules module with new_state, action_to_json, action_from_json, describe_action
     level_model: str | None = None  # 'module:Class' of this game's levels
     level_session: str | None = None  # 'module:Class' that plays a level of this game
+    # 'module:function' checking a level beyond its model: check(level, file, prove=None) -> problems
+    level_checks: str | None = None
     # Filled by the upper layers when they start (never imported by the rules):
     agents: dict[str, Callable[[int], Agent]] = field(default_factory=dict)  # AI level -> factory(seed)
     client_scene: str | None = None  # the client scene that plays this game
@@ -74,18 +76,29 @@ class GameKind:
     def level_session_class(self) -> type | None:
         return _load(self.level_session) if self.level_session else None
 
+    def check_level(self, level: Any, file: str, prove: Any = None) -> list:
+        """The level's problems beyond its model (`prove`: a forced-win prover, for games that
+        have forced-win objectives; others ignore it)."""
+        return _load(self.level_checks)(level, file, prove) if self.level_checks else []
+
 
 GAMES: dict[str, GameKind] = {kind.name: kind for kind in (
     GameKind("cards", "Card duel", "game.rules.cards.game",
              level_model="game.rules.levels.model:CardLevel",
-             level_session="game.rules.levels.session:CardSession"),
+             level_session="game.rules.levels.session:CardSession",
+             level_checks="game.rules.levels.checks:check_cards"),
     GameKind("gomoku", "Gomoku", "game.rules.gomoku.game",
              level_model="game.rules.levels.gomoku_level:GomokuLevel",
-             level_session="game.rules.levels.session:GomokuSession"),
+             level_session="game.rules.levels.session:GomokuSession",
+             level_checks="game.rules.levels.gomoku_checks:check_gomoku"),
     GameKind("skirmish", "Skirmish", "game.rules.skirmish.game",
              level_model="game.rules.levels.skirmish_level:SkirmishLevel",
-             level_session="game.rules.levels.skirmish_session:SkirmishSession"),
-    GameKind("connect4", "Connect Four", "game.rules.connect4.game"),
+             level_session="game.rules.levels.skirmish_session:SkirmishSession",
+             level_checks="game.rules.levels.skirmish_checks:check_skirmish"),
+    GameKind("connect4", "Connect Four", "game.rules.connect4.game",
+             level_model="game.rules.connect4.level:Connect4Level",
+             level_session="game.rules.connect4.session:Connect4Session",
+             level_checks="game.rules.connect4.level:check_connect4"),
 )}
 
 

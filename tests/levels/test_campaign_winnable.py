@@ -14,7 +14,9 @@ LEVEL_IDS = sorted(p.stem for p in campaign_dir().glob("*.json") if p.name != "c
 CARD_BUDGET_MS = 40
 GOMOKU_BUDGET_MS = 60
 SKIRMISH_BUDGET_MS = 20  # per action, both sides
-PLAYERS = {"gomoku": ("master", GOMOKU_BUDGET_MS), "skirmish": ("hard", SKIRMISH_BUDGET_MS)}
+CONNECT4_BUDGET_MS = 2000  # hard is node-capped: the budget only has to be long enough
+PLAYERS = {"gomoku": ("master", GOMOKU_BUDGET_MS), "skirmish": ("hard", SKIRMISH_BUDGET_MS),
+           "connect4": ("hard", CONNECT4_BUDGET_MS)}
 
 
 @pytest.fixture
@@ -34,7 +36,7 @@ def card_ais(monkeypatch):
 
 
 def attempts_for(level) -> int:
-    if level.kind in ("gomoku", "skirmish"):
+    if level.kind != "cards":
         return 6
     one_turn = any(o.kind in ("win_within", "clear_board") and getattr(o, "turns", getattr(o, "by_turn", 9)) == 1
                    for o in level.objectives)

@@ -22,6 +22,8 @@ from tests.workshop.helpers import ctrl, press_key, row_centre, shoot, type_text
 
 SHIPPED = campaign_path()
 
+BONUS = ["x_alchemists_riddle", "x_four_in_the_gears"]  # the levels in no chapter, unlocked by rewards
+
 
 @pytest.fixture
 def folder(tmp_path) -> Path:
@@ -92,13 +94,13 @@ def test_levels_move_between_chapters_and_in_order(doc):
     assert ce.chapter_levels(doc, 3) == ["c2_round_one", "c2_two_lanes", "c2_draft_duel"]
     ce.add_level(doc, "x_alchemists_riddle", 0, 1)
     assert ce.chapter_levels(doc, 0)[:3] == ["c1_first_spark", "x_alchemists_riddle", "c1_guard_duty"]
-    assert ce.unassigned(doc) == []
+    assert ce.unassigned(doc) == ["x_four_in_the_gears"]  # the other bonus level
     assert ce.move_level(doc, 0, 1, 1) == 2
     assert ce.chapter_levels(doc, 0)[:3] == ["c1_first_spark", "c1_guard_duty", "x_alchemists_riddle"]
     ce.add_level(doc, "x_alchemists_riddle", 0, 0)  # within its chapter: to the top
     assert ce.chapter_levels(doc, 0)[:2] == ["x_alchemists_riddle", "c1_first_spark"]
     assert ce.remove_level(doc, 0, 0) == "x_alchemists_riddle"
-    assert ce.unassigned(doc) == ["x_alchemists_riddle"]
+    assert ce.unassigned(doc) == BONUS
     assert [edit.label for edit in doc.undo_stack] == [
         'put "g4_renju_challenge" in the chapter "The Stone Garden"',
         'put "x_alchemists_riddle" in the chapter "The Apprentice\'s Bench"',
@@ -130,7 +132,7 @@ def test_chapters_are_added_moved_renamed_and_removed(doc):
                                                    "the_alchemist_s_tower", "final"]
     assert ce.chapters(doc)[4]["title"] == "The Tower" and ce.chapters(doc)[4]["order"] == "open"
     ce.remove_chapter(doc, 4)
-    assert ce.unassigned(doc) == ["x_alchemists_riddle"] and len(ce.chapters(doc)) == 5
+    assert ce.unassigned(doc) == BONUS and len(ce.chapters(doc)) == 5
     assert doc.problems == []
     while doc.undo():
         pass
@@ -187,7 +189,7 @@ def test_a_circle_of_chapters_is_named_with_its_place(doc):
     assert 'level "x_alchemists_riddle" (The Alchemist\'s Riddle): level "x_alchemists_riddle" is in no chapter and ' \
            "no level unlocks it: no player can reach it (add it to a chapter's levels or to a level's " \
            "rewards.unlocks)" in found
-    assert len(found) == 18  # every level: no chapter can open
+    assert len(found) == 19  # every level: no chapter can open
     doc.undo()
     assert doc.problems == []
 
@@ -197,8 +199,10 @@ def test_an_unreachable_chapter_and_its_own_levels(doc):
     found = words(doc)
     assert 'chapter 2 "The Stone Garden" › level 1 "g1_five_stones": level "g1_five_stones" can never be ' \
            "unlocked: its chapter's unlock rule is never met (check unlock.after and unlock.stars)" in found
+    # The garden's last level unlocks a bonus level, which is out of reach with it.
     assert {place_in_document(p, doc.path)[:3] for p in doc.problems} == {("campaign", "chapters", 1),
-                                                                          ("campaign", "chapters", 4)}
+                                                                          ("campaign", "chapters", 4),
+                                                                          ("levels", "x_four_in_the_gears")}
     doc.undo()
     ce.add_unlock_after(doc, 2, "s1_first_muster")  # the proving yard waits for its own first level
     assert all(line.endswith('the chapter "The Proving Yard" waits for one of its own levels') for line in words(doc)
@@ -285,9 +289,9 @@ def test_a_designer_moves_a_level_saves_and_the_validator_accepts_it(app, folder
     assert ce.chapter_levels(doc, 1) == ["g1_five_stones", "g2_four_three", "g4_renju_challenge", "g3_hold_the_garden"]
     add = scene.free_list.buttons(0, view.ADD_BUTTON)[0][0]
     click(app, add.center)
-    assert ce.chapter_levels(doc, 1)[-1] == "x_alchemists_riddle" and ce.unassigned(doc) == []
+    assert ce.chapter_levels(doc, 1)[-1] == "x_alchemists_riddle" and ce.unassigned(doc) == ["x_four_in_the_gears"]
     ctrl(app, pygame.K_z)
-    assert ce.unassigned(doc) == ["x_alchemists_riddle"]
+    assert ce.unassigned(doc) == BONUS
     ctrl(app, pygame.K_y)
     ctrl(app, pygame.K_z)
     # The chapter renamed by typing; Ctrl+S saves; the validator and the loader accept the folder.

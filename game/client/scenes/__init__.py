@@ -18,6 +18,7 @@ SCENES: dict[str, tuple[str, str]] = {
     "draft": ("game.client.scenes.draft", "DraftScene"),
     "duel": ("game.client.scenes.duel", "DuelScene"),
     "gomoku": ("game.client.scenes.gomoku", "GomokuScene"),
+    "connect4": ("game.client.connect4.scene", "Connect4Scene"),
     "skirmish": ("game.client.scenes.skirmish", "SkirmishScene"),
     "pass_device": ("game.client.scenes.pass_device", "PassDeviceScene"),
     "result": ("game.client.scenes.result", "ResultScene"),

@@ -26,8 +26,15 @@ class QuickMatchScene(Scene):
         self.gomoku_levels = gomoku_levels()
         row = lambda label, choices, fmt=str, index=0: OptionRow(label, choices, index, fmt)
         default_agent = self.card_agents.index("easy") if "easy" in self.card_agents else 0
-        self.game = row("Game", ["cards", "gomoku", "skirmish"],
-                        lambda v: {"cards": "Card duel", "gomoku": "Gomoku", "skirmish": "Skirmish (team arena)"}[v])
+        self.game = row("Game", ["cards", "gomoku", "skirmish", "connect4"],
+                        lambda v: {"cards": "Card duel", "gomoku": "Gomoku", "skirmish": "Skirmish (team arena)",
+                                   "connect4": "Connect Four"}[v])
+        from game.client.connect4.match import connect4_levels
+
+        self.connect4_levels = connect4_levels()
+        self.connect4_difficulty = row("Difficulty", self.connect4_levels, str.capitalize,
+                                       self.connect4_levels.index("medium"))
+        self.disc = row("You play", [0, 1], lambda v: "Red (first)" if v == 0 else "Yellow (second)")
         self.opponent = row("Opponent", ["ai", "hotseat"], lambda v: {"ai": "Computer", "hotseat": "Hot-seat (2 players)"}[v])
         self.card_difficulty = row("Difficulty", self.card_agents, str.capitalize, default_agent)
         default_level = self.gomoku_levels.index("medium") if "medium" in self.gomoku_levels else 0
@@ -47,7 +54,7 @@ class QuickMatchScene(Scene):
         self.heroes = [row(f"Hero {i + 1}", classes, names) for i in range(3)]
         self.arena = row("Arena", [""] + sorted(roster.arenas), lambda v: roster.arenas[v].name if v else "Random")
         vs_ai = lambda: self.opponent.value == "ai"
-        for option in (self.card_difficulty, self.card_seat, self.stone):
+        for option in (self.card_difficulty, self.card_seat, self.stone, self.connect4_difficulty, self.disc):
             option.enabled = vs_ai
         self.gomoku_difficulty.enabled = lambda: vs_ai() and bool(self.gomoku_levels)
         self.skirmish_difficulty.enabled = lambda: vs_ai() and bool(self.skirmish_agents)
@@ -61,6 +68,8 @@ class QuickMatchScene(Scene):
             return [self.game, self.opponent, self.card_difficulty, self.card_seat, self.lanes, self.draft]
         if self.game.value == "skirmish":
             return [self.game, self.opponent, self.skirmish_difficulty, self.arena, *self.heroes]
+        if self.game.value == "connect4":
+            return [self.game, self.opponent, self.connect4_difficulty, self.disc]
         return [self.game, self.opponent, self.gomoku_difficulty, self.stone, self.rule, self.size]
 
     def _layout(self) -> None:
@@ -75,6 +84,9 @@ class QuickMatchScene(Scene):
             return MatchSetup(game="skirmish", opponent=self.opponent.value if self.skirmish_agents else "hotseat",
                               difficulty=self.skirmish_difficulty.value, heroes=tuple(h.value for h in self.heroes),
                               arena=self.arena.value, seed=random.randrange(1 << 30))
+        if self.game.value == "connect4":
+            return MatchSetup(game="connect4", opponent=self.opponent.value, difficulty=self.connect4_difficulty.value,
+                              human_seat=self.disc.value, seed=random.randrange(1 << 30))
         cards = self.game.value == "cards"
         if not cards and not self.gomoku_levels:
             opponent = "hotseat"

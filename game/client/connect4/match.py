@@ -1,0 +1,216 @@
+"""The Connect Four matches the scene plays (a quick match, hot-seat or against the AI, and a
+campaign level), and the AI's move off the render loop.
+
+The AI thinks in a thread of the client, not in the worker pool: the pool answers a fixed set of
+request names (game/client/ai_worker.py: "gomoku_move", "card_decide", ...) and has none for
+Connect Four. `ThreadJob` has the shape of the pool's `AIJob` (`done`, `result`, `error`, `age`),
+so the shared `AIDriver` polls it once per frame like any other request; the search is node
+capped (ai/connect4/agents.py), so it competes with the frames for the GIL only briefly.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+import traceback
+
+from game.client.level_match import Toast, _LevelHooks
+from game.client.match import MatchSetup, seat_portrait, start_match
+from game.client.objectives_hud import ObjectivesHUD
+
+COLOURS = ("Red", "Yellow")  # seat 0 drops first
+# Quick matches: who plays at each AI level (name, portrait).
+OPPONENTS = {"easy": ("Pip", "pip"), "medium": ("Corin Ashdown", "corin"), "hard": ("Foundry Automaton", "automaton")}
+
+
+def connect4_levels() -> list[str]:
+    """The Connect Four AI's levels, weakest first."""
+    from ai.connect4.agents import LEVELS
+
+    return list(LEVELS)
+
+
+def make_agent(level: str, seed: int):
+    """The registry's Connect Four agent at `level` (ai/agents.py installs them on first use)."""
+    from game.rules.registry import game_kind
+
+    kind = game_kind("connect4")
+    if level not in kind.agents:
+        from ai.agents import install
+
+        install()
+    return kind.agents[level](seed)
+
+
+class ThreadJob:
+    """One AI request answered by a thread: `act(state, budget_ms)` of a fresh agent."""
+
+    def __init__(self, state, level: str, seed: int, budget_ms: float):
+        self.submitted = time.perf_counter()
+        self.result: dict | None = None
+        self.error: str | None = None
+        self.generation = 0
+        self._done = threading.Event()
+        self._thread = threading.Thread(target=self._run, args=(state, level, seed, budget_ms),
+                                        name="connect4-ai", daemon=True)
+        self._thread.start()
+
+    def _run(self, state, level: str, seed: int, budget_ms: float) -> None:
+        started = time.perf_counter()
+        try:
+            decision = make_agent(level, seed).act(state, budget_ms)
+            explanation = decision.explanation.to_json() if decision.explanation is not None else None
+            self.result = {"move": decision.action, "explanation": explanation,
+                           "ms": (time.perf_counter() - started) * 1000.0}
+        except Exception as error:  # shown by the scene, like a worker's failure
+            self.error = f"{type(error).__name__}: {error}\n{traceback.format_exc(limit=6)}"
+        self._done.set()
+
+    @property
+    def done(self) -> bool:
+        return self._done.is_set()
+
+    @property
+    def age(self) -> float:
+        return time.perf_counter() - self.submitted
+
+    def wait(self, timeout: float | None = None) -> bool:
+        return self._done.wait(timeout)
+
+
+class Connect4Match:
+    """A quick game of Connect Four (7x6): against an AI level, or two people at one screen."""
+
+    kind = "connect4"
+    hud = None
+    toast = None
+    level_run = None
+    title = "Connect Four"
+    can_undo = True
+
+    def __init__(self, setup: MatchSetup, state=None):
+        from game.rules.registry import game_kind
+
+        self.setup = setup
+        self.state = state if state is not None else game_kind("connect4").new_state({}, setup.seed)
+        self.controllers = setup.controllers()  # seat 0 = red (first), 1 = yellow
+        self.hotseat = self.controllers == ("human", "human")
+        self.difficulty = setup.difficulty
+        self.seed = setup.seed
+
+    # the rules
+    def is_legal(self, column: int) -> bool:
+        return self.state.is_legal(column)
+
+    def apply(self, column: int) -> list:
+        return self.state.apply(column)
+
+    @property
+    def over(self) -> bool:
+        return self.state.is_terminal
+
+    @property
+    def winner(self) -> int | None:
+        return self.state.winner
+
+    # the players
+    def name(self, seat: int) -> str:
+        if self.hotseat:
+            return f"Player {seat + 1}"
+        if self.controllers[seat] == "human":
+            return "You"
+        return OPPONENTS.get(self.difficulty, ("The Duelmind", "duelmind"))[0]
+
+    def label(self, seat: int) -> str:
+        return f"{COLOURS[seat]} ({self.name(seat)})"
+
+    def seat_portrait(self, seat: int, app) -> str:
+        if self.controllers[seat] == "ai":
+            return OPPONENTS.get(self.difficulty, ("", "duelmind"))[1]
+        return seat_portrait(self.setup, seat, app.settings.portrait)
+
+    def ai_level(self, seat: int) -> str:
+        return self.difficulty
+
+    def ai_budget_ms(self, app) -> float:
+        return float(app.think_ms)
+
+    # what a level changes
+    move_hint = "Click a column, or Left/Right and Enter; U undoes"
+
+    def buttons(self, scene) -> list[tuple[str, object]]:
+        return [("Undo", scene.undo), ("New game", lambda: self.rematch(scene.app)), ("Menu", scene.open_pause)]
+
+    def after_action(self, scene) -> None:
+        """After every disc of either side (levels: objectives, story lines, saves)."""
+
+    def finish(self, scene) -> None:
+        state = self.state
+        moves = len(state.moves)
+        detail = f"after {moves} disc{'s' if moves != 1 else ''}"
+        face = None
+        if state.winner is None:
+            headline, good, detail = "Draw", None, f"The board is full {detail}"
+        else:
+            detail = f"Four in a row {detail}"
+            if self.hotseat:
+                headline, good = f"{COLOURS[state.winner]} wins!", None
+            elif self.controllers[state.winner] == "human":
+                headline, good = "Victory!", True
+            else:
+                headline, good = "Defeat", False
+            shown = state.winner if good is not False else 1 - state.winner
+            face = (self.seat_portrait(shown, scene.app), self.label(shown))
+        scene.app.push("result", headline=headline, detail=detail, good=good, on_rematch=lambda: self.rematch(scene.app),
+                       face=face)
+
+    def rematch(self, app) -> None:
+        app.reset("title")
+        start_match(app, self.setup.again())
+
+    def open_pause(self, scene) -> None:
+        scene.app.push("pause")
+
+    def note_resumed(self) -> None:
+        """A saved game was replayed into the board (levels)."""
+
+
+class LevelConnect4Match(_LevelHooks, Connect4Match):
+    """A Connect Four level: moves go through its session (objectives, lines said, saves)."""
+
+    move_hint = "Click a column, or Left/Right and Enter"
+    can_undo = False  # the objectives count moves; Restart starts the level again
+
+    def __init__(self, run):
+        session = run.session
+        controllers = ["human", "human"]
+        controllers[session.opponent_seat] = "ai"
+        setup = MatchSetup(game="connect4", opponent="ai", difficulty=session.level.opponent.ai,
+                           human_seat=session.player_seat, seed=session.seed)
+        super().__init__(setup, session.state)
+        self.controllers = tuple(controllers)
+        self.hotseat = False
+        self._join(run)
+        self.title = self.level.title
+        self.hud = ObjectivesHUD(session.objectives())
+        self.toast = Toast((370, 64))
+
+    def is_legal(self, column: int) -> bool:
+        return self.session.is_legal(column)
+
+    def name(self, seat: int) -> str:
+        return "You" if seat == self.session.player_seat else self.level.opponent.name
+
+    def seat_portrait(self, seat: int, app) -> str:
+        if seat == self.session.player_seat:
+            return app.settings.portrait
+        return self.level.opponent.portrait or self.level.opponent.name
+
+    def buttons(self, scene) -> list[tuple[str, object]]:
+        return [("Restart", self.run.restart), ("Menu", scene.open_pause)]
+
+    def note_resumed(self) -> None:
+        self.toast.show("Your saved game goes on")
+
+
+__all__ = ["COLOURS", "Connect4Match", "LevelConnect4Match", "OPPONENTS", "ThreadJob", "connect4_levels", "make_agent"]
