@@ -42,7 +42,7 @@ def _card_plan_words(battle, plan) -> str:
     from game.rules.cards.game import describe_action
 
     words = []
-    for line in (plan.split(";") if isinstance(plan, str) else plan):
+    for line in plan.split(";") if isinstance(plan, str) else plan:
         line = line.strip()
         if not line or line == "PASS":
             continue
@@ -109,9 +109,11 @@ class GomokuAgent:
         self.seed += 1
         size = board.size
         line = [point_name(tuple(point), size) for point in info.get("pv", [])[1:4]]
-        facts = [f"Expects {', '.join(line)} next" if line else "",
-                 f"Looked {info['depth']} move{'s' if info['depth'] != 1 else ''} ahead" if info.get("depth") else "",
-                 f"Thought for {info.get('ms', 0):.0f} ms"]
+        facts = [
+            f"Expects {', '.join(line)} next" if line else "",
+            f"Looked {info['depth']} move{'s' if info['depth'] != 1 else ''} ahead" if info.get("depth") else "",
+            f"Thought for {info.get('ms', 0):.0f} ms",
+        ]
         headline = f"{GOMOKU_REASONS.get(info.get('reason', ''), 'Plays')}: {point_name(move, size)}"
         return Decision(move, Explanation(headline, [], [fact for fact in facts if fact]))
 
@@ -140,6 +142,7 @@ def _card_factory(name: str) -> Callable[[int], Any]:
         from ai.cards.registry import make_agent
 
         return CardTurnAgent(make_agent(name, seed))
+
     return make
 
 
@@ -148,13 +151,16 @@ def _skirmish_factory(name: str) -> Callable[[int], Any]:
         from ai.skirmish.registry import make_agent
 
         return SkirmishTeamAgent(make_agent(name, seed))
+
     return make
 
 
 def _level_factory(agent_class: Callable[[str, int], Any], level: str) -> Callable[[int], Any]:
     """A factory of `agent_class(level, seed)`, one per level (the level is bound here)."""
+
     def make(seed: int):
         return agent_class(level, seed)
+
     return make
 
 

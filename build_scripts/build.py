@@ -68,8 +68,19 @@ REQUIRED_FILES = (
 # environment bundled scipy, 65 MiB, through them). A top-level module name or a file or folder
 # name beside the program (numpy.libs/, matplotlib-3.8.dist-info/) that starts with one of these
 # fails the build.
-UNWANTED_MODULES = ("pytest", "_pytest", "hypothesis", "dask", "distributed", "matplotlib", "tornado", "jinja2",
-                    "numpy", "scipy", "pandas")
+UNWANTED_MODULES = (
+    "pytest",
+    "_pytest",
+    "hypothesis",
+    "dask",
+    "distributed",
+    "matplotlib",
+    "tornado",
+    "jinja2",
+    "numpy",
+    "scipy",
+    "pandas",
+)
 # Packages installed into the build venv beside the project, per platform: PyInstaller always,
 # and on Windows the curses module of the terminal gomoku (`gomoku --terminal`).
 PLATFORM_PACKAGES = {"win32": ("windows-curses",)}
@@ -107,8 +118,9 @@ class Result:
 def build_requirements(root: Path = config.ROOT) -> tuple[list[str], str]:
     """(the runtime dependencies, the PyInstaller requirement) from pyproject.toml."""
     project = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))["project"]
-    pyinstaller = [req for req in project["optional-dependencies"]["build"]
-                   if re.match(r"pyinstaller\b", req, re.IGNORECASE)]
+    pyinstaller = [
+        req for req in project["optional-dependencies"]["build"] if re.match(r"pyinstaller\b", req, re.IGNORECASE)
+    ]
     return list(project["dependencies"]), (pyinstaller[0] if pyinstaller else "pyinstaller")
 
 
@@ -123,9 +135,15 @@ def venv_python(venv: Path) -> Path:
 def venv_fingerprint(root: Path = config.ROOT) -> dict:
     """What the build venv is made from: when any of it changes, the venv is made anew."""
     runtime, pyinstaller = build_requirements(root)
-    return {"python": sys.version, "executable": sys.executable, "project": str(root),
-            "version": config.read_version(root), "requirements": runtime, "pyinstaller": pyinstaller,
-            "platform_packages": list(PLATFORM_PACKAGES.get(sys.platform, ()))}
+    return {
+        "python": sys.version,
+        "executable": sys.executable,
+        "project": str(root),
+        "version": config.read_version(root),
+        "requirements": runtime,
+        "pyinstaller": pyinstaller,
+        "platform_packages": list(PLATFORM_PACKAGES.get(sys.platform, ())),
+    }
 
 
 def venv_install_commands(python: Path, root: Path = config.ROOT) -> list[list[str]]:
@@ -175,10 +193,18 @@ def clean_python_env(env: dict[str, str]) -> dict[str, str]:
 
 def python_paths(python: Path | str) -> dict:
     """sys.path, the version and the base prefix (where its LICENSE is) of another interpreter."""
-    script = ("import json, sys; print(json.dumps({'path': [p for p in sys.path if p], "
-              "'base_prefix': sys.base_prefix, 'version': '%d.%d' % sys.version_info[:2]}))")
-    done = subprocess.run([str(python), "-c", script], env=clean_python_env(dict(os.environ)), capture_output=True,
-                          text=True, timeout=60, cwd=tempfile.gettempdir())
+    script = (
+        "import json, sys; print(json.dumps({'path': [p for p in sys.path if p], "
+        "'base_prefix': sys.base_prefix, 'version': '%d.%d' % sys.version_info[:2]}))"
+    )
+    done = subprocess.run(
+        [str(python), "-c", script],
+        env=clean_python_env(dict(os.environ)),
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=tempfile.gettempdir(),
+    )
     if done.returncode != 0:
         raise BuildError(f"{python} does not run: {done.stderr}")
     return json.loads(done.stdout)
@@ -208,13 +234,30 @@ def forbidden_distributions(paths: list[str]) -> list[str]:
 # ------------------------------------------------------------------ PyInstaller
 
 
-def pyinstaller_command(mode: str, dist: Path, work: Path, windowed: bool = False, upx: bool = False,
-                        strip: bool | None = None, clean: bool = False,
-                        python: Path | str = sys.executable) -> list[str]:
+def pyinstaller_command(
+    mode: str,
+    dist: Path,
+    work: Path,
+    windowed: bool = False,
+    upx: bool = False,
+    strip: bool | None = None,
+    clean: bool = False,
+    python: Path | str = sys.executable,
+) -> list[str]:
     """The PyInstaller command line for one build of duelmind.spec, run by `python` (the build
     venv's)."""
-    command = [str(python), "-m", "PyInstaller", "--noconfirm", "--log-level", "WARN",
-               "--distpath", str(dist), "--workpath", str(work / mode)]
+    command = [
+        str(python),
+        "-m",
+        "PyInstaller",
+        "--noconfirm",
+        "--log-level",
+        "WARN",
+        "--distpath",
+        str(dist),
+        "--workpath",
+        str(work / mode),
+    ]
     if clean:
         command.append("--clean")
     command += [str(SPEC), "--", "--mode", mode]
@@ -300,7 +343,7 @@ def bundle_module_names(executable: Path) -> set[str]:
         with zipfile.ZipFile(base_library) as library:
             for member in library.namelist():
                 if member.endswith(".pyc"):
-                    parts = member[:-len(".pyc")].split("/")
+                    parts = member[: -len(".pyc")].split("/")
                     names.add(".".join(parts[:-1] if parts[-1] == "__init__" else parts))
     return names
 
@@ -315,8 +358,14 @@ def top_level_names(module_names: set[str], file_names: set[str]) -> set[str]:
 def unwanted_modules(names: set[str]) -> list[str]:
     """The UNWANTED_MODULES present among top-level names (a module `numpy`, a folder `numpy.libs`
     or `numpy-2.0.dist-info` all count as numpy)."""
-    return sorted({unwanted for unwanted in UNWANTED_MODULES for name in names
-                   if name == unwanted or name.startswith((unwanted + ".", unwanted + "-"))})
+    return sorted(
+        {
+            unwanted
+            for unwanted in UNWANTED_MODULES
+            for name in names
+            if name == unwanted or name.startswith((unwanted + ".", unwanted + "-"))
+        }
+    )
 
 
 def bundle_toc(mode: str, executable: Path, python: Path | str = sys.executable) -> tuple[set[str], set[str]]:
@@ -325,8 +374,13 @@ def bundle_toc(mode: str, executable: Path, python: Path | str = sys.executable)
     build.py needs neither."""
     if Path(python) == Path(sys.executable):
         return bundle_module_names(executable), bundled_names(mode, executable)
-    done = subprocess.run([str(python), str(Path(__file__).resolve()), "--list-toc", mode, str(executable)],
-                          env=clean_python_env(dict(os.environ)), capture_output=True, text=True, timeout=120)
+    done = subprocess.run(
+        [str(python), str(Path(__file__).resolve()), "--list-toc", mode, str(executable)],
+        env=clean_python_env(dict(os.environ)),
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     if done.returncode != 0:
         raise BuildError(f"cannot read the table of contents of {executable}: {done.stderr}")
     toc = json.loads(done.stdout)
@@ -350,16 +404,17 @@ def check_contents(mode: str, executable: Path, names: set[str] | None = None) -
 
 def smoke_env(home: str) -> dict[str, str]:
     env = dict(os.environ)
-    env.update(SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", DUELMIND_HOME=home,
-               PYGAME_HIDE_SUPPORT_PROMPT="1")
+    env.update(SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", DUELMIND_HOME=home, PYGAME_HIDE_SUPPORT_PROMPT="1")
     return env
 
 
-def run_checked(command: list[str], env: dict[str, str], what: str, timeout: float = SMOKE_TIMEOUT,
-                expect: str | None = None) -> str:
+def run_checked(
+    command: list[str], env: dict[str, str], what: str, timeout: float = SMOKE_TIMEOUT, expect: str | None = None
+) -> str:
     try:
-        done = subprocess.run(command, env=env, capture_output=True, text=True, timeout=timeout,
-                              stdin=subprocess.DEVNULL)
+        done = subprocess.run(
+            command, env=env, capture_output=True, text=True, timeout=timeout, stdin=subprocess.DEVNULL
+        )
     except subprocess.TimeoutExpired as error:
         raise BuildError(f"{what}: no exit after {timeout:.0f} s\n{error.stdout or ''}{error.stderr or ''}") from None
     output = done.stdout + done.stderr
@@ -377,15 +432,19 @@ def smoke_test(executable: Path, windowed: bool = False) -> float:
         # A windowed Windows app has no stdout: only its exit code can be checked.
         expect = None if windowed and sys.platform == "win32" else "screens rendered"
         started = time.perf_counter()
-        output = run_checked([str(executable), "--smoke-test"], env, f"{executable.name} --smoke-test",
-                             expect=expect)
+        output = run_checked([str(executable), "--smoke-test"], env, f"{executable.name} --smoke-test", expect=expect)
         seconds = time.perf_counter() - started
         for line in output.splitlines():
             if line.startswith("smoke test"):
                 print(f"    {line}")
         for name in config.command_names():
-            run_checked([str(executable), *name.split(), "--help"], env, f"{executable.name} {name} --help",
-                        timeout=120.0, expect=None if expect is None else "usage:")
+            run_checked(
+                [str(executable), *name.split(), "--help"],
+                env,
+                f"{executable.name} {name} --help",
+                timeout=120.0,
+                expect=None if expect is None else "usage:",
+            )
     return seconds
 
 
@@ -409,9 +468,12 @@ def distribution_top_names(dist: importlib.metadata.Distribution) -> set[str]:
     return names
 
 
-def bundled_distributions(top_names: set[str], dists: list[importlib.metadata.Distribution],
-                          always: tuple[str, ...] = ("pyinstaller",),
-                          skip: tuple[str, ...] = ("duelmind",)) -> list[importlib.metadata.Distribution]:
+def bundled_distributions(
+    top_names: set[str],
+    dists: list[importlib.metadata.Distribution],
+    always: tuple[str, ...] = ("pyinstaller",),
+    skip: tuple[str, ...] = ("duelmind",),
+) -> list[importlib.metadata.Distribution]:
     """The distributions whose packages are in the bundle (their top-level names among
     `top_names`), plus `always` (PyInstaller: its bootloader starts every bundle) and without
     `skip` (Duelmind itself: its LICENSE ships at the archive's top)."""
@@ -440,8 +502,12 @@ def python_license(base_prefix: str, version: str) -> Path | None:
     """CPython's LICENSE.txt: beside python.exe on Windows, in lib/pythonX.Y/ elsewhere (Debian's
     python3.X keeps it as /usr/share/doc/python3.X/copyright)."""
     base = Path(base_prefix)
-    for candidate in (base / "LICENSE.txt", base / "lib" / f"python{version}" / "LICENSE.txt",
-                      base / "Lib" / "LICENSE.txt", Path(f"/usr/share/doc/python{version}/copyright")):
+    for candidate in (
+        base / "LICENSE.txt",
+        base / "lib" / f"python{version}" / "LICENSE.txt",
+        base / "Lib" / "LICENSE.txt",
+        Path(f"/usr/share/doc/python{version}/copyright"),
+    ):
         if candidate.is_file():
             return candidate
     return None
@@ -467,8 +533,10 @@ def collect_licenses(dists: list[importlib.metadata.Distribution], python: dict,
             shutil.copyfile(path, target)
         if not files:
             metadata = dist.metadata
-            lines = [f"{metadata['Name']} {metadata['Version']}: its wheel carries no licence file.",
-                     f"License: {metadata.get('License-Expression') or metadata.get('License') or '(not given)'}"]
+            lines = [
+                f"{metadata['Name']} {metadata['Version']}: its wheel carries no licence file.",
+                f"License: {metadata.get('License-Expression') or metadata.get('License') or '(not given)'}",
+            ]
             lines += [f"Classifier: {c}" for c in metadata.get_all("Classifier") or [] if c.startswith("License")]
             if metadata.get("Home-page"):
                 lines.append(f"Home page: {metadata['Home-page']}")
@@ -546,8 +614,9 @@ def archive_names(path: Path) -> list[str]:
         return archive.getnames()
 
 
-def release_archive(dist: Path, work: Path, top_names: set[str], python: Path | str = sys.executable,
-                    windowed: bool = False) -> tuple[Path, list[str]]:
+def release_archive(
+    dist: Path, work: Path, top_names: set[str], python: Path | str = sys.executable, windowed: bool = False
+) -> tuple[Path, list[str]]:
     """Write the one-folder build's release archive; (its path, licence warnings)."""
     info = python_paths(python)
     dists = bundled_distributions(top_names, distributions(info["path"]))
@@ -561,20 +630,30 @@ def release_archive(dist: Path, work: Path, top_names: set[str], python: Path | 
 # ------------------------------------------------------------------ one build
 
 
-def build(mode: str, dist: Path, work: Path, *, windowed: bool = False, upx: bool = False,
-          strip: bool | None = None, clean: bool = False, smoke: bool = True, quiet: bool = False,
-          python: Path | str = sys.executable, allow_unwanted: bool = False, archive: bool = True) -> Result:
+def build(
+    mode: str,
+    dist: Path,
+    work: Path,
+    *,
+    windowed: bool = False,
+    upx: bool = False,
+    strip: bool | None = None,
+    clean: bool = False,
+    smoke: bool = True,
+    quiet: bool = False,
+    python: Path | str = sys.executable,
+    allow_unwanted: bool = False,
+    archive: bool = True,
+) -> Result:
     """Build one bundle with `python` (the build venv's), check what it holds (every data file;
     none of UNWANTED_MODULES unless allow_unwanted, which only reports them), smoke-test it
     (unless smoke=False) and, for the one-folder build, write the release archive (unless
     archive=False)."""
     if upx and shutil.which("upx") is None:
         raise BuildError("--upx: no upx program on PATH")
-    command = pyinstaller_command(mode, dist, work, windowed=windowed, upx=upx, strip=strip, clean=clean,
-                                  python=python)
+    command = pyinstaller_command(mode, dist, work, windowed=windowed, upx=upx, strip=strip, clean=clean, python=python)
     started = time.perf_counter()
-    done = subprocess.run(command, env=pyinstaller_env(work), cwd=config.ROOT, text=True,
-                          capture_output=quiet)
+    done = subprocess.run(command, env=pyinstaller_env(work), cwd=config.ROOT, text=True, capture_output=quiet)
     build_seconds = time.perf_counter() - started
     if done.returncode != 0:
         log = (done.stdout or "") + (done.stderr or "") if quiet else "(see above)"
@@ -608,29 +687,49 @@ def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     if argv[:1] == ["--list-toc"]:  # internal: bundle_toc() run by the build venv's python
         mode, executable = argv[1], Path(argv[2])
-        print(json.dumps({"modules": sorted(bundle_module_names(executable)),
-                          "files": sorted(bundled_names(mode, executable))}))
+        print(
+            json.dumps(
+                {"modules": sorted(bundle_module_names(executable)), "files": sorted(bundled_names(mode, executable))}
+            )
+        )
         return 0
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--onedir", action="store_true", help="build the one-folder app")
     parser.add_argument("--onefile", action="store_true", help="build the one-file app")
     parser.add_argument("--skip-smoke", action="store_true", help="do not run the smoke test on the builds")
-    parser.add_argument("--windowed", action="store_true",
-                        help="no console window (use for Windows and macOS releases; makes Duelmind.app on macOS)")
+    parser.add_argument(
+        "--windowed",
+        action="store_true",
+        help="no console window (use for Windows and macOS releases; makes Duelmind.app on macOS)",
+    )
     parser.add_argument("--upx", action="store_true", help="compress the binaries with UPX (upx must be on PATH)")
-    parser.add_argument("--strip", action=argparse.BooleanOptionalAction, default=None,
-                        help="strip symbols from the binaries (default: on Linux only)")
+    parser.add_argument(
+        "--strip",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="strip symbols from the binaries (default: on Linux only)",
+    )
     parser.add_argument("--clean", action="store_true", help="rebuild from scratch (PyInstaller's cache too)")
     parser.add_argument("--dist", type=Path, default=config.ROOT / "dist", help="output folder (default: dist/)")
-    parser.add_argument("--work", type=Path, default=config.ROOT / "build" / "pyinstaller",
-                        help="PyInstaller's work and cache folder (default: build/pyinstaller/)")
+    parser.add_argument(
+        "--work",
+        type=Path,
+        default=config.ROOT / "build" / "pyinstaller",
+        help="PyInstaller's work and cache folder (default: build/pyinstaller/)",
+    )
     where = parser.add_mutually_exclusive_group()
-    where.add_argument("--venv", type=Path, default=None,
-                       help=f"the build venv (default: {default_venv().relative_to(config.ROOT)}/; made or "
-                            "remade when missing or out of date)")
-    where.add_argument("--no-venv", action="store_true",
-                       help="build with this interpreter and whatever it has installed (unwanted modules "
-                            "are then only reported)")
+    where.add_argument(
+        "--venv",
+        type=Path,
+        default=None,
+        help=f"the build venv (default: {default_venv().relative_to(config.ROOT)}/; made or "
+        "remade when missing or out of date)",
+    )
+    where.add_argument(
+        "--no-venv",
+        action="store_true",
+        help="build with this interpreter and whatever it has installed (unwanted modules are then only reported)",
+    )
     parser.add_argument("--no-archive", action="store_true", help="do not write the release archive")
     args = parser.parse_args(argv)
     modes = [mode for mode in ("onedir", "onefile") if getattr(args, mode)] or ["onedir", "onefile"]
@@ -649,13 +748,28 @@ def main(argv: list[str] | None = None) -> int:
         print(f"Duelmind {config.read_version()}: building {' and '.join(modes)} into {args.dist} with {python}")
         for mode in modes:
             print(f"== {mode}")
-            result = build(mode, args.dist.resolve(), args.work.resolve(), windowed=args.windowed, upx=args.upx,
-                           strip=args.strip, clean=args.clean, smoke=not args.skip_smoke, python=python,
-                           allow_unwanted=args.no_venv, archive=not args.no_archive)
+            result = build(
+                mode,
+                args.dist.resolve(),
+                args.work.resolve(),
+                windowed=args.windowed,
+                upx=args.upx,
+                strip=args.strip,
+                clean=args.clean,
+                smoke=not args.skip_smoke,
+                python=python,
+                allow_unwanted=args.no_venv,
+                archive=not args.no_archive,
+            )
             results.append(result)
-            smoke = "not smoke-tested" if result.smoke_seconds is None else \
-                f"smoke test passed in {result.smoke_seconds:.1f} s"
-            print(f"    {result.executable} ({human_size(result.size)}), built in {result.build_seconds:.0f} s, {smoke}")
+            smoke = (
+                "not smoke-tested"
+                if result.smoke_seconds is None
+                else f"smoke test passed in {result.smoke_seconds:.1f} s"
+            )
+            print(
+                f"    {result.executable} ({human_size(result.size)}), built in {result.build_seconds:.0f} s, {smoke}"
+            )
             if result.unwanted:
                 print(f"    warning: it bundles {', '.join(result.unwanted)} (a --no-venv build)", file=sys.stderr)
     except BuildError as error:

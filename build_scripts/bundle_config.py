@@ -39,27 +39,100 @@ CREDITS = ROOT / "assets" / "CREDITS.md"
 # without it; the smoke test and `COMMAND --help` of every command check nothing needed is gone.
 EXCLUDES = (
     # GUI toolkits and IDE bits of the standard library
-    "tkinter", "_tkinter", "turtle", "turtledemo", "idlelib",
+    "tkinter",
+    "_tkinter",
+    "turtle",
+    "turtledemo",
+    "idlelib",
     # test frameworks and test suites
-    "unittest", "doctest", "test", "pytest", "_pytest", "hypothesis", "pygame.tests", "trio.testing",
+    "unittest",
+    "doctest",
+    "test",
+    "pytest",
+    "_pytest",
+    "hypothesis",
+    "pygame.tests",
+    "trio.testing",
     # documentation, debugging, profiling and packaging tools
-    "pydoc", "pydoc_data", "pdb", "cmd", "readline", "rlcompleter", "cProfile", "profile", "pstats",
-    "lib2to3", "ensurepip", "venv", "distutils", "setuptools", "pkg_resources", "pip", "PyInstaller",
+    "pydoc",
+    "pydoc_data",
+    "pdb",
+    "cmd",
+    "readline",
+    "rlcompleter",
+    "cProfile",
+    "profile",
+    "pstats",
+    "lib2to3",
+    "ensurepip",
+    "venv",
+    "distutils",
+    "setuptools",
+    "pkg_resources",
+    "pip",
+    "PyInstaller",
     # pygame-ce's optional numpy/opencv paths (surfarray, sndarray, camera), examples and docs
-    "numpy", "cv2", "pygame.examples", "pygame.docs", "pygame.__briefcase", "pygame.__pyinstaller",
+    "numpy",
+    "cv2",
+    "pygame.examples",
+    "pygame.docs",
+    "pygame.__briefcase",
+    "pygame.__pyinstaller",
     # tqdm's notebook, GUI and pandas integrations (we only draw terminal progress bars) and
     # everything they pull in: IPython with jedi (32 MB), prompt_toolkit, pygments, trio...
-    "tqdm.notebook", "tqdm.gui", "tqdm.keras", "tqdm.dask", "tqdm.rich", "tqdm.contrib",
-    "IPython", "ipykernel", "ipywidgets", "jedi", "parso", "prompt_toolkit", "pygments", "traitlets",
-    "stack_data", "pure_eval", "executing", "asttokens", "pexpect", "ptyprocess", "decorator",
-    "matplotlib", "matplotlib_inline", "pandas", "trio", "outcome", "sniffio", "attr", "attrs",
-    "cffi", "pycparser", "wcwidth",
+    "tqdm.notebook",
+    "tqdm.gui",
+    "tqdm.keras",
+    "tqdm.dask",
+    "tqdm.rich",
+    "tqdm.contrib",
+    "IPython",
+    "ipykernel",
+    "ipywidgets",
+    "jedi",
+    "parso",
+    "prompt_toolkit",
+    "pygments",
+    "traitlets",
+    "stack_data",
+    "pure_eval",
+    "executing",
+    "asttokens",
+    "pexpect",
+    "ptyprocess",
+    "decorator",
+    "matplotlib",
+    "matplotlib_inline",
+    "pandas",
+    "trio",
+    "outcome",
+    "sniffio",
+    "attr",
+    "attrs",
+    "cffi",
+    "pycparser",
+    "wcwidth",
     # pydantic v1 compatibility layer and pydantic's optional e-mail validation (we use v2 models)
-    "pydantic.v1", "email_validator",
+    "pydantic.v1",
+    "email_validator",
     # networking and compression the game does not do (ssl alone ships libssl and libcrypto;
     # hashlib and hmac fall back to the built-in hashes). Remove these if networking is added.
-    "ssl", "_ssl", "_hashlib", "lzma", "_lzma", "bz2", "_bz2",
-    "sqlite3", "xmlrpc", "ftplib", "imaplib", "poplib", "smtplib", "nntplib", "telnetlib", "mailbox",
+    "ssl",
+    "_ssl",
+    "_hashlib",
+    "lzma",
+    "_lzma",
+    "bz2",
+    "_bz2",
+    "sqlite3",
+    "xmlrpc",
+    "ftplib",
+    "imaplib",
+    "poplib",
+    "smtplib",
+    "nntplib",
+    "telnetlib",
+    "mailbox",
 )
 
 
@@ -78,8 +151,9 @@ def read_version(root: Path = ROOT) -> str:
     """`__version__` from game/version.py, without importing the game."""
     tree = ast.parse((root / "game" / "version.py").read_text(encoding="utf-8"))
     for node in tree.body:
-        if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == "__version__"
-                                                for t in node.targets):
+        if isinstance(node, ast.Assign) and any(
+            isinstance(t, ast.Name) and t.id == "__version__" for t in node.targets
+        ):
             return str(ast.literal_eval(node.value))
     raise ValueError(f"no __version__ = '...' in {root / 'game' / 'version.py'}")
 
@@ -88,8 +162,11 @@ def commands(root: Path = ROOT) -> dict[str, tuple[str, str]]:
     """The COMMANDS table of game/cli.py (command words -> (module, help)), read without running it."""
     tree = ast.parse((root / "game" / "cli.py").read_text(encoding="utf-8"))
     for node in tree.body:
-        target = node.target if isinstance(node, ast.AnnAssign) else (
-            node.targets[0] if isinstance(node, ast.Assign) and len(node.targets) == 1 else None)
+        target = (
+            node.target
+            if isinstance(node, ast.AnnAssign)
+            else (node.targets[0] if isinstance(node, ast.Assign) and len(node.targets) == 1 else None)
+        )
         if isinstance(target, ast.Name) and target.id == "COMMANDS" and node.value is not None:
             return dict(ast.literal_eval(node.value))
     raise ValueError(f"no COMMANDS table in {root / 'game' / 'cli.py'}")
@@ -168,8 +245,9 @@ def data_files(root: Path = ROOT) -> list[tuple[str, str]]:
     for folder in DATA_FOLDERS:
         found += [(str(path), str(path.relative_to(root).parent)) for path in _files(root, folder) if _data(path)]
     for package in OWN_PACKAGES:
-        found += [(str(path), str(path.relative_to(root).parent)) for path in _files(root, package)
-                  if path.suffix != ".py"]
+        found += [
+            (str(path), str(path.relative_to(root).parent)) for path in _files(root, package) if path.suffix != ".py"
+        ]
     return found
 
 

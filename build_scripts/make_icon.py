@@ -80,8 +80,11 @@ def icns_bytes(types=ICNS_TYPES) -> bytes:
 
 def write_icons(force: bool = False) -> list[Path]:
     """Write the icon files that are missing (all of them with force); returns those written."""
-    makers = {bundle_config.ICON_PNG: lambda: png_bytes(256), bundle_config.ICON_ICO: ico_bytes,
-              bundle_config.ICON_ICNS: icns_bytes}
+    makers = {
+        bundle_config.ICON_PNG: lambda: png_bytes(256),
+        bundle_config.ICON_ICO: ico_bytes,
+        bundle_config.ICON_ICNS: icns_bytes,
+    }
     written = []
     for path, make in makers.items():
         if force or not path.exists():

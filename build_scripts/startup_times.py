@@ -35,8 +35,14 @@ FIRST_FRAME = "smoke test: first frame"
 def timed_smoke(command: list[str], env: dict[str, str]) -> tuple[float, float]:
     """(seconds to the first frame, seconds to exit) of one --smoke-test run."""
     started = time.perf_counter()
-    process = subprocess.Popen([*command, "--smoke-test"], env=env, stdout=subprocess.PIPE,
-                               stderr=subprocess.DEVNULL, stdin=subprocess.DEVNULL, text=True)
+    process = subprocess.Popen(
+        [*command, "--smoke-test"],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        stdin=subprocess.DEVNULL,
+        text=True,
+    )
     first = None
     for line in process.stdout:
         if first is None and line.startswith(FIRST_FRAME):
@@ -50,8 +56,7 @@ def timed_smoke(command: list[str], env: dict[str, str]) -> tuple[float, float]:
 
 def timed_help(command: list[str], env: dict[str, str]) -> float:
     started = time.perf_counter()
-    subprocess.run([*command, "--help"], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                   check=True)
+    subprocess.run([*command, "--help"], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
     return time.perf_counter() - started
 
 

@@ -102,26 +102,32 @@ def standalone_svg(icon_set: dict, name: str) -> str:
     left = icon.get("left", icon_set.get("left", 0))
     top = icon.get("top", icon_set.get("top", 0))
     body = icon["body"].replace("currentColor", FILL)
-    return (f'<svg xmlns="{SVG_NS}" viewBox="{left} {top} {width} {height}" '
-            f'width="{width}" height="{height}">{body}</svg>\n')
+    return (
+        f'<svg xmlns="{SVG_NS}" viewBox="{left} {top} {width} {height}" '
+        f'width="{width}" height="{height}">{body}</svg>\n'
+    )
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("icons_json", type=Path,
-                        help="icons.json of the unpacked npm package @iconify-json/game-icons")
-    parser.add_argument("--art-dir", type=Path, default=ART,
-                        help="folder with the mapping files and icons/ (default: assets/art)")
-    parser.add_argument("--cards-dir", type=Path, default=CARDS,
-                        help="folder with the card files naming each card's art (default: levels/cards)")
-    parser.add_argument("--clean", action="store_true",
-                        help="remove SVG files in icons/ that nothing uses")
+    parser.add_argument("icons_json", type=Path, help="icons.json of the unpacked npm package @iconify-json/game-icons")
+    parser.add_argument(
+        "--art-dir", type=Path, default=ART, help="folder with the mapping files and icons/ (default: assets/art)"
+    )
+    parser.add_argument(
+        "--cards-dir",
+        type=Path,
+        default=CARDS,
+        help="folder with the card files naming each card's art (default: levels/cards)",
+    )
+    parser.add_argument("--clean", action="store_true", help="remove SVG files in icons/ that nothing uses")
     args = parser.parse_args(argv)
 
     icon_set = json.loads(args.icons_json.read_text(encoding="utf-8"))
     if icon_set.get("prefix") != "game-icons":
-        print(f"error: {args.icons_json} is not the game-icons set "
-              f"(prefix {icon_set.get('prefix')!r})", file=sys.stderr)
+        print(
+            f"error: {args.icons_json} is not the game-icons set (prefix {icon_set.get('prefix')!r})", file=sys.stderr
+        )
         return 1
     names = chosen_icons(args.art_dir, args.cards_dir)
 
@@ -153,8 +159,10 @@ def main(argv: list[str] | None = None) -> int:
             if path.name not in keep:
                 path.unlink()
                 removed.append(path.name)
-    print(f"wrote {len(names)} icons ({total} bytes) to {out_dir}"
-          + (f"; removed {len(removed)} unused: {', '.join(removed)}" if removed else ""))
+    print(
+        f"wrote {len(names)} icons ({total} bytes) to {out_dir}"
+        + (f"; removed {len(removed)} unused: {', '.join(removed)}" if removed else "")
+    )
     return 0
 
 

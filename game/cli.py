@@ -24,10 +24,16 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "gomoku": ("game.tools.terminal_gomoku", "gomoku against the AI (--terminal: in this terminal)"),
     "bot locm": ("game.tools.locm_bot", "a Legends of Code and Magic bot on stdin/stdout (CodinGame)"),
     "brain gomocup": ("game.tools.gomocup_brain", "a gomoku brain speaking the Gomocup (Piskvork) protocol"),
-    "gomocup match": ("game.tools.gomocup_match", "gomoku matches between two Gomocup brains (a local Piskvork manager)"),
+    "gomocup match": (
+        "game.tools.gomocup_match",
+        "gomoku matches between two Gomocup brains (a local Piskvork manager)",
+    ),
     "cards validate": ("game.tools.validate_cards", "check card files (levels/cards/*.json) and list problems"),
     "cards balance": ("game.tools.balance", "bot-vs-bot games with a card set: first-player and per-card win rates"),
-    "levels validate": ("game.tools.validate_levels", "check level files: every problem with file, JSON path and message"),
+    "levels validate": (
+        "game.tools.validate_levels",
+        "check level files: every problem with file, JSON path and message",
+    ),
     "levels simulate": ("game.tools.simulate_levels", "play a level headless many times: win rate, turns, objectives"),
     "referee": ("game.tools.referee", "run LOCM matches between two external bot programs"),
     "arena": ("game.tools.arena", "in-process card AI matches with a win-rate interval and timing"),
@@ -35,8 +41,14 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "bench engine": ("game.tools.bench_engine", "card engine throughput: random-vs-random games"),
     "bench gomoku": ("game.tools.bench_gomoku", "gomoku AI speed, tactics and a self-play ladder"),
     "bench memory": ("game.tools.bench_memory", "does a card AI's memory stay flat over many decisions"),
-    "bench connect4": ("game.tools.bench_connect4", "Connect Four AI levels against each other: win rates and move times"),
-    "skirmish": ("game.tools.skirmish_cli", "the team-arena tactics game (opens the client; bench, validate, reference, play in text)"),
+    "bench connect4": (
+        "game.tools.bench_connect4",
+        "Connect Four AI levels against each other: win rates and move times",
+    ),
+    "skirmish": (
+        "game.tools.skirmish_cli",
+        "the team-arena tactics game (opens the client; bench, validate, reference, play in text)",
+    ),
     "workshop": ("game.client.workshop.cli", "the level workshop: edit, test play and simulate levels [LEVEL_FILE]"),
     "saves": ("game.tools.saves", "where your settings, progress and saved games are, and whether each loads"),
 }
@@ -49,13 +61,16 @@ DEBUG_FLAG = "--debug"
 
 def _usage() -> str:
     width = max(len(name) for name in COMMANDS)
-    lines = [f"usage: {PROGRAM} [COMMAND] [options]   (from a checkout: python main.py ...)", "",
-             "commands:"]
+    lines = [f"usage: {PROGRAM} [COMMAND] [options]   (from a checkout: python main.py ...)", "", "commands:"]
     lines += [f"  {name.ljust(width)}  {help_text}" for name, (_, help_text) in COMMANDS.items()]
-    lines += ["", "options for every command:",
-              f"  {'--version'.ljust(width)}  print Duelmind's version and exit",
-              f"  {DEBUG_FLAG.ljust(width)}  write more detail to the log file (`{PROGRAM} saves` shows where)",
-              "", f"Run `{PROGRAM} COMMAND --help` for a command's options."]
+    lines += [
+        "",
+        "options for every command:",
+        f"  {'--version'.ljust(width)}  print Duelmind's version and exit",
+        f"  {DEBUG_FLAG.ljust(width)}  write more detail to the log file (`{PROGRAM} saves` shows where)",
+        "",
+        f"Run `{PROGRAM} COMMAND --help` for a command's options.",
+    ]
     return "\n".join(lines)
 
 
@@ -100,9 +115,15 @@ class HelpFormatter(argparse.HelpFormatter):
     def _get_help_string(self, action: argparse.Action) -> str:
         text = action.help or ""
         default = action.default
-        if ("%(default)" in text or "default" in text.lower() or default is None or default is False
-                or default is argparse.SUPPRESS or isinstance(action, argparse._HelpAction)
-                or not (action.option_strings or action.nargs in ("?", "*"))):
+        if (
+            "%(default)" in text
+            or "default" in text.lower()
+            or default is None
+            or default is False
+            or default is argparse.SUPPRESS
+            or isinstance(action, argparse._HelpAction)
+            or not (action.option_strings or action.nargs in ("?", "*"))
+        ):
             return text
         return f"{text} (default: %(default)s)" if text else "(default: %(default)s)"
 

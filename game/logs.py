@@ -63,8 +63,9 @@ def setup_logging(debug: bool = False, command: str = "play") -> Path | None:
     path = log_file()
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        handler = logging.handlers.RotatingFileHandler(path, maxBytes=LOG_BYTES, backupCount=LOG_BACKUPS,
-                                                       encoding="utf-8")
+        handler = logging.handlers.RotatingFileHandler(
+            path, maxBytes=LOG_BYTES, backupCount=LOG_BACKUPS, encoding="utf-8"
+        )
     except OSError:
         return None
     handler.setFormatter(logging.Formatter(FORMAT))
@@ -74,8 +75,9 @@ def setup_logging(debug: bool = False, command: str = "play") -> Path | None:
         logging.getLogger(noisy).setLevel(max(logging.INFO, root.level))
     logging.captureWarnings(True)
     _install_excepthook()
-    logging.getLogger("duelmind").info("Duelmind %s: %s (Python %s, %s)", __version__, command,
-                                       platform.python_version(), platform.platform())
+    logging.getLogger("duelmind").info(
+        "Duelmind %s: %s (Python %s, %s)", __version__, command, platform.python_version(), platform.platform()
+    )
     return path
 
 
@@ -95,10 +97,12 @@ def _install_excepthook() -> None:
 
 def environment_lines() -> list[str]:
     """Version, platform and libraries: the head of a crash report."""
-    lines = [f"Duelmind {__version__}",
-             f"Python {platform.python_version()} ({sys.executable})",
-             f"Platform {platform.platform()} ({platform.machine()})",
-             f"Frozen build: {'yes' if getattr(sys, 'frozen', False) else 'no'}"]
+    lines = [
+        f"Duelmind {__version__}",
+        f"Python {platform.python_version()} ({sys.executable})",
+        f"Platform {platform.platform()} ({platform.machine()})",
+        f"Frozen build: {'yes' if getattr(sys, 'frozen', False) else 'no'}",
+    ]
     pygame = sys.modules.get("pygame")
     if pygame is not None:
         version = getattr(pygame, "version", None)
@@ -109,18 +113,21 @@ def environment_lines() -> list[str]:
 
 def crash_report_text(error: BaseException, scene: str | None = None, context: dict | None = None) -> str:
     """The report of an uncaught exception: when, versions and platform, the scene, the traceback."""
-    lines = ["Duelmind crash report",
-             f"Time {datetime.datetime.now().astimezone().isoformat(timespec='seconds')}",
-             *environment_lines(),
-             f"Scene {scene or '(none)'}"]
+    lines = [
+        "Duelmind crash report",
+        f"Time {datetime.datetime.now().astimezone().isoformat(timespec='seconds')}",
+        *environment_lines(),
+        f"Scene {scene or '(none)'}",
+    ]
     for key, value in (context or {}).items():
         lines.append(f"{key} {value}")
     lines += ["", "".join(traceback.format_exception(type(error), error, error.__traceback__)).rstrip()]
     return "\n".join(lines) + "\n"
 
 
-def write_crash_report(error: BaseException, scene: str | None = None, context: dict | None = None,
-                       folder: Path | None = None) -> tuple[Path | None, str]:
+def write_crash_report(
+    error: BaseException, scene: str | None = None, context: dict | None = None, folder: Path | None = None
+) -> tuple[Path | None, str]:
     """Write a crash report into the log folder; (its path or None when it could not be
     written, the report's text). The error is logged too, and old reports are pruned."""
     text = crash_report_text(error, scene, context)

@@ -12,9 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from game.rules.cards.locm import OFFICIAL_CARDLIST as CARDLIST
+from game.rules.cards.locm import OFFICIAL_CARDLIST
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
+CARDLIST = OFFICIAL_CARDLIST  # the shipped LOCM card list (other tests import it from here)
 SHARED = REPO_ROOT.parent / "shared"
 REFERENCE_CARDLIST = SHARED / "locm" / "cardlist.txt"  # compared with the shipped copy when present
 TRACES = SHARED / "locm" / "traces"

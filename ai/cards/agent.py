@@ -82,8 +82,13 @@ class TurnRecord:
     replans: int = 0  # plans cut short because the rest had become illegal
 
 
-def play_turn(battle: Battle, agent: CardAgent, budget_ms: float, card_pool: Sequence[Card] | None = None,
-              on_decision: Callable[[Decision, float], None] | None = None) -> TurnRecord:
+def play_turn(
+    battle: Battle,
+    agent: CardAgent,
+    budget_ms: float,
+    card_pool: Sequence[Card] | None = None,
+    on_decision: Callable[[Decision, float], None] | None = None,
+) -> TurnRecord:
     """Let `agent` play the current player's whole turn on `battle` (mutated in place).
 
     The agent's budget is for the whole turn; each decide() call gets what is left of it (at
@@ -121,8 +126,13 @@ class GameResult:
     records: list[TurnRecord]
 
 
-def start_game(agents: Sequence[CardAgent], pool: Sequence[Card], rng: random.Random, lanes: int = 1,
-               decks: Sequence[Sequence[Card]] | None = None) -> tuple[Battle, Sequence[Sequence[Card]], Sequence[Card]]:
+def start_game(
+    agents: Sequence[CardAgent],
+    pool: Sequence[Card],
+    rng: random.Random,
+    lanes: int = 1,
+    decks: Sequence[Sequence[Card]] | None = None,
+) -> tuple[Battle, Sequence[Sequence[Card]], Sequence[Card]]:
     """Tell the agents a game starts, let them draft (unless `decks` are given, in draw order) and
     build the battle: (battle, the decks, the cards the agents may know of: the draft's or the pool)."""
     for seat, agent in enumerate(agents):
@@ -139,9 +149,15 @@ def start_game(agents: Sequence[CardAgent], pool: Sequence[Card], rng: random.Ra
     return battle, decks, draft_cards
 
 
-def play_game(agents: Sequence[CardAgent], pool: Sequence[Card], rng: random.Random, lanes: int = 1,
-              budget_ms: float = 100.0, decks: Sequence[Sequence[Card]] | None = None,
-              max_turns: int = 400) -> GameResult:
+def play_game(
+    agents: Sequence[CardAgent],
+    pool: Sequence[Card],
+    rng: random.Random,
+    lanes: int = 1,
+    budget_ms: float = 100.0,
+    decks: Sequence[Sequence[Card]] | None = None,
+    max_turns: int = 400,
+) -> GameResult:
     """A whole game in-process: draft (unless `decks` are given, in draw order), then the battle.
     agents[0] is the first player."""
     battle, decks, draft_cards = start_game(agents, pool, rng, lanes, decks)

@@ -17,22 +17,55 @@ STAGES = ("stats", "effects")  # stat features fitted on the LOCM list, effect f
 SELFPLAY = "selfplay"  # stat weights refitted per lane variant on the hard AI's own games (draft_selfplay.py)
 
 STAT_FEATURES = (
-    "creature", "creature_cost", "attack", "defense", "synergy", "guard_defense", "ward_attack", "ward",
-    "lethal", "drain_attack", "breakthrough_attack", "charge_attack", "no_attack",
-    "green", "green_cost", "green_attack", "green_defense", "green_keywords",
-    "red", "red_cost", "red_damage", "red_attack_loss", "red_keywords",
-    "blue", "blue_cost", "blue_damage",
-    "my_health", "opp_damage", "draw",
+    "creature",
+    "creature_cost",
+    "attack",
+    "defense",
+    "synergy",
+    "guard_defense",
+    "ward_attack",
+    "ward",
+    "lethal",
+    "drain_attack",
+    "breakthrough_attack",
+    "charge_attack",
+    "no_attack",
+    "green",
+    "green_cost",
+    "green_attack",
+    "green_defense",
+    "green_keywords",
+    "red",
+    "red_cost",
+    "red_damage",
+    "red_attack_loss",
+    "red_keywords",
+    "blue",
+    "blue_cost",
+    "blue_damage",
+    "my_health",
+    "opp_damage",
+    "draw",
 )
 EFFECT_FEATURES = (
-    "fx_damage", "fx_heal", "fx_draw", "fx_buff", "fx_give", "fx_remove", "fx_summon", "fx_destroy",
-    "fx_silence", "fx_mana", "fx_aura", "fx_repeating", "fx_death", "fx_mass",
+    "fx_damage",
+    "fx_heal",
+    "fx_draw",
+    "fx_buff",
+    "fx_give",
+    "fx_remove",
+    "fx_summon",
+    "fx_destroy",
+    "fx_silence",
+    "fx_mana",
+    "fx_aura",
+    "fx_repeating",
+    "fx_death",
+    "fx_mass",
 )
 FEATURES = STAT_FEATURES + EFFECT_FEATURES
-_MASS_TARGETS = frozenset({Target.ENEMY_CREATURES, Target.FRIENDLY_CREATURES, Target.ALL_CREATURES,
-                           Target.EACH_PLAYER})
+_MASS_TARGETS = frozenset({Target.ENEMY_CREATURES, Target.FRIENDLY_CREATURES, Target.ALL_CREATURES, Target.EACH_PLAYER})
 _INDEX = {name: i for i, name in enumerate(FEATURES)}
-
 
 
 @lru_cache(maxsize=None)

@@ -262,7 +262,6 @@ class Evaluator:
 
         return evaluate, (face_damage, exposed_value, side_state)
 
-
     def terms(self, battle: Battle, seat: int) -> list[float] | None:
         """The evaluation as a vector, one entry per name in TERMS (mine minus the opponent's),
         such that the evaluation is the weights dotted with it (`linear_weights`): what an
@@ -303,8 +302,23 @@ class Evaluator:
 
 
 # The evaluation's terms and the weights that multiply them (see Evaluator.terms).
-TERMS = ("attack", "defense", "synergy", "guard", "ward", "lethal", "drain", "breakthrough", "health",
-         "low_health", "hand_card", "draw_card", "threat", "pressure", "exposure")
+TERMS = (
+    "attack",
+    "defense",
+    "synergy",
+    "guard",
+    "ward",
+    "lethal",
+    "drain",
+    "breakthrough",
+    "health",
+    "low_health",
+    "hand_card",
+    "draw_card",
+    "threat",
+    "pressure",
+    "exposure",
+)
 
 
 def linear_weights(weights: Weights) -> list[float]:

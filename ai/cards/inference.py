@@ -67,8 +67,14 @@ def match_seen(seen: Sequence[Card], offers: Sequence[Sequence[Card]], rng: rand
     return matched
 
 
-def _augment(position: int, visited: list[bool], seen: Sequence[Card], holders: dict[int, list[int]],
-             owner: list[int], rng: random.Random) -> bool:
+def _augment(
+    position: int,
+    visited: list[bool],
+    seen: Sequence[Card],
+    holders: dict[int, list[int]],
+    owner: list[int],
+    rng: random.Random,
+) -> bool:
     """One augmenting path of the bipartite matching from seen card `position` (Kuhn's
     algorithm). A module-level function, not a closure: a recursive closure is a reference
     cycle, and the searches run with the cyclic collector paused (search_common.no_gc)."""
@@ -88,8 +94,14 @@ class HiddenSampler:
     """Samples the hidden cards of one observation: `sample()` -> (own deck in draw order,
     opponent's hidden cards: its hand first, then its deck in draw order)."""
 
-    def __init__(self, observation: Observation, offers: Sequence[Sequence[Card]], rng: random.Random,
-                 card_weight: Callable[[Card], float] | None = None, temperature: float = 4.0):
+    def __init__(
+        self,
+        observation: Observation,
+        offers: Sequence[Sequence[Card]],
+        rng: random.Random,
+        card_weight: Callable[[Card], float] | None = None,
+        temperature: float = 4.0,
+    ):
         self.rng = rng
         self.player = observation.player
         me = observation.me
@@ -100,7 +112,7 @@ class HiddenSampler:
             # Only when the caller could not tell the own deck (e.g. a bot that missed its
             # draft): keep what is known and fill up from the pool rather than fail.
             rng.shuffle(self.my_cards)
-            del self.my_cards[me.deck_size:]
+            del self.my_cards[me.deck_size :]
             filler = self.my_cards or self.pool
             while len(self.my_cards) < me.deck_size and filler:
                 self.my_cards.append(rng.choice(filler))
@@ -115,8 +127,11 @@ class HiddenSampler:
             self._cumulative.append(list(accumulate(math.exp(value - top) for value in raw)))
         # Is the draft record usable? Every seen card must come from a distinct offer, and the
         # unmatched offers must be enough for the hidden cards.
-        self.from_draft = bool(self.offers) and len(self.offers) - len(self.seen) >= self.hidden_count and (
-            match_seen(self.seen, self.offers, rng) is not None)
+        self.from_draft = (
+            bool(self.offers)
+            and len(self.offers) - len(self.seen) >= self.hidden_count
+            and (match_seen(self.seen, self.offers, rng) is not None)
+        )
 
     def opponent_cards(self) -> list[Card]:
         """One sample of the opponent's hidden cards (hand first, then deck order)."""
@@ -160,8 +175,16 @@ class Determinization:
     with the random-effect generator in a sampled state of its own (the observation's state is
     a fixed 0, which would give every simulation the same luck)."""
 
-    __slots__ = ("player", "my_cards", "opponent_cards", "rng_state", "_cache_key", "_my_deck", "_opp_deck",
-                 "_opp_hand")
+    __slots__ = (
+        "player",
+        "my_cards",
+        "opponent_cards",
+        "rng_state",
+        "_cache_key",
+        "_my_deck",
+        "_opp_deck",
+        "_opp_hand",
+    )
 
     def __init__(self, player: int, my_cards: list[Card], opponent_cards: list[Card], rng_state: int = 0):
         self.player = player
@@ -175,12 +198,14 @@ class Determinization:
         opponent = battle.sides[1 - self.player]
         remaining = me.remaining_deck()
         self._my_deck = me.deck[: me.deck_pos] + tuple(
-            Instance(i.uid, card) for i, card in zip(remaining, self.my_cards))
+            Instance(i.uid, card) for i, card in zip(remaining, self.my_cards)
+        )
         hand = opponent.hand
         self._opp_hand = [Instance(i.uid, card) for i, card in zip(hand, self.opponent_cards)]
-        rest = self.opponent_cards[len(hand):]
+        rest = self.opponent_cards[len(hand) :]
         self._opp_deck = opponent.deck[: opponent.deck_pos] + tuple(
-            Instance(i.uid, card) for i, card in zip(opponent.remaining_deck(), rest))
+            Instance(i.uid, card) for i, card in zip(opponent.remaining_deck(), rest)
+        )
         self._cache_key = (me.deck_pos, opponent.deck_pos, tuple(i.uid for i in hand))
 
     def fill(self, battle: Battle) -> Battle:

@@ -79,8 +79,9 @@ class Tree:
         return 1 + len(self.children)
 
 
-def greedy_reply(battle: Battle, player: int, evaluate, deadline: float, max_steps: int = 10,
-                 lethal_nodes: int = 0) -> None:
+def greedy_reply(
+    battle: Battle, player: int, evaluate, deadline: float, max_steps: int = 10, lethal_nodes: int = 0
+) -> None:
     """Play `player`'s turn on `battle` greedily (one-step lookahead on the evaluation) without
     ending it; stops at the deadline. Mutates `battle`. With `lethal_nodes`, a lethal sequence
     (found by a search of at most that many nodes) is played first: a plan that leaves the
@@ -116,10 +117,20 @@ class ISMCTSAgent(CardAgent):
 
     name = "hard"
 
-    def __init__(self, seed: int | None = None, draft: DraftAI | None = None,
-                 evaluator: Evaluator = DEFAULT_EVALUATOR, candidates: int = 10, plan_share: float = 0.35,
-                 exploration: float = 0.15, value_scale: float = VALUE_SCALE, safety_ms: float = 8.0,
-                 budget_fraction: float = 0.9, my_reply: bool = True, lethal_nodes: int = 2000):
+    def __init__(
+        self,
+        seed: int | None = None,
+        draft: DraftAI | None = None,
+        evaluator: Evaluator = DEFAULT_EVALUATOR,
+        candidates: int = 10,
+        plan_share: float = 0.35,
+        exploration: float = 0.15,
+        value_scale: float = VALUE_SCALE,
+        safety_ms: float = 8.0,
+        budget_fraction: float = 0.9,
+        my_reply: bool = True,
+        lethal_nodes: int = 2000,
+    ):
         super().__init__(seed)
         self.my_reply = my_reply
         self.lethal_nodes = lethal_nodes
@@ -157,14 +168,22 @@ class ISMCTSAgent(CardAgent):
         seat = observation.player
         lanes = battle.lanes
         evaluate = self.evaluator
-        result = search_turn(battle, seat, deadline.at(self.plan_share), evaluate, keep=self.candidates,
-                             keep_states=True)
-        explanation = {"agent": self.name, "children": [], "simulations": 0, "determinizations": 0,
-                       "from_draft": False, "lethal": result.lethal}
+        result = search_turn(
+            battle, seat, deadline.at(self.plan_share), evaluate, keep=self.candidates, keep_states=True
+        )
+        explanation = {
+            "agent": self.name,
+            "children": [],
+            "simulations": 0,
+            "determinizations": 0,
+            "from_draft": False,
+            "lethal": result.lethal,
+        }
         if result.lethal or len(result.plans) == 1:
             plan = result.best
-            explanation["children"] = [{"actions": plan_text(plan.actions, lanes), "visits": 0, "mean": None,
-                                        "score": round(plan.score, 2)}]
+            explanation["children"] = [
+                {"actions": plan_text(plan.actions, lanes), "visits": 0, "mean": None, "score": round(plan.score, 2)}
+            ]
             return Decision(list(plan.actions) + [END_TURN], explanation)
 
         sampler = HiddenSampler(observation, self.memory.offers, self.rng, self.draft.value)
@@ -224,13 +243,17 @@ class ISMCTSAgent(CardAgent):
 
         ranked = sorted(children, key=lambda ch: (ch.visits, ch.mean, ch.plan.score), reverse=True)
         explanation["children"] = [
-            {"actions": plan_text(ch.plan.actions, lanes), "visits": ch.visits,
-             "mean": round(ch.mean, 4) if ch.visits else None, "score": round(ch.plan.score, 2)}
-            for ch in ranked]
+            {
+                "actions": plan_text(ch.plan.actions, lanes),
+                "visits": ch.visits,
+                "mean": round(ch.mean, 4) if ch.visits else None,
+                "score": round(ch.plan.score, 2),
+            }
+            for ch in ranked
+        ]
         explanation["simulations"] = tree.simulations
         explanation["determinizations"] = len(determinizations)
         best_plan = ranked[0].plan
         actions = list(best_plan.actions) + [END_TURN]
         del tree, children, ranked, determinizations, best_plan
         return Decision(actions, explanation)
-

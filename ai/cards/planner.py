@@ -63,9 +63,16 @@ class SearchResult:
         return self.plans[0]
 
 
-def search_turn(root: Battle, seat: int, deadline: float, evaluate: Callable[[Battle, int], float] = DEFAULT_EVALUATOR,
-                keep: int = 5, keep_states: bool = False, widths: Sequence[int] = WIDTHS,
-                lethal_deadline: float | None = None) -> SearchResult:
+def search_turn(
+    root: Battle,
+    seat: int,
+    deadline: float,
+    evaluate: Callable[[Battle, int], float] = DEFAULT_EVALUATOR,
+    keep: int = 5,
+    keep_states: bool = False,
+    widths: Sequence[int] = WIDTHS,
+    lethal_deadline: float | None = None,
+) -> SearchResult:
     """Search the current player's (`seat`) turn from `root` (not modified) until `deadline`
     (perf_counter seconds). Returns the best `keep` distinct plans."""
     if lethal_deadline is None:
@@ -76,8 +83,9 @@ def search_turn(root: Battle, seat: int, deadline: float, evaluate: Callable[[Ba
         if state is not None:
             for action in winning:
                 state.do(action)
-        return SearchResult([Plan(tuple(winning), evaluate(state, seat) if state else 0.0, state)], lethal=True,
-                            complete=True)
+        return SearchResult(
+            [Plan(tuple(winning), evaluate(state, seat) if state else 0.0, state)], lethal=True, complete=True
+        )
 
     # A min-heap of the best leaves: (score, tie, actions, state).
     best: list = []
@@ -109,8 +117,13 @@ def search_turn(root: Battle, seat: int, deadline: float, evaluate: Callable[[Ba
                     if child.winner is not None:
                         if child.winner == seat:  # a win the lethal search missed (node limit)
                             plan = actions + (action,)
-                            return SearchResult([Plan(plan, evaluate(child, seat), child if keep_states else None)],
-                                                nodes=nodes, width=width, lethal=True, complete=True)
+                            return SearchResult(
+                                [Plan(plan, evaluate(child, seat), child if keep_states else None)],
+                                nodes=nodes,
+                                width=width,
+                                lethal=True,
+                                complete=True,
+                            )
                         continue
                     key = state_key(child)
                     if key in seen:
@@ -158,8 +171,14 @@ class PlannerAgent(CardAgent):
 
     name = "medium"
 
-    def __init__(self, seed: int | None = None, draft: DraftAI | None = None,
-                 evaluator: Evaluator = DEFAULT_EVALUATOR, safety_ms: float = 6.0, budget_fraction: float = 0.9):
+    def __init__(
+        self,
+        seed: int | None = None,
+        draft: DraftAI | None = None,
+        evaluator: Evaluator = DEFAULT_EVALUATOR,
+        safety_ms: float = 6.0,
+        budget_fraction: float = 0.9,
+    ):
         super().__init__(seed)
         self.draft = draft if draft is not None else DraftAI()
         self.evaluator = evaluator

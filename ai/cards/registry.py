@@ -30,13 +30,22 @@ def _number(option: str, text: str, kind: type, low: float, high: float):
     except ValueError:
         value = None
     if value is None or not low <= value <= high:
-        raise ValueError(f"{option} must be a{'n integer' if kind is int else ' number'} from {low:g} to {high:g}, "
-                         f"not {text!r}")
+        raise ValueError(
+            f"{option} must be a{'n integer' if kind is int else ' number'} from {low:g} to {high:g}, not {text!r}"
+        )
     return value
 
 
-def _hard(seed: int | None, evaluation: str = "hand", draft: str = "selfplay", lethal: str = "2000",
-          candidates: str = "10", share: str = "0.35", c: str = "0.15", time: str = "0.9") -> CardAgent:
+def _hard(
+    seed: int | None,
+    evaluation: str = "hand",
+    draft: str = "selfplay",
+    lethal: str = "2000",
+    candidates: str = "10",
+    share: str = "0.35",
+    c: str = "0.15",
+    time: str = "0.9",
+) -> CardAgent:
     from ai.cards.draft_ai import DraftAI
     from ai.cards.evaluation import DEFAULT_EVALUATOR, Evaluator, fitted_evaluator
     from ai.cards.ismcts import ISMCTSAgent
@@ -44,12 +53,16 @@ def _hard(seed: int | None, evaluation: str = "hand", draft: str = "selfplay", l
     evaluators: dict[str, Callable[[], Evaluator]] = {"hand": lambda: DEFAULT_EVALUATOR, "fitted": fitted_evaluator}
     if evaluation not in evaluators:
         raise ValueError(f"eval must be one of {', '.join(evaluators)}, not {evaluation!r}")
-    return ISMCTSAgent(seed, draft=DraftAI(source=draft), evaluator=evaluators[evaluation](),
-                       lethal_nodes=_number("lethal", lethal, int, 0, 10**6),
-                       candidates=_number("candidates", candidates, int, 1, 100),
-                       plan_share=_number("share", share, float, 0.05, 0.95),
-                       exploration=_number("c", c, float, 0.0, 10.0),
-                       budget_fraction=_number("time", time, float, 0.05, 1.0))
+    return ISMCTSAgent(
+        seed,
+        draft=DraftAI(source=draft),
+        evaluator=evaluators[evaluation](),
+        lethal_nodes=_number("lethal", lethal, int, 0, 10**6),
+        candidates=_number("candidates", candidates, int, 1, 100),
+        plan_share=_number("share", share, float, 0.05, 0.95),
+        exploration=_number("c", c, float, 0.0, 10.0),
+        budget_fraction=_number("time", time, float, 0.05, 1.0),
+    )
 
 
 AGENTS: dict[str, Callable[..., CardAgent]] = {
@@ -62,13 +75,15 @@ AGENTS: dict[str, Callable[..., CardAgent]] = {
 # The options an AI takes after its name ("hard:eval=fitted,draft=selfplay"), to measure variants
 # with the same commands (arena, bot locm) without registering each one.
 OPTIONS: dict[str, dict[str, str]] = {
-    "hard": {"eval": "evaluation: hand (the default) or fitted (ai/cards/evaluation_weights.json)",
-             "draft": "draft values: selfplay (the default: draft_weights.json's refit on hard's games) or stats",
-             "lethal": "nodes of the lethal search in simulated replies (default 2000; 0: none)",
-             "candidates": "whole-turn plans tried at the root (default 10)",
-             "share": "share of the budget for finding them (default 0.35)",
-             "c": "UCB1 exploration constant (default 0.15)",
-             "time": "share of each decision's budget it thinks for (default 0.9), to measure what time buys"},
+    "hard": {
+        "eval": "evaluation: hand (the default) or fitted (ai/cards/evaluation_weights.json)",
+        "draft": "draft values: selfplay (the default: draft_weights.json's refit on hard's games) or stats",
+        "lethal": "nodes of the lethal search in simulated replies (default 2000; 0: none)",
+        "candidates": "whole-turn plans tried at the root (default 10)",
+        "share": "share of the budget for finding them (default 0.35)",
+        "c": "UCB1 exploration constant (default 0.15)",
+        "time": "share of each decision's budget it thinks for (default 0.9), to measure what time buys",
+    },
 }
 _KEYWORDS = {"eval": "evaluation"}
 

@@ -26,12 +26,12 @@ from itertools import combinations
 from typing import Sequence
 
 from ai.cards.agent import CardAgent, Decision
-from ai.cards.rule_values import (best_combo, card_worth, combat_stats, creature_value, draft_score, fight,
-                                  stats_worth)
+from ai.cards.rule_values import best_combo, card_worth, combat_stats, creature_value, draft_score, fight, stats_worth
 from game.rules.cards.actions import END_TURN, FACE, Action, Kind, attack, use
 from game.rules.cards.battle import Battle, Creature
 from game.rules.cards.model import CHARGE, GUARD, WARD, Card, CardType
 from game.rules.cards.observation import Observation
+
 
 class TurnPlanner:
     """Plays one turn for `seat` on `battle` (a clone: it is changed), recording the actions."""
@@ -77,8 +77,7 @@ class TurnPlanner:
 
     def hand(self, *types: CardType) -> list:
         # A card drawn mid-plan on the observation is hidden (None): it is played next decision.
-        return [i for i in self.me.hand
-                if i.card is not None and i.card.type in types and i.card.cost <= self.me.mana]
+        return [i for i in self.me.hand if i.card is not None and i.card.type in types and i.card.cost <= self.me.mana]
 
     def room(self) -> int:
         limit = 6 if self.b.lanes == 1 else 3
@@ -126,7 +125,9 @@ class TurnPlanner:
     def rush(self, charge_first: bool) -> None:
         """Everything at the face: charge creatures, face items, attack items, guard removal,
         guards killed as cheaply as possible, then every attacker at the face."""
-        steps = (self._rush_charge, self._rush_face_items) if charge_first else (self._rush_face_items, self._rush_charge)
+        steps = (
+            (self._rush_charge, self._rush_face_items) if charge_first else (self._rush_face_items, self._rush_charge)
+        )
         for step in steps:
             step()
         for instance in sorted(self.hand(CardType.GREEN), key=lambda i: -i.card.attack):
@@ -159,7 +160,9 @@ class TurnPlanner:
     def _strip_guard(self, guard: Creature) -> None:
         for instance in self.hand(CardType.RED, CardType.BLUE):
             card = instance.card
-            if card.keywords & GUARD or (card.defense < 0 and -card.defense >= guard.defense and not guard.keywords & WARD):
+            if card.keywords & GUARD or (
+                card.defense < 0 and -card.defense >= guard.defense and not guard.keywords & WARD
+            ):
                 if self.act(use(instance.uid, guard.uid)):
                     return
 
@@ -180,8 +183,10 @@ class TurnPlanner:
                 return
             _, instance, target, gain = best
             kills = self._item_kills(instance.card, target)
-            if not self.act(use(instance.uid, target.uid),
-                            f"{'kills' if kills else 'weakens'} {target.attack}/{target.defense} (worth {gain:.1f})"):
+            if not self.act(
+                use(instance.uid, target.uid),
+                f"{'kills' if kills else 'weakens'} {target.attack}/{target.defense} (worth {gain:.1f})",
+            ):
                 return
 
     @staticmethod
@@ -285,8 +290,11 @@ class TurnPlanner:
         if lane is None:
             return False
         # From the legal list, so a card that needs a summon target (Duelmind) still gets one.
-        options = [action for action in self.b.legal_actions()
-                   if action.kind == Kind.SUMMON and action.card == instance.uid and action.lane == lane]
+        options = [
+            action
+            for action in self.b.legal_actions()
+            if action.kind == Kind.SUMMON and action.card == instance.uid and action.lane == lane
+        ]
         if not options:
             return False
         action = options[0] if len(options) == 1 else max(options, key=self._after_summon)
@@ -301,13 +309,15 @@ class TurnPlanner:
         if trial.winner is not None:
             return math.inf if trial.winner == self.seat else -math.inf
         me, opp = trial.sides[self.seat], trial.sides[1 - self.seat]
-        return (sum(creature_value(c) for c in me.board) - sum(creature_value(c) for c in opp.board)
-                + 0.5 * (me.health - opp.health))
+        return (
+            sum(creature_value(c) for c in me.board)
+            - sum(creature_value(c) for c in opp.board)
+            + 0.5 * (me.health - opp.health)
+        )
 
     def choose_lane(self, card: Card, for_face: bool = False) -> int | None:
         limit = 6 if self.b.lanes == 1 else 3
-        open_lanes = [lane for lane in range(self.b.lanes)
-                      if sum(1 for c in self.me.board if c.lane == lane) < limit]
+        open_lanes = [lane for lane in range(self.b.lanes) if sum(1 for c in self.me.board if c.lane == lane) < limit]
         if len(open_lanes) <= 1:
             return open_lanes[0] if open_lanes else None
         stats = (card.attack, card.defense, card.keywords)
@@ -340,8 +350,11 @@ class TurnPlanner:
 
     def attacks(self) -> None:
         defensive = self.defensive()
-        racing = not defensive and self.opp.health <= sum(c.attack for c in self.me.board) \
+        racing = (
+            not defensive
+            and self.opp.health <= sum(c.attack for c in self.me.board)
             and self.me.health > 2 * self.enemy_pressure()
+        )
         for lane in range(self.b.lanes):
             self._clear_guards(lane)
             self._trade(lane, defensive, racing)
@@ -365,9 +378,13 @@ class TurnPlanner:
             opened = 0.6 * sum(c.attack for c in others) + 2.0
             if best.net + opened < 0:
                 return
-            played = [self.act(attack(creature.uid, best.target.uid),
-                               f"guard {best.target.attack}/{best.target.defense} in the way (net {best.net:+.1f})")
-                      for creature in best.attackers]
+            played = [
+                self.act(
+                    attack(creature.uid, best.target.uid),
+                    f"guard {best.target.attack}/{best.target.defense} in the way (net {best.net:+.1f})",
+                )
+                for creature in best.attackers
+            ]
             if not any(played):
                 return
 
@@ -391,9 +408,13 @@ class TurnPlanner:
                 wanted = best.net > 0.5
             if not wanted:
                 return
-            played = [self.act(attack(creature.uid, best.target.uid),
-                               f"trade with {best.target.attack}/{best.target.defense} (net {best.net:+.1f})")
-                      for creature in best.attackers]
+            played = [
+                self.act(
+                    attack(creature.uid, best.target.uid),
+                    f"trade with {best.target.attack}/{best.target.defense} (net {best.net:+.1f})",
+                )
+                for creature in best.attackers
+            ]
             if not any(played):
                 return
 
@@ -416,8 +437,13 @@ class TurnPlanner:
             card = instance.card
             face = -card.defense - card.opp_health
             heals = card.my_health > 0
-            if face > 0 and card.defense >= 0 or (heals and self.me.health <= 20) or \
-                    (face > 0 and self.opp.health <= 2 * face) or len(self.me.hand) >= 7:
+            if (
+                face > 0
+                and card.defense >= 0
+                or (heals and self.me.health <= 20)
+                or (face > 0 and self.opp.health <= 2 * face)
+                or len(self.me.hand) >= 7
+            ):
                 self.act(use(instance.uid, FACE), "face" if face > 0 else "heal")
         for instance in self.choose_creatures():
             self.summon(instance, "leftover mana")
@@ -440,4 +466,3 @@ class RuleAgent(CardAgent):
         planner = TurnPlanner(observation.battle.clone(), observation.player)
         planner.plan()
         return Decision(planner.actions + [END_TURN], {"ai": self.name, "rules": planner.notes})
-

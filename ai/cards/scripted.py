@@ -55,8 +55,9 @@ def _attacks(battle: Battle, seat: int) -> list[tuple[Creature, Creature | None,
 
 def _fights(battle: Battle, seat: int) -> list[tuple[Creature, Creature, Action]]:
     """The attacks of `_attacks` on an enemy creature (not the face), in the same order."""
-    return [(attacker, defender, action) for attacker, defender, action in _attacks(battle, seat)
-            if defender is not None]
+    return [
+        (attacker, defender, action) for attacker, defender, action in _attacks(battle, seat) if defender is not None
+    ]
 
 
 def _strongest(options):
@@ -141,8 +142,9 @@ def _rule_use_items(battle: Battle, seat: int) -> Action | None:
         if not options:
             continue
         board = me.board if instance.card.type == CardType.GREEN else enemy.board
-        targets = sorted((c for c in board if any(a.target == c.uid for a in options)),
-                         key=lambda c: (-c.attack, -c.defense, c.uid))
+        targets = sorted(
+            (c for c in board if any(a.target == c.uid for a in options)), key=lambda c: (-c.attack, -c.defense, c.uid)
+        )
         if targets:
             return next(a for a in options if a.target == targets[0].uid)
         face = next((a for a in options if a.target == FACE), None)
@@ -169,8 +171,9 @@ class ScriptedAgent(CardAgent):
 
     name = "scripted"
 
-    def __init__(self, script: Sequence[ScriptTurn], rules: Sequence[str], labels: dict[str, int],
-                 seed: int | None = None):
+    def __init__(
+        self, script: Sequence[ScriptTurn], rules: Sequence[str], labels: dict[str, int], seed: int | None = None
+    ):
         super().__init__(seed)
         self.script = {turn.turn: ([parse_script_action(text) for text in turn.actions], turn.then) for turn in script}
         unknown = [rule for rule in rules if rule not in RULES]

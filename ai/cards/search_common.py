@@ -40,8 +40,11 @@ def useful_actions(battle: Battle) -> list[Action]:
             card = hand[action.card]
             if card.type != CardType.GREEN and not (card.my_health or card.opp_health or card.draw):
                 target = _find(enemy.board, action.target)
-                if not (card.keywords & target.keywords) and card.defense >= 0 and (
-                        card.attack >= 0 or target.attack == 0):
+                if (
+                    not (card.keywords & target.keywords)
+                    and card.defense >= 0
+                    and (card.attack >= 0 or target.attack == 0)
+                ):
                     continue
         result.append(action)
     return result
@@ -63,8 +66,19 @@ def state_key(battle: Battle) -> tuple:
     mine.sort()
     theirs = [(c.uid, c.attack, c.defense, c.keywords, c.lane) for c in enemy.board]
     theirs.sort()
-    return (me.mana, tuple([i.uid for i in me.hand]), tuple(mine), tuple(theirs), me.health, enemy.health,
-            me.next_rune, enemy.next_rune, me.next_draw, enemy.next_draw, battle.winner)
+    return (
+        me.mana,
+        tuple([i.uid for i in me.hand]),
+        tuple(mine),
+        tuple(theirs),
+        me.health,
+        enemy.health,
+        me.next_rune,
+        enemy.next_rune,
+        me.next_draw,
+        enemy.next_draw,
+        battle.winner,
+    )
 
 
 def damage_bound(battle: Battle) -> int:
@@ -128,7 +142,7 @@ def find_lethal(battle: Battle, seat: int, deadline: float, node_limit: int = 20
         return True
 
     def dfs(state: Battle) -> list[Action] | None:
-        actions = [a for a in useful_actions(state) if relevant(state, a)]
+        actions = [a for a in useful_actions(state) if relevant(state, a)]  # noqa: F821 (deleted after the search, below)
         # Face damage first: it finds the common lethal quickly.
         actions.sort(key=lambda a: 0 if a.target == FACE and a.kind != Kind.SUMMON else 1)
         for action in actions:
@@ -148,7 +162,7 @@ def find_lethal(battle: Battle, seat: int, deadline: float, node_limit: int = 20
             seen.add(key)
             if damage_bound(child) < child.sides[1 - seat].health:
                 continue
-            rest = dfs(child)
+            rest = dfs(child)  # noqa: F821 (deleted after the search, below)
             if rest is not None:
                 return [action] + rest
             if budget[0] <= 0:

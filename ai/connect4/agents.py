@@ -69,8 +69,14 @@ class Connect4Agent:
             action = self._hunch(state, actions)
             self.last_result = None
             return Decision(action, self._explain_hunch(state, action))
-        searcher = AlphaBeta(evaluation.evaluate, evaluation.order, max_depth=level.max_depth,
-                             node_limit=level.node_limit, margin=max(MARGIN, level.noise), clock=clock)
+        searcher = AlphaBeta(
+            evaluation.evaluate,
+            evaluation.order,
+            max_depth=level.max_depth,
+            node_limit=level.node_limit,
+            margin=max(MARGIN, level.noise),
+            clock=clock,
+        )
         result = searcher.search(state, budget_ms)
         self.last_result = result
         action = self._pick(result)
@@ -90,9 +96,11 @@ class Connect4Agent:
         return self.rng.choices(actions, weights)[0]
 
     def _explain_hunch(self, state: Connect4State, action: int) -> Explanation:
-        return Explanation(f"Drops in column {column_name(action)} on a hunch, without looking ahead",
-                           [(describe_action(state, action), 0.5)],
-                           [f"Level: {self.level.name}", "Played without searching this time"])
+        return Explanation(
+            f"Drops in column {column_name(action)} on a hunch, without looking ahead",
+            [(describe_action(state, action), 0.5)],
+            [f"Level: {self.level.name}", "Played without searching this time"],
+        )
 
 
 # --- the explanation ----------------------------------------------------------------------
@@ -164,10 +172,12 @@ def explain(state: Connect4State, result: SearchResult, action: int, level: Leve
         text = describe_action(state, move.action) + (f": {why}" if why else "")
         options.append((text, _bar(move.score)))
     depth = result.depth
-    facts = [f"Level: {level.name}",
-             f"Looked {depth} move{'s' if depth != 1 else ''} ahead" if depth else "Had no time to look ahead",
-             f"Weighed {result.nodes:,} positions",
-             f"Thought for {elapsed_ms / 1000.0:.2f} s"]
+    facts = [
+        f"Level: {level.name}",
+        f"Looked {depth} move{'s' if depth != 1 else ''} ahead" if depth else "Had no time to look ahead",
+        f"Weighed {result.nodes:,} positions",
+        f"Thought for {elapsed_ms / 1000.0:.2f} s",
+    ]
     if len(result.principal_variation) > 1:
         expected = ", ".join(column_name(c) for c in result.principal_variation[1:4])
         facts.append(f"Expects the columns that follow to be {expected}")

@@ -82,10 +82,12 @@ def evaluate(state: Connect4State, player: int) -> float:
     my_threats = state.winning_cells(player)
     their_threats = state.winning_cells(1 - player)
     score += THREAT * (my_threats.bit_count() - their_threats.bit_count())
-    score += GOOD_PARITY * ((my_threats & shape.good_rows[player]).bit_count()
-                            - (their_threats & shape.good_rows[1 - player]).bit_count())
-    score += STACKED * ((my_threats & (my_threats >> 1)).bit_count()
-                        - (their_threats & (their_threats >> 1)).bit_count())
+    score += GOOD_PARITY * (
+        (my_threats & shape.good_rows[player]).bit_count() - (their_threats & shape.good_rows[1 - player]).bit_count()
+    )
+    score += STACKED * (
+        (my_threats & (my_threats >> 1)).bit_count() - (their_threats & (their_threats >> 1)).bit_count()
+    )
     playable = state.playable_cells()
     mover = state.current_player
     mover_threats, other_threats = (my_threats, their_threats) if mover == player else (their_threats, my_threats)

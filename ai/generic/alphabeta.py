@@ -96,9 +96,17 @@ class SearchResult:
 class AlphaBeta:
     """The search's settings; `search(state, budget_ms)` runs one (see the module docstring)."""
 
-    def __init__(self, evaluate: Evaluate, order: Order | None = None, max_depth: int = 64, node_limit: int = 0,
-                 margin: float = 0.0, clock: Callable[[], float] = time.perf_counter, use_table: bool = True,
-                 safety_ms: float = SAFETY_MS):
+    def __init__(
+        self,
+        evaluate: Evaluate,
+        order: Order | None = None,
+        max_depth: int = 64,
+        node_limit: int = 0,
+        margin: float = 0.0,
+        clock: Callable[[], float] = time.perf_counter,
+        use_table: bool = True,
+        safety_ms: float = SAFETY_MS,
+    ):
         if max_depth < 1:
             raise ValueError(f"max_depth must be at least 1, not {max_depth}")
         if node_limit < 0:
@@ -157,12 +165,21 @@ class AlphaBeta:
             stopped = "depth"
         if best_score == -INFINITY:  # nothing searched at all: score the move statically
             best_score = 0.0
-        root_moves = sorted((RootMove(a, s, e) for a, (s, e) in scores.items()),
-                            key=lambda m: (m.action != best, -m.score))
+        root_moves = sorted(
+            (RootMove(a, s, e) for a, (s, e) in scores.items()), key=lambda m: (m.action != best, -m.score)
+        )
         if not root_moves or root_moves[0].action != best:
             root_moves.insert(0, RootMove(best, best_score, True))
-        return SearchResult(best, best_score, depth, run.principal_variation(best, max(depth, 1)), root_moves,
-                            run.nodes, (self.clock() - start) * 1000.0, stopped)
+        return SearchResult(
+            best,
+            best_score,
+            depth,
+            run.principal_variation(best, max(depth, 1)),
+            root_moves,
+            run.nodes,
+            (self.clock() - start) * 1000.0,
+            stopped,
+        )
 
 
 def search(state: Any, evaluate: Evaluate, budget_ms: float | None = None, **settings) -> SearchResult:

@@ -123,13 +123,15 @@ class _Geometry:
         self.updates: list[list[tuple[tuple[int, int, int], ...]]] = [[], [], []]
         for colour in (BLACK, WHITE):
             self.updates[colour] = [
-                tuple((d * area + q, q, colour << shift)
-                      for d in range(4) for q, shift in self.line_updates[d][p])
+                tuple((d * area + q, q, colour << shift) for d in range(4) for q, shift in self.line_updates[d][p])
                 for p in range(area)
             ]
         generator = random.Random(0x5EED ^ size)
-        self.zobrist = [[0] * area, [generator.getrandbits(64) for _ in range(area)],
-                        [generator.getrandbits(64) for _ in range(area)]]
+        self.zobrist = [
+            [0] * area,
+            [generator.getrandbits(64) for _ in range(area)],
+            [generator.getrandbits(64) for _ in range(area)],
+        ]
 
     @classmethod
     def get(cls, size: int, half: int) -> _Geometry:
@@ -240,8 +242,13 @@ class Board:
         weight = self.weight_of
         area = self.area
         # The point stops counting as an empty point with patterns.
-        score = self.score - weight[codes[p]] - weight[codes[area + p]] \
-            - weight[codes[2 * area + p]] - weight[codes[3 * area + p]]
+        score = (
+            self.score
+            - weight[codes[p]]
+            - weight[codes[area + p]]
+            - weight[codes[2 * area + p]]
+            - weight[codes[3 * area + p]]
+        )
         table = self.table
         deltas = self.deltas
         black_delta, white_delta, score_delta = deltas.black, deltas.white, deltas.score
@@ -301,8 +308,13 @@ class Board:
         codes = self.codes
         weight = self.weight_of
         area = self.area
-        score = self.score + weight[codes[p]] + weight[codes[area + p]] \
-            + weight[codes[2 * area + p]] + weight[codes[3 * area + p]]
+        score = (
+            self.score
+            + weight[codes[p]]
+            + weight[codes[area + p]]
+            + weight[codes[2 * area + p]]
+            + weight[codes[3 * area + p]]
+        )
         table = self.table
         deltas = self.deltas
         black_delta, white_delta, score_delta = deltas.black, deltas.white, deltas.score
@@ -443,8 +455,10 @@ class Board:
         area, board = self.area, self.board
 
         def empty_only(values: list[int]) -> list[list[int]]:
-            return [[value if board[p] == EMPTY else 0 for p, value in enumerate(values[d * area:(d + 1) * area])]
-                    for d in range(4)]
+            return [
+                [value if board[p] == EMPTY else 0 for p, value in enumerate(values[d * area : (d + 1) * area])]
+                for d in range(4)
+            ]
 
         return empty_only(self.keys), empty_only(self.codes), self.score, set(self.candidates)
 

@@ -74,11 +74,11 @@ class Defence:
 
         consider(line)
         consider(sorted(board.threat_points[3 - me], key=theirs.__getitem__, reverse=True))
-        consider(sorted((p for p in board.threat_points[me] if mine[p] >= B4_UNIT), key=mine.__getitem__,
-                        reverse=True))
+        consider(sorted((p for p in board.threat_points[me] if mine[p] >= B4_UNIT), key=mine.__getitem__, reverse=True))
         if self.settings.defend_vct:
-            consider(sorted((p for p in board.threat_points[me] if mine[p] >= F3_UNIT), key=mine.__getitem__,
-                            reverse=True))
+            consider(
+                sorted((p for p in board.threat_points[me] if mine[p] >= F3_UNIT), key=mine.__getitem__, reverse=True)
+            )
         del ordered[MAX_DEFENCES:]
         self.threatened = True
         for p in ordered:
@@ -101,7 +101,7 @@ class Defence:
             # The moves alpha-beta ranks first (the root's move order) are the likeliest picks.
             order = {p: rank for rank, p in enumerate(self.legal)}
             self.safe.sort(key=order.__getitem__)
-        for p in self.safe[self.rechecked:]:
+        for p in self.safe[self.rechecked :]:
             if self._after(p, longer_win) is not None and len(self.refuted) + 1 < len(self.safe):
                 self.refuted.add(p)
             self.rechecked += 1
@@ -118,5 +118,4 @@ class Defence:
             return [p for p in self.safe if p not in self.refuted] or None
         if not self.settings.keep_partial_defence:
             return None
-        return self.safe or self.candidates[self.checked:] or None
-
+        return self.safe or self.candidates[self.checked :] or None

@@ -105,8 +105,12 @@ class GameMemory:
 
 
 def choose_move(
-    state: GomokuState, budget_ms: float, level: str = "master", seed: int | None = None,
-    clock: Callable[[], float] | None = None, memory: GameMemory | None = None,
+    state: GomokuState,
+    budget_ms: float,
+    level: str = "master",
+    seed: int | None = None,
+    clock: Callable[[], float] | None = None,
+    memory: GameMemory | None = None,
 ) -> tuple[int, int]:
     """The AI's move for the side to move in ``state``, within ``budget_ms`` milliseconds.
 
@@ -120,8 +124,12 @@ def choose_move(
 
 
 def analyse(
-    state: GomokuState, budget_ms: float, level: str = "master", seed: int | None = None,
-    clock: Callable[[], float] | None = None, memory: GameMemory | None = None,
+    state: GomokuState,
+    budget_ms: float,
+    level: str = "master",
+    seed: int | None = None,
+    clock: Callable[[], float] | None = None,
+    memory: GameMemory | None = None,
 ) -> tuple[tuple[int, int], dict]:
     """``choose_move`` plus an explanation for the client's overlay: ``reason`` (win, block,
     vcf, vct, search, defend, opening, novice), ``depth`` reached, ``score`` (side to move;
@@ -155,9 +163,16 @@ def analyse(
     return move, info
 
 
-def _decide(state: GomokuState, settings: Level, start: float, budget: float, deadline: float,
-            rng: random.Random, clock: Callable[[], float],
-            memory: GameMemory | None) -> tuple[tuple[int, int], dict]:
+def _decide(
+    state: GomokuState,
+    settings: Level,
+    start: float,
+    budget: float,
+    deadline: float,
+    rng: random.Random,
+    clock: Callable[[], float],
+    memory: GameMemory | None,
+) -> tuple[tuple[int, int], dict]:
     size = state.size
     if not state.moves:
         return (size // 2, size // 2), {"reason": "opening", "depth": 0, "score": 0, "pv": [], "nodes": 0}
@@ -200,6 +215,7 @@ def _decide(state: GomokuState, settings: Level, start: float, budget: float, de
         def share(fraction: float) -> float:  # the fraction is unused here
             return deadline
     else:
+
         def share(fraction: float) -> float:
             return start + budget * fraction
 
@@ -209,8 +225,12 @@ def _decide(state: GomokuState, settings: Level, start: float, budget: float, de
         if line:
             return answer(line[0], "vcf", len(line), MATE_BOUND, line)
     if settings.vct_threats:
-        line = _phase(context, share(_VCT_SHARE), threat_nodes,
-                      lambda: threats.vct(settings.vct_threats, settings.vcf_fours, settings.vct_width))
+        line = _phase(
+            context,
+            share(_VCT_SHARE),
+            threat_nodes,
+            lambda: threats.vct(settings.vct_threats, settings.vcf_fours, settings.vct_width),
+        )
         if line:
             return answer(line[0], "vct", len(line), MATE_BOUND, line)
 
@@ -227,10 +247,17 @@ def _decide(state: GomokuState, settings: Level, start: float, budget: float, de
             root_moves, reason = safe, "defend"
 
     # 4. Alpha-beta.
-    searcher = AlphaBeta(context, SearchLimits(max_depth=settings.max_depth, width=settings.width,
-                                               leaf_vcf=settings.leaf_vcf,
-                                               defence_extension=settings.defence_extension),
-                         threats, tables)
+    searcher = AlphaBeta(
+        context,
+        SearchLimits(
+            max_depth=settings.max_depth,
+            width=settings.width,
+            leaf_vcf=settings.leaf_vcf,
+            defence_extension=settings.defence_extension,
+        ),
+        threats,
+        tables,
+    )
     context.node_limit = context.nodes + settings.node_limit if settings.node_limit else NO_LIMIT
     now = clock()
     soft = deadline if settings.node_limit else now + (deadline - now) * settings.iteration_start_share
@@ -241,8 +268,7 @@ def _decide(state: GomokuState, settings: Level, start: float, budget: float, de
         move = _noisy_choice(searcher, root_moves, result.depth, settings.noise, rng, move)
     if len(root_moves) == 1 and reason == "search":
         reason = "forced"
-    return answer(move, reason, result.depth, result.score,
-                  result.principal_variation if move == result.move else None)
+    return answer(move, reason, result.depth, result.score, result.principal_variation if move == result.move else None)
 
 
 def _phase(context: SearchContext, sub_deadline: float, nodes: int, task):
@@ -263,8 +289,9 @@ def _phase(context: SearchContext, sub_deadline: float, nodes: int, task):
         context.deadline, context.node_limit = saved_deadline, saved_limit
 
 
-def _noisy_choice(searcher: AlphaBeta, legal: list[int], depth: int, noise: int, rng: random.Random,
-                  default: int) -> int:
+def _noisy_choice(
+    searcher: AlphaBeta, legal: list[int], depth: int, noise: int, rng: random.Random, default: int
+) -> int:
     """Exact scores of the top root moves at ``depth``, then a random one within ``noise``."""
     board = searcher.board
     me = board.to_move

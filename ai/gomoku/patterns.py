@@ -170,9 +170,7 @@ def pattern_table(rule: Rule) -> list[int]:
         left_id = {view: i for i, view in enumerate(distinct_left)}
         distinct_right = sorted(set(right_views))
         right_id = {view: i for i, view in enumerate(distinct_right)}
-        codes = [
-            [classifier.classify(left + (OWN,) + right) for right in distinct_right] for left in distinct_left
-        ]
+        codes = [[classifier.classify(left + (OWN,) + right) for right in distinct_right] for left in distinct_left]
         left_of_key = [left_id[left_views[reversed_left[k]]] for k in range(1 << side_bits)]
         right_of_key = [right_id[right_views[k]] for k in range(1 << side_bits)]
         rows = []

@@ -64,8 +64,13 @@ class SearchTables:
 
 
 class AlphaBeta:
-    def __init__(self, context: SearchContext, limits: SearchLimits, threats: ThreatSearch | None = None,
-                 tables: SearchTables | None = None) -> None:
+    def __init__(
+        self,
+        context: SearchContext,
+        limits: SearchLimits,
+        threats: ThreatSearch | None = None,
+        tables: SearchTables | None = None,
+    ) -> None:
         self.context = context
         self.board: Board = context.board
         self.limits = limits
@@ -254,8 +259,9 @@ class AlphaBeta:
 
     # --- iterative deepening -----------------------------------------------------------------
 
-    def search(self, root_moves: list[int], soft_deadline: float,
-               unstable_deadline: float | None = None) -> SearchResult:
+    def search(
+        self, root_moves: list[int], soft_deadline: float, unstable_deadline: float | None = None
+    ) -> SearchResult:
         """Deepen until the limits, a decided score, or the clock stop it.
 
         ``root_moves`` must be legal and non-empty. The result is the best move of the

@@ -128,8 +128,11 @@ class ThreatMemory:
         self.vct_tables: dict[tuple[int, int, int], tuple[dict[int, int], dict[int, tuple[int, list[int]]]]] = {}
 
     def __len__(self) -> int:
-        return len(self.vcf_failed) + len(self.vcf_pruned_failed) + sum(
-            len(failed) + len(won) for failed, won in self.vct_tables.values())
+        return (
+            len(self.vcf_failed)
+            + len(self.vcf_pruned_failed)
+            + sum(len(failed) + len(won) for failed, won in self.vct_tables.values())
+        )
 
     def clear(self) -> None:
         self.vcf_failed.clear()
@@ -337,8 +340,9 @@ class ThreatSearch:
             # and the defender's own fours (counter-threats the attacker must answer). One
             # defence that holds refutes the threat, so the likeliest go first: the points
             # that matter most to both sides (this ordering alone saves ~35 % of VCT nodes).
-            defences = sorted((p for p in attack_points if attacks[p] >= B4_UNIT),
-                              key=lambda p: attacks[p] + defends[p], reverse=True)
+            defences = sorted(
+                (p for p in attack_points if attacks[p] >= B4_UNIT), key=lambda p: attacks[p] + defends[p], reverse=True
+            )
             defences += [p for p in defend_points if defends[p] >= B4_UNIT and attacks[p] < B4_UNIT]
         first: list[int] | None = None
         for p in defences:

@@ -32,8 +32,9 @@ def _track(tracker, events, battle):
     return twin
 
 
-def winning_lines(battle: Battle, tracker, limit: int = 1, deadline: float | None = None,
-                  node_limit: int = 100_000) -> list[list[Action]]:
+def winning_lines(
+    battle: Battle, tracker, limit: int = 1, deadline: float | None = None, node_limit: int = 100_000
+) -> list[list[Action]]:
     """Up to `limit` action sequences of the current player's turn after which `tracker` (an
     ObjectiveTracker at this position; not modified) says the level is won."""
     seat = battle.current

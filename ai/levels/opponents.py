@@ -106,8 +106,11 @@ class ReachSeeker:
     def __init__(self, agent, session):
         self.agent = agent
         self.name = getattr(agent, "name", "agent")
-        self.goals = [(i, tuple(o.cell), session.labels.get(o.hero) if o.hero else None)
-                      for i, o in enumerate(session.level.objectives) if o.kind == "reach"]
+        self.goals = [
+            (i, tuple(o.cell), session.labels.get(o.hero) if o.hero else None)
+            for i, o in enumerate(session.level.objectives)
+            if o.kind == "reach"
+        ]
         self.tracker = session.tracker
 
     def act(self, state, budget_ms: float):
@@ -118,7 +121,9 @@ class ReachSeeker:
             if self.tracker.states[index] != "pending":
                 continue
             if runner is None:
-                runner = min(state.team(hero.team), key=lambda h: abs(h.cell[0] - cell[0]) + abs(h.cell[1] - cell[1])).uid
+                runner = min(
+                    state.team(hero.team), key=lambda h: abs(h.cell[0] - cell[0]) + abs(h.cell[1] - cell[1])
+                ).uid
             if runner != hero.uid or hero.energy < hero.turn_energy():
                 continue
             distance = state.grid.reach(cell, 999, state.occupied() - {hero.cell})

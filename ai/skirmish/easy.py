@@ -17,8 +17,9 @@ def power(hero, ability: Ability) -> float:
     total = 0.0
     for effect in ability.effects:
         if effect.verb == Verb.DAMAGE:
-            total += (sum(hero.cls.damage) / 2 * effect.scale if effect.kind == DamageKind.PHYSICAL
-                      else sum(effect.power) / 2)
+            total += (
+                sum(hero.cls.damage) / 2 * effect.scale if effect.kind == DamageKind.PHYSICAL else sum(effect.power) / 2
+            )
     return total
 
 
@@ -56,8 +57,11 @@ class EasyAgent(SkirmishAgent):
             return min(manhattan(cell, e.cell) for e in enemies)
 
         if want > 1:  # ranged: the nearest cell (fewest steps) that sees an enemy from its range
-            spots = [(d, c[1], c[0]) for c, d in reach.items()
-                     if any(manhattan(c, e.cell) <= want and state.grid.los(c, e.cell) for e in enemies)]
+            spots = [
+                (d, c[1], c[0])
+                for c, d in reach.items()
+                if any(manhattan(c, e.cell) <= want and state.grid.los(c, e.cell) for e in enemies)
+            ]
             seen_now = any(manhattan(hero.cell, e.cell) <= want and state.grid.los(hero.cell, e.cell) for e in enemies)
             if spots and not seen_now:
                 _, y, x = min(spots)

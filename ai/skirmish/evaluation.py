@@ -68,8 +68,11 @@ def optimal_range(hero: Hero) -> int:
     enemy-targeted reach (melee: 1)."""
     cached = _OPTIMAL.get(hero.cls.id)
     if cached is None:
-        reach = [a.range + (a.size if a.target == TargetKind.CELL else 0) for a in hero.cls.abilities
-                 if any(e.verb == Verb.DAMAGE for e in a.effects) and a.target != TargetKind.SELF]
+        reach = [
+            a.range + (a.size if a.target == TargetKind.CELL else 0)
+            for a in hero.cls.abilities
+            if any(e.verb == Verb.DAMAGE for e in a.effects) and a.target != TargetKind.SELF
+        ]
         cached = _OPTIMAL[hero.cls.id] = max(1, max(reach, default=1) - 1)
     return cached
 

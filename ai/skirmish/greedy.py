@@ -50,8 +50,13 @@ class GreedyAgent(SkirmishAgent):
 
         def badness(cell):
             # Best: an enemy in sight at the hero's fighting range; then just nearer.
-            return min((abs(manhattan(cell, e.cell) - want) + (0 if want == 1 or los(cell, e.cell) else 3),
-                        manhattan(cell, e.cell)) for e in enemies)
+            return min(
+                (
+                    abs(manhattan(cell, e.cell) - want) + (0 if want == 1 or los(cell, e.cell) else 3),
+                    manhattan(cell, e.cell),
+                )
+                for e in enemies
+            )
 
         steps = int(hero.energy // hero.cls.move_cost)
         reach = state.grid.reach(hero.cell, steps, occupied)

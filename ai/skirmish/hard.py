@@ -119,8 +119,7 @@ class HardAgent(PlanFollower):
                 child = node.clone()
                 child.do(action)
                 here = path + (action,)
-                same_turn = (child.winner is None and child.round == node.round
-                             and child.turn_index == node.turn_index)
+                same_turn = child.winner is None and child.round == node.round and child.turn_index == node.turn_index
                 if action is END or not same_turn:
                     record(here, child)
                 elif depth <= 1:

@@ -43,7 +43,12 @@ def _hard(seed):
 
 
 AGENTS: dict[str, Callable[[int | None], SkirmishAgent]] = {
-    "random": _random, "easy": _easy, "greedy": _greedy, "medium": _medium, "hard": _hard}
+    "random": _random,
+    "easy": _easy,
+    "greedy": _greedy,
+    "medium": _medium,
+    "hard": _hard,
+}
 
 
 def agent_names() -> list[str]:

@@ -130,7 +130,7 @@ class TreeSearch:
                 break
 
     def _same_turn(self, before, after) -> bool:
-        return (after.winner is None and after.round == before.round and after.turn_index == before.turn_index)
+        return after.winner is None and after.round == before.round and after.turn_index == before.turn_index
 
     def _branch(self, state, depth: int) -> list[Node] | None:
         hero = state.active_hero
@@ -163,8 +163,12 @@ class TreeSearch:
 
     def tree_json(self) -> dict:
         """The searched tree (complete only with keep_tree=True) as the article's JSON."""
-        return {"hero": self.hero_uid, "depth": self.depth, "expanded": self.expanded,
-                "branch": [node.to_json() for node in self.nodes]}
+        return {
+            "hero": self.hero_uid,
+            "depth": self.depth,
+            "expanded": self.expanded,
+            "branch": [node.to_json() for node in self.nodes],
+        }
 
 
 def explain(state, nodes: list[Node]) -> str:
@@ -206,8 +210,13 @@ class PlanFollower(SkirmishAgent):
         self.last_nodes: list[Node] = []
 
     def _key(self, state):
-        return (state.round, state.turn_index, state.active_hero.uid, state.active_hero.cell,
-                round(state.active_hero.energy, 6))
+        return (
+            state.round,
+            state.turn_index,
+            state.active_hero.uid,
+            state.active_hero.cell,
+            round(state.active_hero.energy, 6),
+        )
 
     def act(self, state, budget_ms: float) -> Action:
         start = time.perf_counter()

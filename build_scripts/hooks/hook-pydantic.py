@@ -5,4 +5,5 @@
 from PyInstaller.utils.hooks import collect_submodules
 
 hiddenimports = collect_submodules(
-    "pydantic", filter=lambda name: not name.startswith(("pydantic.v1", "pydantic.mypy")))
+    "pydantic", filter=lambda name: not name.startswith(("pydantic.v1", "pydantic.mypy"))
+)

@@ -7,10 +7,42 @@ from collections.abc import Callable
 
 import numpy as np
 
-from .instruments import (bell, brass, burst, crackle, cymbal, glass, marimba, modal, pluck, riser, strings, thump,
-                          timpani, whoosh)
-from .synth import (Mix, adsr, cents, fade_edges, filt, fm, glide, hz, n_of, osc, perc, reverb, softclip, svf, swell,
-                    times, unit, white)
+from .instruments import (
+    bell,
+    brass,
+    burst,
+    crackle,
+    cymbal,
+    glass,
+    marimba,
+    modal,
+    pluck,
+    riser,
+    strings,
+    thump,
+    timpani,
+    whoosh,
+)
+from .synth import (
+    Mix,
+    adsr,
+    cents,
+    fade_edges,
+    filt,
+    fm,
+    glide,
+    hz,
+    n_of,
+    osc,
+    perc,
+    reverb,
+    softclip,
+    svf,
+    swell,
+    times,
+    unit,
+    white,
+)
 
 EffectFn = Callable[[np.random.Generator], np.ndarray]
 EFFECTS: dict[str, tuple[EffectFn, float]] = {}  # name: (builder, target RMS dBFS)
@@ -20,6 +52,7 @@ def effect(name: str, target_db: float):
     def register(fn: EffectFn) -> EffectFn:
         EFFECTS[name] = (fn, target_db)
         return fn
+
     return register
 
 
@@ -37,10 +70,19 @@ def _summon(rng, size: int):
     # size 0, 1, 2: small, medium, large creature
     land = (0.06, 0.10, 0.16)[size]
     m = Mix()
-    m.add(whoosh(rng, land + 0.03, (1500, 900, 400)[size], (5000, 4000, 2600)[size], 1500, q=0.8, peak=0.9),
-          0.0, 0.45)
-    m.add(thump((0.3, 0.5, 1.0)[size], (260, 180, 120)[size], (110, 68, 38)[size], (0.02, 0.03, 0.05)[size],
-                (0.07, 0.14, 0.34)[size], drive=(1.2, 1.6, 2.6)[size]), land, 1.0)
+    m.add(whoosh(rng, land + 0.03, (1500, 900, 400)[size], (5000, 4000, 2600)[size], 1500, q=0.8, peak=0.9), 0.0, 0.45)
+    m.add(
+        thump(
+            (0.3, 0.5, 1.0)[size],
+            (260, 180, 120)[size],
+            (110, 68, 38)[size],
+            (0.02, 0.03, 0.05)[size],
+            (0.07, 0.14, 0.34)[size],
+            drive=(1.2, 1.6, 2.6)[size],
+        ),
+        land,
+        1.0,
+    )
     body = ((330, 770, 1400), (190, 450, 910), (120, 290, 610))[size]
     m.add(modal(0.3, body, (0.06, 0.04, 0.025), (1.0, 0.6, 0.3)), land, 0.35)
     m.add(burst(rng, 0.15, "lp", (1800, 1400, 1000)[size], 0.7, (0.02, 0.04, 0.07)[size]), land, 0.3)
@@ -51,8 +93,11 @@ def _summon(rng, size: int):
             m.add(brass(rng, hz(name), 0.8, attack=0.015, release=0.5, bright=0.7, sustain=0.5), land, 0.18)
     sparkle = (("A5", "C#6", "E6"), ("E5", "A5", "C#6", "E6"), ("A4", "E5", "A5", "C#6", "E6", "A6"))[size]
     for i, name in enumerate(sparkle):
-        m.add(bell(hz(name), 0.9, ratio=3.0, index=1.2, decay=(0.25, 0.35, 0.5)[size]),
-              land + 0.03 + (0.045, 0.05, 0.055)[size] * i, 0.22)
+        m.add(
+            bell(hz(name), 0.9, ratio=3.0, index=1.2, decay=(0.25, 0.35, 0.5)[size]),
+            land + 0.03 + (0.045, 0.05, 0.055)[size] * i,
+            0.22,
+        )
     n = n_of(0.5)
     m.add(unit(filt(white(rng, n), "hp", 7000, 0.7) * perc(n, 0.03, 0.12)), land + 0.02, 0.12)
     x = m.render()
@@ -125,8 +170,13 @@ def fx_item_blue(rng):
 def _attack(rng, heavy: bool):
     m = Mix()
     hit = 0.25 if heavy else 0.13
-    m.add(whoosh(rng, hit + 0.04, 300 if heavy else 700, 1600 if heavy else 2800, 900, q=0.9 if heavy else 1.3,
-                 peak=0.85), 0.0, 0.75)
+    m.add(
+        whoosh(
+            rng, hit + 0.04, 300 if heavy else 700, 1600 if heavy else 2800, 900, q=0.9 if heavy else 1.3, peak=0.85
+        ),
+        0.0,
+        0.75,
+    )
     if heavy:
         m.add(thump(0.6, 140, 38, 0.03, 0.22, drive=3.0), hit, 1.0)
         m.add(burst(rng, 0.12, "lp", 3500, 0.7, 0.05), hit, 0.6)
@@ -201,8 +251,11 @@ def fx_lethal(rng):
     m.add(burst(rng, 0.08, "hp", 4500, 0.7, 0.02), 0.002, 0.5)
     n = n_of(0.5)
     t = times(n)
-    m.add(unit(fm(glide(n, (0, 1400), (0.4, 350)), n, 1.414, 1.0 + 4.0 * np.exp(-t / 0.12)) * perc(n, 0.002, 0.2)),
-          0.004, 0.6)
+    m.add(
+        unit(fm(glide(n, (0, 1400), (0.4, 350)), n, 1.414, 1.0 + 4.0 * np.exp(-t / 0.12)) * perc(n, 0.002, 0.2)),
+        0.004,
+        0.6,
+    )
     n = n_of(0.5)
     m.add(unit(filt(white(rng, n), "bp", 5500, 1.2) * swell(n, 0.05) * np.exp(-times(n) / 0.2)), 0.01, 0.25)
     m.add(thump(0.5, 90, 40, 0.03, 0.22, drive=1.8), 0.03, 0.7)
@@ -220,8 +273,9 @@ def fx_drain_heal(rng):
     rise = fade_edges(rise, 0.0, 0.04)
     m.add(unit(svf(white(rng, n), glide(n, (0, 3500), (0.5, 500)), 1.4, "bp") * rise), 0.0, 0.5)
     f = glide(n, (0, 330), (0.45, 660))
-    m.add(unit((osc("sine", f, n) + osc("sine", cents(1, 8) * f, n) + osc("sine", cents(1, -8) * f, n)) * rise),
-          0.0, 0.3)
+    m.add(
+        unit((osc("sine", f, n) + osc("sine", cents(1, 8) * f, n) + osc("sine", cents(1, -8) * f, n)) * rise), 0.0, 0.3
+    )
     for i, name in enumerate(("C6", "E6", "G6")):
         m.add(bell(hz(name), 1.0, ratio=2.0, index=1.5, decay=0.5), 0.47 + 0.03 * i, 0.3)
     m.add(strings(rng, [hz(x) for x in ("C5", "E5", "G5")], 0.7, 3000, 0.03, 0.4, "triangle"), 0.46, 0.22)
@@ -259,8 +313,9 @@ def fx_rune_break(rng):
     n = n_of(0.6)
     m.add(unit(filt(white(rng, n), "hp", 7000, 0.7) * perc(n, 0.005, 0.2)), 0.004, 0.15)
     n = n_of(0.6)
-    m.add(unit(fm(glide(n, (0, 600), (0.5, 150)), n, 2.0, 2.0 * np.exp(-times(n) / 0.2)) * perc(n, 0.01, 0.22)),
-          0.01, 0.2)
+    m.add(
+        unit(fm(glide(n, (0, 600), (0.5, 150)), n, 2.0, 2.0 * np.exp(-times(n) / 0.2)) * perc(n, 0.01, 0.22)), 0.01, 0.2
+    )
     m.add(unit(osc("sine", 70, n_of(0.5)) * perc(n_of(0.5), 0.005, 0.15)), 0.004, 0.3)
     return reverb(m.render(), "hall", 0.3)
 
@@ -317,8 +372,7 @@ def fx_victory(rng):
     _brass_chord(rng, m, ("D3", "A3", "D4", "F#4", "A4"), 0.40, 0.42, 0.2, attack=0.02, release=0.1)
     _brass_chord(rng, m, ("G3", "D4", "G4", "B4"), 0.80, 0.42, 0.22, attack=0.02, release=0.1)
     _brass_chord(rng, m, ("A3", "E4", "A4", "C#5"), 1.20, 0.5, 0.22, attack=0.02, release=0.12)
-    _brass_chord(rng, m, ("D3", "A3", "D4", "F#4", "A4", "D5"), 1.70, 1.9, 0.2, attack=0.03, release=0.7,
-                 sustain=0.75)
+    _brass_chord(rng, m, ("D3", "A3", "D4", "F#4", "A4", "D5"), 1.70, 1.9, 0.2, attack=0.03, release=0.7, sustain=0.75)
     for at, name, gain in ((0.40, "D2", 0.6), (1.20, "A1", 0.55), (1.70, "D2", 0.8)):
         m.add(timpani(rng, hz(name), 1.6, 0.5), at, gain)
     for i, name in enumerate(("D5", "E5", "F#5", "G5", "A5", "B5", "C#6", "D6")):
@@ -334,11 +388,18 @@ def fx_defeat(rng):
     m = Mix()
     step = 0.42
     for i, name in enumerate(("A4", "G4", "F4", "E4")):
-        m.add(brass(rng, hz(name), step + 0.12, attack=0.06, release=0.12, bright=0.55, vibrato=0.006), 0.01 + step * i,
-              0.5)
+        m.add(
+            brass(rng, hz(name), step + 0.12, attack=0.06, release=0.12, bright=0.55, vibrato=0.006),
+            0.01 + step * i,
+            0.5,
+        )
     m.add(brass(rng, hz("D4"), 1.7, attack=0.08, release=0.9, bright=0.5, vibrato=0.006), 0.01 + step * 4, 0.55)
-    chords = ((("D3", "F3", "A3"), 0.0, 2 * step), (("Bb2", "D3", "F3"), 2 * step, step),
-              (("A2", "C#3", "E3"), 3 * step, step), (("D3", "F3", "A3"), 4 * step, 1.7))
+    chords = (
+        (("D3", "F3", "A3"), 0.0, 2 * step),
+        (("Bb2", "D3", "F3"), 2 * step, step),
+        (("A2", "C#3", "E3"), 3 * step, step),
+        (("D3", "F3", "A3"), 4 * step, 1.7),
+    )
     for names, at, dur in chords:
         m.add(strings(rng, [hz(x) for x in names], dur + 0.25, 900, 0.08, 0.3), 0.01 + at, 0.35)
         m.add(pluck(rng, hz(names[0]) / 2, dur + 0.3, 1.0, "dark"), 0.01 + at, 0.35)
@@ -351,11 +412,26 @@ def _stone(rng):
     v = rng.uniform(-1, 1, 6)
     m = Mix()
     m.add(burst(rng, 0.01, "bp", 3500 * (1 + 0.06 * v[0]), 0.6, 0.0012), 0.002, 1.0)
-    m.add(modal(0.05, [f * (1 + 0.04 * v[1]) for f in (2750, 4100, 5900)],
-                [d * (1 + 0.15 * v[2]) for d in (0.012, 0.008, 0.005)], (1.0, 0.7, 0.4)), 0.002, 0.55)
-    m.add(modal(0.25, [f * (1 + 0.03 * v[3]) for f in (205, 470, 860, 1370, 2100)],
-                [d * (1 + 0.15 * v[4]) for d in (0.07, 0.05, 0.035, 0.02, 0.012)], (0.6, 1.0, 0.8, 0.5, 0.3)),
-          0.0025, 0.8 + 0.1 * v[5])
+    m.add(
+        modal(
+            0.05,
+            [f * (1 + 0.04 * v[1]) for f in (2750, 4100, 5900)],
+            [d * (1 + 0.15 * v[2]) for d in (0.012, 0.008, 0.005)],
+            (1.0, 0.7, 0.4),
+        ),
+        0.002,
+        0.55,
+    )
+    m.add(
+        modal(
+            0.25,
+            [f * (1 + 0.03 * v[3]) for f in (205, 470, 860, 1370, 2100)],
+            [d * (1 + 0.15 * v[4]) for d in (0.07, 0.05, 0.035, 0.02, 0.012)],
+            (0.6, 1.0, 0.8, 0.5, 0.3),
+        ),
+        0.0025,
+        0.8 + 0.1 * v[5],
+    )
     m.add(thump(0.08, 320, 180, 0.006, 0.025), 0.002, 0.35)
     return reverb(m.render(), "room", 0.07)
 

@@ -4,8 +4,27 @@ from __future__ import annotations
 
 import numpy as np
 
-from .synth import (SR, adsr, cents, cycles, fade_edges, filt, fm, glide, n_of, osc, perc, softclip, svf, swell,
-                    taper, times, unit, white)
+from .synth import (
+    SR,
+    adsr,
+    cents,
+    cycles,
+    fade_edges,
+    filt,
+    fm,
+    glide,
+    n_of,
+    osc,
+    perc,
+    softclip,
+    svf,
+    swell,
+    taper,
+    times,
+    unit,
+    white,
+)
+
 
 def thump(dur: float, f0: float, f1: float, pitch_tau: float, decay: float, drive: float = 1.0) -> np.ndarray:
     """A body blow: a sine whose pitch falls from f0 towards f1, decaying; driven for weight."""
@@ -18,15 +37,17 @@ def thump(dur: float, f0: float, f1: float, pitch_tau: float, decay: float, driv
     return unit(taper(fade_edges(x, 0.0005, 0.0)))
 
 
-def burst(rng, dur: float, kind: str, f0: float, q: float = 0.7, decay: float = 0.02,
-          attack: float = 0.0005) -> np.ndarray:
+def burst(
+    rng, dur: float, kind: str, f0: float, q: float = 0.7, decay: float = 0.02, attack: float = 0.0005
+) -> np.ndarray:
     """A short filtered noise burst: clicks, slaps, crunch, skin."""
     n = n_of(dur)
     return unit(filt(white(rng, n), kind, f0, q) * perc(n, attack, decay))
 
 
-def whoosh(rng, dur: float, f_start: float, f_peak: float, f_end: float, q: float = 1.0,
-           peak: float = 0.6, grain: float = 0.0) -> np.ndarray:
+def whoosh(
+    rng, dur: float, f_start: float, f_peak: float, f_end: float, q: float = 1.0, peak: float = 0.6, grain: float = 0.0
+) -> np.ndarray:
     """Band-passed noise whose centre sweeps up to f_peak and on to f_end, loudest at peak
     (a fraction of dur); grain > 0 adds a papery flutter."""
     n = n_of(dur)
@@ -55,8 +76,14 @@ def modal(dur: float, freqs, decays, amps, detune: float = 0.0) -> np.ndarray:
     return unit(taper(fade_edges(x, 0.0003, 0.0)))
 
 
-def bell(freq: float, dur: float, ratio: float = 3.5, index: float = 2.5, decay: float = 0.6,
-         index_decay: float | None = None) -> np.ndarray:
+def bell(
+    freq: float,
+    dur: float,
+    ratio: float = 3.5,
+    index: float = 2.5,
+    decay: float = 0.6,
+    index_decay: float | None = None,
+) -> np.ndarray:
     """FM bell / celesta / chime: the modulation index dies away faster than the tone."""
     n = n_of(dur)
     t = times(n)
@@ -66,8 +93,13 @@ def bell(freq: float, dur: float, ratio: float = 3.5, index: float = 2.5, decay:
 
 def glass(freq: float, dur: float, decay: float = 0.3) -> np.ndarray:
     """Glass / crystal ping: high inharmonic partials with slow beating."""
-    return modal(dur, [freq * r for r in (1.0, 2.32, 4.25, 6.63)],
-                 [decay * m for m in (1.0, 0.6, 0.35, 0.2)], (1.0, 0.5, 0.3, 0.15), detune=4.0)
+    return modal(
+        dur,
+        [freq * r for r in (1.0, 2.32, 4.25, 6.63)],
+        [decay * m for m in (1.0, 0.6, 0.35, 0.2)],
+        (1.0, 0.5, 0.3, 0.15),
+        detune=4.0,
+    )
 
 
 def marimba(rng, freq: float, dur: float = 0.5, decay: float = 0.3) -> np.ndarray:
@@ -90,7 +122,7 @@ def pluck(rng, freq: float, dur: float, t60: float = 1.2, tone: str = "normal") 
     m = int(n * rate) + period + 4
     excite = white(rng, period)
     width = {"bright": 2, "normal": 3, "dark": max(3, period // 6)}[tone]  # softer plucks: smoother noise
-    excite = np.convolve(np.concatenate([excite, excite]), np.ones(width) / width, mode="same")[period // 2:][:period]
+    excite = np.convolve(np.concatenate([excite, excite]), np.ones(width) / width, mode="same")[period // 2 :][:period]
     shape = 1.0 - np.abs(np.linspace(-1.0, 1.0, period))  # a plucked string's triangle
     excite = 0.6 * (excite - excite.mean()) + 0.4 * (shape - shape.mean())
     y = np.concatenate([excite[-2:], excite, np.zeros(m)])  # two samples of history before the start
@@ -102,8 +134,16 @@ def pluck(rng, freq: float, dur: float, t60: float = 1.2, tone: str = "normal") 
     return unit(taper(fade_edges(out, 0.001, 0.0)))
 
 
-def brass(rng, freq: float, dur: float, attack: float = 0.05, release: float = 0.15, bright: float = 1.0,
-          vibrato: float = 0.004, sustain: float = 0.8) -> np.ndarray:
+def brass(
+    rng,
+    freq: float,
+    dur: float,
+    attack: float = 0.05,
+    release: float = 0.15,
+    bright: float = 1.0,
+    vibrato: float = 0.004,
+    sustain: float = 0.8,
+) -> np.ndarray:
     """Additive brass: harmonics whose amplitudes follow the envelope raised to rising powers, so
     the tone brightens as it swells (what a horn does), a lip 'blip' into pitch and vibrato."""
     n = n_of(dur)
@@ -134,8 +174,17 @@ def flute(rng, freq: float, dur: float, attack: float = 0.08, release: float = 0
     return unit(fade_edges(tone * env + breath, 0.001, 0.02))
 
 
-def strings(rng, freqs, dur: float, cutoff: float = 1800, attack: float = 0.3, release: float = 0.6,
-            shape: str = "saw", detune: float = 7.0, voices: int = 3) -> np.ndarray:
+def strings(
+    rng,
+    freqs,
+    dur: float,
+    cutoff: float = 1800,
+    attack: float = 0.3,
+    release: float = 0.6,
+    shape: str = "saw",
+    detune: float = 7.0,
+    voices: int = 3,
+) -> np.ndarray:
     """Ensemble pad: detuned oscillators per note with a little random vibrato, low-passed."""
     n = n_of(dur)
     t = times(n)
@@ -154,8 +203,12 @@ def timpani(rng, freq: float, dur: float = 1.6, decay: float = 0.6) -> np.ndarra
     t = times(n)
     f = freq * (1.0 + 0.06 * np.exp(-t / 0.04))  # the skin's pitch settles after the hit
     body = np.sin(2 * np.pi * cycles(f, n)) * perc(n, 0.002, decay)
-    over = modal(dur, [freq * r for r in (1.5, 1.98, 2.44, 2.94)], [decay * m for m in (0.5, 0.35, 0.25, 0.2)],
-                 (0.5, 0.35, 0.2, 0.1))
+    over = modal(
+        dur,
+        [freq * r for r in (1.5, 1.98, 2.44, 2.94)],
+        [decay * m for m in (0.5, 0.35, 0.25, 0.2)],
+        (0.5, 0.35, 0.2, 0.1),
+    )
     skin = burst(rng, dur, "bp", 900, 0.6, 0.02)
     return unit(body + 0.5 * over + 0.25 * skin)
 
@@ -166,8 +219,12 @@ def drum(rng, freq: float, dur: float = 0.6, decay: float = 0.25, snap: float = 
     t = times(n)
     f = freq * (1.0 + 0.25 * np.exp(-t / 0.015))
     body = np.sin(2 * np.pi * cycles(f, n)) * perc(n, 0.001, decay)
-    modes = modal(dur, [freq * r for r in (1.59, 2.14, 2.30, 2.65)], [decay * m for m in (0.45, 0.3, 0.25, 0.2)],
-                  (0.45, 0.3, 0.2, 0.15))
+    modes = modal(
+        dur,
+        [freq * r for r in (1.59, 2.14, 2.30, 2.65)],
+        [decay * m for m in (0.45, 0.3, 0.25, 0.2)],
+        (0.45, 0.3, 0.2, 0.15),
+    )
     skin = burst(rng, dur, "bp", 1600, 0.5, 0.012)
     return unit(body + 0.4 * modes + snap * skin)
 
@@ -179,8 +236,10 @@ def shaker(rng, dur: float = 0.1) -> np.ndarray:
 
 
 def woodblock(rng, freq: float = 1600.0, dur: float = 0.12) -> np.ndarray:
-    return unit(modal(dur, (freq, freq * 2.31, freq * 3.9), (0.03, 0.015, 0.008), (1.0, 0.4, 0.2))
-                + 0.3 * burst(rng, dur, "hp", 3000, 0.7, 0.0015))
+    return unit(
+        modal(dur, (freq, freq * 2.31, freq * 3.9), (0.03, 0.015, 0.008), (1.0, 0.4, 0.2))
+        + 0.3 * burst(rng, dur, "hp", 3000, 0.7, 0.0015)
+    )
 
 
 def cymbal(rng, dur: float, decay: float, reverse: bool = False) -> np.ndarray:
@@ -198,8 +257,9 @@ def cymbal(rng, dur: float, decay: float, reverse: bool = False) -> np.ndarray:
 
 
 def singing_bowl(rng, freq: float, dur: float = 6.0) -> np.ndarray:
-    bowl = modal(dur, [freq * r for r in (1.0, 2.71, 5.15, 8.43)], (3.0, 1.6, 0.8, 0.4), (1.0, 0.45, 0.2, 0.08),
-                 detune=2.5)
+    bowl = modal(
+        dur, [freq * r for r in (1.0, 2.71, 5.15, 8.43)], (3.0, 1.6, 0.8, 0.4), (1.0, 0.45, 0.2, 0.08), detune=2.5
+    )
     strike = burst(rng, dur, "bp", freq * 3, 0.8, 0.01)
     return unit(bowl + 0.1 * strike)
 

@@ -29,7 +29,7 @@ def measure(samples: np.ndarray) -> tuple[float, float]:
     gate = from_db(GATE_DB) ** 2
     total, count = 0.0, 0
     for start in range(0, len(x), block):
-        b = x[start:start + block]
+        b = x[start : start + block]
         ms = float(np.mean(b * b))
         if ms >= gate:
             total += float(np.sum(b * b))
@@ -60,14 +60,13 @@ def trim_tail(x: np.ndarray, floor_db: float = -60.0) -> np.ndarray:
     level = from_db(floor_db)
     last = 0
     for start in range(0, len(x), block):
-        if np.sqrt(np.mean(x[start:start + block] ** 2)) > level:
+        if np.sqrt(np.mean(x[start : start + block] ** 2)) > level:
             last = start + block
     return x[: min(len(x), last + n_of(0.03))]
 
 
 def to_int16(x: np.ndarray) -> np.ndarray:
     return np.round(np.clip(x, -1.0, 1.0) * 32767.0).astype(np.int16)
-
 
 
 def effect_range(target: float) -> tuple[float, float]:

@@ -7,12 +7,33 @@ from collections.abc import Callable
 
 import numpy as np
 
-from .instruments import (bell, brass, cymbal, drum, flute, pluck, riser, shaker, singing_bowl, strings, thump,
-                          timpani, woodblock)
+from .instruments import (
+    bell,
+    brass,
+    cymbal,
+    drum,
+    flute,
+    pluck,
+    riser,
+    shaker,
+    singing_bowl,
+    strings,
+    thump,
+    timpani,
+    woodblock,
+)
 from .synth import SR, adsr, cents, convolve, filt, hz, midi_hz, n_of, note, osc, reverb_ir, rng_for, unit
 
-CHORDS = {"": (0, 4, 7), "m": (0, 3, 7), "sus4": (0, 5, 7), "sus2": (0, 2, 7), "add9": (0, 4, 7, 14),
-          "m7": (0, 3, 7, 10), "maj7": (0, 4, 7, 11), "7": (0, 4, 7, 10)}
+CHORDS = {
+    "": (0, 4, 7),
+    "m": (0, 3, 7),
+    "sus4": (0, 5, 7),
+    "sus2": (0, 2, 7),
+    "add9": (0, 4, 7, 14),
+    "m7": (0, 3, 7, 10),
+    "maj7": (0, 4, 7, 11),
+    "7": (0, 4, 7, 10),
+}
 
 
 def parse_chord(symbol: str) -> tuple[int, tuple[int, ...]]:
@@ -58,8 +79,16 @@ class Song:
     def time(self, bar: int, beat: float = 0.0) -> float:
         return (bar * self.bpb + beat) * self.beat
 
-    def add(self, sig: np.ndarray, bar: int, beat: float = 0.0, gain: float = 1.0, pan: float = 0.0,
-            verb: float = 0.25, humanise: bool = True) -> None:
+    def add(
+        self,
+        sig: np.ndarray,
+        bar: int,
+        beat: float = 0.0,
+        gain: float = 1.0,
+        pan: float = 0.0,
+        verb: float = 0.25,
+        humanise: bool = True,
+    ) -> None:
         t = self.time(bar, beat)
         if humanise:
             t += self.rng.normal(0.0, 0.004)
@@ -76,12 +105,20 @@ class Song:
         i = 0
         while i < len(sig):
             chunk = min(len(sig) - i, self.n - start)
-            buf[start:start + chunk] += sig[i:i + chunk]
+            buf[start : start + chunk] += sig[i : i + chunk]
             i += chunk
             start = 0
 
-    def line(self, bar: int, text: str, voice: Callable[[float, float], np.ndarray], gain: float, pan: float = 0.0,
-             verb: float = 0.3, legato: float = 0.08) -> None:
+    def line(
+        self,
+        bar: int,
+        text: str,
+        voice: Callable[[float, float], np.ndarray],
+        gain: float,
+        pan: float = 0.0,
+        verb: float = 0.3,
+        legato: float = 0.08,
+    ) -> None:
         for beat, beats, m in parse_line(text):
             if m is not None:
                 self.add(voice(midi_hz(m), beats * self.beat + legato), bar, beat, gain, pan, verb)
@@ -121,16 +158,39 @@ def music_title() -> np.ndarray:
         if beats == 4:
             s.add(pluck(rng, midi_hz(root + 7), 1.2, 1.2, "dark"), bar, beat + 2, 0.35, 0.0, 0.1)
         base = root_in(pc, 55)
-        arp = [base + shape[0], base + shape[2], base + 12 + shape[0], base + 12 + shape[1], base + 12 + shape[2],
-               base + 12 + shape[1], base + 12 + shape[0], base + shape[2]]
+        arp = [
+            base + shape[0],
+            base + shape[2],
+            base + 12 + shape[0],
+            base + 12 + shape[1],
+            base + 12 + shape[2],
+            base + 12 + shape[1],
+            base + 12 + shape[0],
+            base + shape[2],
+        ]
         steps = range(0, int(beats * 2), 2) if bar < 4 else range(int(beats * 2))
         for k in steps:
-            s.add(pluck(rng, midi_hz(arp[k]), 1.5, 1.3, "normal"), bar, beat + k / 2, 0.26 if k % 2 else 0.32,
-                  -0.35, 0.35)
-    melody = ["A4:1 D5:1.5 E5:.5 F#5:1", "F#5:2 E5:1 D5:1", "B4:1.5 D5:.5 G5:2", "F#5:1 E5:1 A4:2",
-              "A4:1 D5:1.5 E5:.5 F#5:1", "A5:2 F#5:1 E5:1", "G5:1.5 F#5:.5 E5:1 D5:1", "E5:3 r:1",
-              "B4:1 D5:1 F#5:1.5 E5:.5", "D5:2 B4:1 D5:1", "A5:1.5 F#5:.5 D5:2", "E5:1 F#5:.5 E5:.5 C#5:2",
-              "B4:.5 D5:.5 G5:2 F#5:1", "E5:1 A5:2 G5:1", "F#5:1.5 E5:.5 D5:1 B4:1", "D5:2 C#5:1.5 r:.5"]
+            s.add(
+                pluck(rng, midi_hz(arp[k]), 1.5, 1.3, "normal"), bar, beat + k / 2, 0.26 if k % 2 else 0.32, -0.35, 0.35
+            )
+    melody = [
+        "A4:1 D5:1.5 E5:.5 F#5:1",
+        "F#5:2 E5:1 D5:1",
+        "B4:1.5 D5:.5 G5:2",
+        "F#5:1 E5:1 A4:2",
+        "A4:1 D5:1.5 E5:.5 F#5:1",
+        "A5:2 F#5:1 E5:1",
+        "G5:1.5 F#5:.5 E5:1 D5:1",
+        "E5:3 r:1",
+        "B4:1 D5:1 F#5:1.5 E5:.5",
+        "D5:2 B4:1 D5:1",
+        "A5:1.5 F#5:.5 D5:2",
+        "E5:1 F#5:.5 E5:.5 C#5:2",
+        "B4:.5 D5:.5 G5:2 F#5:1",
+        "E5:1 A5:2 G5:1",
+        "F#5:1.5 E5:.5 D5:1 B4:1",
+        "D5:2 C#5:1.5 r:.5",
+    ]
     horn = lambda f, d: brass(rng, f, d, attack=0.07, release=0.15, bright=0.6, vibrato=0.004)
     horn_low = lambda f, d: brass(rng, f / 2, d, attack=0.08, release=0.15, bright=0.5)
     fl = lambda f, d: flute(rng, f, d)
@@ -170,8 +230,9 @@ def music_duel() -> np.ndarray:
         base = root_in(pc, 52)
         stack = [base + shape[0], base + shape[1], base + shape[2], base + 12 + shape[0], base + 12 + shape[1]]
         for k, idx in enumerate((0, 2, 3, 2, 4, 2, 3, 1)):
-            s.add(pluck(rng, midi_hz(stack[idx]), 0.5, 0.35, "bright"), bar, k / 2, 0.5 * accents.get(k, 0.65),
-                  0.3, 0.2)
+            s.add(
+                pluck(rng, midi_hz(stack[idx]), 0.5, 0.35, "bright"), bar, k / 2, 0.5 * accents.get(k, 0.65), 0.3, 0.2
+            )
         root = root_in(pc, 33)
         for k, (eighth, length, m) in enumerate(((0, 1.5, root), (3, 1.5, root), (6, 1.0, root + 12))):
             n = n_of(length * s.beat)
@@ -193,12 +254,21 @@ def music_duel() -> np.ndarray:
     s.add(cymbal(rng, 2.5, 0.9), 0, 0, 0.12, 0.2, 0.3)
     s.add(cymbal(rng, 2.5, 0.9), 8, 0, 0.12, -0.2, 0.3)
     celesta = lambda f, d: bell(f, d + 0.8, ratio=4.0, index=1.2, decay=0.6)
-    for bar, text in enumerate(("E5:.5 A5:.5 C6:1 B5:1 A5:1", "B5:1 A5:1 E5:2", "F5:.5 A5:.5 D6:1 C6:1 A5:1",
-                                "G#5:1 B5:1 E5:2"), start=4):
+    for bar, text in enumerate(
+        ("E5:.5 A5:.5 C6:1 B5:1 A5:1", "B5:1 A5:1 E5:2", "F5:.5 A5:.5 D6:1 C6:1 A5:1", "G#5:1 B5:1 E5:2"), start=4
+    ):
         s.line(bar, text, celesta, 0.22, -0.3, 0.45)
     horn = lambda f, d: brass(rng, f, d, attack=0.05, release=0.12, bright=0.6, vibrato=0.004)
-    tune = ("A4:1.5 C5:.5 F5:2", "D5:1.5 B4:.5 G4:2", "C5:1.5 B4:.5 A4:1 E5:1", "E5:2 D5:1 B4:1",
-            "F5:1 E5:.5 D5:.5 C5:2", "D5:1 F5:1 A5:2", "A5:2 E5:2", "G#5:1.5 B5:.5 E5:2")
+    tune = (
+        "A4:1.5 C5:.5 F5:2",
+        "D5:1.5 B4:.5 G4:2",
+        "C5:1.5 B4:.5 A4:1 E5:1",
+        "E5:2 D5:1 B4:1",
+        "F5:1 E5:.5 D5:.5 C5:2",
+        "D5:1 F5:1 A5:2",
+        "A5:2 E5:2",
+        "G#5:1.5 B5:.5 E5:2",
+    )
     for bar, text in enumerate(tune, start=8):
         s.line(bar, text, horn, 0.36, 0.1, 0.35)
     return s.render()
@@ -218,9 +288,20 @@ def music_gomoku() -> np.ndarray:
         drone = [midi_hz(low), midi_hz(low + 7)]
         s.add(strings(rng, drone, dur, 500, 1.5, 2.0, "triangle", 4.0, 2), bar, 0, 0.22, 0.0, 0.3, humanise=False)
     koto = lambda f, d: pluck(rng, f, max(d, 2.5), 2.2, "normal")
-    koto_lines = ("A4:1.5 F#4:.5 E4:2", "D4:3 r:1", "r:2 A4:1 B4:1", "D5:2 B4:1 A4:1", "F#4:3 r:1",
-                  "r:1 E4:.5 F#4:.5 A4:2", "B4:1.5 D5:.5 E5:2", "D5:1 B4:1 A4:2", "r:4", "r:2 F#4:1 A4:1",
-                  "E5:3 r:1", "B4:2 A4:1 E4:1")
+    koto_lines = (
+        "A4:1.5 F#4:.5 E4:2",
+        "D4:3 r:1",
+        "r:2 A4:1 B4:1",
+        "D5:2 B4:1 A4:1",
+        "F#4:3 r:1",
+        "r:1 E4:.5 F#4:.5 A4:2",
+        "B4:1.5 D5:.5 E5:2",
+        "D5:1 B4:1 A4:2",
+        "r:4",
+        "r:2 F#4:1 A4:1",
+        "E5:3 r:1",
+        "B4:2 A4:1 E4:1",
+    )
     for bar, text in enumerate(koto_lines):
         s.line(bar, text, koto, 0.65, -0.2, 0.5)
     shaku = lambda f, d: flute(rng, f, d, 0.25, 0.6)
@@ -276,11 +357,25 @@ def music_tension() -> np.ndarray:
         pc, shape = parse_chord(symbol)
         for beat, beats in ((0, 0.5), (1.5, 1.0)):
             for m in voicing(pc, shape, 57):
-                s.add(brass(rng, midi_hz(m), beats * s.beat + 0.05, attack=0.02, release=0.08), bar + 8, beat, 0.12,
-                      0.15, 0.3)
+                s.add(
+                    brass(rng, midi_hz(m), beats * s.beat + 0.05, attack=0.02, release=0.08),
+                    bar + 8,
+                    beat,
+                    0.12,
+                    0.15,
+                    0.3,
+                )
     horn = lambda f, d: brass(rng, f, d, attack=0.06, release=0.15, bright=0.5, vibrato=0.005)
-    tune = ("C4:1.5 G4:.5 Ab4:1 G4:1", "Eb4:2 D4:1 C4:1", "C4:1.5 Eb4:.5 Ab4:2", "G4:3 r:1",
-            "F4:1.5 Ab4:.5 Db5:2", "C5:2 Ab4:2", "B4:2 D5:1 B4:1", "G4:3 r:1")
+    tune = (
+        "C4:1.5 G4:.5 Ab4:1 G4:1",
+        "Eb4:2 D4:1 C4:1",
+        "C4:1.5 Eb4:.5 Ab4:2",
+        "G4:3 r:1",
+        "F4:1.5 Ab4:.5 Db5:2",
+        "C5:2 Ab4:2",
+        "B4:2 D5:1 B4:1",
+        "G4:3 r:1",
+    )
     for bar, text in enumerate(tune, start=8):
         s.line(bar, text, horn, 0.34, -0.1, 0.3)
     return s.render()

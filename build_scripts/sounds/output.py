@@ -10,9 +10,22 @@ from pathlib import Path
 import numpy as np
 
 from .effects import EFFECTS
-from .loudness import (BLOCK_SECONDS, EFFECT_RMS_RANGE, EFFECT_TOLERANCE_DB, GATE_DB, MUSIC_RMS_TARGET,
-                       MUSIC_TOLERANCE_DB, PEAK_CEILING_DB, PEAK_MARGIN_DB, effect_range, fit_loudness, measure,
-                       music_range, to_int16, trim_tail)
+from .loudness import (
+    BLOCK_SECONDS,
+    EFFECT_RMS_RANGE,
+    EFFECT_TOLERANCE_DB,
+    GATE_DB,
+    MUSIC_RMS_TARGET,
+    MUSIC_TOLERANCE_DB,
+    PEAK_CEILING_DB,
+    PEAK_MARGIN_DB,
+    effect_range,
+    fit_loudness,
+    measure,
+    music_range,
+    to_int16,
+    trim_tail,
+)
 from .music import MUSIC
 from .synth import SR, fade_edges, filt, from_db, n_of, rng_for
 
@@ -50,13 +63,13 @@ def fix_ogg_serial(data: bytes, serial: int = OGG_SERIAL) -> bytes:
     out = bytearray(data)
     pos = 0
     while pos < len(out):
-        if out[pos:pos + 4] != b"OggS":
+        if out[pos : pos + 4] != b"OggS":
             raise ValueError(f"not an Ogg page at byte {pos}")
         segments = out[pos + 26]
-        end = pos + 27 + segments + sum(out[pos + 27:pos + 27 + segments])
-        out[pos + 14:pos + 18] = serial.to_bytes(4, "little")
-        out[pos + 22:pos + 26] = b"\0\0\0\0"
-        out[pos + 22:pos + 26] = _ogg_crc(bytes(out[pos:end])).to_bytes(4, "little")
+        end = pos + 27 + segments + sum(out[pos + 27 : pos + 27 + segments])
+        out[pos + 14 : pos + 18] = serial.to_bytes(4, "little")
+        out[pos + 22 : pos + 26] = b"\0\0\0\0"
+        out[pos + 22 : pos + 26] = _ogg_crc(bytes(out[pos:end])).to_bytes(4, "little")
         pos = end
     return bytes(out)
 
@@ -65,8 +78,7 @@ def encode_ogg(x: np.ndarray) -> bytes:
     import soundfile
 
     buf = io.BytesIO()
-    soundfile.write(buf, x.astype(np.float32), SR, format="OGG", subtype="VORBIS",
-                    compression_level=1.0 - OGG_QUALITY)
+    soundfile.write(buf, x.astype(np.float32), SR, format="OGG", subtype="VORBIS", compression_level=1.0 - OGG_QUALITY)
     return fix_ogg_serial(buf.getvalue())
 
 
@@ -98,7 +110,6 @@ def render_music(name: str, out: Path) -> None:
             break
         x = x * from_db(PEAK_CEILING_DB - 0.3 - peak)
     (out / f"{name}.ogg").write_bytes(data)
-
 
 
 def seam_jump(frames: np.ndarray) -> tuple[float, float]:
@@ -138,8 +149,10 @@ def write_report(out: Path) -> list[str]:
         "",
         f"- **peak**: the largest sample magnitude (full scale 32768); every file <= {PEAK_CEILING_DB:.1f} dBFS.",
         f"- **RMS**: over the non-silent part: the {BLOCK_SECONDS * 1000:.0f} ms blocks (all channels) whose own RMS",
-        (f"  is >= {GATE_DB:.0f} dBFS. Effects: their own target +- {EFFECT_TOLERANCE_DB:.0f} dB, within"
-         f" {EFFECT_RMS_RANGE[0]:.0f}..{EFFECT_RMS_RANGE[1]:.0f} dBFS;"),
+        (
+            f"  is >= {GATE_DB:.0f} dBFS. Effects: their own target +- {EFFECT_TOLERANCE_DB:.0f} dB, within"
+            f" {EFFECT_RMS_RANGE[0]:.0f}..{EFFECT_RMS_RANGE[1]:.0f} dBFS;"
+        ),
         f"  music: {MUSIC_RMS_TARGET:.0f} +- {MUSIC_TOLERANCE_DB:.0f} dBFS.",
         "- Effects: 44.1 kHz mono 16-bit WAV. Music: 44.1 kHz stereo Ogg Vorbis, seamless loops.",
         "",

@@ -180,7 +180,7 @@ def fade_edges(x: np.ndarray, fade_in: float = FADE_IN, fade_out: float = FADE_O
             continue
         w = 0.5 - 0.5 * np.cos(np.pi * (np.arange(k) + 0.5) / k)
         if rev:
-            x[len(x) - k:] *= w[::-1].reshape((-1,) + (1,) * (x.ndim - 1))
+            x[len(x) - k :] *= w[::-1].reshape((-1,) + (1,) * (x.ndim - 1))
         else:
             x[:k] *= w.reshape((-1,) + (1,) * (x.ndim - 1))
     return x
@@ -241,8 +241,9 @@ def _biquad(kind: str, f0: float, q: float, gain_db: float = 0.0):
     return b, a
 
 
-def filt(x: np.ndarray, kind: str, f0: float, q: float = 0.707, order: int = 1, gain_db: float = 0.0,
-         circular: bool = False) -> np.ndarray:
+def filt(
+    x: np.ndarray, kind: str, f0: float, q: float = 0.707, order: int = 1, gain_db: float = 0.0, circular: bool = False
+) -> np.ndarray:
     """A fixed biquad (applied `order` times) by multiplying spectra: fast for long signals.
     circular=True filters a loop as if it repeated forever (the music's seamless loops)."""
     n = len(x)
@@ -373,5 +374,5 @@ class Mix:
         n = max(start + len(sig) for start, sig in self.parts)
         out = np.zeros(n)
         for start, sig in self.parts:
-            out[start:start + len(sig)] += sig
+            out[start : start + len(sig)] += sig
         return out

@@ -62,6 +62,7 @@ class AIDriver:
         if job.error:
             return AIAnswer(None, job.error)
         self.spent_ms += job.result.get("ms", 0.0)
-        self.stats.append({"budget_ms": self.request_budget_ms, "ms": job.result.get("ms", 0.0),
-                           "wait_ms": job.age * 1000})
+        self.stats.append(
+            {"budget_ms": self.request_budget_ms, "ms": job.result.get("ms", 0.0), "wait_ms": job.age * 1000}
+        )
         return AIAnswer(job.result, None)

@@ -83,7 +83,9 @@ class _WorkerState:
     def __init__(self):
         self.agents: dict[tuple[str, int], Any] = {}
         self.gomoku_memory: dict[str, Any] = {}  # level -> ai.gomoku.GameMemory
-        self.skirmish: dict[tuple[str, int, str], Any] = {}  # (game id, team, AI) -> agent: medium and hard keep turn plans
+        self.skirmish: dict[
+            tuple[str, int, str], Any
+        ] = {}  # (game id, team, AI) -> agent: medium and hard keep turn plans
 
     def agent(self, spec: AgentSpec):
         key = (spec.game_id, spec.seat)
@@ -112,8 +114,11 @@ def _handle(state: _WorkerState, kind: str, payload: dict):
         agent = state.agent(payload["spec"])
         started = time.perf_counter()
         decision = agent.decide(payload["observation"], payload["budget_ms"])
-        return {"actions": list(decision.actions), "explanation": decision.explanation,
-                "ms": (time.perf_counter() - started) * 1000.0}
+        return {
+            "actions": list(decision.actions),
+            "explanation": decision.explanation,
+            "ms": (time.perf_counter() - started) * 1000.0,
+        }
     if kind == "card_end_game":
         game_id = payload["game_id"]
         for key in [key for key in state.agents if key[0] == game_id or key[0].startswith(game_id + ":")]:
@@ -125,8 +130,9 @@ def _handle(state: _WorkerState, kind: str, payload: dict):
         started = time.perf_counter()
         # One memory per level for the worker's life (entries are exact positions; bounded).
         memory = state.gomoku_memory.setdefault(payload["level"], gomoku_ai.GameMemory())
-        move, info = gomoku_ai.analyse(payload["state"], payload["budget_ms"], payload["level"], payload.get("seed"),
-                                       memory=memory)
+        move, info = gomoku_ai.analyse(
+            payload["state"], payload["budget_ms"], payload["level"], payload.get("seed"), memory=memory
+        )
         return {"move": tuple(move), "explanation": info, "ms": (time.perf_counter() - started) * 1000.0}
     if kind == "skirmish_act":
         return _skirmish_act(state, payload)
@@ -164,9 +170,18 @@ def _skirmish_act(state: _WorkerState, payload: dict) -> dict:
         words = f"{words} ({report})" if words else f"It weighed {report}."
     options = [(node.action.text(), float(node.score)) for node in nodes[:6]]
     plan = [action.text()] + [step.text() for step in getattr(agent, "plan", [])]
-    return {"action": action.text(), "explanation": {"ai": spec.name, "words": words, "options": options,
-                                                     "plan": plan, "hero": seen.active_hero.uid, "ms": ms},
-            "ms": ms}
+    return {
+        "action": action.text(),
+        "explanation": {
+            "ai": spec.name,
+            "words": words,
+            "options": options,
+            "plan": plan,
+            "hero": seen.active_hero.uid,
+            "ms": ms,
+        },
+        "ms": ms,
+    }
 
 
 def _warm(cards: Sequence, agent_name: str, gomoku_level: str | None) -> dict:
@@ -272,8 +287,9 @@ class _Worker:
 
     def _start(self) -> None:
         parent, child = self.context.Pipe()
-        process = self.context.Process(target=_worker_main, args=(child,), name=f"duelmind-ai-{self.index}",
-                                       daemon=True)
+        process = self.context.Process(
+            target=_worker_main, args=(child,), name=f"duelmind-ai-{self.index}", daemon=True
+        )
         process.start()
         child.close()
         self.process, self.conn = process, parent
@@ -347,8 +363,10 @@ class AIPool:
         if gomoku_level is None:
             levels = gomoku_levels()
             gomoku_level = levels[0] if levels else None
-        jobs = [worker.submit("warm", {"cards": list(cards)[:40], "agent": agent, "gomoku_level": gomoku_level})
-                for worker in self.workers]
+        jobs = [
+            worker.submit("warm", {"cards": list(cards)[:40], "agent": agent, "gomoku_level": gomoku_level})
+            for worker in self.workers
+        ]
         self.warm_job = jobs[0]
         return jobs
 

@@ -17,9 +17,15 @@ import pytweening
 class Anim:
     __slots__ = ("kind", "duration", "elapsed", "data", "on_start", "on_end", "ease", "started")
 
-    def __init__(self, kind: str, duration_ms: float, on_start: Callable[[], None] | None = None,
-                 on_end: Callable[[], None] | None = None, ease: Callable[[float], float] = pytweening.easeOutQuad,
-                 **data):
+    def __init__(
+        self,
+        kind: str,
+        duration_ms: float,
+        on_start: Callable[[], None] | None = None,
+        on_end: Callable[[], None] | None = None,
+        ease: Callable[[float], float] = pytweening.easeOutQuad,
+        **data,
+    ):
         self.kind = kind
         self.duration = max(0.0, float(duration_ms))
         self.elapsed = 0.0

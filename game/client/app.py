@@ -37,9 +37,16 @@ def _icon() -> pygame.Surface:
 
 
 class App:
-    def __init__(self, settings_file: SettingsFile | None = None, size: tuple[int, int] | None = None,
-                 fullscreen: bool | None = None, pool: AIPool | None = None, think_ms: int | None = None,
-                 card_pool_loader=None, title: str = "Duelmind"):
+    def __init__(
+        self,
+        settings_file: SettingsFile | None = None,
+        size: tuple[int, int] | None = None,
+        fullscreen: bool | None = None,
+        pool: AIPool | None = None,
+        think_ms: int | None = None,
+        card_pool_loader=None,
+        title: str = "Duelmind",
+    ):
         self.settings_file = settings_file or SettingsFile()
         self.settings = self.settings_file.settings
         if size is not None:
@@ -54,8 +61,9 @@ class App:
         self.canvas = pygame.Surface((theme.WIDTH, theme.HEIGHT)).convert()
         self.scenes: list[Scene] = []
         self.input = InputMapper(self.to_virtual)
-        self.sounds = Sounds(self.settings.volume, self.settings.music_volume, self.settings.effects_volume,
-                             self.settings.mute)
+        self.sounds = Sounds(
+            self.settings.volume, self.settings.music_volume, self.settings.effects_volume, self.settings.mute
+        )
         self.pool = pool if pool is not None else AIPool(1)
         register_front_end("connect4", scene="connect4")
         self.owns_pool = pool is None
@@ -75,8 +83,10 @@ class App:
         self.notice: str | None = self.settings_file.problem  # shown once on the title screen
         self.instance_lock = InstanceLock()
         if not self.instance_lock.acquire():
-            other = ("Duelmind is already open in another window. Both windows keep every result, "
-                     "but a level saved in one is not shown in the other until you reopen the map.")
+            other = (
+                "Duelmind is already open in another window. Both windows keep every result, "
+                "but a level saved in one is not shown in the other until you reopen the map."
+            )
             self.notice = f"{self.notice} {other}" if self.notice else other
         self.progress = None  # the campaign's Progress, loaded when first needed (game/client/campaign.py)
         self.banner: tuple[str, float] | None = None  # (text, ms left): a message over every screen

@@ -85,8 +85,10 @@ def level_kind(level) -> str:
         if any(o.kind == "forced_win" for o in level.objectives):
             return f"{boss}Gomoku puzzle"
         return f"{boss}Gomoku, {level.rule} rule, {level.size}x{level.size}"
-    one_turn = any((o.kind == "win_within" and o.turns == 1) or (o.kind == "clear_board" and o.by_turn == 1)
-                   for o in level.objectives)
+    one_turn = any(
+        (o.kind == "win_within" and o.turns == 1) or (o.kind == "clear_board" and o.by_turn == 1)
+        for o in level.objectives
+    )
     if one_turn:
         return f"{boss}Card puzzle"
     lanes = ", two lanes" if level.rules.lanes == 2 else ""

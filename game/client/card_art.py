@@ -27,8 +27,19 @@ from functools import cache, lru_cache
 import pygame
 
 from game.client import theme
-from game.client.paint import (LRU, art_json, blur, gradient, icon_mask, lit_icon, mix, radial, solid, vignette,
-                               with_alpha)
+from game.client.paint import (
+    LRU,
+    art_json,
+    blur,
+    gradient,
+    icon_mask,
+    lit_icon,
+    mix,
+    radial,
+    solid,
+    vignette,
+    with_alpha,
+)
 from game.rules.cards.model import KEYWORD_BITS, KEYWORD_NAMES, Card, CardType
 
 TYPE_KEYS = {CardType.CREATURE: "creature", CardType.GREEN: "green", CardType.RED: "red", CardType.BLUE: "blue"}
@@ -68,27 +79,52 @@ class Family:
 # Per type: background centre and edge, icon tint top and bottom, frame metal and card body.
 PALETTES = {
     CardType.CREATURE: {
-        "centre": (128, 86, 44), "edge": (22, 13, 8), "tint_top": (255, 242, 204), "tint_bottom": (206, 136, 62),
-        "metal_light": (238, 200, 120), "metal_dark": (110, 72, 30),
-        "body_top": (58, 44, 32), "body_bottom": (28, 21, 16)},
+        "centre": (128, 86, 44),
+        "edge": (22, 13, 8),
+        "tint_top": (255, 242, 204),
+        "tint_bottom": (206, 136, 62),
+        "metal_light": (238, 200, 120),
+        "metal_dark": (110, 72, 30),
+        "body_top": (58, 44, 32),
+        "body_bottom": (28, 21, 16),
+    },
     CardType.GREEN: {
-        "centre": (44, 118, 60), "edge": (6, 24, 12), "tint_top": (236, 255, 222), "tint_bottom": (104, 196, 104),
-        "metal_light": (150, 224, 140), "metal_dark": (30, 92, 48),
-        "body_top": (32, 56, 38), "body_bottom": (14, 26, 18)},
+        "centre": (44, 118, 60),
+        "edge": (6, 24, 12),
+        "tint_top": (236, 255, 222),
+        "tint_bottom": (104, 196, 104),
+        "metal_light": (150, 224, 140),
+        "metal_dark": (30, 92, 48),
+        "body_top": (32, 56, 38),
+        "body_bottom": (14, 26, 18),
+    },
     CardType.RED: {
-        "centre": (146, 42, 38), "edge": (30, 5, 7), "tint_top": (255, 232, 214), "tint_bottom": (232, 112, 84),
-        "metal_light": (244, 140, 116), "metal_dark": (112, 26, 24),
-        "body_top": (64, 30, 30), "body_bottom": (30, 12, 14)},
+        "centre": (146, 42, 38),
+        "edge": (30, 5, 7),
+        "tint_top": (255, 232, 214),
+        "tint_bottom": (232, 112, 84),
+        "metal_light": (244, 140, 116),
+        "metal_dark": (112, 26, 24),
+        "body_top": (64, 30, 30),
+        "body_bottom": (30, 12, 14),
+    },
     CardType.BLUE: {
-        "centre": (46, 88, 176), "edge": (6, 12, 36), "tint_top": (230, 242, 255), "tint_bottom": (104, 156, 238),
-        "metal_light": (150, 190, 250), "metal_dark": (30, 58, 128),
-        "body_top": (30, 42, 70), "body_bottom": (12, 18, 34)},
+        "centre": (46, 88, 176),
+        "edge": (6, 12, 36),
+        "tint_top": (230, 242, 255),
+        "tint_bottom": (104, 156, 238),
+        "metal_light": (150, 190, 250),
+        "metal_dark": (30, 58, 128),
+        "body_top": (30, 42, 70),
+        "body_bottom": (12, 18, 34),
+    },
 }
 # The motif's glow per cost band (keywords glow in their badge colour).
 _BAND_GLOW = {Motif.LOW: (200, 190, 160), Motif.MID: (250, 220, 150), Motif.HIGH: (255, 236, 170)}
 
 
 # ----------------------------------------------------------------------------- which picture
+
 
 @cache
 def _official_names() -> dict[int, str]:
@@ -150,6 +186,7 @@ def _seed(*parts) -> random.Random:
 
 # ----------------------------------------------------------------------------- backgrounds
 
+
 def _motif(layer: pygame.Surface, motif: Motif, glow, rng: random.Random) -> None:
     """The background's pattern: what the card's main keyword or cost band looks like."""
     w, h = layer.get_size()
@@ -202,8 +239,13 @@ def _motif(layer: pygame.Surface, motif: Motif, glow, rng: random.Random) -> Non
             y = rng.uniform(0, h)
             x = rng.uniform(-w * 0.3, w * 0.7)
             length = w * rng.uniform(0.25, 0.6)
-            pygame.draw.line(layer, (*glow, rng.randint(40, 90)), (x, y), (x + length, y - length * 0.35),
-                             max(1, line + rng.randint(0, 1)))
+            pygame.draw.line(
+                layer,
+                (*glow, rng.randint(40, 90)),
+                (x, y),
+                (x + length, y - length * 0.35),
+                max(1, line + rng.randint(0, 1)),
+            )
     else:  # a cost band: a soft halo, a ring of runes, or a sunburst
         rings = BANDS.index(motif) + 1
         if motif == Motif.HIGH:
@@ -227,8 +269,12 @@ def _motif(layer: pygame.Surface, motif: Motif, glow, rng: random.Random) -> Non
                     pygame.draw.line(layer, (*glow, 70), p1, p2, line)
     # A few motes of light everywhere.
     for _ in range(10):
-        pygame.draw.circle(layer, (255, 255, 240, rng.randint(30, 80)), (rng.uniform(0, w), rng.uniform(0, h)),
-                           max(1.0, scale * rng.uniform(0.006, 0.016)))
+        pygame.draw.circle(
+            layer,
+            (255, 255, 240, rng.randint(30, 80)),
+            (rng.uniform(0, w), rng.uniform(0, h)),
+            max(1.0, scale * rng.uniform(0.006, 0.016)),
+        )
 
 
 def _glow_colour(motif: Motif, palette: dict):
@@ -295,6 +341,7 @@ def card_art(card: Card, size) -> pygame.Surface:
 
 # ----------------------------------------------------------------------------- frames and badges
 
+
 def _frame(kind: CardType, size) -> pygame.Surface:
     """The card's body and metal border for a type, with its corner ornaments."""
     w, h = size
@@ -324,10 +371,14 @@ def _frame(kind: CardType, size) -> pygame.Surface:
     surface.blit(metal, (0, 0))
     pygame.draw.rect(surface, (12, 10, 8), surface.get_rect(), 1, border_radius=radius)
     inner = surface.get_rect().inflate(-2 * (band + 1), -2 * (band + 1))
-    pygame.draw.rect(surface, mix(palette["metal_dark"], (0, 0, 0), 0.5), inner, 1,
-                     border_radius=max(2, radius - band))
-    pygame.draw.rect(surface, (*mix(palette["metal_light"], (255, 255, 255), 0.4), 150),
-                     surface.get_rect().inflate(-2, -2), 1, border_radius=radius)
+    pygame.draw.rect(surface, mix(palette["metal_dark"], (0, 0, 0), 0.5), inner, 1, border_radius=max(2, radius - band))
+    pygame.draw.rect(
+        surface,
+        (*mix(palette["metal_light"], (255, 255, 255), 0.4), 150),
+        surface.get_rect().inflate(-2, -2),
+        1,
+        border_radius=radius,
+    )
     _corners(surface, kind, palette, band, radius)
     return surface
 
@@ -338,8 +389,12 @@ def _corners(surface: pygame.Surface, kind: CardType, palette: dict, band: int, 
     light, dark = palette["metal_light"], palette["metal_dark"]
     r = max(2, band)
     spots = [(band // 2 + 1, h // 2), (w - band // 2 - 1, h // 2)]
-    corners = [(radius * 0.55, radius * 0.55), (w - radius * 0.55, radius * 0.55),
-               (radius * 0.55, h - radius * 0.55), (w - radius * 0.55, h - radius * 0.55)]
+    corners = [
+        (radius * 0.55, radius * 0.55),
+        (w - radius * 0.55, radius * 0.55),
+        (radius * 0.55, h - radius * 0.55),
+        (w - radius * 0.55, h - radius * 0.55),
+    ]
     for x, y in spots:
         if kind == CardType.CREATURE:  # a rivet
             pygame.draw.circle(surface, dark, (x, y), r + 1)
@@ -358,8 +413,11 @@ def _corners(surface: pygame.Surface, kind: CardType, palette: dict, band: int, 
         else:  # a gem
             pts = [(x, y - r * 2), (x + r * 1.3, y), (x, y + r * 2), (x - r * 1.3, y)]
             pygame.draw.polygon(surface, dark, pts)
-            pygame.draw.polygon(surface, mix(light, (255, 255, 255), 0.3),
-                                [(x, y - r * 1.4), (x + r * 0.8, y), (x, y + r * 1.4), (x - r * 0.8, y)])
+            pygame.draw.polygon(
+                surface,
+                mix(light, (255, 255, 255), 0.3),
+                [(x, y - r * 1.4), (x + r * 0.8, y), (x, y + r * 1.4), (x - r * 0.8, y)],
+            )
     for x, y in corners:
         pygame.draw.circle(surface, dark, (x, y), max(1, r - 1) + 1)
         pygame.draw.circle(surface, light, (x, y), max(1, r - 1))
@@ -383,8 +441,11 @@ def _badge(keyword: str, px: int) -> pygame.Surface:
     mask = icon_mask(keyword_icon_name(keyword), inner)
     if mask is not None:
         icon = mask.copy()
-        icon.blit(gradient((inner, inner), (255, 255, 255), mix(colour, (255, 255, 255), 0.3)), (0, 0),
-                  special_flags=pygame.BLEND_RGB_MULT)
+        icon.blit(
+            gradient((inner, inner), (255, 255, 255), mix(colour, (255, 255, 255), 0.3)),
+            (0, 0),
+            special_flags=pygame.BLEND_RGB_MULT,
+        )
         surface.blit(icon, ((px - inner) // 2, (px - inner) // 2))
     else:  # no icon file: the keyword's letter
         from game.client.widgets import text_surface

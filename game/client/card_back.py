@@ -58,8 +58,9 @@ def _draw(w: int, h: int) -> pygame.Surface:
     # The frame: a broad gold band with a dark inner edge, and a thin gold line around the lattice.
     band = max(3, w // 20)
     pygame.draw.rect(surface, GOLD, outer, band, border_radius=radius)
-    pygame.draw.rect(surface, GOLD_DARK, outer.inflate(-2 * band, -2 * band), max(1, band // 3),
-                     border_radius=max(2, radius - band))
+    pygame.draw.rect(
+        surface, GOLD_DARK, outer.inflate(-2 * band, -2 * band), max(1, band // 3), border_radius=max(2, radius - band)
+    )
     pygame.draw.rect(surface, GOLD_DARK, outer, max(1, band // 4), border_radius=radius)  # a crisp edge
     pygame.draw.rect(surface, GOLD, inner, max(1, w // 60), border_radius=max(2, radius // 2))
     stud = max(3, w // 22)

@@ -44,5 +44,6 @@ def load_card_pool(root: Path | None = None) -> CardPool:
     except (CardListError, OSError) as error:
         raise CardPoolError(
             f"No card set found. The game looks for Duelmind's cards in {card_folder}/*.json, "
-            f"then for the official LOCM list, which could not be read: {error}") from None
+            f"then for the official LOCM list, which could not be read: {error}"
+        ) from None
     return CardPool(tuple(cards), f"{len(cards)} official LOCM cards")

@@ -42,6 +42,7 @@ def keyword_letters(bits: int) -> list[str]:
 
 # ----------------------------------------------------------------------------- layout
 
+
 class Role(StrEnum):
     """What a string on a card is."""
 
@@ -115,8 +116,16 @@ def _split_two(words: list[str], size: int, bold: bool, outline: int) -> tuple[s
     return best
 
 
-def fit_name(name: str, area: pygame.Rect, largest: int, smallest_one_line: int, smallest: int,
-             bold: bool = True, outline: int = 1, colour=NAME_COLOUR) -> list[TextBox]:
+def fit_name(
+    name: str,
+    area: pygame.Rect,
+    largest: int,
+    smallest_one_line: int,
+    smallest: int,
+    bold: bool = True,
+    outline: int = 1,
+    colour=NAME_COLOUR,
+) -> list[TextBox]:
     """The name in `area`: one line shrunk down to `smallest_one_line`, then two lines down to
     `smallest`, then one line at the smallest size; words are never cut. [] if nothing fits."""
     name = drawable(name).strip()
@@ -139,18 +148,44 @@ def fit_name(name: str, area: pygame.Rect, largest: int, smallest_one_line: int,
             first, second, wide = _split_two(words, size, bold, outline)
             if wide <= area.width:
                 top = area.y + (area.height - step - line_h) // 2
-                return [TextBox(first, size, bold, pygame.Rect(area.x, top, area.width, line_h), area, colour,
-                                outline, Role.NAME),
-                        TextBox(second, size, bold, pygame.Rect(area.x, top + step, area.width, line_h), area,
-                                colour, outline, Role.NAME)]
+                return [
+                    TextBox(
+                        first,
+                        size,
+                        bold,
+                        pygame.Rect(area.x, top, area.width, line_h),
+                        area,
+                        colour,
+                        outline,
+                        Role.NAME,
+                    ),
+                    TextBox(
+                        second,
+                        size,
+                        bold,
+                        pygame.Rect(area.x, top + step, area.width, line_h),
+                        area,
+                        colour,
+                        outline,
+                        Role.NAME,
+                    ),
+                ]
     for size in range(smallest_one_line - 1, 6, -1):
         if _width(name, size, bold, outline) <= area.width and _height(size, bold, outline) <= area.height:
             return one(size)
     return []
 
 
-def _fit_line(candidates: list[str], area: pygame.Rect, largest: int, smallest: int, colour, role: Role,
-              bold: bool = False, squeezes=(1.0,)) -> list[TextBox]:
+def _fit_line(
+    candidates: list[str],
+    area: pygame.Rect,
+    largest: int,
+    smallest: int,
+    colour,
+    role: Role,
+    bold: bool = False,
+    squeezes=(1.0,),
+) -> list[TextBox]:
     """The first candidate that fits on one line in `area`: at the largest size, else condensed, else smaller."""
     for text in candidates:
         for size in range(largest, smallest - 1, -1):
@@ -188,8 +223,9 @@ def _stat_colour(value: int, base: int):
     return WHITE
 
 
-def layout_card(card: Card, width: int, attack: int | None = None, defense: int | None = None,
-                keywords: int | None = None) -> CardLayout:
+def layout_card(
+    card: Card, width: int, attack: int | None = None, defense: int | None = None, keywords: int | None = None
+) -> CardLayout:
     """Where each part of the card face goes at `width`, with every string fitted to its box."""
     attack = card.attack if attack is None else attack
     defense = card.defense if defense is None else defense
@@ -232,10 +268,14 @@ def layout_card(card: Card, width: int, attack: int | None = None, defense: int 
     # Cost, attack and defense.
     texts.append(_fit_number(str(card.cost), cost, Role.COST, WHITE, int(gem_r * 1.25)))
     if is_creature:
-        texts.append(_fit_number(str(attack), attack_rect, Role.ATTACK, _stat_colour(attack, card.attack),
-                                 int(stat_r * 1.3)))
-        texts.append(_fit_number(str(defense), defense_rect, Role.DEFENSE, _stat_colour(defense, card.defense),
-                                 int(stat_r * 1.3)))
+        texts.append(
+            _fit_number(str(attack), attack_rect, Role.ATTACK, _stat_colour(attack, card.attack), int(stat_r * 1.3))
+        )
+        texts.append(
+            _fit_number(
+                str(defense), defense_rect, Role.DEFENSE, _stat_colour(defense, card.defense), int(stat_r * 1.3)
+            )
+        )
     else:
         if attack_rect is not None:
             texts.append(_fit_number(f"{card.attack:+d}", attack_rect, Role.ATTACK, WHITE, int(stat_r * 1.1)))
@@ -253,14 +293,21 @@ def layout_card(card: Card, width: int, attack: int | None = None, defense: int 
         texts += _fit_rules(_rules_body(card), box.inflate(-2 * pad, -pad))
         type_area = pygame.Rect(0, 0, w - 2 * (inset + 2 * stat_r + pad), 2 * stat_r - 4)
         type_area.center = (w // 2, stat_y)
-        texts += _fit_line([theme.CARD_TYPE_NAMES[int(card.type)]], type_area, int(w * 0.06), 9,
-                           (236, 226, 200), Role.TYPE, bold=True)
+        texts += _fit_line(
+            [theme.CARD_TYPE_NAMES[int(card.type)]], type_area, int(w * 0.06), 9, (236, 226, 200), Role.TYPE, bold=True
+        )
     else:
-        texts += fit_name(card.name, name_area, max(9, int(w * 0.112)), max(9, int(w * 0.1)),
-                          max(8, int(w * 0.082)))
+        texts += fit_name(card.name, name_area, max(9, int(w * 0.112)), max(9, int(w * 0.1)), max(8, int(w * 0.082)))
         summary = pygame.Rect(inset + 1, plate.bottom + 1, w - 2 * inset - 2, stats_top - plate.bottom - 1)
-        texts += _fit_line(summary_candidates(card), summary, max(9, int(w * 0.088)), 9, SUMMARY_COLOUR, Role.SUMMARY,
-                           squeezes=(1.0, 0.9, 0.82))
+        texts += _fit_line(
+            summary_candidates(card),
+            summary,
+            max(9, int(w * 0.088)),
+            9,
+            SUMMARY_COLOUR,
+            Role.SUMMARY,
+            squeezes=(1.0, 0.9, 0.82),
+        )
     return layout
 
 
@@ -274,21 +321,35 @@ def _fit_rules(body: str, area: pygame.Rect) -> list[TextBox]:
         if len(lines) * step + 1 > area.height or any(_width(line, size, False) > area.width for line in lines):
             continue
         y = area.y + max(0, (area.height - len(lines) * step) // 2 - 1)
-        return [TextBox(line, size, False, pygame.Rect(area.x, y + i * step, area.width, line_h), area,
-                        RULES_COLOUR, 0, Role.RULES) for i, line in enumerate(lines)]
+        return [
+            TextBox(
+                line,
+                size,
+                False,
+                pygame.Rect(area.x, y + i * step, area.width, line_h),
+                area,
+                RULES_COLOUR,
+                0,
+                Role.RULES,
+            )
+            for i, line in enumerate(lines)
+        ]
     return []
 
 
 # ----------------------------------------------------------------------------- drawing
 
-def render_card(card: Card, width: int, attack: int | None = None, defense: int | None = None,
-                keywords: int | None = None) -> pygame.Surface:
+
+def render_card(
+    card: Card, width: int, attack: int | None = None, defense: int | None = None, keywords: int | None = None
+) -> pygame.Surface:
     """The card face at `width` pixels (height = width * 1.4), drawn once per look and cached."""
     attack = card.attack if attack is None else attack
     defense = card.defense if defense is None else defense
     keywords = card.keywords if keywords is None else keywords
-    return _FACES.get((card, width, attack, defense, keywords),
-                      lambda: _draw_card(card, width, attack, defense, keywords))
+    return _FACES.get(
+        (card, width, attack, defense, keywords), lambda: _draw_card(card, width, attack, defense, keywords)
+    )
 
 
 def face_cache_info() -> dict:
@@ -340,14 +401,23 @@ def _disc(surface, rect: pygame.Rect, light, dark, rim) -> None:
 def _shield(surface, rect: pygame.Rect, light, dark, rim) -> None:
     """A heater shield for defense."""
     x, y, w, h = rect
-    pts = [(x + w * 0.08, y + h * 0.06), (x + w * 0.92, y + h * 0.06), (x + w * 0.92, y + h * 0.5),
-           (x + w * 0.5, y + h * 1.0), (x + w * 0.08, y + h * 0.5)]
+    pts = [
+        (x + w * 0.08, y + h * 0.06),
+        (x + w * 0.92, y + h * 0.06),
+        (x + w * 0.92, y + h * 0.5),
+        (x + w * 0.5, y + h * 1.0),
+        (x + w * 0.08, y + h * 0.5),
+    ]
     pygame.draw.polygon(surface, (0, 0, 0, 150), [(px + 1, py + 2) for px, py in pts])
     pygame.draw.polygon(surface, rim, pts)
     inset = max(2, w // 9)
-    inner = [(x + w * 0.08 + inset, y + h * 0.06 + inset), (x + w * 0.92 - inset, y + h * 0.06 + inset),
-             (x + w * 0.92 - inset, y + h * 0.5), (x + w * 0.5, y + h * 1.0 - inset * 1.5),
-             (x + w * 0.08 + inset, y + h * 0.5)]
+    inner = [
+        (x + w * 0.08 + inset, y + h * 0.06 + inset),
+        (x + w * 0.92 - inset, y + h * 0.06 + inset),
+        (x + w * 0.92 - inset, y + h * 0.5),
+        (x + w * 0.5, y + h * 1.0 - inset * 1.5),
+        (x + w * 0.08 + inset, y + h * 0.5),
+    ]
     pygame.draw.polygon(surface, dark, inner)
     left = [inner[0], (x + w * 0.5, inner[1][1]), (x + w * 0.5, inner[3][1]), inner[4]]
     pygame.draw.polygon(surface, light, left)
@@ -361,8 +431,13 @@ def _gem(surface, rect: pygame.Rect) -> None:
     c, r = rect.center, rect.width / 2
 
     def octagon(radius, dx=0, dy=0):
-        return [(c[0] + dx + math.cos(math.pi / 8 + i * math.pi / 4) * radius,
-                 c[1] + dy + math.sin(math.pi / 8 + i * math.pi / 4) * radius) for i in range(8)]
+        return [
+            (
+                c[0] + dx + math.cos(math.pi / 8 + i * math.pi / 4) * radius,
+                c[1] + dy + math.sin(math.pi / 8 + i * math.pi / 4) * radius,
+            )
+            for i in range(8)
+        ]
 
     pygame.draw.polygon(surface, (0, 0, 0, 150), octagon(r + 1, 1, 2))
     pygame.draw.polygon(surface, (236, 196, 110), octagon(r))

@@ -20,8 +20,17 @@ from game.client.anim import Anim
 from game.client.sound import near_death, sound_for
 
 # Kinds that play at the same time as the one before them (a hit and its numbers, buffs together).
-PARALLEL = {EventKind.DAMAGE, EventKind.WARD, EventKind.HEALTH, EventKind.BUFF, EventKind.RUNE, EventKind.HAND_FULL,
-            EventKind.DECK_OUT, EventKind.SILENCE, EventKind.MANA}
+PARALLEL = {
+    EventKind.DAMAGE,
+    EventKind.WARD,
+    EventKind.HEALTH,
+    EventKind.BUFF,
+    EventKind.RUNE,
+    EventKind.HAND_FULL,
+    EventKind.DECK_OUT,
+    EventKind.SILENCE,
+    EventKind.MANA,
+}
 
 
 class DuelAnimator:
@@ -53,7 +62,11 @@ class DuelAnimator:
             anim = self._anim_for(event, after)
             if anim is None:
                 continue
-            if event.kind in PARALLEL and previous in PARALLEL or (event.kind is EventKind.DEATH and previous is EventKind.DEATH):
+            if (
+                event.kind in PARALLEL
+                and previous in PARALLEL
+                or (event.kind is EventKind.DEATH and previous is EventKind.DEATH)
+            ):
                 self.anims.also(anim)
             else:
                 self.anims.then(anim)
@@ -87,6 +100,7 @@ class DuelAnimator:
     # Each builder returns one Anim whose callbacks mutate the view; BUILDERS maps kinds to them.
     def _turn(self, event: Event, after: Battle) -> Anim | None:
         scene = self.scene
+
         def start():
             self._sound(event)
             view = scene.view
@@ -97,8 +111,8 @@ class DuelAnimator:
                 creature.can_attack = True
                 creature.has_attacked = False
             self._tension()
-        return Anim("banner", 900, on_start=start, ease=pytweening.linear,
-                    text=scene.turn_banner_text(event.player))
+
+        return Anim("banner", 900, on_start=start, ease=pytweening.linear, text=scene.turn_banner_text(event.player))
 
     def _draw(self, event: Event, after: Battle) -> Anim | None:
         scene = self.scene
@@ -115,6 +129,7 @@ class DuelAnimator:
             side = self._side(event.player)
             side.hand.append(scene.instances[event.card])
             side.deck_pos += 1
+
         anim.on_start, anim.on_end = start, end
         return anim
 
@@ -131,6 +146,7 @@ class DuelAnimator:
 
         def end():
             self._side(event.player).hand.append(scene.instances[event.card])
+
         anim.on_start, anim.on_end = start, end
         return anim
 
@@ -159,6 +175,7 @@ class DuelAnimator:
             anim.data["to"] = scene.layout().all_creature_rects()[event.card]
             anim.data["hide"] = event.card
             self._sound(event, card)
+
         anim.on_start, anim.on_end = start, land
         return anim
 
@@ -170,10 +187,12 @@ class DuelAnimator:
             self._sound(event)
             layout = scene.layout()
             anim.data["from"] = layout.hand_rect(event.player, event.card) or layout.hero(event.player)
-            anim.data["to"] = self._target_rect(1 - event.player if event.target == FACE else
-                                                scene.view.owner_of(event.target), event.target)
+            anim.data["to"] = self._target_rect(
+                1 - event.player if event.target == FACE else scene.view.owner_of(event.target), event.target
+            )
             side = self._side(event.player)
             side.hand = [i for i in side.hand if i.uid != event.card]
+
         anim.on_start = start
         return anim
 
@@ -186,6 +205,7 @@ class DuelAnimator:
             creature = self._creature(event.card)
             if creature is not None:
                 creature.can_attack = False
+
         anim.on_start = start
         return anim
 
@@ -202,6 +222,7 @@ class DuelAnimator:
             if creature is not None:
                 creature.defense -= event.value
             self._impact(event.value / 8, anim.data["at"])
+
         anim.on_start = start
         return anim
 
@@ -215,6 +236,7 @@ class DuelAnimator:
             creature = self._creature(event.card)
             if creature is not None:
                 creature.keywords &= ~WARD
+
         anim.on_start = start
         return anim
 
@@ -236,6 +258,7 @@ class DuelAnimator:
                     scene.finishing_blow(portrait)
                     anim.data["big"] = True
                 self._impact(-event.value / 8, portrait, "hit", event.player)
+
         anim.on_start = start
         return anim
 
@@ -247,6 +270,7 @@ class DuelAnimator:
             self._sound(event)
             anim.data["at"] = scene.layout().hero(event.player)
             self._side(event.player).next_rune = event.value - 5
+
         anim.on_start = start
         return anim
 
@@ -259,6 +283,7 @@ class DuelAnimator:
             anim.data["at"] = scene.layout().hero(event.player)
             self._side(event.player).health = event.value
             self._tension()
+
         anim.on_start = start
         return anim
 
@@ -269,6 +294,7 @@ class DuelAnimator:
         def start(anim=anim):
             self._sound(event)
             anim.data["at"] = scene.layout().hero(event.player)
+
         anim.on_start = start
         return anim
 
@@ -279,6 +305,7 @@ class DuelAnimator:
             creature, final = self._creature(event.card), after.creature(event.card)
             if creature is not None and final is not None:
                 creature.attack, creature.defense, creature.keywords = final.attack, final.defense, final.keywords
+
         anim.on_start = start
         return anim
 
@@ -291,6 +318,7 @@ class DuelAnimator:
         def end():
             side = self._side(event.player)
             side.board = [c for c in side.board if c.uid != event.card]
+
         anim.on_start, anim.on_end = start, end
         return anim
 
@@ -303,6 +331,7 @@ class DuelAnimator:
             if rect is None:
                 rect = scene.layout().hand_rect(event.player, event.card) or scene.layout().hero(event.player)
             anim.data["at"] = rect
+
         anim.on_start = start
         return anim
 
@@ -315,6 +344,7 @@ class DuelAnimator:
             creature = self._creature(event.card)
             if creature is not None:
                 creature.keywords = 0
+
         anim.on_start = start
         return anim
 
@@ -325,6 +355,7 @@ class DuelAnimator:
         def start(anim=anim):
             anim.data["at"] = scene.layout().hero(event.player)
             self._side(event.player).mana += event.value
+
         anim.on_start = start
         return anim
 

@@ -72,8 +72,11 @@ def table_background(lanes: int = 1) -> pygame.Surface:
     pygame.draw.line(surface, (150, 122, 70), (mat.x + 40, middle), (mat.right - 40, middle), 2)
     pygame.draw.circle(surface, (26, 44, 52), (mat.centerx, middle), 16)
     pygame.draw.circle(surface, (176, 142, 80), (mat.centerx, middle), 16, 2)
-    pygame.draw.polygon(surface, (176, 142, 80), [(mat.centerx, middle - 9), (mat.centerx + 7, middle),
-                                                  (mat.centerx, middle + 9), (mat.centerx - 7, middle)])
+    pygame.draw.polygon(
+        surface,
+        (176, 142, 80),
+        [(mat.centerx, middle - 9), (mat.centerx + 7, middle), (mat.centerx, middle + 9), (mat.centerx - 7, middle)],
+    )
     if lanes == 2:
         for zone in (L.BOARD_TOP, L.BOARD_BOTTOM):
             pygame.draw.line(surface, (120, 100, 64), (zone.centerx, zone.y + 10), (zone.centerx, zone.bottom - 10), 2)

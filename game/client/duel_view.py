@@ -60,8 +60,13 @@ class DuelView:
         if "banner" in active:
             self._draw_banner(surface, active["banner"])
         if scene.overlay:
-            draw_card_thoughts(surface, pygame.Rect(232, 70, 816, 470), scene.explained_by or "the AI",
-                               scene.explanation, scene.say_plan_step)
+            draw_card_thoughts(
+                surface,
+                pygame.Rect(232, 70, 816, 470),
+                scene.explained_by or "the AI",
+                scene.explanation,
+                scene.say_plan_step,
+            )
         shake = scene.shake_offset()
         if shake != (0, 0):
             surface.scroll(*shake)
@@ -114,8 +119,16 @@ class DuelView:
         heart = piece("heart", 62)
         centre = (rect.right - 38, rect.y + 42)
         surface.blit(heart, heart.get_rect(center=centre))
-        draw_text(surface, str(side.health), (centre[0], centre[1] - 2), 26 if side.health < 100 else 20, theme.TEXT,
-                  bold=True, anchor="center", shadow=True)
+        draw_text(
+            surface,
+            str(side.health),
+            (centre[0], centre[1] - 2),
+            26 if side.health < 100 else 20,
+            theme.TEXT,
+            bold=True,
+            anchor="center",
+            shadow=True,
+        )
         # Deck and hand counts under it.
         back = piece("back", 18)
         for row, text in enumerate((f"deck {side.deck_size}", f"hand {len(side.hand)}")):
@@ -129,15 +142,24 @@ class DuelView:
         draw_text(surface, "runes", (rect.x + 106, rect.y + 160), 12, theme.TEXT_DIM, anchor="midleft")
         # Mana: one crystal per point this turn, lit while unspent.
         turn_mana = side.max_mana + side.bonus_mana
-        draw_text(surface, f"{side.mana}/{turn_mana}", (rect.right - 10, rect.y + 160), 18, theme.MANA, bold=True,
-                  anchor="midright")
+        draw_text(
+            surface,
+            f"{side.mana}/{turn_mana}",
+            (rect.right - 10, rect.y + 160),
+            18,
+            theme.MANA,
+            bold=True,
+            anchor="midright",
+        )
         for index in range(min(turn_mana, 13)):
             image = piece("mana" if index < side.mana else "mana_empty", 14)
             surface.blit(image, (rect.x + 8 + index * 14, rect.y + 180))
 
     def _draw_boards(self, surface, layout, hidden, legal_keys) -> None:
         dying = {anim.data["uid"]: anim for anim in self.scene.anims.active if anim.kind == "death"}
-        lunges = {anim.data["uid"]: anim for anim in self.scene.anims.active if anim.kind == "lunge" and "to" in anim.data}
+        lunges = {
+            anim.data["uid"]: anim for anim in self.scene.anims.active if anim.kind == "lunge" and "to" in anim.data
+        }
         glows = {anim.data["uid"] for anim in self.scene.anims.active if anim.kind == "glow" and "at" not in anim.data}
         my_turn = self.scene.human_to_act()
         rects = layout.all_creature_rects()
@@ -174,11 +196,15 @@ class DuelView:
                     pygame.draw.rect(surface, theme.ACCENT, draw_rect.inflate(8, 8), 4, border_radius=14)
                 surface.blit(image, draw_rect)
                 if seat == self.scene.view.current and not creature.can_attack and self.scene.view.winner is None:
-                    draw_text(surface, "zz", (draw_rect.right - 8, draw_rect.y + 30), 14, theme.TEXT_DIM, anchor="topright")
+                    draw_text(
+                        surface, "zz", (draw_rect.right - 8, draw_rect.y + 30), 14, theme.TEXT_DIM, anchor="topright"
+                    )
 
     def _draw_hands(self, surface, layout) -> None:
         my_turn = self.scene.human_to_act()
-        legal_cards = {a.card for a in self.scene.legal_actions() if a.kind in (Kind.SUMMON, Kind.USE)} if my_turn else set()
+        legal_cards = (
+            {a.card for a in self.scene.legal_actions() if a.kind in (Kind.SUMMON, Kind.USE)} if my_turn else set()
+        )
         for seat in (0, 1):
             side = self.scene.view.sides[seat]
             rects = layout.hand_rects(seat)
@@ -186,7 +212,12 @@ class DuelView:
             hover_uid = self._hover_hand_uid(layout) if face else None
             hovered = None
             for instance, rect in zip(side.hand, rects):
-                if self.scene.drag and self.scene.drag.uid == instance.uid and not self.scene.drag.sticky and self.scene.drag.kind is not DragKind.ATTACK:
+                if (
+                    self.scene.drag
+                    and self.scene.drag.uid == instance.uid
+                    and not self.scene.drag.sticky
+                    and self.scene.drag.kind is not DragKind.ATTACK
+                ):
                     continue
                 if not face or instance.card is None:
                     surface.blit(render_back(rect.width), rect)
@@ -198,8 +229,16 @@ class DuelView:
             if hovered is not None:  # on top of its neighbours
                 self._draw_hand_card(surface, hovered[0], hovered[1], legal_cards)
             if not face and seat == layout.bottom and side.hand:
-                draw_text(surface, "hand hidden", (L.CENTER.centerx, L.HAND_Y + 80), 22, theme.TEXT, bold=True,
-                          anchor="center", shadow=True)
+                draw_text(
+                    surface,
+                    "hand hidden",
+                    (L.CENTER.centerx, L.HAND_Y + 80),
+                    22,
+                    theme.TEXT,
+                    bold=True,
+                    anchor="center",
+                    shadow=True,
+                )
 
     def _draw_hand_card(self, surface, instance, rect, legal_cards) -> None:
         if instance.uid in legal_cards:
@@ -222,13 +261,29 @@ class DuelView:
         if self.scene.match.hud is not None:
             self.scene.match.hud.draw(surface, box)
             return
-        draw_text(surface, f"Turn {max(1, (self.scene.view.turn + 1) // 2)}", (box.x + 16, box.y + 14), 24, theme.ACCENT,
-                  bold=True)
-        draw_text(surface, "One lane" if self.scene.view.lanes == 1 else "Two lanes", (box.x + 16, box.y + 46), 15,
-                  theme.TEXT_DIM)
+        draw_text(
+            surface,
+            f"Turn {max(1, (self.scene.view.turn + 1) // 2)}",
+            (box.x + 16, box.y + 14),
+            24,
+            theme.ACCENT,
+            bold=True,
+        )
+        draw_text(
+            surface,
+            "One lane" if self.scene.view.lanes == 1 else "Two lanes",
+            (box.x + 16, box.y + 46),
+            15,
+            theme.TEXT_DIM,
+        )
         y = box.y + 80
-        for line in ("Drag a card to the board", "Drag a creature to attack", "Hover a card to read it",
-                     "E / Space: end turn", "Esc: menu"):
+        for line in (
+            "Drag a card to the board",
+            "Drag a creature to attack",
+            "Hover a card to read it",
+            "E / Space: end turn",
+            "Esc: menu",
+        ):
             draw_text(surface, line, (box.x + 16, y), 14, theme.TEXT_DIM)
             y += 21
 
@@ -257,8 +312,9 @@ class DuelView:
                 fill.width = int(bar.width * min(1.0, elapsed / max(1.0, scene.ai.request_budget_ms)))
                 pygame.draw.rect(surface, theme.ACCENT, fill, border_radius=4)
                 _spinner(surface, (box.x + 24, box.y + 52), scene.time, 8)
-                draw_text(surface, f"{elapsed / 1000:.1f} s", (box.x + 42, box.y + 52), 15, theme.TEXT_DIM,
-                          anchor="midleft")
+                draw_text(
+                    surface, f"{elapsed / 1000:.1f} s", (box.x + 42, box.y + 52), 15, theme.TEXT_DIM, anchor="midleft"
+                )
             else:
                 status = f"{name} plays"
                 hint = "Click or any key: skip ahead" if scene.anims.busy else ""
@@ -271,8 +327,13 @@ class DuelView:
             draw_text(surface, detail, (box.x + 14, box.y + 42), 14, theme.TEXT_DIM)
         if hint:
             draw_text(surface, hint, (box.x + 14, box.y + 42), 13, theme.TEXT_DIM)
-        draw_text(surface, "Tab: the AI's thoughts" if scene.match.specs or scene.explanation else "Esc: menu",
-                  (box.x + 14, box.bottom - 26), 14, theme.TEXT_DIM)
+        draw_text(
+            surface,
+            "Tab: the AI's thoughts" if scene.match.specs or scene.explanation else "Esc: menu",
+            (box.x + 14, box.bottom - 26),
+            14,
+            theme.TEXT_DIM,
+        )
         scene.end_button.enabled = scene.human_to_act()
         scene.end_button.draw(surface)
 
@@ -314,8 +375,15 @@ class DuelView:
             rise = 40 * anim.eased
             size = 40 if anim.data.get("big") else 30
             pop = 1.0 + 0.9 * max(0.0, 1.0 - anim.t * 6)  # pops in large, settles, then rises and fades
-            _popped_text(surface, anim.data["text"], (rect.centerx, rect.centery - rise), size, anim.data["colour"],
-                         pop, 255 if anim.t < 0.7 else int(255 * (1 - anim.t) / 0.3))
+            _popped_text(
+                surface,
+                anim.data["text"],
+                (rect.centerx, rect.centery - rise),
+                size,
+                anim.data["colour"],
+                pop,
+                255 if anim.t < 0.7 else int(255 * (1 - anim.t) / 0.3),
+            )
 
     def _draw_effects(self, surface) -> None:
         """The scene's short effects that never hold up play: a dust ring where a creature lands,
@@ -430,8 +498,6 @@ class DuelView:
                 y += 20
 
 
-
-
 def _spinner(surface, centre, time_ms: float, radius: int) -> None:
     for i in range(8):
         angle = time_ms / 140 + i * math.tau / 8
@@ -465,8 +531,10 @@ def _arrow(surface, start, end, colour) -> None:
     pygame.draw.line(surface, (0, 0, 0), (start[0] + 2, start[1] + 2), (end[0] + 2, end[1] + 2), 7)
     pygame.draw.line(surface, colour, start, end, 5)
     angle = math.atan2(end[1] - start[1], end[0] - start[0])
-    head = [end,
-            (end[0] - 22 * math.cos(angle - 0.45), end[1] - 22 * math.sin(angle - 0.45)),
-            (end[0] - 22 * math.cos(angle + 0.45), end[1] - 22 * math.sin(angle + 0.45))]
+    head = [
+        end,
+        (end[0] - 22 * math.cos(angle - 0.45), end[1] - 22 * math.sin(angle - 0.45)),
+        (end[0] - 22 * math.cos(angle + 0.45), end[1] - 22 * math.sin(angle + 0.45)),
+    ]
     pygame.draw.polygon(surface, colour, head)
     pygame.draw.circle(surface, colour, start, 8)

@@ -74,8 +74,13 @@ def draw_explanation(surface: pygame.Surface, rect: pygame.Rect, title: str, exp
     draw_text(surface, "Tab: hide", (rect.right - 18, rect.y + 16), 15, theme.TEXT_DIM, anchor="topright")
     y = rect.y + 48
     if not explanation:
-        draw_text(surface, "No explanation yet: this AI has not decided anything, or says nothing.",
-                  (rect.x + 18, y), 18, theme.TEXT_DIM)
+        draw_text(
+            surface,
+            "No explanation yet: this AI has not decided anything, or says nothing.",
+            (rect.x + 18, y),
+            18,
+            theme.TEXT_DIM,
+        )
         return
     clip = surface.get_clip()
     surface.set_clip(rect.inflate(-8, -8))
@@ -165,9 +170,14 @@ def card_plans(explanation: dict) -> list[tuple[list[str], float, str]]:
             if mean is None:
                 plans.append((row.get("actions", []), 1.0, "the only sensible plan"))
             else:
-                plans.append((row.get("actions", []), float(mean),
-                              f"{round(100 * float(mean))}% to win  ·  tried {row.get('visits', 0)}x"
-                              f" ({round(100 * (row.get('visits') or 0) / total)}%)"))
+                plans.append(
+                    (
+                        row.get("actions", []),
+                        float(mean),
+                        f"{round(100 * float(mean))}% to win  ·  tried {row.get('visits', 0)}x"
+                        f" ({round(100 * (row.get('visits') or 0) / total)}%)",
+                    )
+                )
         return plans
     rows = explanation.get("plans") or []
     scores = [float(row.get("score", 0.0)) for row in rows]
@@ -175,17 +185,23 @@ def card_plans(explanation: dict) -> list[tuple[list[str], float, str]]:
         return []
     high, low = max(scores), min(scores)
     span = (high - low) or 1.0
-    return [(row.get("actions", []), 0.15 + 0.85 * (score - low) / span,
-             "its choice" if index == 0 else f"{round(100 * (0.15 + 0.85 * (score - low) / span))}% as good")
-            for index, (row, score) in enumerate(zip(rows, scores))]
+    return [
+        (
+            row.get("actions", []),
+            0.15 + 0.85 * (score - low) / span,
+            "its choice" if index == 0 else f"{round(100 * (0.15 + 0.85 * (score - low) / span))}% as good",
+        )
+        for index, (row, score) in enumerate(zip(rows, scores))
+    ]
 
 
 def is_card_explanation(explanation: dict | None) -> bool:
     return bool(explanation) and any(key in explanation for key in ("children", "plans", "rules"))
 
 
-def draw_card_thoughts(surface: pygame.Surface, rect: pygame.Rect, who: str, explanation: dict | None,
-                       say_action) -> None:
+def draw_card_thoughts(
+    surface: pygame.Surface, rect: pygame.Rect, who: str, explanation: dict | None, say_action
+) -> None:
     """A card AI's last decision: `say_action(text)` turns "ATTACK 12 -1" into words."""
     if not is_card_explanation(explanation):
         draw_explanation(surface, rect, f"What {who} is thinking", explanation)
@@ -201,13 +217,24 @@ def draw_card_thoughts(surface: pygame.Surface, rect: pygame.Rect, who: str, exp
         y += 30
         for index, rule in enumerate(explanation["rules"][:12]):
             action, _, why = str(rule).partition(": ")
-            _fit(surface, f"{index + 1}. {say_action(action)}" + (f"  ({why})" if why else ""), (x, y), 17, width,
-                 theme.TEXT)
+            _fit(
+                surface,
+                f"{index + 1}. {say_action(action)}" + (f"  ({why})" if why else ""),
+                (x, y),
+                17,
+                width,
+                theme.TEXT,
+            )
             y += 24
         return
     plans = card_plans(explanation)
-    facts.append((f"Weighed {len(plans)} plan{'s' if len(plans) != 1 else ''} for its turn"
-                  f"  ·  thought for {_seconds(explanation.get('ms'))}", theme.TEXT_DIM))
+    facts.append(
+        (
+            f"Weighed {len(plans)} plan{'s' if len(plans) != 1 else ''} for its turn"
+            f"  ·  thought for {_seconds(explanation.get('ms'))}",
+            theme.TEXT_DIM,
+        )
+    )
     for text, colour in facts:
         _fit(surface, text, (x, y), 18, width, colour, bold=colour is theme.BAD)
         y += 26
@@ -223,9 +250,15 @@ def draw_card_thoughts(surface: pygame.Surface, rect: pygame.Rect, who: str, exp
             pygame.draw.rect(surface, (44, 52, 30), band, border_radius=8)
             pygame.draw.rect(surface, theme.ACCENT_DARK, band, 1, border_radius=8)
         _bar(surface, x, y + 6, fraction, theme.GOOD if index == 0 else theme.MANA)
-        _fit(surface, ("Chosen: " if index == 0 else f"Option {index + 1}: ") + judged,
-             (x + BAR_WIDTH + 14, y), 17, width - BAR_WIDTH - 14, theme.TEXT if index == 0 else theme.TEXT_DIM,
-             bold=index == 0)
+        _fit(
+            surface,
+            ("Chosen: " if index == 0 else f"Option {index + 1}: ") + judged,
+            (x + BAR_WIDTH + 14, y),
+            17,
+            width - BAR_WIDTH - 14,
+            theme.TEXT if index == 0 else theme.TEXT_DIM,
+            bold=index == 0,
+        )
         y += 26
         half = (width - 12) // 2
         for step_index, step in enumerate(steps[:6]):
@@ -236,8 +269,9 @@ def draw_card_thoughts(surface: pygame.Surface, rect: pygame.Rect, who: str, exp
     surface.set_clip(clip)
 
 
-def draw_gomoku_thoughts(surface: pygame.Surface, rect: pygame.Rect, who: str, explanation: dict | None,
-                         name_point) -> None:
+def draw_gomoku_thoughts(
+    surface: pygame.Surface, rect: pygame.Rect, who: str, explanation: dict | None, name_point
+) -> None:
     """The gomoku engine's last move: why, how it judges the position, the line it expects
     (`name_point((x, y))` gives the board name)."""
     if not explanation or "reason" not in explanation:
@@ -257,7 +291,10 @@ def draw_gomoku_thoughts(surface: pygame.Surface, rect: pygame.Rect, who: str, e
     y += 8
     score = explanation.get("score") or 0
     if abs(score) >= MATE:
-        verdict, fraction = ("It sees a forced win." if score > 0 else "It sees a forced loss."), (1.0 if score > 0 else 0.0)
+        verdict, fraction = (
+            ("It sees a forced win." if score > 0 else "It sees a forced loss."),
+            (1.0 if score > 0 else 0.0),
+        )
     else:
         fraction = 0.5 + math.atan(score / 3000) / math.pi
         verdict = f"Its view of the position: {round(100 * fraction)}% in its favour"

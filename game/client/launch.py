@@ -24,19 +24,35 @@ NO_DISPLAY_EXIT = 2  # every command that needs a window and finds none
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("level", nargs="?", metavar="LEVEL",
-                        help="open this level at once: a campaign level id (e.g. c1_first_spark) or a level file; "
-                             "F5 reloads the file, Esc then Quit returns to the title")
-    parser.add_argument("--size", metavar="WxH",
-                        help="window size, e.g. 1600x900 (saved in the settings; default: the saved size)")
-    parser.add_argument("--fullscreen", action="store_true", default=None,
-                        help="start full screen (saved; default: as the settings say)")
-    parser.add_argument("--windowed", dest="fullscreen", action="store_false", default=None,
-                        help="start in a window (saved; default: as the settings say)")
-    parser.add_argument("--smoke-test", action="store_true",
-                        help="start headless, render each main screen, run one AI search, exit")
-    parser.add_argument("--think-ms", type=int,
-                        help="AI thinking time per turn for this run (ms; default: the settings' AI speed)")
+    parser.add_argument(
+        "level",
+        nargs="?",
+        metavar="LEVEL",
+        help="open this level at once: a campaign level id (e.g. c1_first_spark) or a level file; "
+        "F5 reloads the file, Esc then Quit returns to the title",
+    )
+    parser.add_argument(
+        "--size", metavar="WxH", help="window size, e.g. 1600x900 (saved in the settings; default: the saved size)"
+    )
+    parser.add_argument(
+        "--fullscreen",
+        action="store_true",
+        default=None,
+        help="start full screen (saved; default: as the settings say)",
+    )
+    parser.add_argument(
+        "--windowed",
+        dest="fullscreen",
+        action="store_false",
+        default=None,
+        help="start in a window (saved; default: as the settings say)",
+    )
+    parser.add_argument(
+        "--smoke-test", action="store_true", help="start headless, render each main screen, run one AI search, exit"
+    )
+    parser.add_argument(
+        "--think-ms", type=int, help="AI thinking time per turn for this run (ms; default: the settings' AI speed)"
+    )
 
 
 def parse_size(text: str | None) -> tuple[int, int] | None:
@@ -58,9 +74,15 @@ def run(args: argparse.Namespace) -> int:
     return run_client(lambda app: open_start(app, args.level), size, args.fullscreen, args.think_ms)
 
 
-def run_client(start, size: tuple[int, int] | None = None, fullscreen: bool | None = None,
-               think_ms: int | None = None, command: str = "play", no_display_hint: str = "",
-               no_display_code: int = NO_DISPLAY_EXIT) -> int:
+def run_client(
+    start,
+    size: tuple[int, int] | None = None,
+    fullscreen: bool | None = None,
+    think_ms: int | None = None,
+    command: str = "play",
+    no_display_hint: str = "",
+    no_display_code: int = NO_DISPLAY_EXIT,
+) -> int:
     """Open the window and run the game until it is closed; `start(app)` pushes the first scenes.
 
     Without a visible display (no window, or SDL's invisible dummy/offscreen driver, where the
@@ -80,8 +102,11 @@ def run_client(start, size: tuple[int, int] | None = None, fullscreen: bool | No
     driver = pygame.display.get_driver()
     if driver in ("offscreen", "dummy"):
         app.close()
-        why = f"SDL_VIDEODRIVER={os.environ['SDL_VIDEODRIVER']} shows no window" if "SDL_VIDEODRIVER" in os.environ \
+        why = (
+            f"SDL_VIDEODRIVER={os.environ['SDL_VIDEODRIVER']} shows no window"
+            if "SDL_VIDEODRIVER" in os.environ
             else "no display found (SDL fell back to an invisible window); set DISPLAY"
+        )
         return _no_display(command, why, hint, no_display_code)
     _warm(app)
     if size is not None:
@@ -192,8 +217,10 @@ def smoke_test(size: tuple[int, int] | None = None, shots_dir: str | None = None
             if job.error or not job.done:
                 problems.append(f"warm-up: {job.error or 'timed out'}")
             elif job.result.get("cards_error"):
-                print(f"smoke test warning: the card AI failed its warm-up search: {job.result['cards_error']}",
-                      file=sys.stderr)
+                print(
+                    f"smoke test warning: the card AI failed its warm-up search: {job.result['cards_error']}",
+                    file=sys.stderr,
+                )
         from game.rules.gomoku import GomokuState
 
         state = GomokuState(15)
@@ -202,9 +229,11 @@ def smoke_test(size: tuple[int, int] | None = None, shots_dir: str | None = None
         job.wait(30)
         if job.error or not job.done:
             problems.append(f"gomoku search: {job.error or 'timed out'}")
-        print(f"smoke test: {len(screens) + 1} screens rendered ({', '.join(labels.get(s, s.name) for s in screens)}, pause), "
-              f"{level_files} level files, warm-up {jobs[0].result}, "
-              f"gomoku move {job.result and job.result['move']}")
+        print(
+            f"smoke test: {len(screens) + 1} screens rendered ({', '.join(labels.get(s, s.name) for s in screens)}, pause), "
+            f"{level_files} level files, warm-up {jobs[0].result}, "
+            f"gomoku move {job.result and job.result['move']}"
+        )
     except Exception as error:  # reported and turned into a failing exit code
         import traceback
 

@@ -101,6 +101,7 @@ class _LevelHooks:
 
             box = scene.dialogue_box  # gomoku: beside the board, not over it
             scene.app.push("dialogue", lines=lines, on_done=done, **({"box": box} if box is not None else {}))
+
         step.on_start = start
         scene.anims.then(step)
 
@@ -126,8 +127,9 @@ class _LevelHooks:
         self.run.restart()
 
     def open_pause(self, scene) -> None:
-        scene.app.push("pause", leave=self.run.quit, quit_label=f"Quit to {self.run.home_label.lower()}",
-                       restart=self.run.restart)
+        scene.app.push(
+            "pause", leave=self.run.quit, quit_label=f"Quit to {self.run.home_label.lower()}", restart=self.run.restart
+        )
 
 
 class LevelCardMatch(_LevelHooks, CardMatch):
@@ -138,18 +140,20 @@ class LevelCardMatch(_LevelHooks, CardMatch):
         self._join(run)
         self._warned = len(session.warnings)
         player = session.player_seat
-        self.hud = ObjectivesHUD(session.objectives(), caption=lambda: f"Turn {max(1, self.battle.sides[player].turns)}",
-                                 hints=["E / Space: end turn", "Esc: menu"], padding=14)
+        self.hud = ObjectivesHUD(
+            session.objectives(),
+            caption=lambda: f"Turn {max(1, self.battle.sides[player].turns)}",
+            hints=["E / Space: end turn", "Esc: menu"],
+            padding=14,
+        )
         self.toast = Toast((640, 266))
-
 
     def local_agent(self, seat: int):
         return self.run.agent if seat == self.session.opponent_seat else None
 
-
     def warnings(self) -> list[str]:
         """What a level designer should know happened: scripted actions or events that did not."""
-        new = self.session.warnings[self._warned:]
+        new = self.session.warnings[self._warned :]
         self._warned = len(self.session.warnings)
         return new
 
@@ -212,8 +216,6 @@ class LevelSkirmishMatch(_LevelHooks, SkirmishMatch):
         self.hud = ObjectivesHUD(session.objectives(), caption=lambda: f"Round {max(1, self.state.round)}")
         self.toast = Toast((360, 64))
 
-
-
     def finish(self, scene) -> None:
         scene.end_game()
         _LevelHooks.finish(self, scene)
@@ -272,8 +274,11 @@ class LevelDraftMatch(_LevelHooks, DraftMatch):
         self.draft = _LevelDraftView(session)
         drafting = session.drafting_seats()
         self.specs = {}
-        self.drafters = {session.opponent_seat: run.opponent_spec} \
-            if session.opponent_seat in drafting and run.opponent_spec is not None else {}
+        self.drafters = (
+            {session.opponent_seat: run.opponent_spec}
+            if session.opponent_seat in drafting and run.opponent_spec is not None
+            else {}
+        )
         self.human_seats = [session.player_seat] if session.player_seat in drafting else []
 
     def offer(self, seat: int):

@@ -24,8 +24,16 @@ from game.client.match import MatchSetup, new_game_id
 
 
 class LevelRun:
-    def __init__(self, app, source: str | Path, home=None, progress=None, seed: int | None = None,
-                 campaign=None, home_label: str = "Title"):
+    def __init__(
+        self,
+        app,
+        source: str | Path,
+        home=None,
+        progress=None,
+        seed: int | None = None,
+        campaign=None,
+        home_label: str = "Title",
+    ):
         self.app = app
         self.source = source  # a level id or a file path
         self.home = home  # the scene to come back to (None: the title)
@@ -97,8 +105,12 @@ class LevelRun:
         self.app.push(scene)
         lines = self.session.dialogue()
         if intro:
-            self.app.push("dialogue", lines=intro, heading=heading,
-                          on_done=lambda: lines and self.app.push("dialogue", lines=lines))
+            self.app.push(
+                "dialogue",
+                lines=intro,
+                heading=heading,
+                on_done=lambda: lines and self.app.push("dialogue", lines=lines),
+            )
         elif lines:
             self.app.push("dialogue", lines=lines)
         if resumed:
@@ -122,10 +134,13 @@ class LevelRun:
             self.progress.delete_run(level.id)
             self.open()
 
-        self.app.push("workshop_prompt", title="Resume your saved game?",
-                      message=f"You have a saved game of {level.title}. Resume it where you left off, or restart "
-                              "the level from the beginning (the saved game is then replaced).",
-                      buttons=[("Resume", resume), ("Restart", restart), ("Back", None)])
+        self.app.push(
+            "workshop_prompt",
+            title="Resume your saved game?",
+            message=f"You have a saved game of {level.title}. Resume it where you left off, or restart "
+            "the level from the beginning (the saved game is then replaced).",
+            buttons=[("Resume", resume), ("Restart", restart), ("Back", None)],
+        )
         return True
 
     def _prepare_opponent(self) -> None:
@@ -135,23 +150,43 @@ class LevelRun:
         self.game_id = new_game_id()
         self.opponent_spec = self.agent = None
         if session.kind == "skirmish":  # the opponent's team plays in the worker pool (SkirmishMatch.specs)
-            self.setup = MatchSetup(game="skirmish", opponent="ai", difficulty=level.opponent.ai, human_seat=0,
-                                    seed=session.seed, arena=level.map)
+            self.setup = MatchSetup(
+                game="skirmish",
+                opponent="ai",
+                difficulty=level.opponent.ai,
+                human_seat=0,
+                seed=session.seed,
+                arena=level.map,
+            )
             return
         if session.kind == "gomoku":
             colour_seat = 0 if session.player_seat == 1 else 1  # BLACK is 1: seat 0 plays black
-            self.setup = MatchSetup(game="gomoku", opponent="ai", difficulty=level.opponent.ai, human_seat=colour_seat,
-                                    rule=int(session.state.rule), size=level.size, seed=session.seed)
+            self.setup = MatchSetup(
+                game="gomoku",
+                opponent="ai",
+                difficulty=level.opponent.ai,
+                human_seat=colour_seat,
+                rule=int(session.state.rule),
+                size=level.size,
+                seed=session.seed,
+            )
             return
         if session.kind != "cards":  # any other game: its client scene plays the level's opponent
             self.setup = MatchSetup(game=session.kind, opponent="ai", seed=session.seed)
             return
         opponent = level.opponent
-        self.setup = MatchSetup(game="cards", opponent="ai", difficulty=opponent.ai or "scripted",
-                                lanes=level.rules.lanes, human_seat=session.player_seat, seed=session.seed)
+        self.setup = MatchSetup(
+            game="cards",
+            opponent="ai",
+            difficulty=opponent.ai or "scripted",
+            lanes=level.rules.lanes,
+            human_seat=session.player_seat,
+            seed=session.seed,
+        )
         if opponent.control == "ai":
-            self.opponent_spec = AgentSpec(self.game_id, session.opponent_seat, opponent.ai, session.seed,
-                                           level.rules.lanes)
+            self.opponent_spec = AgentSpec(
+                self.game_id, session.opponent_seat, opponent.ai, session.seed, level.rules.lanes
+            )
         else:
             from ai.levels.opponents import make_opponent
 
@@ -225,8 +260,9 @@ class LevelRun:
         if self.progress is None or self.session.result is None:
             return []
         try:
-            self.unlocked = self.progress.record_result(self.level, self.session.result,
-                                                        time.monotonic() - self.started)
+            self.unlocked = self.progress.record_result(
+                self.level, self.session.result, time.monotonic() - self.started
+            )
         except StoreError as error:
             self.notices.append(f"The result could not be saved: {error}")
             self.unlocked = []
@@ -248,8 +284,7 @@ class LevelRun:
         fails is said at once by a banner that stays over the screen left to."""
         if self.progress is not None and self.session is not None and not self.session.over:
             if not self._save():
-                self.app.show_banner(f"{self.notices[-1]}. Your progress up to your last saved move is kept.",
-                                     ms=9000)
+                self.app.show_banner(f"{self.notices[-1]}. Your progress up to your last saved move is kept.", ms=9000)
         self.leave()
 
     def leave(self) -> None:

@@ -45,8 +45,11 @@ def seat_label(setup: MatchSetup, seat: int) -> str:
         return f"Player {seat + 1}"
     if setup.controllers()[seat] == "human":
         return "You"
-    name = (SKIRMISH_OPPONENTS.get(setup.difficulty, ("The Duelmind", ""))[0] if setup.game == "skirmish"
-            else opponent_character(setup.game, setup.difficulty)[0])
+    name = (
+        SKIRMISH_OPPONENTS.get(setup.difficulty, ("The Duelmind", ""))[0]
+        if setup.game == "skirmish"
+        else opponent_character(setup.game, setup.difficulty)[0]
+    )
     return f"{name} ({seat + 1})" if setup.opponent == "watch" else name
 
 
@@ -66,8 +69,13 @@ def seat_portrait(setup: MatchSetup, seat: int, player_portrait: str) -> str:
 
 
 # Quick skirmishes: who commands the other team at each AI level (name, portrait).
-SKIRMISH_OPPONENTS = {"random": ("Pip", "pip"), "easy": ("Corin Ashdown", "corin"), "greedy": ("Captain Voss", "voss"),
-                      "medium": ("Sister Maren", "maren"), "hard": ("Lord Halvek", "halvek")}
+SKIRMISH_OPPONENTS = {
+    "random": ("Pip", "pip"),
+    "easy": ("Corin Ashdown", "corin"),
+    "greedy": ("Captain Voss", "voss"),
+    "medium": ("Sister Maren", "maren"),
+    "hard": ("Lord Halvek", "halvek"),
+}
 
 
 def new_game_id() -> str:
@@ -131,8 +139,9 @@ class DraftMatch:
                 self.specs[seat] = self.drafters[seat] = spec
             elif setup.draft == "auto":
                 self.drafters[seat] = AgentSpec(self.game_id, seat, strongest, seed, setup.lanes)
-        self.human_seats = [seat for seat, who in enumerate(setup.controllers())
-                            if who == "human" and seat not in self.drafters]
+        self.human_seats = [
+            seat for seat, who in enumerate(setup.controllers()) if who == "human" and seat not in self.drafters
+        ]
 
     def seat_label(self, seat: int) -> str:
         return seat_label(self.setup, seat)
@@ -240,8 +249,14 @@ class CardMatch:
         scene.end_game()
         # The face shown: the winner's, or yours when you lost (the loser's face tells a defeat).
         shown = winner if good is not False else 1 - winner
-        scene.app.push("result", headline=headline, detail=detail, good=good, on_rematch=lambda: self.rematch(scene.app),
-                       face=(self.seat_portrait(shown, scene.app), self.seat_label(shown)))
+        scene.app.push(
+            "result",
+            headline=headline,
+            detail=detail,
+            good=good,
+            on_rematch=lambda: self.rematch(scene.app),
+            face=(self.seat_portrait(shown, scene.app), self.seat_label(shown)),
+        )
 
     def rematch(self, app) -> None:
         app.reset("title")
@@ -336,8 +351,9 @@ class GomokuMatch:
                 headline, good = "Defeat", False
             shown = self.seat_of(state.winner) if good is not False else 1 - self.seat_of(state.winner)
             face = (self.seat_portrait(shown, scene.app), self.label(BLACK if shown == 0 else WHITE))
-        scene.app.push("result", headline=headline, detail=detail, good=good, on_rematch=lambda: self.rematch(scene.app),
-                       face=face)
+        scene.app.push(
+            "result", headline=headline, detail=detail, good=good, on_rematch=lambda: self.rematch(scene.app), face=face
+        )
 
     def rematch(self, app) -> None:
         app.reset("title")
@@ -377,8 +393,11 @@ class SkirmishMatch:
             second = rng.sample(classes, 3)
             state = SkirmishState(roster, arena, [first, second], setup.seed)
         self.state = state
-        self.specs = {seat: AgentSpec(self.game_id, seat, setup.difficulty, rng.randrange(1 << 30), 0)
-                      for seat, who in enumerate(self.controllers) if who == "ai"}
+        self.specs = {
+            seat: AgentSpec(self.game_id, seat, setup.difficulty, rng.randrange(1 << 30), 0)
+            for seat, who in enumerate(self.controllers)
+            if who == "ai"
+        }
 
     # the rules
     def legal_actions(self) -> list:
@@ -437,8 +456,9 @@ class SkirmishMatch:
             shown = state.winner if good is not False else 1 - state.winner
             face = (self.seat_portrait(shown, scene.app), self.seat_label(shown))
         scene.end_game()
-        scene.app.push("result", headline=headline, detail=detail, good=good,
-                       on_rematch=lambda: self.rematch(scene.app), face=face)
+        scene.app.push(
+            "result", headline=headline, detail=detail, good=good, on_rematch=lambda: self.rematch(scene.app), face=face
+        )
 
     def rematch(self, app) -> None:
         app.reset("title")

@@ -43,9 +43,13 @@ def draw_state_icon(surface: pygame.Surface, centre, state: str, radius: int = 8
     x, y = centre
     if state == "met":
         pygame.draw.circle(surface, theme.GOOD, centre, radius)
-        pygame.draw.lines(surface, theme.TEXT_DARK, False,
-                          [(x - radius * 0.5, y), (x - radius * 0.1, y + radius * 0.45), (x + radius * 0.55, y - radius * 0.45)],
-                          max(2, radius // 3))
+        pygame.draw.lines(
+            surface,
+            theme.TEXT_DARK,
+            False,
+            [(x - radius * 0.5, y), (x - radius * 0.1, y + radius * 0.45), (x + radius * 0.55, y - radius * 0.45)],
+            max(2, radius // 3),
+        )
     elif state == "failed":
         pygame.draw.circle(surface, theme.BAD, centre, radius)
         d = radius * 0.45
@@ -61,7 +65,7 @@ def player_words(text: str) -> str:
     text = re.sub(r"\b1 (\w+)\(s\)", r"1 \1", text)
     text = re.sub(r"(\d+) (\w+)\(s\)", r"\1 \2s", text)
     if text.startswith("Objective failed: "):
-        goal = text[len("Objective failed: "):].rstrip(".")
+        goal = text[len("Objective failed: ") :].rstrip(".")
         if goal.lower() == "win":
             return "You lost the game."
         return f"Missed: {goal[:1].lower()}{goal[1:]}."
@@ -69,8 +73,9 @@ def player_words(text: str) -> str:
 
 
 class ObjectivesHUD:
-    def __init__(self, statuses, caption: Callable[[], str] | None = None, hints: list[str] | None = None,
-                 padding: int = 0):
+    def __init__(
+        self, statuses, caption: Callable[[], str] | None = None, hints: list[str] | None = None, padding: int = 0
+    ):
         self.statuses = list(statuses)
         self.padding = padding  # inside the rect it is given
         self.caption = caption  # e.g. "Turn 2", drawn above the list
@@ -120,7 +125,9 @@ class ObjectivesHUD:
             block = len(lines) * LINE + (16 if status.detail or not status.required else 0)
             if status.index in self.flash:
                 glow = pygame.Surface((width + 8, block + 6), pygame.SRCALPHA)
-                colour = theme.GOOD if status.state == "met" else theme.BAD if status.state == "failed" else theme.ACCENT
+                colour = (
+                    theme.GOOD if status.state == "met" else theme.BAD if status.state == "failed" else theme.ACCENT
+                )
                 alpha = int(90 * min(1.0, self.flash[status.index] / 600))
                 pygame.draw.rect(glow, (*colour, alpha), glow.get_rect(), border_radius=8)
                 surface.blit(glow, (x - 4, y - 3))

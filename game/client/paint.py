@@ -19,6 +19,7 @@ from game.client.resources import asset_path
 
 # ----------------------------------------------------------------------------- the cache
 
+
 class LRU:
     """A small LRU dict that counts what it painted (`renders`) and what it served again (`hits`)."""
 
@@ -50,6 +51,7 @@ class LRU:
 
 
 # ----------------------------------------------------------------------------- icons and their maps
+
 
 @cache
 def art_json(name: str) -> dict:
@@ -88,8 +90,9 @@ def lit_icon(mask: pygame.Surface, palette: dict) -> pygame.Surface:
     out.blit(solid(mask, mix(palette["tint_bottom"], (0, 0, 0), 0.65)), (edge, edge))
     out.blit(solid(mask, (255, 255, 255)), (-edge, -edge))
     tinted = mask.copy()
-    tinted.blit(gradient((px, px), palette["tint_top"], palette["tint_bottom"]), (0, 0),
-                special_flags=pygame.BLEND_RGB_MULT)
+    tinted.blit(
+        gradient((px, px), palette["tint_top"], palette["tint_bottom"]), (0, 0), special_flags=pygame.BLEND_RGB_MULT
+    )
     out.blit(tinted, (0, 0))
     sheen = pygame.Surface((px, px), pygame.SRCALPHA)
     pygame.draw.ellipse(sheen, (255, 255, 255, 60), (-px * 0.25, -px * 0.45, px * 1.2, px * 0.9))
@@ -100,6 +103,7 @@ def lit_icon(mask: pygame.Surface, palette: dict) -> pygame.Surface:
 
 
 # ----------------------------------------------------------------------------- surfaces
+
 
 def mix(a, b, t: float):
     return tuple(int(x + (y - x) * t) for x, y in zip(a[:3], b[:3]))
@@ -141,7 +145,7 @@ def radial(size, centre, inner, outer, reach: float = 0.75) -> pygame.Surface:
     steps = 18
     for i in range(steps):
         t = i / (steps - 1)
-        pygame.draw.circle(small, mix(outer, inner, t ** 1.6), (cx, cy), max(1.0, radius * (1 - t)))
+        pygame.draw.circle(small, mix(outer, inner, t**1.6), (cx, cy), max(1.0, radius * (1 - t)))
     return pygame.transform.smoothscale(small, (w, h))
 
 

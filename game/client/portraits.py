@@ -28,16 +28,35 @@ BACKS = [(60, 80, 130), (110, 70, 120), (60, 110, 110), (120, 90, 60), (70, 90, 
 
 # Each character's backdrop colour (the icon is lit in warm light over it).
 CHARACTER_COLOURS = {
-    "tomo": (70, 110, 90), "ilsa": (86, 70, 140), "maren": (60, 96, 130), "hana": (140, 70, 96),
-    "corin": (150, 96, 50), "voss": (80, 90, 110), "halvek": (120, 40, 50), "dummy": (120, 96, 60),
-    "duelmind": (40, 90, 120), "pip": (70, 120, 70), "apprentice": (60, 80, 140), "knight": (110, 100, 70),
-    "ranger": (50, 110, 80), "automaton": (100, 80, 50),
+    "tomo": (70, 110, 90),
+    "ilsa": (86, 70, 140),
+    "maren": (60, 96, 130),
+    "hana": (140, 70, 96),
+    "corin": (150, 96, 50),
+    "voss": (80, 90, 110),
+    "halvek": (120, 40, 50),
+    "dummy": (120, 96, 60),
+    "duelmind": (40, 90, 120),
+    "pip": (70, 120, 70),
+    "apprentice": (60, 80, 140),
+    "knight": (110, 100, 70),
+    "ranger": (50, 110, 80),
+    "automaton": (100, 80, 50),
 }
 # Quick matches: who plays at each difficulty (name, portrait).
-CARD_OPPONENTS = {"random": ("Pip", "pip"), "easy": ("Corin Ashdown", "corin"),
-                  "medium": ("Sister Maren", "maren"), "hard": ("Lord Halvek", "halvek")}
-GOMOKU_OPPONENTS = {"novice": ("Pip", "pip"), "easy": ("Hana", "hana"), "medium": ("Sister Maren", "maren"),
-                    "hard": ("Old Tomo", "tomo"), "master": ("The Duelmind", "duelmind")}
+CARD_OPPONENTS = {
+    "random": ("Pip", "pip"),
+    "easy": ("Corin Ashdown", "corin"),
+    "medium": ("Sister Maren", "maren"),
+    "hard": ("Lord Halvek", "halvek"),
+}
+GOMOKU_OPPONENTS = {
+    "novice": ("Pip", "pip"),
+    "easy": ("Hana", "hana"),
+    "medium": ("Sister Maren", "maren"),
+    "hard": ("Old Tomo", "tomo"),
+    "master": ("The Duelmind", "duelmind"),
+}
 PLAYER_NAMES = {"apprentice": "You", "knight": "You", "ranger": "You", "automaton": "You"}
 
 
@@ -73,9 +92,17 @@ def _icon_portrait(name: str | None, size: int) -> pygame.Surface | None:
     if mask is None:
         return None
     colour = CHARACTER_COLOURS.get(name, (70, 80, 110))
-    surface = radial((size, size), (0.5, 0.36), tuple(min(255, int(c * 1.7 + 30)) for c in colour),
-                          tuple(int(c * 0.35) for c in colour), 0.9).convert_alpha() \
-        if pygame.display.get_surface() else radial((size, size), (0.5, 0.36), colour, (10, 10, 16), 0.9)
+    surface = (
+        radial(
+            (size, size),
+            (0.5, 0.36),
+            tuple(min(255, int(c * 1.7 + 30)) for c in colour),
+            tuple(int(c * 0.35) for c in colour),
+            0.9,
+        ).convert_alpha()
+        if pygame.display.get_surface()
+        else radial((size, size), (0.5, 0.36), colour, (10, 10, 16), 0.9)
+    )
     px = mask.get_width()
     pos = ((size - px) // 2, int(size * 0.56 - px / 2))
     shadow = blur(solid(mask, (0, 0, 0)), max(2, px // 28))
@@ -92,8 +119,13 @@ def _icon_portrait(name: str | None, size: int) -> pygame.Surface | None:
     band = max(2, size // 28)
     pygame.draw.rect(out, (60, 40, 16), out.get_rect(), band + 2, border_radius=radius)
     pygame.draw.rect(out, theme.ACCENT, out.get_rect().inflate(-2, -2), band, border_radius=radius)
-    pygame.draw.rect(out, (255, 230, 170), out.get_rect().inflate(-2 * band - 2, -2 * band - 2), 1,
-                     border_radius=max(2, radius - band))
+    pygame.draw.rect(
+        out,
+        (255, 230, 170),
+        out.get_rect().inflate(-2 * band - 2, -2 * band - 2),
+        1,
+        border_radius=max(2, radius - band),
+    )
     return out
 
 
@@ -123,8 +155,10 @@ def _generate(name: str, speaker: str, size: int) -> pygame.Surface:
     surface = pygame.Surface((big, big), pygame.SRCALPHA)
     back = _pick(BACKS, seed, 1)
     special = {"dummy": _dummy, "duelmind": _engine, "riddle": _riddle}.get(name)
-    _background(surface, back if special is None else {"dummy": (120, 96, 60), "duelmind": (40, 44, 60),
-                                                        "riddle": (90, 60, 130)}[name])
+    _background(
+        surface,
+        back if special is None else {"dummy": (120, 96, 60), "duelmind": (40, 44, 60), "riddle": (90, 60, 130)}[name],
+    )
     if special is not None:
         special(surface)
     else:
@@ -164,8 +198,12 @@ def _bust(surface: pygame.Surface, seed: int, speaker: str) -> None:
     head.center = (cx, int(s * 0.42))
     # Long hair falls behind the head and shoulders.
     if style == 1:
-        pygame.draw.rect(surface, hair, (head.x - s * 0.04, head.y + s * 0.08, head.width + s * 0.08, s * 0.42),
-                         border_radius=int(s * 0.08))
+        pygame.draw.rect(
+            surface,
+            hair,
+            (head.x - s * 0.04, head.y + s * 0.08, head.width + s * 0.08, s * 0.42),
+            border_radius=int(s * 0.08),
+        )
     # Shoulders and robe, with a lighter collar.
     body = pygame.Rect(int(s * 0.12), int(s * 0.70), int(s * 0.76), int(s * 0.6))
     pygame.draw.ellipse(surface, robe, body)
@@ -180,33 +218,64 @@ def _bust(surface: pygame.Surface, seed: int, speaker: str) -> None:
     if style in (0, 1, 2, 4):
         cap = pygame.Rect(head.x - s * 0.01, head.y - s * 0.03, head.width + s * 0.02, head.height * 0.55)
         pygame.draw.ellipse(surface, hair, cap)
-        pygame.draw.rect(surface, skin, (head.x + s * 0.04, head.y + head.height * 0.3, head.width - s * 0.08,
-                                         head.height * 0.2), border_radius=int(s * 0.03))
+        pygame.draw.rect(
+            surface,
+            skin,
+            (head.x + s * 0.04, head.y + head.height * 0.3, head.width - s * 0.08, head.height * 0.2),
+            border_radius=int(s * 0.03),
+        )
     if style == 2:  # short, with tufts over the ears
         for side in (-1, 1):
-            pygame.draw.ellipse(surface, hair, (cx + side * head.width * 0.42 - s * 0.04, head.y + head.height * 0.2,
-                                                s * 0.08, head.height * 0.3))
+            pygame.draw.ellipse(
+                surface,
+                hair,
+                (cx + side * head.width * 0.42 - s * 0.04, head.y + head.height * 0.2, s * 0.08, head.height * 0.3),
+            )
     if style == 4:  # a bun
         pygame.draw.circle(surface, hair, (cx, head.y - s * 0.02), int(s * 0.07))
     if bearded:
-        pygame.draw.polygon(surface, hair, [(head.x + s * 0.03, head.centery + s * 0.04),
-                                            (head.right - s * 0.03, head.centery + s * 0.04),
-                                            (cx + s * 0.06, head.bottom + s * 0.05), (cx - s * 0.06, head.bottom + s * 0.05)])
-        pygame.draw.ellipse(surface, tuple(int(c * 0.7) for c in skin),
-                            (cx - s * 0.04, head.centery + s * 0.09, s * 0.08, s * 0.025))
+        pygame.draw.polygon(
+            surface,
+            hair,
+            [
+                (head.x + s * 0.03, head.centery + s * 0.04),
+                (head.right - s * 0.03, head.centery + s * 0.04),
+                (cx + s * 0.06, head.bottom + s * 0.05),
+                (cx - s * 0.06, head.bottom + s * 0.05),
+            ],
+        )
+        pygame.draw.ellipse(
+            surface, tuple(int(c * 0.7) for c in skin), (cx - s * 0.04, head.centery + s * 0.09, s * 0.08, s * 0.025)
+        )
     else:
-        pygame.draw.arc(surface, (120, 60, 60), (cx - s * 0.05, head.centery + s * 0.05, s * 0.1, s * 0.06),
-                        math.pi * 1.1, math.pi * 1.9, max(2, s // 90))
+        pygame.draw.arc(
+            surface,
+            (120, 60, 60),
+            (cx - s * 0.05, head.centery + s * 0.05, s * 0.1, s * 0.06),
+            math.pi * 1.1,
+            math.pi * 1.9,
+            max(2, s // 90),
+        )
     # Eyes and brows.
     for side in (-1, 1):
         ex = cx + side * s * 0.075
         ey = head.centery - s * 0.01
         pygame.draw.ellipse(surface, (250, 250, 250), (ex - s * 0.03, ey - s * 0.017, s * 0.06, s * 0.034))
         pygame.draw.circle(surface, (40, 40, 50), (ex, ey), max(2, int(s * 0.014)))
-        pygame.draw.line(surface, tuple(int(c * 0.7) for c in hair), (ex - s * 0.035, ey - s * 0.04 - side * s * 0.004),
-                         (ex + s * 0.035, ey - s * 0.04 + side * s * 0.004), max(2, s // 70))
-    pygame.draw.line(surface, tuple(int(c * 0.8) for c in skin), (cx, head.centery), (cx - s * 0.012, head.centery + s * 0.05),
-                     max(2, s // 110))
+        pygame.draw.line(
+            surface,
+            tuple(int(c * 0.7) for c in hair),
+            (ex - s * 0.035, ey - s * 0.04 - side * s * 0.004),
+            (ex + s * 0.035, ey - s * 0.04 + side * s * 0.004),
+            max(2, s // 70),
+        )
+    pygame.draw.line(
+        surface,
+        tuple(int(c * 0.8) for c in skin),
+        (cx, head.centery),
+        (cx - s * 0.012, head.centery + s * 0.05),
+        max(2, s // 110),
+    )
 
 
 def _dummy(surface: pygame.Surface) -> None:
@@ -226,9 +295,16 @@ def _dummy(surface: pygame.Surface) -> None:
             pygame.draw.line(surface, (70, 40, 30), (ex - d, ey - sign * d), (ex + d, ey + sign * d), max(2, s // 70))
     for i in range(5):
         x = cx - s * 0.08 + i * s * 0.04
-        pygame.draw.line(surface, (70, 40, 30), (x, head.centery + s * 0.07), (x, head.centery + s * 0.1), max(2, s // 110))
-    pygame.draw.line(surface, (70, 40, 30), (cx - s * 0.09, head.centery + s * 0.085), (cx + s * 0.09, head.centery + s * 0.085),
-                     max(2, s // 110))
+        pygame.draw.line(
+            surface, (70, 40, 30), (x, head.centery + s * 0.07), (x, head.centery + s * 0.1), max(2, s // 110)
+        )
+    pygame.draw.line(
+        surface,
+        (70, 40, 30),
+        (cx - s * 0.09, head.centery + s * 0.085),
+        (cx + s * 0.09, head.centery + s * 0.085),
+        max(2, s // 110),
+    )
 
 
 def _engine(surface: pygame.Surface) -> None:

@@ -23,8 +23,15 @@ PLAYER_PORTRAITS = ["apprentice", "knight", "ranger", "automaton"]
 # Text settings: the values each may take (a saved value outside them keeps the default).
 _CHOICES = {"ai_pace": list(AI_PACES), "portrait": PLAYER_PORTRAITS}
 # Accepted range of each number (a saved value outside is clamped to it).
-_RANGES = {"width": (640, 7680), "height": (360, 4320), "volume": (0.0, 1.0), "music_volume": (0.0, 1.0),
-           "effects_volume": (0.0, 1.0), "animation_speed": (0.25, 8.0), "ai_think_ms": (20, 30000)}
+_RANGES = {
+    "width": (640, 7680),
+    "height": (360, 4320),
+    "volume": (0.0, 1.0),
+    "music_volume": (0.0, 1.0),
+    "effects_volume": (0.0, 1.0),
+    "animation_speed": (0.25, 8.0),
+    "ai_think_ms": (20, 30000),
+}
 
 
 @dataclass

@@ -20,8 +20,19 @@ from game.client.anim import Anim
 from game.rules.events import EventKind
 
 WALK_MS = 120  # per cell
-TOGETHER = frozenset({EventKind.DAMAGE, EventKind.MISS, EventKind.HEAL, EventKind.ABSORB, EventKind.STATUS,
-                      EventKind.CRIT, EventKind.DISPLACE, EventKind.MANA, EventKind.ENERGY})
+TOGETHER = frozenset(
+    {
+        EventKind.DAMAGE,
+        EventKind.MISS,
+        EventKind.HEAL,
+        EventKind.ABSORB,
+        EventKind.STATUS,
+        EventKind.CRIT,
+        EventKind.DISPLACE,
+        EventKind.MANA,
+        EventKind.ENERGY,
+    }
+)
 # Bookkeeping a player need not hear: every turn's mana, refills, a status running out.
 QUIET = frozenset({EventKind.MANA, EventKind.ENERGY, EventKind.EXPIRE})
 
@@ -58,8 +69,9 @@ class ArenaView:
         for hero in state.heroes:
             shown = self.heroes.get(hero.uid)
             if shown is None:
-                shown = self.heroes[hero.uid] = HeroView(hero.uid, hero.team, hero.cls.id, *hero.cell, hero.health,
-                                                         hero.cls.health, hero.mana, hero.cls.mana)
+                shown = self.heroes[hero.uid] = HeroView(
+                    hero.uid, hero.team, hero.cls.id, *hero.cell, hero.health, hero.cls.health, hero.mana, hero.cls.mana
+                )
             shown.x, shown.y = hero.cell
             shown.health, shown.mana = hero.health, hero.mana
             shown.statuses = {kind.value: status.turns for kind, status in hero.statuses.items()}
@@ -182,8 +194,12 @@ def _heal(scene, event) -> Anim:
 
 
 def _absorb(scene, event) -> Anim:
-    return Anim("hit", 240, on_start=lambda: _float(scene, event.card, f"shield {event.value}", (140, 210, 255), 18),
-                uid=event.card)
+    return Anim(
+        "hit",
+        240,
+        on_start=lambda: _float(scene, event.card, f"shield {event.value}", (140, 210, 255), 18),
+        uid=event.card,
+    )
 
 
 def _displace(scene, event) -> Anim:

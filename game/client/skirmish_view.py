@@ -21,11 +21,21 @@ SIDE = pygame.Rect(880, 16, 384, 688)
 BAR = pygame.Rect(24, 16, 836, 64)  # the initiative bar
 TEAM_COLOURS = ((80, 150, 255), (235, 90, 80))
 TEAM_NAMES = ("Blue", "Red")
-STATUS_COLOURS = {"stun": (240, 210, 70), "slow": (120, 170, 220), "haste": (120, 230, 150),
-                  "poison": (130, 210, 90), "regen": (110, 220, 160), "shield": (120, 200, 255),
-                  "taunt": (240, 140, 60), "might": (240, 120, 90), "weaken": (170, 130, 200),
-                  "guard": (200, 200, 210), "sunder": (200, 110, 90), "focus": (240, 230, 140),
-                  "blind": (120, 120, 140)}
+STATUS_COLOURS = {
+    "stun": (240, 210, 70),
+    "slow": (120, 170, 220),
+    "haste": (120, 230, 150),
+    "poison": (130, 210, 90),
+    "regen": (110, 220, 160),
+    "shield": (120, 200, 255),
+    "taunt": (240, 140, 60),
+    "might": (240, 120, 90),
+    "weaken": (170, 130, 200),
+    "guard": (200, 200, 210),
+    "sunder": (200, 110, 90),
+    "focus": (240, 230, 140),
+    "blind": (120, 120, 140),
+}
 
 _CACHE: dict = {}
 
@@ -42,8 +52,13 @@ def _icon(name: str, px: int, colour) -> pygame.Surface | None:
     key = ("icon", name, px, colour)
     if key not in _CACHE:
         mask = icon_mask(name, px)
-        _CACHE[key] = None if mask is None else lit_icon(
-            mask, {"tint_top": (255, 250, 236), "tint_bottom": tuple(min(255, int(c * 0.6 + 110)) for c in colour)})
+        _CACHE[key] = (
+            None
+            if mask is None
+            else lit_icon(
+                mask, {"tint_top": (255, 250, 236), "tint_bottom": tuple(min(255, int(c * 0.6 + 110)) for c in colour)}
+            )
+        )
     return _CACHE[key]
 
 
@@ -66,8 +81,12 @@ def hero_token(cls_id: str, team: int, px: int, active: bool = False) -> pygame.
         inner = pygame.Surface((px, px), pygame.SRCALPHA)
         for r in range(radius, 0, -2):  # a soft radial light from the top
             t = r / radius
-            pygame.draw.circle(inner, (*[int(c * (0.75 - 0.35 * t)) for c in colour], 255),
-                               (centre[0], centre[1] - int(radius * 0.15 * (1 - t))), r)
+            pygame.draw.circle(
+                inner,
+                (*[int(c * (0.75 - 0.35 * t)) for c in colour], 255),
+                (centre[0], centre[1] - int(radius * 0.15 * (1 - t))),
+                r,
+            )
         surface.blit(inner, (0, 0))
         icon = _icon(hero_icon_name(cls_id), int(px * 0.62), colour)
         if icon is not None:
@@ -101,8 +120,7 @@ def tile(colour, cell: int, border: int = 0) -> pygame.Surface:
         surface = pygame.Surface((cell, cell), pygame.SRCALPHA)
         pygame.draw.rect(surface, colour, surface.get_rect().inflate(-4, -4), border_radius=6)
         if border:
-            pygame.draw.rect(surface, (*colour[:3], 230), surface.get_rect().inflate(-4, -4), border,
-                             border_radius=6)
+            pygame.draw.rect(surface, (*colour[:3], 230), surface.get_rect().inflate(-4, -4), border, border_radius=6)
         _CACHE[key] = surface
     return surface
 
@@ -160,13 +178,15 @@ def arena_surface(arena, cell: int) -> pygame.Surface:
                 pygame.draw.rect(surface, (70, 64, 56), r, 1)
                 if rng.random() < 0.25:  # a crack or a pebble
                     px, py = r.x + rng.randrange(6, cell - 6), r.y + rng.randrange(6, cell - 6)
-                    pygame.draw.line(surface, (74, 68, 60), (px, py), (px + rng.randrange(-9, 10), py + rng.randrange(3, 9)), 1)
+                    pygame.draw.line(
+                        surface, (74, 68, 60), (px, py), (px + rng.randrange(-9, 10), py + rng.randrange(3, 9)), 1
+                    )
                 team = spawns.get((x, y))
                 if team is not None:
                     tint = pygame.Surface((cell, cell), pygame.SRCALPHA)
                     tint.fill((*TEAM_COLOURS[team], 38))
                     surface.blit(tint, r.topleft)
-        for (x, y) in sorted(arena.walls, key=lambda c: (c[1], c[0])):  # walls last: their tops overhang
+        for x, y in sorted(arena.walls, key=lambda c: (c[1], c[0])):  # walls last: their tops overhang
             r = pygame.Rect(8 + x * cell, 8 + y * cell, cell, cell)
             pygame.draw.rect(surface, (0, 0, 0, 90), r.move(3, 5), border_radius=5)
             pygame.draw.rect(surface, (62, 60, 66), r, border_radius=5)
@@ -180,6 +200,7 @@ def arena_surface(arena, cell: int) -> pygame.Surface:
 
 
 # ----------------------------------------------------------------------------- the frame
+
 
 def draw(surface: pygame.Surface, scene) -> None:
     layout = scene.layout
@@ -267,14 +288,24 @@ def _draw_heroes(surface, scene) -> None:
         colour = theme.GOOD if ratio > 0.5 else (240, 200, 70) if ratio > 0.25 else theme.BAD
         pygame.draw.rect(surface, colour, (bar.x, bar.y, int(bar.width * ratio), bar.height), border_radius=3)
         if hero.max_mana:
-            pygame.draw.rect(surface, theme.MANA, (bar.x, bar.bottom + 1, int(bar.width * hero.mana / hero.max_mana), 2))
+            pygame.draw.rect(
+                surface, theme.MANA, (bar.x, bar.bottom + 1, int(bar.width * hero.mana / hero.max_mana), 2)
+            )
         # statuses over the token, each with its turns left
         size = max(14, layout.cell // 4)
         sx = cx - (len(hero.statuses) * (size + 1)) // 2
         for name, turns in sorted(hero.statuses.items()):
             surface.blit(status_badge(name, size), (sx, cy - px // 2 - size + 2))
-            draw_text(surface, str(turns), (sx + size - 1, cy - px // 2 + 3), 11, theme.TEXT, bold=True,
-                      anchor="bottomright", shadow=True)
+            draw_text(
+                surface,
+                str(turns),
+                (sx + size - 1, cy - px // 2 + 3),
+                11,
+                theme.TEXT,
+                bold=True,
+                anchor="bottomright",
+                shadow=True,
+            )
             sx += size + 1
     cast = next((a for a in scene.anims.active if a.kind == "cast"), None)
     if cast is not None:
@@ -336,8 +367,9 @@ def _draw_initiative(surface, scene) -> None:
 
 def _bar(surface, rect, ratio, colour, text) -> None:
     pygame.draw.rect(surface, (20, 22, 30), rect, border_radius=5)
-    pygame.draw.rect(surface, colour, (rect.x, rect.y, int(rect.width * max(0.0, min(1.0, ratio))), rect.height),
-                     border_radius=5)
+    pygame.draw.rect(
+        surface, colour, (rect.x, rect.y, int(rect.width * max(0.0, min(1.0, ratio))), rect.height), border_radius=5
+    )
     draw_text(surface, text, (rect.centerx, rect.centery), 14, theme.TEXT, bold=True, anchor="center", shadow=True)
 
 
@@ -352,8 +384,14 @@ def _draw_side(surface, scene) -> None:
         pygame.draw.circle(surface, TEAM_COLOURS[team], (x + 7, y + 10), 6)
         label = match.seat_label(team)
         current = scene.view.active and scene.view.heroes[scene.view.active].team == team
-        draw_text(surface, f"{label}  ·  {standing} standing", (x + 20, y), 17,
-                  theme.TEXT if current else theme.TEXT_DIM, bold=current)
+        draw_text(
+            surface,
+            f"{label}  ·  {standing} standing",
+            (x + 20, y),
+            17,
+            theme.TEXT if current else theme.TEXT_DIM,
+            bold=current,
+        )
         y += 24
     y += 4
     if match.hud is not None:
@@ -393,18 +431,35 @@ def _hero_card(surface, scene, uid: int, x: int, y: int) -> int:
     draw_text(surface, cls.role, (x + 66, y + 28), 14, theme.TEXT_DIM)
     y += 62
     width = SIDE.width - 36
-    _bar(surface, pygame.Rect(x, y, width, 16), hero.health / hero.max_health, theme.HEALTH,
-         f"{max(0, int(hero.health))} / {hero.max_health} health")
+    _bar(
+        surface,
+        pygame.Rect(x, y, width, 16),
+        hero.health / hero.max_health,
+        theme.HEALTH,
+        f"{max(0, int(hero.health))} / {hero.max_health} health",
+    )
     y += 20
     if hero.max_mana:
-        _bar(surface, pygame.Rect(x, y, width // 2 - 4, 14), hero.mana / hero.max_mana, theme.MANA,
-             f"{int(hero.mana)} / {hero.max_mana} mana")
+        _bar(
+            surface,
+            pygame.Rect(x, y, width // 2 - 4, 14),
+            hero.mana / hero.max_mana,
+            theme.MANA,
+            f"{int(hero.mana)} / {hero.max_mana} mana",
+        )
     energy = state_hero.energy if uid == scene.state.active_hero.uid else state_hero.turn_energy()
-    _bar(surface, pygame.Rect(x + width // 2 + 4, y, width // 2 - 4, 14), energy / max(1, cls.energy),
-         (240, 200, 80), f"{energy:g} energy")
+    _bar(
+        surface,
+        pygame.Rect(x + width // 2 + 4, y, width // 2 - 4, 14),
+        energy / max(1, cls.energy),
+        (240, 200, 80),
+        f"{energy:g} energy",
+    )
     y += 20
-    stats = (f"hit {state_hero.hit_chance():.0%}  crit {state_hero.crit_chance():.0%}  armour {state_hero.armour()}"
-             f"  resist {state_hero.resist()}  init {cls.initiative}")
+    stats = (
+        f"hit {state_hero.hit_chance():.0%}  crit {state_hero.crit_chance():.0%}  armour {state_hero.armour()}"
+        f"  resist {state_hero.resist()}  init {cls.initiative}"
+    )
     draw_text(surface, stats, (x, y), 13, theme.TEXT_DIM)
     y += 18
     if hero.statuses:
@@ -432,7 +487,9 @@ def _draw_thoughts(surface, scene, rect: pygame.Rect) -> None:
     if not explanation:
         draw_text(surface, "No AI has moved yet.", (x, y), 18, theme.TEXT_DIM)
         return
-    words = explanation.get("words") or f"The {explanation.get('ai', '')} AI plays by simple rules: no search to explain."
+    words = (
+        explanation.get("words") or f"The {explanation.get('ai', '')} AI plays by simple rules: no search to explain."
+    )
     for line in wrap_text(words, 18, width)[:6]:
         draw_text(surface, line, (x, y), 18, theme.TEXT)
         y += 24
@@ -450,9 +507,14 @@ def _draw_thoughts(surface, scene, rect: pygame.Rect) -> None:
         for text, score in options:
             fraction = 1.0 if best == worst else (score - worst) / (best - worst)
             pygame.draw.rect(surface, (60, 66, 86), (x, y + 3, 200, 12), border_radius=4)
-            pygame.draw.rect(surface, theme.GOOD if plan and text == plan[0] else theme.ACCENT,
-                             (x, y + 3, int(200 * fraction), 12), border_radius=4)
+            pygame.draw.rect(
+                surface,
+                theme.GOOD if plan and text == plan[0] else theme.ACCENT,
+                (x, y + 3, int(200 * fraction), 12),
+                border_radius=4,
+            )
             draw_text(surface, f"{text}   {score:.0f}", (x + 214, y), 16, theme.TEXT)
             y += 22
-    draw_text(surface, f"thought for {explanation.get('ms', 0) / 1000:.2f} s", (x, rect.bottom - 30), 15,
-              theme.TEXT_DIM)
+    draw_text(
+        surface, f"thought for {explanation.get('ms', 0) / 1000:.2f} s", (x, rect.bottom - 30), 15, theme.TEXT_DIM
+    )

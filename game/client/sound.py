@@ -36,24 +36,76 @@ CHANNELS = 24  # effects at once (a big fight: attack, two hits, two deaths, a r
 
 # Every effect file in assets/sounds (LOUDNESS.md: their durations and loudness).
 EFFECTS = (
-    "draw", "summon_small", "summon_medium", "summon_large", "item_green", "item_red", "item_blue",
-    "attack_light", "attack_heavy", "hit_creature", "hit_player", "ward_pop", "guard_block", "lethal",
-    "drain_heal", "death", "rune_break", "turn_yours", "turn_theirs", "finisher", "victory", "defeat",
-    "stone_1", "stone_2", "stone_3", "stone_4", "five_in_a_row", "foul_refused",
-    "ui_hover", "ui_click", "ui_back", "level_unlocked",
+    "draw",
+    "summon_small",
+    "summon_medium",
+    "summon_large",
+    "item_green",
+    "item_red",
+    "item_blue",
+    "attack_light",
+    "attack_heavy",
+    "hit_creature",
+    "hit_player",
+    "ward_pop",
+    "guard_block",
+    "lethal",
+    "drain_heal",
+    "death",
+    "rune_break",
+    "turn_yours",
+    "turn_theirs",
+    "finisher",
+    "victory",
+    "defeat",
+    "stone_1",
+    "stone_2",
+    "stone_3",
+    "stone_4",
+    "five_in_a_row",
+    "foul_refused",
+    "ui_hover",
+    "ui_click",
+    "ui_back",
+    "level_unlocked",
 )
 # A name played as one of several takes, never the same take twice in a row.
 VARIATIONS = {"stone": ("stone_1", "stone_2", "stone_3", "stone_4")}
 # Older and shorter names still in use at call sites.
-ALIASES = {"play": "summon_small", "win": "victory", "lose": "defeat", "click": "ui_click", "hover": "ui_hover",
-           "back": "ui_back", "attack": "attack_light", "summon": "summon_small", "unlock": "level_unlocked",
-           "five": "five_in_a_row", "foul": "foul_refused"}
+ALIASES = {
+    "play": "summon_small",
+    "win": "victory",
+    "lose": "defeat",
+    "click": "ui_click",
+    "hover": "ui_hover",
+    "back": "ui_back",
+    "attack": "attack_light",
+    "summon": "summon_small",
+    "unlock": "level_unlocked",
+    "five": "five_in_a_row",
+    "foul": "foul_refused",
+}
 # The music tracks: name -> file in assets/sounds (seamless loops, played with loops=-1).
-MUSIC = {"title": "music_title.ogg", "duel": "music_duel.ogg", "gomoku": "music_gomoku.ogg",
-         "tension": "music_tension.ogg"}
+MUSIC = {
+    "title": "music_title.ogg",
+    "duel": "music_duel.ogg",
+    "gomoku": "music_gomoku.ogg",
+    "tension": "music_tension.ogg",
+}
 # Effects that duck the music while they sound.
-BIG = frozenset({"summon_large", "attack_heavy", "lethal", "finisher", "victory", "defeat", "five_in_a_row",
-                 "level_unlocked", "rune_break"})
+BIG = frozenset(
+    {
+        "summon_large",
+        "attack_heavy",
+        "lethal",
+        "finisher",
+        "victory",
+        "defeat",
+        "five_in_a_row",
+        "level_unlocked",
+        "rune_break",
+    }
+)
 
 DUCK_LEVEL = 0.35  # the music's share of its volume under a big effect
 DUCK_HOLD_MAX_S = 2.0  # a duck lasts the effect's length, at most this
@@ -180,13 +232,22 @@ def sound_dir() -> Path:
 
 # ---------------------------------------------------------------------------------------- player
 
+
 class Sounds:
     """The effects and the music. `volume` is the master volume; the effects play at
     volume x effects_volume, the music at volume x music_volume (x the duck and fade), nothing
     when muted. `threaded=False` leaves the music's ramps to explicit `update()` calls (tests)."""
 
-    def __init__(self, volume: float = 0.6, music_volume: float = 1.0, effects_volume: float = 1.0,
-                 mute: bool = False, *, folder: Path | str | None = None, threaded: bool = True):
+    def __init__(
+        self,
+        volume: float = 0.6,
+        music_volume: float = 1.0,
+        effects_volume: float = 1.0,
+        mute: bool = False,
+        *,
+        folder: Path | str | None = None,
+        threaded: bool = True,
+    ):
         self.folder = Path(folder) if folder is not None else sound_dir()
         self.threaded = threaded
         self.sounds: dict[str, pygame.mixer.Sound] = {}
@@ -250,8 +311,13 @@ class Sounds:
 
     # ------------------------------------------------------------------ volumes
 
-    def configure(self, volume: float | None = None, music_volume: float | None = None,
-                  effects_volume: float | None = None, mute: bool | None = None) -> None:
+    def configure(
+        self,
+        volume: float | None = None,
+        music_volume: float | None = None,
+        effects_volume: float | None = None,
+        mute: bool | None = None,
+    ) -> None:
         """Change any of the volumes (each clamped to 0..1) or the mute; the music follows at once."""
         with self._lock:
             if volume is not None:
@@ -266,8 +332,12 @@ class Sounds:
 
     def apply_settings(self, settings) -> None:
         """Take the volumes and the mute from a game.client.settings.Settings."""
-        self.configure(volume=settings.volume, music_volume=getattr(settings, "music_volume", None),
-                       effects_volume=getattr(settings, "effects_volume", None), mute=getattr(settings, "mute", None))
+        self.configure(
+            volume=settings.volume,
+            music_volume=getattr(settings, "music_volume", None),
+            effects_volume=getattr(settings, "effects_volume", None),
+            mute=getattr(settings, "mute", None),
+        )
 
     @property
     def volume(self) -> float:
@@ -474,4 +544,3 @@ def _unit(value: float) -> float:
     except (TypeError, ValueError):
         return 0.0
     return max(0.0, min(1.0, value)) if math.isfinite(value) else 0.0
-

@@ -48,8 +48,16 @@ def text_surface(text: str, size: int, colour=theme.TEXT, bold: bool = False) ->
     return surface
 
 
-def draw_text(surface: pygame.Surface, text: str, pos, size: int = 20, colour=theme.TEXT, bold: bool = False,
-              anchor: str = "topleft", shadow: bool = False) -> pygame.Rect:
+def draw_text(
+    surface: pygame.Surface,
+    text: str,
+    pos,
+    size: int = 20,
+    colour=theme.TEXT,
+    bold: bool = False,
+    anchor: str = "topleft",
+    shadow: bool = False,
+) -> pygame.Rect:
     image = text_surface(text, size, colour, bold)
     rect = image.get_rect(**{anchor: (int(pos[0]), int(pos[1]))})
     if shadow:
@@ -83,8 +91,15 @@ def fit_text(text: str, size: int, width: int, bold: bool = False, minimum: int 
     return size
 
 
-def panel(surface: pygame.Surface, rect, colour=theme.PANEL, border=theme.PANEL_BORDER, radius: int = 12,
-          width: int = 2, alpha: int | None = None) -> None:
+def panel(
+    surface: pygame.Surface,
+    rect,
+    colour=theme.PANEL,
+    border=theme.PANEL_BORDER,
+    radius: int = 12,
+    width: int = 2,
+    alpha: int | None = None,
+) -> None:
     rect = pygame.Rect(rect)
     if alpha is not None:
         layer = pygame.Surface(rect.size, pygame.SRCALPHA)
@@ -147,10 +162,18 @@ class Button:
         pygame.draw.rect(surface, colour, self.rect, border_radius=12)
         pygame.draw.rect(surface, border, self.rect, 2, border_radius=12)
         if self.note:
-            draw_text(surface, self.label, (self.rect.centerx, self.rect.centery - 9), self.size, text_colour,
-                      bold=True, anchor="center")
-            draw_text(surface, self.note, (self.rect.centerx, self.rect.centery + 15), 14, theme.TEXT_DIM,
-                      anchor="center")
+            draw_text(
+                surface,
+                self.label,
+                (self.rect.centerx, self.rect.centery - 9),
+                self.size,
+                text_colour,
+                bold=True,
+                anchor="center",
+            )
+            draw_text(
+                surface, self.note, (self.rect.centerx, self.rect.centery + 15), 14, theme.TEXT_DIM, anchor="center"
+            )
         else:
             draw_text(surface, self.label, self.rect.center, self.size, text_colour, bold=True, anchor="center")
 
@@ -206,11 +229,19 @@ class OptionRow:
         left, right = self.arrows()
         for rect, glyph in ((left, "<"), (right, ">")):
             pygame.draw.rect(surface, theme.BACKGROUND_2, rect, border_radius=8)
-            draw_text(surface, glyph, rect.center, 22, theme.ACCENT if enabled else theme.DISABLED, bold=True,
-                      anchor="center")
+            draw_text(
+                surface, glyph, rect.center, 22, theme.ACCENT if enabled else theme.DISABLED, bold=True, anchor="center"
+            )
         middle = (left.right + right.left) // 2
-        draw_text(surface, self.format(self.value) if enabled else "-", (middle, self.rect.centery), 22,
-                  theme.ACCENT if enabled else theme.DISABLED, bold=True, anchor="center")
+        draw_text(
+            surface,
+            self.format(self.value) if enabled else "-",
+            (middle, self.rect.centery),
+            22,
+            theme.ACCENT if enabled else theme.DISABLED,
+            bold=True,
+            anchor="center",
+        )
 
 
 _BACKDROP: dict = {}

@@ -65,13 +65,19 @@ class Explanation:
     facts: list[str] = field(default_factory=list)
 
     def to_json(self) -> dict:
-        return {"headline": self.headline, "options": [[text, score] for text, score in self.options],
-                "facts": list(self.facts)}
+        return {
+            "headline": self.headline,
+            "options": [[text, score] for text, score in self.options],
+            "facts": list(self.facts),
+        }
 
     @classmethod
     def from_json(cls, data: dict) -> Explanation:
-        return cls(str(data.get("headline", "")), [(str(t), float(s)) for t, s in data.get("options", [])],
-                   [str(fact) for fact in data.get("facts", [])])
+        return cls(
+            str(data.get("headline", "")),
+            [(str(t), float(s)) for t, s in data.get("options", [])],
+            [str(fact) for fact in data.get("facts", [])],
+        )
 
 
 @dataclass

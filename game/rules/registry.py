@@ -82,24 +82,43 @@ class GameKind:
         return _load(self.level_checks)(level, file, prove) if self.level_checks else []
 
 
-GAMES: dict[str, GameKind] = {kind.name: kind for kind in (
-    GameKind("cards", "Card duel", "game.rules.cards.game",
-             level_model="game.rules.levels.model:CardLevel",
-             level_session="game.rules.levels.session:CardSession",
-             level_checks="game.rules.levels.checks:check_cards"),
-    GameKind("gomoku", "Gomoku", "game.rules.gomoku.game",
-             level_model="game.rules.levels.gomoku_level:GomokuLevel",
-             level_session="game.rules.levels.session:GomokuSession",
-             level_checks="game.rules.levels.gomoku_checks:check_gomoku"),
-    GameKind("skirmish", "Skirmish", "game.rules.skirmish.game",
-             level_model="game.rules.levels.skirmish_level:SkirmishLevel",
-             level_session="game.rules.levels.skirmish_session:SkirmishSession",
-             level_checks="game.rules.levels.skirmish_checks:check_skirmish"),
-    GameKind("connect4", "Connect Four", "game.rules.connect4.game",
-             level_model="game.rules.connect4.level:Connect4Level",
-             level_session="game.rules.connect4.session:Connect4Session",
-             level_checks="game.rules.connect4.level:check_connect4"),
-)}
+GAMES: dict[str, GameKind] = {
+    kind.name: kind
+    for kind in (
+        GameKind(
+            "cards",
+            "Card duel",
+            "game.rules.cards.game",
+            level_model="game.rules.levels.model:CardLevel",
+            level_session="game.rules.levels.session:CardSession",
+            level_checks="game.rules.levels.checks:check_cards",
+        ),
+        GameKind(
+            "gomoku",
+            "Gomoku",
+            "game.rules.gomoku.game",
+            level_model="game.rules.levels.gomoku_level:GomokuLevel",
+            level_session="game.rules.levels.session:GomokuSession",
+            level_checks="game.rules.levels.gomoku_checks:check_gomoku",
+        ),
+        GameKind(
+            "skirmish",
+            "Skirmish",
+            "game.rules.skirmish.game",
+            level_model="game.rules.levels.skirmish_level:SkirmishLevel",
+            level_session="game.rules.levels.skirmish_session:SkirmishSession",
+            level_checks="game.rules.levels.skirmish_checks:check_skirmish",
+        ),
+        GameKind(
+            "connect4",
+            "Connect Four",
+            "game.rules.connect4.game",
+            level_model="game.rules.connect4.level:Connect4Level",
+            level_session="game.rules.connect4.session:Connect4Session",
+            level_checks="game.rules.connect4.level:check_connect4",
+        ),
+    )
+}
 
 
 class UnknownGame(KeyError):
@@ -133,5 +152,4 @@ def register_front_end(name: str, scene: str | None = None, editor: str | None =
         kind.workshop_editor = editor
 
 
-__all__ = ["GAMES", "GameKind", "UnknownGame", "game_kind", "kind_of_level", "register_agents",
-           "register_front_end"]
+__all__ = ["GAMES", "GameKind", "UnknownGame", "game_kind", "kind_of_level", "register_agents", "register_front_end"]

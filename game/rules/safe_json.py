@@ -81,7 +81,7 @@ def _kind_of(mode: int) -> str:
 def shorten(text: str, limit: int = 80) -> str:
     """`text` cut to at most `limit` characters, with "…" when cut: a value quoted in a message
     (a 7 MB name is not echoed in full)."""
-    return text if len(text) <= limit else text[:limit - 1] + "\u2026"
+    return text if len(text) <= limit else text[: limit - 1] + "\u2026"
 
 
 def cap_problems(problems: list, source: str, limit: int = 50, make=None) -> list:
@@ -161,15 +161,19 @@ def check_data(data: Any, source: str) -> None:
         if isinstance(value, str):
             bad = bad_character(value)
             if bad:
-                raise JsonFileError(source, where(),
-                                    f"the text holds {bad}; remove it (only newlines and tabs are allowed)")
+                raise JsonFileError(
+                    source, where(), f"the text holds {bad}; remove it (only newlines and tabs are allowed)"
+                )
         elif isinstance(value, (dict, list)):
             if len(frames) > MAX_DEPTH:
                 raise JsonFileError(source, where(), f"nested too deeply (more than {MAX_DEPTH} levels)")
             if isinstance(value, _DuplicateKeys):
                 path = json_path([frame[0] for frame in frames[1:]] + [value.duplicate])
-                raise JsonFileError(source, path, f"the key {json.dumps(shorten(value.duplicate))} appears more "
-                                                  "than once in this object; keep one")
+                raise JsonFileError(
+                    source,
+                    path,
+                    f"the key {json.dumps(shorten(value.duplicate))} appears more than once in this object; keep one",
+                )
             if isinstance(value, dict):
                 for key in value:
                     bad = bad_character(key)
@@ -191,10 +195,13 @@ def check_data(data: Any, source: str) -> None:
 def parse_json_text(text: str, source: str) -> Any:
     """Parse `text` as strict JSON and check it (see the module docstring); JsonFileError otherwise."""
     try:
-        data = json.loads(text, parse_float=_finite_float, parse_constant=_reject_constant,
-                          object_pairs_hook=_object_pairs)
+        data = json.loads(
+            text, parse_float=_finite_float, parse_constant=_reject_constant, object_pairs_hook=_object_pairs
+        )
     except json.JSONDecodeError as error:
-        raise JsonFileError(source, "", f"invalid JSON at line {error.lineno}, column {error.colno}: {error.msg}") from None
+        raise JsonFileError(
+            source, "", f"invalid JSON at line {error.lineno}, column {error.colno}: {error.msg}"
+        ) from None
     except RecursionError:
         raise JsonFileError(source, "", f"nested too deeply (more than {MAX_DEPTH} levels)") from None
     except ValueError as error:  # a non-finite number, NaN/Infinity, or an integer too long to convert
@@ -211,8 +218,9 @@ def decode_utf8(raw: bytes, source: str) -> str:
     try:
         return raw.decode("utf-8-sig")
     except UnicodeDecodeError as error:
-        raise JsonFileError(source, "", f"not UTF-8 text (byte {error.start} is 0x{raw[error.start]:02x}); "
-                                        f"save the file as UTF-8") from None
+        raise JsonFileError(
+            source, "", f"not UTF-8 text (byte {error.start} is 0x{raw[error.start]:02x}); save the file as UTF-8"
+        ) from None
 
 
 def _unreadable(path: Path, error: OSError) -> JsonFileUnreadable:
@@ -257,8 +265,9 @@ def read_bytes_file(path: str | Path, max_bytes: int = MAX_BYTES) -> bytes:
     try:
         mode = os.fstat(fd).st_mode
         if not stat.S_ISREG(mode):
-            raise NotARegularFile(path, "is a folder, not a file" if stat.S_ISDIR(mode)
-                                  else f"is not a regular file ({_kind_of(mode)})")
+            raise NotARegularFile(
+                path, "is a folder, not a file" if stat.S_ISDIR(mode) else f"is not a regular file ({_kind_of(mode)})"
+            )
         with os.fdopen(fd, "rb") as handle:
             fd = -1
             return handle.read(max_bytes + 1)

@@ -46,24 +46,41 @@ class GameStats:
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--p1", default="hard", help="the AI whose win rate is reported (a registry name, with "
-                                                     "options: hard:eval=fitted,draft=selfplay,lethal=0)")
+    parser.add_argument(
+        "--p1",
+        default="hard",
+        help="the AI whose win rate is reported (a registry name, with "
+        "options: hard:eval=fitted,draft=selfplay,lethal=0)",
+    )
     parser.add_argument("--p2", default="easy", help="its opponent (a registry name)")
-    parser.add_argument("--p1-draft", default="", metavar="NAME",
-                        help="let this AI draft p1's deck (default: p1's own draft); compares drafts alone")
+    parser.add_argument(
+        "--p1-draft",
+        default="",
+        metavar="NAME",
+        help="let this AI draft p1's deck (default: p1's own draft); compares drafts alone",
+    )
     parser.add_argument("--p2-draft", default="", metavar="NAME", help="the same for p2 (default: p2's own draft)")
     parser.add_argument("--games", type=int, default=100, help="number of games (rounded up to pairs)")
     parser.add_argument("--lanes", type=int, choices=(1, 2), default=1, help="one lane or two")
     parser.add_argument("--budget-ms", type=positive_ms, default=200.0, help="thinking time per turn")
     parser.add_argument("--seed", type=int, default=0, help="seed of the drafts, shuffles and AIs")
     add_jobs_argument(parser, 1)
-    parser.add_argument("--pool", type=Path, default=DEFAULT_POOL,
-                        help="card list (LOCM text format), or 'duelmind' for the game's own card set "
-                             "(default: the LOCM 1.2 list shipped with the rules)")
+    parser.add_argument(
+        "--pool",
+        type=Path,
+        default=DEFAULT_POOL,
+        help="card list (LOCM text format), or 'duelmind' for the game's own card set "
+        "(default: the LOCM 1.2 list shipped with the rules)",
+    )
     add_output_arguments(parser)
     execution.add_arguments(parser)
-    parser.add_argument("--report", type=Path, default=None, metavar="DIR",
-                        help="also write charts (PNG) and an index.html page into DIR (needs matplotlib)")
+    parser.add_argument(
+        "--report",
+        type=Path,
+        default=None,
+        metavar="DIR",
+        help="also write charts (PNG) and an index.html page into DIR (needs matplotlib)",
+    )
 
 
 _WORKER: dict = {}
@@ -78,10 +95,10 @@ def load_pool(pool: str | Path) -> list:
     return load_cardset().draftable if str(pool) == DUELMIND_POOL else list(load_cardlist(pool).values())
 
 
-def _init_worker(p1: str, p2: str, pool_path: str, lanes: int, budget_ms: float, seed: int,
-                 drafts: tuple[str, str] = ("", "")) -> None:
-    _WORKER.update(p1=p1, p2=p2, pool=load_pool(pool_path), lanes=lanes, budget_ms=budget_ms, seed=seed,
-                   drafts=drafts)
+def _init_worker(
+    p1: str, p2: str, pool_path: str, lanes: int, budget_ms: float, seed: int, drafts: tuple[str, str] = ("", "")
+) -> None:
+    _WORKER.update(p1=p1, p2=p2, pool=load_pool(pool_path), lanes=lanes, budget_ms=budget_ms, seed=seed, drafts=drafts)
 
 
 def _agent(name: str, draft: str, seed: int):
@@ -113,9 +130,18 @@ def play_one(index: int) -> GameStats:
         turns[record.player].append(sum(record.seconds) * 1000)
         decisions[record.player] += [seconds * 1000 for seconds in record.seconds]
     p2_seat = 1 - p1_seat
-    return GameStats(index, result.winner == p1_seat, result.turns, turns[p1_seat], turns[p2_seat],
-                     len(decisions[p1_seat]), len(decisions[p2_seat]), draft_cards, decisions[p1_seat],
-                     decisions[p2_seat])
+    return GameStats(
+        index,
+        result.winner == p1_seat,
+        result.turns,
+        turns[p1_seat],
+        turns[p2_seat],
+        len(decisions[p1_seat]),
+        len(decisions[p2_seat]),
+        draft_cards,
+        decisions[p1_seat],
+        decisions[p2_seat],
+    )
 
 
 @dataclass(frozen=True)
@@ -150,9 +176,20 @@ class ArenaJob:
         return GameStats(-1, **dict(data, draft_cards=tuple(data["draft_cards"])))
 
 
-def run_match(p1: str, p2: str, games: int, lanes: int = 1, budget_ms: float = 200.0, seed: int = 0, jobs: int = 1,
-              pool: Path = DEFAULT_POOL, progress: bool = True, drafts: tuple[str, str] = ("", ""),
-              backend: execution.Backend | None = None, results: Path | None = None) -> list[GameStats]:
+def run_match(
+    p1: str,
+    p2: str,
+    games: int,
+    lanes: int = 1,
+    budget_ms: float = 200.0,
+    seed: int = 0,
+    jobs: int = 1,
+    pool: Path = DEFAULT_POOL,
+    progress: bool = True,
+    drafts: tuple[str, str] = ("", ""),
+    backend: execution.Backend | None = None,
+    results: Path | None = None,
+) -> list[GameStats]:
     """Games 0..games-1 (rounded up to pairs) in index order, on `backend` (default: in-process,
     or `jobs` processes)."""
     games += games % 2
@@ -179,27 +216,46 @@ def report(results: Sequence[GameStats], p1: str, p2: str, budget_ms: float, lan
     wins = sum(s.p1_won for s in results)
     low, high = wilson_interval(wins, n)
     players = []
-    for name, turns, decisions in ((p1, [t for s in results for t in s.p1_turn_ms], sum(s.p1_decisions for s in results)),
-                                   (p2, [t for s in results for t in s.p2_turn_ms], sum(s.p2_decisions for s in results))):
+    for name, turns, decisions in (
+        (p1, [t for s in results for t in s.p1_turn_ms], sum(s.p1_decisions for s in results)),
+        (p2, [t for s in results for t in s.p2_turn_ms], sum(s.p2_decisions for s in results)),
+    ):
         overrun = [t - budget_ms for t in turns]
-        players.append({
-            "name": name, "turns": len(turns), "decisions": decisions,
-            "ms_per_turn": sum(turns) / len(turns) if turns else None,
-            "ms_per_decision": sum(turns) / max(1, decisions) if turns else None,
-            "overrun_ms": {"p50": percentile(overrun, 0.5), "p99": percentile(overrun, 0.99),
-                           "max": max(overrun)} if overrun else None})
-    return {"p1": p1, "p2": p2, "lanes": lanes, "budget_ms": budget_ms, "games": n, "p1_wins": wins,
-            "p1_win_rate": wins / n, "wilson95": [low, high], "players": players,
-            "average_turns": sum(s.turns for s in results) / n}
+        players.append(
+            {
+                "name": name,
+                "turns": len(turns),
+                "decisions": decisions,
+                "ms_per_turn": sum(turns) / len(turns) if turns else None,
+                "ms_per_decision": sum(turns) / max(1, decisions) if turns else None,
+                "overrun_ms": {"p50": percentile(overrun, 0.5), "p99": percentile(overrun, 0.99), "max": max(overrun)}
+                if overrun
+                else None,
+            }
+        )
+    return {
+        "p1": p1,
+        "p2": p2,
+        "lanes": lanes,
+        "budget_ms": budget_ms,
+        "games": n,
+        "p1_wins": wins,
+        "p1_win_rate": wins / n,
+        "wilson95": [low, high],
+        "players": players,
+        "average_turns": sum(s.turns for s in results) / n,
+    }
 
 
 def summary(results: Sequence[GameStats], p1: str, p2: str, budget_ms: float, lanes: int) -> str:
     data = report(results, p1, p2, budget_ms, lanes)
     n = data["games"]
     low, high = data["wilson95"]
-    lines = [f"{p1} vs {p2}, {lanes} lane{'s' if lanes == 2 else ''}, budget {budget_ms:g} ms per turn, "
-             f"{n} games (seats swapped, same drafts per pair)",
-             f"{p1} win rate {data['p1_win_rate']:.3f}  (95% Wilson {low:.3f}-{high:.3f}, n={n})"]
+    lines = [
+        f"{p1} vs {p2}, {lanes} lane{'s' if lanes == 2 else ''}, budget {budget_ms:g} ms per turn, "
+        f"{n} games (seats swapped, same drafts per pair)",
+        f"{p1} win rate {data['p1_win_rate']:.3f}  (95% Wilson {low:.3f}-{high:.3f}, n={n})",
+    ]
     for player in data["players"]:
         if not player["turns"]:
             continue
@@ -208,7 +264,8 @@ def summary(results: Sequence[GameStats], p1: str, p2: str, budget_ms: float, la
             f"  {player['name']:>8}: {player['turns']} turns, {player['ms_per_turn']:.1f} ms per turn, "
             f"{player['ms_per_decision']:.1f} ms per decision; "
             f"overrun per turn p50 {overrun['p50']:+.1f} ms, p99 {overrun['p99']:+.1f} ms, "
-            f"max {overrun['max']:+.1f} ms")
+            f"max {overrun['max']:+.1f} ms"
+        )
     lines.append(f"  average game length {data['average_turns']:.1f} turns")
     return "\n".join(lines)
 
@@ -247,9 +304,20 @@ def run(args: argparse.Namespace) -> int:
     started = time.perf_counter()
     drafts = (args.p1_draft, args.p2_draft)
     try:
-        results = run_match(args.p1, args.p2, args.games, args.lanes, args.budget_ms, args.seed, args.jobs,
-                            args.pool, progress=progress_wanted(args), drafts=drafts, backend=backend,
-                            results=args.results)
+        results = run_match(
+            args.p1,
+            args.p2,
+            args.games,
+            args.lanes,
+            args.budget_ms,
+            args.seed,
+            args.jobs,
+            args.pool,
+            progress=progress_wanted(args),
+            drafts=drafts,
+            backend=backend,
+            results=args.results,
+        )
     except execution.RunError as error:
         print(f"arena: {error}", file=sys.stderr)
         return 2
@@ -258,8 +326,11 @@ def run(args: argparse.Namespace) -> int:
         return 130
     p1, p2 = (f"{name}+{draft}-draft" if draft else name for name, draft in zip((args.p1, args.p2), drafts))
     text = summary(results, p1, p2, args.budget_ms, args.lanes)
-    where = backend.describe() if backend.kind is execution.Kind.CLUSTER else \
-        f"{args.jobs} job{'s' if args.jobs > 1 else ''}"
+    where = (
+        backend.describe()
+        if backend.kind is execution.Kind.CLUSTER
+        else f"{args.jobs} job{'s' if args.jobs > 1 else ''}"
+    )
     seconds = time.perf_counter() - started
     if args.json:
         data = report(results, p1, p2, args.budget_ms, args.lanes)

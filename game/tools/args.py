@@ -54,8 +54,9 @@ def positive_seconds(text: str) -> float:
     if not math.isfinite(value) or value <= 0:
         raise argparse.ArgumentTypeError(f"expected a time in seconds above 0, not {text!r}")
     if value > MAX_SECONDS:
-        raise argparse.ArgumentTypeError(f"expected a time in seconds of at most {MAX_SECONDS:.0f} (one day), "
-                                         f"not {text!r}")
+        raise argparse.ArgumentTypeError(
+            f"expected a time in seconds of at most {MAX_SECONDS:.0f} (one day), not {text!r}"
+        )
     return value
 
 
@@ -74,8 +75,9 @@ def add_jobs_argument(parser, default: int, help: str = "worker processes") -> N
     parser.add_argument("--jobs", type=job_count, default=default, metavar="N", help=help)
 
 
-def add_output_arguments(parser, json_help: str = "print one JSON document on stdout instead of the text report",
-                         progress: bool = True) -> None:
+def add_output_arguments(
+    parser, json_help: str = "print one JSON document on stdout instead of the text report", progress: bool = True
+) -> None:
     """--json and (with `progress`) --no-progress."""
     parser.add_argument("--json", action="store_true", help=json_help)
     if progress:
@@ -105,8 +107,9 @@ class ProgressBar:
         if enabled:
             from tqdm import tqdm
 
-            self.bar = tqdm(total=total, desc=desc, unit=unit, file=sys.stderr, mininterval=0.5, smoothing=0.1,
-                            dynamic_ncols=True)
+            self.bar = tqdm(
+                total=total, desc=desc, unit=unit, file=sys.stderr, mininterval=0.5, smoothing=0.1, dynamic_ncols=True
+            )
 
     def update(self, count: int = 1, postfix: dict | None = None) -> None:
         if self.bar is not None:

@@ -101,7 +101,7 @@ class CardStats:
         return self.picked / self.offered if self.offered else None
 
     def leaning(self, min_n: int) -> str:
-        """"+" when the interval lies above one half (stronger than the average card), "-" below;
+        """ "+" when the interval lies above one half (stronger than the average card), "-" below;
         nothing before `min_n` decks."""
         if self.drafted < max(1, min_n):
             return ""
@@ -191,8 +191,9 @@ def play_one(index: int) -> GameSummary:
             for seat, scout in enumerate(scouts):
                 scout.new_game(seat, settings.lanes)
             draft, offered, picked = _random_draft(pool, rng, scouts)
-            result = play_game(agents, draft.cards, rng, lanes=settings.lanes, budget_ms=settings.budget_ms,
-                               decks=draft.decks(rng))
+            result = play_game(
+                agents, draft.cards, rng, lanes=settings.lanes, budget_ms=settings.budget_ms, decks=draft.decks(rng)
+            )
     except IllegalAction as error:
         raise IllegalAction(f"game {index}: {error}") from None
     except Exception as error:
@@ -230,18 +231,28 @@ class BalanceJob:
         return play_one(index)
 
     def encode(self, game: GameSummary) -> dict:
-        return {"winner": game.winner, "turns": game.turns, "decks": [sorted(deck) for deck in game.decks],
-                "offered": [{str(k): v for k, v in sorted(c.items())} for c in game.offered],
-                "picked": [{str(k): v for k, v in sorted(c.items())} for c in game.picked],
-                "curves": [list(curve) for curve in game.curves]}
+        return {
+            "winner": game.winner,
+            "turns": game.turns,
+            "decks": [sorted(deck) for deck in game.decks],
+            "offered": [{str(k): v for k, v in sorted(c.items())} for c in game.offered],
+            "picked": [{str(k): v for k, v in sorted(c.items())} for c in game.picked],
+            "curves": [list(curve) for curve in game.curves],
+        }
 
     def decode(self, data: dict) -> GameSummary:
         def counter(entries: dict) -> Counter:
             return Counter({int(k): v for k, v in entries.items()})
 
-        return GameSummary(-1, data["winner"], data["turns"], tuple(frozenset(deck) for deck in data["decks"]),
-                           tuple(counter(c) for c in data["offered"]), tuple(counter(c) for c in data["picked"]),
-                           tuple(tuple(curve) for curve in data["curves"]))
+        return GameSummary(
+            -1,
+            data["winner"],
+            data["turns"],
+            tuple(frozenset(deck) for deck in data["decks"]),
+            tuple(counter(c) for c in data["offered"]),
+            tuple(counter(c) for c in data["picked"]),
+            tuple(tuple(curve) for curve in data["curves"]),
+        )
 
 
 def preflight(settings: Settings, games: int = PREFLIGHT_GAMES) -> str | None:
@@ -262,8 +273,14 @@ def preflight(settings: Settings, games: int = PREFLIGHT_GAMES) -> str | None:
     return None
 
 
-def run_games(settings: Settings, games: int, jobs: int = 1, progress: bool = True,
-              backend: execution.Backend | None = None, results: Path | None = None) -> list[GameSummary]:
+def run_games(
+    settings: Settings,
+    games: int,
+    jobs: int = 1,
+    progress: bool = True,
+    backend: execution.Backend | None = None,
+    results: Path | None = None,
+) -> list[GameSummary]:
     """Games 0..games-1, in index order, on `backend` (default: in-process, or `jobs` processes)."""
     job = BalanceJob(replace(settings, card_files=tuple(execution.absolute(f) for f in settings.card_files)))
     tally = {"games": 0, "first": 0}
@@ -282,8 +299,9 @@ def run_games(settings: Settings, games: int, jobs: int = 1, progress: bool = Tr
 # ---------------------------------------------------------------------------------- statistics
 
 
-def build_report(results: Sequence[GameSummary], cards, settings: Settings, min_n: int = 50, low: float = 0.40,
-                 high: float = 0.60) -> Report:
+def build_report(
+    results: Sequence[GameSummary], cards, settings: Settings, min_n: int = 50, low: float = 0.40, high: float = 0.60
+) -> Report:
     from game.tools.stats import wilson_interval
 
     stats = {card.base_id: CardStats(card.base_id, card.name, card.cost, card.type.name.lower()) for card in cards}
@@ -309,8 +327,16 @@ def build_report(results: Sequence[GameSummary], cards, settings: Settings, min_
     first = sum(game.winner == 0 for game in results)
     ordered = sorted(stats.values(), key=lambda s: (-(s.win_rate if s.win_rate is not None else -1), s.card_id))
     outliers.sort(key=lambda item: -(item[0].win_rate or 0))
-    return Report(n, settings, first, wilson_interval(first, n),
-                  sum(game.turns for game in results) / n if n else 0.0, ordered, outliers, min_n)
+    return Report(
+        n,
+        settings,
+        first,
+        wilson_interval(first, n),
+        sum(game.turns for game in results) / n if n else 0.0,
+        ordered,
+        outliers,
+        min_n,
+    )
 
 
 def _rate(value: float | None) -> str:
@@ -339,14 +365,18 @@ def format_report(report: Report) -> str:
     ]
     for s in report.cards:
         interval = f"{s.interval[0]:.3f}-{s.interval[1]:.3f}" if s.drafted else "      -      "
-        lines.append(f"{s.card_id:>4}  {s.name[:22]:<22} {s.kind:<8} {s.cost:>4}  {_rate(s.win_rate):>5}  "
-                     f"{interval:<13} {s.leaning(report.min_n):1} {f'{s.wins}/{s.drafted}':>11}  {_rate(s.pick_rate):>5}  "
-                     f"{f'{s.picked}/{s.offered}':>13}")
+        lines.append(
+            f"{s.card_id:>4}  {s.name[:22]:<22} {s.kind:<8} {s.cost:>4}  {_rate(s.win_rate):>5}  "
+            f"{interval:<13} {s.leaning(report.min_n):1} {f'{s.wins}/{s.drafted}':>11}  {_rate(s.pick_rate):>5}  "
+            f"{f'{s.picked}/{s.offered}':>13}"
+        )
     lines += ["", "## Outliers"]
     if report.outliers:
         for s, why in report.outliers:
-            lines.append(f"{s.card_id:>4}  {s.name:<22} win {s.win_rate:.3f} ({s.interval[0]:.3f}-{s.interval[1]:.3f}, "
-                         f"n={s.drafted}): {why}")
+            lines.append(
+                f"{s.card_id:>4}  {s.name:<22} win {s.win_rate:.3f} ({s.interval[0]:.3f}-{s.interval[1]:.3f}, "
+                f"n={s.drafted}): {why}"
+            )
     else:
         lines.append("none")
     return "\n".join(lines)
@@ -354,17 +384,37 @@ def format_report(report: Report) -> str:
 
 def report_json(report: Report) -> dict:
     def card(s: CardStats) -> dict:
-        return {"id": s.card_id, "name": s.name, "type": s.kind, "cost": s.cost, "drafted": s.drafted, "wins": s.wins,
-                "win_rate": s.win_rate, "interval": list(s.interval), "offered": s.offered, "picked": s.picked,
-                "pick_rate": s.pick_rate, "leaning": s.leaning(report.min_n)}
+        return {
+            "id": s.card_id,
+            "name": s.name,
+            "type": s.kind,
+            "cost": s.cost,
+            "drafted": s.drafted,
+            "wins": s.wins,
+            "win_rate": s.win_rate,
+            "interval": list(s.interval),
+            "offered": s.offered,
+            "picked": s.picked,
+            "pick_rate": s.pick_rate,
+            "leaning": s.leaning(report.min_n),
+        }
 
     n = report.games
     settings = report.settings
     return {
-        "games": n, "ai": settings.ai, "lanes": settings.lanes, "draft": settings.draft, "seed": settings.seed,
-        "card_files": list(settings.card_files), "average_turns": report.average_turns,
-        "first_player": {"wins": report.first_wins, "n": n, "win_rate": report.first_wins / n if n else None,
-                         "interval": list(report.first_interval)},
+        "games": n,
+        "ai": settings.ai,
+        "lanes": settings.lanes,
+        "draft": settings.draft,
+        "seed": settings.seed,
+        "card_files": list(settings.card_files),
+        "average_turns": report.average_turns,
+        "first_player": {
+            "wins": report.first_wins,
+            "n": n,
+            "win_rate": report.first_wins / n if n else None,
+            "interval": list(report.first_interval),
+        },
         "cards": [card(s) for s in report.cards],
         "outliers": [dict(card(s), reason=why) for s, why in report.outliers],
     }
@@ -376,23 +426,36 @@ def report_json(report: Report) -> dict:
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--games", type=int, default=1000, help="number of games (default 1000)")
     parser.add_argument("--lanes", type=int, choices=(1, 2), default=1, help="one lane or two")
-    parser.add_argument("--ai", default=None,
-                        help=f"the AI playing both seats (a registry name; default {DEFAULT_AI!r}, or "
-                             f"{FALLBACK_AI!r} if that one cannot play the set)")
-    parser.add_argument("--draft", choices=DRAFTS, default="random",
-                        help="random: uniform picks (per-card win rates); ai: the playing AIs draft")
+    parser.add_argument(
+        "--ai",
+        default=None,
+        help=f"the AI playing both seats (a registry name; default {DEFAULT_AI!r}, or "
+        f"{FALLBACK_AI!r} if that one cannot play the set)",
+    )
+    parser.add_argument(
+        "--draft",
+        choices=DRAFTS,
+        default="random",
+        help="random: uniform picks (per-card win rates); ai: the playing AIs draft",
+    )
     add_jobs_argument(parser, min(2, os.cpu_count() or 1))
     parser.add_argument("--seed", type=int, default=0, help="game i's draft and shuffles come from SEED and i")
-    parser.add_argument("--cards", nargs="+", metavar="FILE", default=[],
-                        help="card files (default: levels/cards/*.json)")
+    parser.add_argument(
+        "--cards", nargs="+", metavar="FILE", default=[], help="card files (default: levels/cards/*.json)"
+    )
     parser.add_argument("--budget-ms", type=positive_ms, default=100.0, help="thinking time per turn for search AIs")
     parser.add_argument("--min-n", type=int, default=50, help="decks a card needs before it can be an outlier")
     parser.add_argument("--low", type=float, default=0.40, help="outlier when a card's interval is entirely below")
     parser.add_argument("--high", type=float, default=0.60, help="outlier when a card's interval is entirely above")
     add_output_arguments(parser)
     execution.add_arguments(parser)
-    parser.add_argument("--report", type=Path, default=None, metavar="DIR",
-                        help="also write charts (PNG) and an index.html page into DIR (needs matplotlib)")
+    parser.add_argument(
+        "--report",
+        type=Path,
+        default=None,
+        metavar="DIR",
+        help="also write charts (PNG) and an index.html page into DIR (needs matplotlib)",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -424,15 +487,18 @@ def run(args: argparse.Namespace) -> int:
     problem = preflight(settings)
     if problem is not None:
         if args.ai is not None:
-            print(f"cards balance: {problem}\n(run with --ai {FALLBACK_AI} to balance with the random agent)",
-                  file=sys.stderr)
+            print(
+                f"cards balance: {problem}\n(run with --ai {FALLBACK_AI} to balance with the random agent)",
+                file=sys.stderr,
+            )
             return 1
         print(f"cards balance: {problem}; falling back to --ai {FALLBACK_AI}", file=sys.stderr)
         settings = replace(settings, ai=FALLBACK_AI)
     started = time.perf_counter()
     try:
-        results = run_games(settings, args.games, args.jobs, progress=progress_wanted(args),
-                            backend=backend, results=args.results)
+        results = run_games(
+            settings, args.games, args.jobs, progress=progress_wanted(args), backend=backend, results=args.results
+        )
     except execution.RunError as error:
         print(f"cards balance: {error}", file=sys.stderr)
         return 2
@@ -440,8 +506,10 @@ def run(args: argparse.Namespace) -> int:
         print(execution.interrupted_message("cards balance", args.results), file=sys.stderr)
         return 130
     except IllegalAction as error:
-        print(f"cards balance: the {settings.ai!r} AI played an illegal action with this card set: {error}",
-              file=sys.stderr)
+        print(
+            f"cards balance: the {settings.ai!r} AI played an illegal action with this card set: {error}",
+            file=sys.stderr,
+        )
         return 1
     except GameError as error:
         print(f"cards balance: the {settings.ai!r} AI crashed with this card set: {error}", file=sys.stderr)

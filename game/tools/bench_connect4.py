@@ -29,12 +29,23 @@ TOOL = "bench connect4"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--games", type=int, default=120,
-                        help="games to play (default 120; colours alternate, so an even number is fair)")
-    parser.add_argument("--levels", default="hard,medium",
-                        help=f"the two levels, first,second (default hard,medium; levels: {', '.join(LEVELS)})")
-    parser.add_argument("--budget-ms", type=positive_ms, default=10_000.0,
-                        help="time per move (ms; default 10000, so the levels' node caps decide)")
+    parser.add_argument(
+        "--games",
+        type=int,
+        default=120,
+        help="games to play (default 120; colours alternate, so an even number is fair)",
+    )
+    parser.add_argument(
+        "--levels",
+        default="hard,medium",
+        help=f"the two levels, first,second (default hard,medium; levels: {', '.join(LEVELS)})",
+    )
+    parser.add_argument(
+        "--budget-ms",
+        type=positive_ms,
+        default=10_000.0,
+        help="time per move (ms; default 10000, so the levels' node caps decide)",
+    )
     parser.add_argument("--seed", type=int, default=1, help="the run's seed (default 1)")
     parser.add_argument("--columns", type=int, default=7, help="board columns (4..10, default 7)")
     parser.add_argument("--rows", type=int, default=6, help="board rows (4..10, default 6)")
@@ -68,8 +79,14 @@ class MatchJob:
     chunk: int = 2
 
     def identity(self) -> dict:
-        return {"levels": [self.first, self.second], "games": self.games, "budget_ms": self.budget_ms,
-                "seed": self.seed, "columns": self.columns, "rows": self.rows}
+        return {
+            "levels": [self.first, self.second],
+            "games": self.games,
+            "budget_ms": self.budget_ms,
+            "seed": self.seed,
+            "columns": self.columns,
+            "rows": self.rows,
+        }
 
     def setup(self) -> None:
         pass
@@ -84,8 +101,9 @@ class MatchJob:
         return data
 
 
-def play_game(first: str, second: str, index: int, budget_ms: float, seed: int, columns: int = 7,
-              rows: int = 6) -> dict:
+def play_game(
+    first: str, second: str, index: int, budget_ms: float, seed: int, columns: int = 7, rows: int = 6
+) -> dict:
     """One game; `winner` is "first" / "second" (the --levels order) or None for a draw."""
     names = ("first", "second") if index % 2 == 0 else ("second", "first")  # seat 0, seat 1
     levels = {"first": first, "second": second}
@@ -112,13 +130,25 @@ def summarise(first: str, second: str, results: list[dict]) -> dict:
             games = [r for r in results if (r["opener"] == side) == opener]
             entry[colour] = _rate(sum(r["winner"] == side for r in games), len(games))
         times = [t for r in results for t in r["times"][side]]
-        entry["move_ms"] = ({"moves": len(times), "p50": percentile(times, 0.5), "p95": percentile(times, 0.95),
-                             "p99": percentile(times, 0.99), "max": max(times)} if times else {"moves": 0})
+        entry["move_ms"] = (
+            {
+                "moves": len(times),
+                "p50": percentile(times, 0.5),
+                "p95": percentile(times, 0.95),
+                "p99": percentile(times, 0.99),
+                "max": max(times),
+            }
+            if times
+            else {"moves": 0}
+        )
         entry["level"] = level
         report[side] = entry
     lengths = [len(r["moves"]) for r in results]
-    report["moves_per_game"] = ({"mean": statistics.fmean(lengths), "p50": percentile(lengths, 0.5),
-                                 "min": min(lengths), "max": max(lengths)} if lengths else {})
+    report["moves_per_game"] = (
+        {"mean": statistics.fmean(lengths), "p50": percentile(lengths, 0.5), "min": min(lengths), "max": max(lengths)}
+        if lengths
+        else {}
+    )
     return report
 
 
@@ -134,23 +164,27 @@ def format_report(report: dict, budget_ms: float) -> list[str]:
     for side in ("first", "second"):
         e = report[side]
         low, high = e["wilson95"]
-        lines.append(f"{e['level']:>7}: {e['wins']}/{e['n']} wins = {e['rate']:.1%} "
-                     f"(95% CI {low:.1%}..{high:.1%})")
+        lines.append(f"{e['level']:>7}: {e['wins']}/{e['n']} wins = {e['rate']:.1%} (95% CI {low:.1%}..{high:.1%})")
         for colour, label in (("moving_first", "moving first"), ("moving_second", "moving second")):
             c = e[colour]
-            lines.append(f"{'':>9}{label}: {c['wins']}/{c['n']} = {c['rate']:.1%} "
-                         f"({c['wilson95'][0]:.1%}..{c['wilson95'][1]:.1%})")
+            lines.append(
+                f"{'':>9}{label}: {c['wins']}/{c['n']} = {c['rate']:.1%} "
+                f"({c['wilson95'][0]:.1%}..{c['wilson95'][1]:.1%})"
+            )
     draws = report["draws"]
     lines.append(f"  draws: {draws}/{n}" + (f" = {draws / n:.1%}" if n else ""))
     length = report["moves_per_game"]
     if length:
-        lines.append(f"  moves per game: mean {length['mean']:.1f}, median {length['p50']}, "
-                     f"{length['min']}..{length['max']}")
+        lines.append(
+            f"  moves per game: mean {length['mean']:.1f}, median {length['p50']}, {length['min']}..{length['max']}"
+        )
     for side in ("first", "second"):
         t = report[side]["move_ms"]
         if t["moves"]:
-            lines.append(f"  {report[side]['level']:>7} move time (ms, {t['moves']} moves): p50 {t['p50']:.1f}, "
-                         f"p95 {t['p95']:.1f}, p99 {t['p99']:.1f}, max {t['max']:.1f}")
+            lines.append(
+                f"  {report[side]['level']:>7} move time (ms, {t['moves']} moves): p50 {t['p50']:.1f}, "
+                f"p95 {t['p95']:.1f}, p99 {t['p99']:.1f}, max {t['max']:.1f}"
+            )
     return lines
 
 

@@ -40,12 +40,19 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--lanes", type=int, choices=(1, 2), default=None, help="one lane or two (default: both)")
     parser.add_argument("--games", type=int, default=1000, help="games per lane variant (default 1000)")
     parser.add_argument("--seed", type=int, default=0, help="seed of the drafts and the random actions")
-    parser.add_argument("--pool", type=Path, default=DEFAULT_POOL,
-                        help="card list (LOCM text format); default: the LOCM 1.2 list shipped with the rules")
-    parser.add_argument("--vs-gym-locm", action="store_true",
-                        help="also run gym-locm's random 2-lane games with the draft in the same run, alternated "
-                             "with ours, and print the ratio (needs gym-locm, an optional measuring tool: "
-                             "pip install --ignore-requires-python --no-deps gym-locm, plus gymnasium and numpy)")
+    parser.add_argument(
+        "--pool",
+        type=Path,
+        default=DEFAULT_POOL,
+        help="card list (LOCM text format); default: the LOCM 1.2 list shipped with the rules",
+    )
+    parser.add_argument(
+        "--vs-gym-locm",
+        action="store_true",
+        help="also run gym-locm's random 2-lane games with the draft in the same run, alternated "
+        "with ours, and print the ratio (needs gym-locm, an optional measuring tool: "
+        "pip install --ignore-requires-python --no-deps gym-locm, plus gymnasium and numpy)",
+    )
     add_output_arguments(parser)
 
 
@@ -120,22 +127,31 @@ def _play(totals: dict, games: Iterator[tuple[int, float]], count: int, bar: Pro
 
 def _figures(totals: dict) -> dict:
     seconds, games, actions = totals["seconds"], totals["games"], totals["actions"]
-    return {**totals, "games_per_s": games / seconds, "actions_per_s": actions / seconds,
-            "battle_actions_per_s": actions / (seconds - totals["draft_seconds"]), "actions_per_game": actions / games}
+    return {
+        **totals,
+        "games_per_s": games / seconds,
+        "actions_per_s": actions / seconds,
+        "battle_actions_per_s": actions / (seconds - totals["draft_seconds"]),
+        "actions_per_game": actions / games,
+    }
 
 
 def report(result: dict) -> str:
-    return (f"{result['lanes']} lane{'s' if result['lanes'] == 2 else ''}: {result['games']} games in "
-            f"{result['seconds']:.2f} s: {result['games_per_s']:.0f} games/s, "
-            f"{result['actions_per_s'] / 1000:.1f}k actions/s "
-            f"({result['battle_actions_per_s'] / 1000:.1f}k/s in the battle alone), "
-            f"{result['actions_per_game']:.1f} actions/game, draft {result['draft_seconds'] / result['seconds']:.0%} "
-            f"of the time")
+    return (
+        f"{result['lanes']} lane{'s' if result['lanes'] == 2 else ''}: {result['games']} games in "
+        f"{result['seconds']:.2f} s: {result['games_per_s']:.0f} games/s, "
+        f"{result['actions_per_s'] / 1000:.1f}k actions/s "
+        f"({result['battle_actions_per_s'] / 1000:.1f}k/s in the battle alone), "
+        f"{result['actions_per_game']:.1f} actions/game, draft {result['draft_seconds'] / result['seconds']:.0%} "
+        f"of the time"
+    )
 
 
-GYM_LOCM_INSTALL = ("gym-locm is an optional measuring tool, never a dependency; it declares Python 3.12 but runs on "
-                    "3.11 when installed with: python3.11 -m pip install --ignore-requires-python --no-deps gym-locm "
-                    "&& python3.11 -m pip install gymnasium numpy")
+GYM_LOCM_INSTALL = (
+    "gym-locm is an optional measuring tool, never a dependency; it declares Python 3.12 but runs on "
+    "3.11 when installed with: python3.11 -m pip install --ignore-requires-python --no-deps gym-locm "
+    "&& python3.11 -m pip install gymnasium numpy"
+)
 GYM_LOCM_BLOCKS = 20  # alternations between the two engines in a --vs-gym-locm run
 
 
@@ -206,7 +222,9 @@ def gym_locm_version() -> str:
         return "(version unknown)"
 
 
-def versus_gym_locm(pool: Sequence[Card], games: int, seed: int, gym, bar: ProgressBar | None = None) -> tuple[dict, dict]:
+def versus_gym_locm(
+    pool: Sequence[Card], games: int, seed: int, gym, bar: ProgressBar | None = None
+) -> tuple[dict, dict]:
     """Our two-lane bench and gym-locm's, the same number of games each, in up to GYM_LOCM_BLOCKS
     alternating blocks (who goes first alternates too), so that both see the same machine load."""
     size, extra = divmod(games, GYM_LOCM_BLOCKS)
@@ -214,14 +232,16 @@ def versus_gym_locm(pool: Sequence[Card], games: int, seed: int, gym, bar: Progr
     ours, theirs = _totals(2), _totals(2)
     engines = [(ours, our_games(pool, 2, seed)), (theirs, gym_locm_games(gym, seed))]
     for index, count in enumerate(block for block in blocks if block):
-        for totals, iterator in (engines if index % 2 == 0 else engines[::-1]):
+        for totals, iterator in engines if index % 2 == 0 else engines[::-1]:
             _play(totals, iterator, count, bar)
     return _figures(ours), _figures(theirs)
 
 
 def report_versus(ours: dict, theirs: dict) -> str:
-    return (f"gym-locm {gym_locm_version()}, same run, alternated with ours: {report(theirs)}\n"
-            f"Duelmind / gym-locm, 2 lanes, same run: {ours['games_per_s'] / theirs['games_per_s']:.2f}x")
+    return (
+        f"gym-locm {gym_locm_version()}, same run, alternated with ours: {report(theirs)}\n"
+        f"Duelmind / gym-locm, 2 lanes, same run: {ours['games_per_s'] / theirs['games_per_s']:.2f}x"
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -236,17 +256,24 @@ def run(args: argparse.Namespace) -> int:
     gym = None
     if args.vs_gym_locm:
         if args.lanes == 1:
-            print("bench engine: --vs-gym-locm compares two-lane games (gym-locm plays LOCM 1.2, which has two "
-                  "lanes); drop --lanes 1", file=sys.stderr)
+            print(
+                "bench engine: --vs-gym-locm compares two-lane games (gym-locm plays LOCM 1.2, which has two "
+                "lanes); drop --lanes 1",
+                file=sys.stderr,
+            )
             return 2
         if Path(args.pool).resolve() != Path(DEFAULT_POOL).resolve():
-            print("bench engine: --vs-gym-locm compares games on LOCM 1.2's 160 cards, gym-locm's only list; "
-                  "drop --pool", file=sys.stderr)
+            print(
+                "bench engine: --vs-gym-locm compares games on LOCM 1.2's 160 cards, gym-locm's only list; drop --pool",
+                file=sys.stderr,
+            )
             return 2
         gym = load_gym_locm()
         if gym is None:
-            print(f"bench engine: --vs-gym-locm needs gym-locm, which cannot be imported here. {GYM_LOCM_INSTALL}",
-                  file=sys.stderr)
+            print(
+                f"bench engine: --vs-gym-locm needs gym-locm, which cannot be imported here. {GYM_LOCM_INSTALL}",
+                file=sys.stderr,
+            )
             return 2
     try:
         pool = list(load_cardlist(args.pool).values())
@@ -263,8 +290,9 @@ def run(args: argparse.Namespace) -> int:
             if lanes == 2 and gym is not None:
                 ours, theirs = versus_gym_locm(pool, args.games, args.seed, gym, bar)
                 data["results"].append(ours)
-                data["gym_locm"] = dict(theirs, version=gym_locm_version(),
-                                        ratio=ours["games_per_s"] / theirs["games_per_s"])
+                data["gym_locm"] = dict(
+                    theirs, version=gym_locm_version(), ratio=ours["games_per_s"] / theirs["games_per_s"]
+                )
                 say(report(ours))
                 say(report_versus(ours, theirs))
             else:

@@ -42,37 +42,71 @@ from ai.gomoku.search import AlphaBeta, SearchLimits
 from ai.gomoku.threats import SearchContext, ThreatSearch, TimeUp, find_vcf
 from game.rules.gomoku import GomokuState, Rule
 from game.tools import execution
-from game.tools.args import (ProgressBar, add_jobs_argument, add_output_arguments, positive_ms, print_json,
-                             progress_wanted)
-from game.tools.gomoku_bench_data import (RULES, VCF_MOVES, describe_openings, load_openings, load_positions,
-                                          state_from_record, write_openings, write_positions)
+from game.tools.args import (
+    ProgressBar,
+    add_jobs_argument,
+    add_output_arguments,
+    positive_ms,
+    print_json,
+    progress_wanted,
+)
+from game.tools.gomoku_bench_data import (
+    RULES,
+    VCF_MOVES,
+    describe_openings,
+    load_openings,
+    load_positions,
+    state_from_record,
+    write_openings,
+    write_positions,
+)
 from game.tools.stats import percentile, wilson_interval
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--games", type=int, default=40,
-                        help="ladder games per pairing (default 40: 20 openings x both colours)")
+    parser.add_argument(
+        "--games", type=int, default=40, help="ladder games per pairing (default 40: 20 openings x both colours)"
+    )
     parser.add_argument("--budget-ms", type=positive_ms, default=1000.0, help="time per move in ladder games (ms)")
     parser.add_argument("--speed-ms", type=positive_ms, default=1000.0, help="search time per speed position (ms)")
     add_jobs_argument(parser, 2, help="worker processes for the ladder (default 2)")
     parser.add_argument("--rule", choices=sorted(RULES), default="freestyle", help="ladder rule")
     parser.add_argument("--quick", action="store_true", help="6 games per pairing, 150 ms, 3 speed positions")
-    parser.add_argument("--sections", type=parse_sections, default=",".join(SECTIONS),
-                        help=f"comma-separated subset of {','.join(SECTIONS)}")
-    parser.add_argument("--pairs", default="",
-                        help="ladder pairings as weak:strong,... (default: adjacent levels + novice:master)")
-    parser.add_argument("--show-upsets", action="store_true",
-                        help="print the moves of every game the stronger level did not win")
-    parser.add_argument("--save", default="", metavar="FILE",
-                        help="write every ladder game (moves, times) to this JSON file (default: none)")
-    parser.add_argument("--write-positions", action="store_true",
-                        help="regenerate bench_positions.json from self-play, then exit")
-    parser.add_argument("--write-openings", action="store_true",
-                        help="regenerate openings.json (balanced starting positions), then exit")
+    parser.add_argument(
+        "--sections",
+        type=parse_sections,
+        default=",".join(SECTIONS),
+        help=f"comma-separated subset of {','.join(SECTIONS)}",
+    )
+    parser.add_argument(
+        "--pairs", default="", help="ladder pairings as weak:strong,... (default: adjacent levels + novice:master)"
+    )
+    parser.add_argument(
+        "--show-upsets", action="store_true", help="print the moves of every game the stronger level did not win"
+    )
+    parser.add_argument(
+        "--save",
+        default="",
+        metavar="FILE",
+        help="write every ladder game (moves, times) to this JSON file (default: none)",
+    )
+    parser.add_argument(
+        "--write-positions", action="store_true", help="regenerate bench_positions.json from self-play, then exit"
+    )
+    parser.add_argument(
+        "--write-openings",
+        action="store_true",
+        help="regenerate openings.json (balanced starting positions), then exit",
+    )
     add_output_arguments(parser, json_help="print one JSON document on stdout (a key per section) instead of the text")
     execution.add_arguments(parser)
-    parser.add_argument("--report", type=Path, default=None, metavar="DIR",
-                        help="ladder: also write charts (PNG) and an index.html page into DIR (needs matplotlib)")
+    parser.add_argument(
+        "--report",
+        type=Path,
+        default=None,
+        metavar="DIR",
+        help="ladder: also write charts (PNG) and an index.html page into DIR (needs matplotlib)",
+    )
 
 
 SECTIONS = ("speed", "tactics", "openings", "ladder")
@@ -83,8 +117,11 @@ def parse_sections(text: str) -> str:
     names = [name.strip() for name in text.split(",") if name.strip()]
     unknown = [name for name in names if name not in SECTIONS]
     if unknown or not names:
-        what = f"unknown section{'s' if len(unknown) > 1 else ''} {', '.join(map(repr, unknown))}" if unknown \
+        what = (
+            f"unknown section{'s' if len(unknown) > 1 else ''} {', '.join(map(repr, unknown))}"
+            if unknown
             else "no section"
+        )
         raise argparse.ArgumentTypeError(f"{what}; choose from {','.join(SECTIONS)} (comma-separated)")
     return ",".join(names)
 
@@ -123,16 +160,27 @@ def run(args: argparse.Namespace) -> int:
         report["speed"] = bench_speed(data["middle_game"][: 3 if args.quick else None], args.speed_ms, echo, progress)
     if "tactics" in sections:
         report["tactics"] = bench_tactics(data["tactical"], echo, progress)
-        report["threat_space"] = bench_threat_space(data["middle_game"] + data["tactical"], echo=echo,
-                                                    progress=progress)
+        report["threat_space"] = bench_threat_space(
+            data["middle_game"] + data["tactical"], echo=echo, progress=progress
+        )
     book = load_openings()
     if "openings" in sections:
         report["openings"] = describe_openings(book, echo)
     if "ladder" in sections:
         try:
-            results = bench_ladder(pairs, args.games, args.budget_ms, args.jobs, RULES[args.rule], book,
-                                   args.show_upsets, backend=backend, results_file=args.results, echo=echo,
-                                   progress=progress)
+            results = bench_ladder(
+                pairs,
+                args.games,
+                args.budget_ms,
+                args.jobs,
+                RULES[args.rule],
+                book,
+                args.show_upsets,
+                backend=backend,
+                results_file=args.results,
+                echo=echo,
+                progress=progress,
+            )
         except execution.RunError as error:
             print(f"bench gomoku: {error}", file=sys.stderr)
             return 2
@@ -174,19 +222,33 @@ def bench_speed(records: list[dict], speed_ms: float, echo=print, progress: bool
         rate = result.nodes / elapsed
         rates.append(rate)
         depths.append(result.depth)
-        positions.append({"position": index, "stones": len(state.moves), "depth": result.depth, "nodes": result.nodes,
-                          "nodes_per_s": rate, "best": list(board.point(result.move))})
+        positions.append(
+            {
+                "position": index,
+                "stones": len(state.moves),
+                "depth": result.depth,
+                "nodes": result.nodes,
+                "nodes_per_s": rate,
+                "best": list(board.point(result.move)),
+            }
+        )
         bar.update()
         (bar.write if echo is print else echo)(
             f"  position {index:2d} ({len(state.moves):2d} stones): depth {result.depth:2d}, "
-            f"{result.nodes:6d} nodes, {rate:7.0f} nodes/s, best {board.point(result.move)}")
+            f"{result.nodes:6d} nodes, {rate:7.0f} nodes/s, best {board.point(result.move)}"
+        )
     bar.close()
     if rates:
-        echo(f"  mean {statistics.mean(rates):.0f} nodes/s over {len(rates)} positions, depth "
-             f"{min(depths)}-{max(depths)} (mean {statistics.mean(depths):.1f})")
-    return {"ms_per_position": speed_ms, "positions": positions,
-            "mean_nodes_per_s": statistics.mean(rates) if rates else None,
-            "depth": {"min": min(depths), "max": max(depths), "mean": statistics.mean(depths)} if depths else None}
+        echo(
+            f"  mean {statistics.mean(rates):.0f} nodes/s over {len(rates)} positions, depth "
+            f"{min(depths)}-{max(depths)} (mean {statistics.mean(depths):.1f})"
+        )
+    return {
+        "ms_per_position": speed_ms,
+        "positions": positions,
+        "mean_nodes_per_s": statistics.mean(rates) if rates else None,
+        "depth": {"min": min(depths), "max": max(depths), "mean": statistics.mean(depths)} if depths else None,
+    }
 
 
 # --- tactics ---------------------------------------------------------------------------------
@@ -211,15 +273,26 @@ def bench_tactics(records: list[dict], echo=print, progress: bool = False) -> li
             verdict = "found"
         else:  # a win from another first move (replayed by the tests)
             verdict = f"found, {len(line)} plies from {line[0]}"
-        found.append({"position": index, "rule": record["rule"], "vcf_length": record["vcf_length"],
-                      "vcf_ms": vcf_ms, "verdict": verdict, "choose_move_ms": move_ms, "move": list(move),
-                      "recorded": list(expected), "reason": info["reason"]})
+        found.append(
+            {
+                "position": index,
+                "rule": record["rule"],
+                "vcf_length": record["vcf_length"],
+                "vcf_ms": vcf_ms,
+                "verdict": verdict,
+                "choose_move_ms": move_ms,
+                "move": list(move),
+                "recorded": list(expected),
+                "reason": info["reason"],
+            }
+        )
         bar.update()
         (bar.write if echo is print else echo)(
             f"  {index:2d} {record['rule']:9s} VCF of {record['vcf_length']:2d} plies: "
             f"threat search {vcf_ms:7.1f} ms ({verdict}), "
             f"choose_move {move_ms:6.1f} ms -> {move} {'= recorded' if move == expected else '!= ' + str(expected)}"
-            f" ({info['reason']})")
+            f" ({info['reason']})"
+        )
     bar.close()
     return found
 
@@ -248,11 +321,20 @@ def bench_threat_space(records: list[dict], node_limit: int = 40_000, echo=print
                 seconds += time.perf_counter() - start
                 nodes += context.nodes
                 bar.update()
-        rows.append({"threats": threats, "free": free, "wins": found, "unfinished": unfinished, "nodes": nodes,
-                     "ms": seconds * 1000})
+        rows.append(
+            {
+                "threats": threats,
+                "free": free,
+                "wins": found,
+                "unfinished": unfinished,
+                "nodes": nodes,
+                "ms": seconds * 1000,
+            }
+        )
         (bar.write if echo is print else echo)(
             f"  {threats} threats ({free} free): {found} wins, {unfinished} unfinished, {nodes:,} nodes, "
-            f"{seconds * 1000:.0f} ms ({seconds / max(nodes, 1) * 1e6:.1f} us/node)")
+            f"{seconds * 1000:.0f} ms ({seconds / max(nodes, 1) * 1e6:.1f} us/node)"
+        )
     bar.close()
     return rows
 
@@ -294,8 +376,15 @@ def play_game(task: tuple) -> dict:
         times.append((level, (time.perf_counter() - start) * 1000.0))
         state.play(*move)
     winner = None if state.winner == 0 else (black if state.winner == 1 else white)
-    return {"black": black, "white": white, "winner": winner, "moves": len(state.moves), "times": times,
-            "opening": len(opening), "record": [list(move) for move in state.moves]}
+    return {
+        "black": black,
+        "white": white,
+        "winner": winner,
+        "moves": len(state.moves),
+        "times": times,
+        "opening": len(opening),
+        "record": [list(move) for move in state.moves],
+    }
 
 
 def ladder_tasks(pairs: list[tuple[str, str]], games: int, budget_ms: float, rule: Rule, book: dict) -> list[tuple]:
@@ -324,8 +413,12 @@ class LadderJob:
     chunk: int = 1
 
     def identity(self) -> dict:
-        return {"pairs": [list(pair) for pair in self.pairs], "games": self.games, "budget_ms": self.budget_ms,
-                "rule": self.rule}
+        return {
+            "pairs": [list(pair) for pair in self.pairs],
+            "games": self.games,
+            "budget_ms": self.budget_ms,
+            "rule": self.rule,
+        }
 
     def tasks(self) -> list[tuple]:
         tasks = ladder_tasks(list(self.pairs), self.games, self.budget_ms, RULES[self.rule], load_openings())
@@ -349,15 +442,28 @@ class LadderJob:
 _LADDER: dict = {}
 
 
-def bench_ladder(pairs: list[tuple[str, str]], games: int, budget_ms: float, jobs: int, rule: Rule, book: dict,
-                 show_upsets: bool = False, backend: execution.Backend | None = None,
-                 results_file: Path | None = None, echo=print, progress: bool = True) -> list[dict]:
-    echo(f"== ladder: {games} games per pairing, {budget_ms:.0f} ms per move, {rule.name.lower()}, "
-          f"{min(len(book['openings']), (games + 1) // 2)} book openings x both colour assignments")
+def bench_ladder(
+    pairs: list[tuple[str, str]],
+    games: int,
+    budget_ms: float,
+    jobs: int,
+    rule: Rule,
+    book: dict,
+    show_upsets: bool = False,
+    backend: execution.Backend | None = None,
+    results_file: Path | None = None,
+    echo=print,
+    progress: bool = True,
+) -> list[dict]:
+    echo(
+        f"== ladder: {games} games per pairing, {budget_ms:.0f} ms per move, {rule.name.lower()}, "
+        f"{min(len(book['openings']), (games + 1) // 2)} book openings x both colour assignments"
+    )
     rule_name = next(name for name, value in RULES.items() if value == rule)
     job = LadderJob(tuple(tuple(pair) for pair in pairs), games, budget_ms, rule_name)
-    results = execution.run_games(job, games * len(pairs), backend or execution.Backend.local(jobs), results_file,
-                                  progress)
+    results = execution.run_games(
+        job, games * len(pairs), backend or execution.Backend.local(jobs), results_file, progress
+    )
     for weak, strong in pairs:
         report_pair(results, weak, strong, show_upsets or (weak, strong) == (LEVELS[0], LEVELS[-1]), echo)
     report_times(results, budget_ms, echo)
@@ -373,10 +479,19 @@ def pair_figures(results: list[dict], weak: str, strong: str) -> dict:
     black_wins = sum(1 for r in as_black if r["winner"] == strong)
     score = wins + 0.5 * draws
     low, high = wilson_interval(score, len(played))
-    return {"strong": strong, "weak": weak, "games": len(played), "score": score,
-            "score_rate": score / max(len(played), 1), "wilson95": [low, high], "wins": wins, "draws": draws,
-            "as_black": [black_wins, len(as_black)], "as_white": [wins - black_wins, len(played) - len(as_black)],
-            "mean_stones": statistics.mean(r["moves"] for r in played) if played else 0}
+    return {
+        "strong": strong,
+        "weak": weak,
+        "games": len(played),
+        "score": score,
+        "score_rate": score / max(len(played), 1),
+        "wilson95": [low, high],
+        "wins": wins,
+        "draws": draws,
+        "as_black": [black_wins, len(as_black)],
+        "as_white": [wins - black_wins, len(played) - len(as_black)],
+        "mean_stones": statistics.mean(r["moves"] for r in played) if played else 0,
+    }
 
 
 def time_figures(results: list[dict], budget_ms: float) -> dict:
@@ -391,16 +506,27 @@ def time_figures(results: list[dict], budget_ms: float) -> dict:
     for level in names + (["all"] if everything else []):
         values = everything if level == "all" else by_level[level]
         p99 = percentile(values, 0.99)
-        figures[level] = {"n": len(values), "p50": percentile(values, 0.50), "p95": percentile(values, 0.95),
-                          "p99": p99, "max": max(values), "overrun_p99": max(0.0, p99 - budget_ms),
-                          "overrun_max": max(0.0, max(values) - budget_ms)}
+        figures[level] = {
+            "n": len(values),
+            "p50": percentile(values, 0.50),
+            "p95": percentile(values, 0.95),
+            "p99": p99,
+            "max": max(values),
+            "overrun_p99": max(0.0, p99 - budget_ms),
+            "overrun_max": max(0.0, max(values) - budget_ms),
+        }
     return figures
 
 
 def ladder_json(results: list[dict], pairs: list[tuple[str, str]], games: int, budget_ms: float, rule: str) -> dict:
-    return {"games_per_pairing": games, "budget_ms": budget_ms, "rule": rule,
-            "pairings": [pair_figures(results, weak, strong) for weak, strong in pairs],
-            "reply_ms": time_figures(results, budget_ms), "games": results}
+    return {
+        "games_per_pairing": games,
+        "budget_ms": budget_ms,
+        "rule": rule,
+        "pairings": [pair_figures(results, weak, strong) for weak, strong in pairs],
+        "reply_ms": time_figures(results, budget_ms),
+        "games": results,
+    }
 
 
 def report_pair(results: list[dict], weak: str, strong: str, list_upsets: bool, echo=print) -> None:
@@ -414,15 +540,19 @@ def report_pair(results: list[dict], weak: str, strong: str, list_upsets: bool, 
     n = len(played)
     low, high = wilson_interval(score, n)
     mean_moves = statistics.mean(r["moves"] for r in played) if played else 0
-    echo(f"  {strong:>6s} vs {weak:<6s}: {score:4.1f}/{n} = {score / max(n, 1):6.1%} "
-          f"[95% CI {low:5.1%}-{high:5.1%}] (as black {black_wins}/{len(as_black)}, "
-          f"as white {white_wins}/{n - len(as_black)}, draws {draws}, mean {mean_moves:.0f} stones)")
+    echo(
+        f"  {strong:>6s} vs {weak:<6s}: {score:4.1f}/{n} = {score / max(n, 1):6.1%} "
+        f"[95% CI {low:5.1%}-{high:5.1%}] (as black {black_wins}/{len(as_black)}, "
+        f"as white {white_wins}/{n - len(as_black)}, draws {draws}, mean {mean_moves:.0f} stones)"
+    )
     if list_upsets:
         for r in played:
             if r["winner"] != strong:
                 outcome = "draw" if r["winner"] is None else f"{r['winner']} won"
-                echo(f"    not won: black {r['black']}, white {r['white']}, {outcome} "
-                      f"(book opening = first {r['opening']} moves): {r['record']}")
+                echo(
+                    f"    not won: black {r['black']}, white {r['white']}, {outcome} "
+                    f"(book opening = first {r['opening']} moves): {r['record']}"
+                )
 
 
 def report_times(results: list[dict], budget_ms: float, echo=print) -> None:
@@ -436,6 +566,8 @@ def report_times(results: list[dict], budget_ms: float, echo=print) -> None:
     for level in names + ["all"]:
         values = everything if level == "all" else by_level[level]
         p50, p95, p99 = percentile(values, 0.50), percentile(values, 0.95), percentile(values, 0.99)
-        echo(f"  {level:>6s}: n={len(values):5d} p50 {p50:6.1f} ms  p95 {p95:6.1f} ms  p99 {p99:6.1f} ms  "
-              f"max {max(values):6.1f} ms  overrun p99 {max(0.0, p99 - budget_ms):5.1f} ms, "
-              f"max {max(0.0, max(values) - budget_ms):5.1f} ms")
+        echo(
+            f"  {level:>6s}: n={len(values):5d} p50 {p50:6.1f} ms  p95 {p95:6.1f} ms  p99 {p99:6.1f} ms  "
+            f"max {max(values):6.1f} ms  overrun p99 {max(0.0, p99 - budget_ms):5.1f} ms, "
+            f"max {max(0.0, max(values) - budget_ms):5.1f} ms"
+        )

@@ -25,8 +25,11 @@ from game.tools.args import PROGRAM, ProgressBar, add_output_arguments, positive
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--game", choices=("cards", "gomoku"), default="cards", help="which game's AI")
-    parser.add_argument("--ai", default=None,
-                        help="the card AI (a registry name, options allowed; default hard) or gomoku level (default master)")
+    parser.add_argument(
+        "--ai",
+        default=None,
+        help="the card AI (a registry name, options allowed; default hard) or gomoku level (default master)",
+    )
     parser.add_argument("--decisions", type=int, default=1000, help="decisions to make in all")
     parser.add_argument("--budget-ms", type=positive_ms, default=50.0, help="thinking time per turn")
     parser.add_argument("--lanes", type=int, choices=(1, 2), default=2, help="cards: one lane or two")
@@ -35,8 +38,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_output_arguments(parser)
 
 
-def measure(ai: str, decisions: int, budget_ms: float, lanes: int, checkpoints: int, seed: int,
-            bar: ProgressBar | None = None) -> list[tuple[int, int]]:
+def measure(
+    ai: str, decisions: int, budget_ms: float, lanes: int, checkpoints: int, seed: int, bar: ProgressBar | None = None
+) -> list[tuple[int, int]]:
     """(decisions made, traced bytes alive) at each checkpoint."""
     from ai.cards.agent import play_turn, start_game
     from ai.cards.registry import make_agent
@@ -68,8 +72,9 @@ def measure(ai: str, decisions: int, budget_ms: float, lanes: int, checkpoints: 
     return series
 
 
-def measure_gomoku(level: str, decisions: int, budget_ms: float, checkpoints: int,
-                   bar: ProgressBar | None = None) -> list[tuple[int, int]]:
+def measure_gomoku(
+    level: str, decisions: int, budget_ms: float, checkpoints: int, bar: ProgressBar | None = None
+) -> list[tuple[int, int]]:
     """(moves made, traced bytes alive) at each checkpoint, for ``level`` playing both colours."""
     import json
     from pathlib import Path
@@ -130,14 +135,20 @@ def run(args: argparse.Namespace) -> int:
             return 2
         with ProgressBar(args.decisions, "bench memory", progress_wanted(args), unit="decision") as bar:
             series = measure(ai, args.decisions, args.budget_ms, args.lanes, args.checkpoints, args.seed, bar)
-        title = (f"{ai}, {args.lanes} lane{'s' if args.lanes > 1 else ''}, {args.budget_ms:g} ms per turn: "
-                 f"Python memory alive after a collection (tracemalloc)")
+        title = (
+            f"{ai}, {args.lanes} lane{'s' if args.lanes > 1 else ''}, {args.budget_ms:g} ms per turn: "
+            f"Python memory alive after a collection (tracemalloc)"
+        )
         data = {"game": "cards", "ai": ai, "lanes": args.lanes, "budget_ms": args.budget_ms, "seed": args.seed}
     growth = {}
     for label, start in (("all", series[0]), ("second_half", series[len(series) // 2])):
         first, last = start[1], series[-1][1]
-        growth[label] = {"from_decision": start[0], "to_decision": series[-1][0], "bytes": last - first,
-                         "percent": (last / first - 1) * 100}
+        growth[label] = {
+            "from_decision": start[0],
+            "to_decision": series[-1][0],
+            "bytes": last - first,
+            "percent": (last / first - 1) * 100,
+        }
     if args.json:
         print_json(dict(data, checkpoints=[{"decisions": made, "bytes": size} for made, size in series], growth=growth))
         return 0
@@ -145,8 +156,10 @@ def run(args: argparse.Namespace) -> int:
     for made, size in series:
         print(f"  after {made:5d} decisions: {size / 1024:9.1f} KiB")
     for label, figures in growth.items():
-        print(f"growth, {label.replace('_', ' ')} (decision {figures['from_decision']} to {figures['to_decision']}): "
-              f"{figures['bytes'] / 1024:+.1f} KiB ({figures['percent']:+.1f}%)")
+        print(
+            f"growth, {label.replace('_', ' ')} (decision {figures['from_decision']} to {figures['to_decision']}): "
+            f"{figures['bytes'] / 1024:+.1f} KiB ({figures['percent']:+.1f}%)"
+        )
     return 0
 
 

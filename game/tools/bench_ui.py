@@ -28,21 +28,34 @@ from game.tools.stats import percentile
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--game", choices=("cards", "skirmish"), default="cards",
-                        help="the card duel (default), or the skirmish scene with the AI's Tab overlay open")
+    parser.add_argument(
+        "--game",
+        choices=("cards", "skirmish"),
+        default="cards",
+        help="the card duel (default), or the skirmish scene with the AI's Tab overlay open",
+    )
     parser.add_argument("--turns", type=int, default=12, help="AI turns to measure")
     parser.add_argument("--think-ms", type=int, default=1000, help="AI thinking time per turn")
-    parser.add_argument("--mode", choices=("ai-vs-ai", "idle"), default="ai-vs-ai",
-                        help="two AIs, or an idle player who ends each turn at once")
-    parser.add_argument("--ai", help="card AI name (default: the strongest registered), or with --game skirmish "
-                                     "a skirmish AI (default: hard)")
+    parser.add_argument(
+        "--mode",
+        choices=("ai-vs-ai", "idle"),
+        default="ai-vs-ai",
+        help="two AIs, or an idle player who ends each turn at once",
+    )
+    parser.add_argument(
+        "--ai",
+        help="card AI name (default: the strongest registered), or with --game skirmish a skirmish AI (default: hard)",
+    )
     parser.add_argument("--lanes", type=int, choices=(1, 2), default=1, help="one lane or two")
     parser.add_argument("--size", default="1280x720", metavar="WxH", help="window size")
     parser.add_argument("--seed", type=int, default=1, help="seed of the drafts and the AIs")
     parser.add_argument("--cardlist", help="draft from this LOCM-format card list instead of the game's cards")
     parser.add_argument("--max-seconds", type=float, default=300.0, help="stop after this long in any case")
-    parser.add_argument("--sound", action="store_true",
-                        help="keep the effects and the duel music playing (default: silent, to time the drawing alone)")
+    parser.add_argument(
+        "--sound",
+        action="store_true",
+        help="keep the effects and the duel music playing (default: silent, to time the drawing alone)",
+    )
     add_output_arguments(parser)
 
 
@@ -57,8 +70,11 @@ def run(args: argparse.Namespace) -> int:
         from ai.skirmish.registry import AGENTS
 
         if args.mode != "ai-vs-ai":
-            print("bench ui: --game skirmish measures two AIs playing (--mode ai-vs-ai); --mode idle is for the "
-                  "card duel", file=sys.stderr)
+            print(
+                "bench ui: --game skirmish measures two AIs playing (--mode ai-vs-ai); --mode idle is for the "
+                "card duel",
+                file=sys.stderr,
+            )
             return 2
         if args.ai is not None and args.ai not in AGENTS:
             print(f"bench ui: --ai {args.ai!r} is not a skirmish AI; known: {', '.join(AGENTS)}", file=sys.stderr)
@@ -106,8 +122,13 @@ def _run(args: argparse.Namespace, home: str) -> int:
     def new_duel():
         """A fresh duel; the AIs draft their decks in the worker, as in a real match."""
         draft = Draft(pool, rng)
-        setup = MatchSetup(game="cards", opponent="watch" if args.mode == "ai-vs-ai" else "ai",
-                           difficulty=agent, lanes=args.lanes, seed=rng.randrange(1 << 30))
+        setup = MatchSetup(
+            game="cards",
+            opponent="watch" if args.mode == "ai-vs-ai" else "ai",
+            difficulty=agent,
+            lanes=args.lanes,
+            seed=rng.randrange(1 << 30),
+        )
         game_id = new_game_id()
         seats = (0, 1) if args.mode == "ai-vs-ai" else (1,)
         specs = {seat: AgentSpec(game_id, seat, agent, rng.randrange(1 << 30), args.lanes) for seat in seats}
@@ -116,8 +137,9 @@ def _run(args: argparse.Namespace, home: str) -> int:
         for pick, offer in enumerate(draft.offers):
             for seat in (0, 1):
                 if seat in specs:
-                    job = app.pool.submit("card_draft", spec=specs[seat], offer=offer, picked=list(draft.picks[seat]),
-                                          pick=pick)
+                    job = app.pool.submit(
+                        "card_draft", spec=specs[seat], offer=offer, picked=list(draft.picks[seat]), pick=pick
+                    )
                     job.wait(60)
                     if job.error:
                         raise SystemExit(f"the AI could not draft: {job.error}")
@@ -137,11 +159,20 @@ def _run(args: argparse.Namespace, home: str) -> int:
     last_turn = None
     started = time.perf_counter()
     frame_dt = 1000.0 / 60
-    data: dict = {"mode": args.mode, "ai": agent, "think_ms": args.think_ms, "size": list(size),
-                  "video_driver": pygame.display.get_driver(), "stopped": None}
+    data: dict = {
+        "mode": args.mode,
+        "ai": agent,
+        "think_ms": args.think_ms,
+        "size": list(size),
+        "video_driver": pygame.display.get_driver(),
+        "stopped": None,
+    }
     if not args.json:
-        print(f"bench ui: {args.mode}, AI {agent!r}, {args.think_ms} ms per turn, {size[0]}x{size[1]}, "
-              f"video driver {data['video_driver']}", flush=True)
+        print(
+            f"bench ui: {args.mode}, AI {agent!r}, {args.think_ms} ms per turn, {size[0]}x{size[1]}, "
+            f"video driver {data['video_driver']}",
+            flush=True,
+        )
     lines: list[str] = []  # the rest of the report, printed after the run (stdout stays clear of the bar)
     bar = ProgressBar(args.turns, "bench ui", progress_wanted(args), unit="turn")
     while ai_turns < args.turns and time.perf_counter() - started < args.max_seconds:
@@ -182,17 +213,26 @@ def _run(args: argparse.Namespace, home: str) -> int:
     lines.append(f"frames: {len(frames)}  ai turns: {ai_turns}  decisions: {len(decisions)}  seconds: {seconds:.1f}")
     _frame_figures(data, lines, frames, thinking_frames, work[5:])
     if overruns:
-        data["overrun_ms"] = {"p50": statistics.median(overruns), "p95": percentile(overruns, 0.95),
-                              "max": max(overruns)}
+        data["overrun_ms"] = {
+            "p50": statistics.median(overruns),
+            "p95": percentile(overruns, 0.95),
+            "max": max(overruns),
+        }
         data["latency_over_budget_ms"] = {"p50": statistics.median(waits), "max": max(waits)}
-        lines.append(f"AI budget overrun (search time - budget): p50 {statistics.median(overruns):+.1f} ms  "
-                     f"p95 {percentile(overruns, 0.95):+.1f} ms  max {max(overruns):+.1f} ms")
-        lines.append(f"AI answer latency over budget (incl. IPC and frame polling): p50 {statistics.median(waits):+.1f} "
-                     f"ms  max {max(waits):+.1f} ms")
+        lines.append(
+            f"AI budget overrun (search time - budget): p50 {statistics.median(overruns):+.1f} ms  "
+            f"p95 {percentile(overruns, 0.95):+.1f} ms  max {max(overruns):+.1f} ms"
+        )
+        lines.append(
+            f"AI answer latency over budget (incl. IPC and frame polling): p50 {statistics.median(waits):+.1f} "
+            f"ms  max {max(waits):+.1f} ms"
+        )
     if hasattr(os, "getloadavg"):
         data["load_average"] = os.getloadavg()[0]
-        lines.append(f"machine load average (1 min) at the end: {data['load_average']:.2f} on {os.cpu_count()} cores "
-                     "(other busy processes stretch frame times)")
+        lines.append(
+            f"machine load average (1 min) at the end: {data['load_average']:.2f} on {os.cpu_count()} cores "
+            "(other busy processes stretch frame times)"
+        )
     goal = bool(frames) and percentile(frames, 0.95) <= 18.0 and percentile(frames, 0.99) <= 25.0
     data["goal_met"] = goal
     lines.append(f"goal p95 <= 18 ms and p99 <= 25 ms: {'met' if goal else 'NOT met'}")
@@ -203,18 +243,27 @@ def _run(args: argparse.Namespace, home: str) -> int:
     return 0
 
 
-def _frame_figures(data: dict, lines: list[str], frames: list[float], thinking: list[float],
-                   work: list[float]) -> None:
+def _frame_figures(data: dict, lines: list[str], frames: list[float], thinking: list[float], work: list[float]) -> None:
     """p50/p95/p99/max with n of each series, into `data["frame_ms"]` and the text `lines`."""
     data["frame_ms"] = {}
-    for label, key, values in (("all frames", "all", frames), ("while thinking", "thinking", thinking),
-                               ("work per frame", "work", work)):
+    for label, key, values in (
+        ("all frames", "all", frames),
+        ("while thinking", "thinking", thinking),
+        ("work per frame", "work", work),
+    ):
         if values:
-            figures = {"p50": percentile(values, 0.5), "p95": percentile(values, 0.95),
-                       "p99": percentile(values, 0.99), "max": max(values), "n": len(values)}
+            figures = {
+                "p50": percentile(values, 0.5),
+                "p95": percentile(values, 0.95),
+                "p99": percentile(values, 0.99),
+                "max": max(values),
+                "n": len(values),
+            }
             data["frame_ms"][key] = figures
-            lines.append(f"{label:>15}: p50 {figures['p50']:6.2f} ms  p95 {figures['p95']:6.2f} ms  "
-                         f"p99 {figures['p99']:6.2f} ms  max {figures['max']:6.2f} ms  (n={len(values)})")
+            lines.append(
+                f"{label:>15}: p50 {figures['p50']:6.2f} ms  p95 {figures['p95']:6.2f} ms  "
+                f"p99 {figures['p99']:6.2f} ms  max {figures['max']:6.2f} ms  (n={len(values)})"
+            )
 
 
 def _run_skirmish(args: argparse.Namespace, home: str) -> int:
@@ -240,8 +289,7 @@ def _run_skirmish(args: argparse.Namespace, home: str) -> int:
     def new_match():
         """A fresh AI-against-AI skirmish with the AI's Tab overlay open (as a player opens it)."""
         app.reset("title")
-        start_match(app, MatchSetup(game="skirmish", opponent="watch", difficulty=agent,
-                                    seed=rng.randrange(1 << 30)))
+        start_match(app, MatchSetup(game="skirmish", opponent="watch", difficulty=agent, seed=rng.randrange(1 << 30)))
         scene = app.top
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_TAB, mod=0, unicode="", scancode=0))
         pygame.event.post(pygame.event.Event(pygame.KEYUP, key=pygame.K_TAB, mod=0, unicode="", scancode=0))
@@ -259,11 +307,22 @@ def _run_skirmish(args: argparse.Namespace, home: str) -> int:
     last_turn = None
     started = time.perf_counter()
     frame_dt = 1000.0 / 60
-    data: dict = {"game": "skirmish", "mode": "ai-vs-ai", "ai": agent, "think_ms": args.think_ms, "size": list(size),
-                  "overlay": True, "video_driver": pygame.display.get_driver(), "stopped": None}
+    data: dict = {
+        "game": "skirmish",
+        "mode": "ai-vs-ai",
+        "ai": agent,
+        "think_ms": args.think_ms,
+        "size": list(size),
+        "overlay": True,
+        "video_driver": pygame.display.get_driver(),
+        "stopped": None,
+    }
     if not args.json:
-        print(f"bench ui: skirmish, AI {agent!r} against itself, {args.think_ms} ms per action, Tab overlay open, "
-              f"{size[0]}x{size[1]}, video driver {data['video_driver']}", flush=True)
+        print(
+            f"bench ui: skirmish, AI {agent!r} against itself, {args.think_ms} ms per action, Tab overlay open, "
+            f"{size[0]}x{size[1]}, video driver {data['video_driver']}",
+            flush=True,
+        )
     lines: list[str] = []
     bar = ProgressBar(args.turns, "bench ui", progress_wanted(args), unit="turn")
     try:
@@ -304,8 +363,10 @@ def _run_skirmish(args: argparse.Namespace, home: str) -> int:
     _frame_figures(data, lines, frames, thinking_frames, work[5:])
     if hasattr(os, "getloadavg"):
         data["load_average"] = os.getloadavg()[0]
-        lines.append(f"machine load average (1 min) at the end: {data['load_average']:.2f} on {os.cpu_count()} cores "
-                     "(other busy processes stretch frame times)")
+        lines.append(
+            f"machine load average (1 min) at the end: {data['load_average']:.2f} on {os.cpu_count()} cores "
+            "(other busy processes stretch frame times)"
+        )
     if args.json:
         print_json(data)
     else:

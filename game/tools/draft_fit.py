@@ -75,15 +75,22 @@ def collect(games: int, pool_path: str, jobs: int) -> list[tuple[list[float], in
     from tqdm import tqdm
 
     with Pool(max(1, jobs), initializer=_init, initargs=(pool_path,)) as workers:
-        return list(tqdm(workers.imap(_game, range(games), chunksize=64), total=games, file=sys.stderr,
-                         desc="games", unit="game"))
+        return list(
+            tqdm(
+                workers.imap(_game, range(games), chunksize=64), total=games, file=sys.stderr, desc="games", unit="game"
+            )
+        )
 
 
 # ------------------------------------------------------------------------------ the fit
 
 
-def fit(samples: Sequence[tuple[list[float], int]], l2: float = 1.0, iterations: int = 12,
-        offsets: Sequence[float] | None = None) -> tuple[float, list[float], float]:
+def fit(
+    samples: Sequence[tuple[list[float], int]],
+    l2: float = 1.0,
+    iterations: int = 12,
+    offsets: Sequence[float] | None = None,
+) -> tuple[float, list[float], float]:
     """Logistic regression by Newton's method with an L2 penalty on the weights (not the bias),
     `offsets` (one per sample) added to the linear term unfitted: (bias, weights, mean log-loss)."""
     n = len(samples[0][0]) + 1  # the bias is column 0
@@ -183,8 +190,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"  {name}: {w:+.4f}")
     if args.write:
         data = json.loads(WEIGHTS_FILE.read_text(encoding="utf-8"))
-        data[args.stage] = {"fitted_by": f"python -m game.tools.draft_fit {args.stage} --games {args.games}",
-                            "games": games, "fit": fit_text, "weights": {n: round(w, 4) for n, w in weights.items()}}
+        data[args.stage] = {
+            "fitted_by": f"python -m game.tools.draft_fit {args.stage} --games {args.games}",
+            "games": games,
+            "fit": fit_text,
+            "weights": {n: round(w, 4) for n, w in weights.items()},
+        }
         WEIGHTS_FILE.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
         print(f"wrote the {args.stage} weights to {WEIGHTS_FILE}")
     return 0

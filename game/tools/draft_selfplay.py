@@ -90,8 +90,10 @@ def selfplay_game(index: int) -> tuple[list[float], int]:
 
     s = _SETTINGS
     rng = random.Random(f"draft-selfplay:{s['seed']}:{index}")
-    agents = [DraftedBy(ISMCTSAgent(rng.getrandbits(32)), ExploringDrafter(rng.getrandbits(32), s["explore"], s["source"]))
-              for _ in (0, 1)]
+    agents = [
+        DraftedBy(ISMCTSAgent(rng.getrandbits(32)), ExploringDrafter(rng.getrandbits(32), s["explore"], s["source"]))
+        for _ in (0, 1)
+    ]
     result = play_game(agents, _POOL, rng, lanes=s["lanes"], budget_ms=s["budget_ms"])
     return _deck_difference(result.decks), int(result.winner == 0)
 
@@ -102,8 +104,11 @@ def _run(function, games: int, settings: dict, jobs: int, desc: str) -> list:
     from game.tools.arena import DEFAULT_POOL
 
     with Pool(max(1, jobs), initializer=_init, initargs=(str(DEFAULT_POOL), settings)) as workers:
-        return list(tqdm(workers.imap(function, range(games), chunksize=8), total=games, file=sys.stderr,
-                         desc=desc, unit="game"))
+        return list(
+            tqdm(
+                workers.imap(function, range(games), chunksize=8), total=games, file=sys.stderr, desc=desc, unit="game"
+            )
+        )
 
 
 def log_loss(samples, weights: Sequence[float], bias: float) -> float:
@@ -124,8 +129,13 @@ def fit_centred(samples, prior: Sequence[float], l2: float) -> tuple[list[float]
 
 
 def fit_command(args: argparse.Namespace) -> int:
-    settings = {"seed": args.seed, "explore": args.explore, "lanes": args.lanes, "budget_ms": args.budget_ms,
-                "source": args.source}
+    settings = {
+        "seed": args.seed,
+        "explore": args.explore,
+        "lanes": args.lanes,
+        "budget_ms": args.budget_ms,
+        "source": args.source,
+    }
     samples = _run(selfplay_game, args.games, settings, args.jobs, "self-play games")
     stored = fitted_weights(args.lanes if args.source == "selfplay" else None, args.source)
     prior = [stored.get(name, 0.0) for name in STAT_FEATURES]
@@ -133,10 +143,14 @@ def fit_command(args: argparse.Namespace) -> int:
     wins = sum(y for _, y in samples)
     prior_bias = math.log((wins + 0.5) / (len(samples) - wins + 0.5))  # the first player's edge (finite at 0 or n wins)
     weights, bias, loss = fit_centred(samples, prior, args.l2)
-    games = (f"{len(samples)} hard-vs-hard games at {args.budget_ms:g} ms per turn, {args.lanes} "
-             f"lane{'s' if args.lanes > 1 else ''}, drafts exploring {args.explore:g}")
-    fit_text = (f"first player won {first:.3f}; log-loss {loss:.4f}, starting weights "
-                f"{log_loss(samples, prior, prior_bias):.4f} ({args.source}), bias alone {log_loss(samples, [0.0] * len(prior), prior_bias):.4f}")
+    games = (
+        f"{len(samples)} hard-vs-hard games at {args.budget_ms:g} ms per turn, {args.lanes} "
+        f"lane{'s' if args.lanes > 1 else ''}, drafts exploring {args.explore:g}"
+    )
+    fit_text = (
+        f"first player won {first:.3f}; log-loss {loss:.4f}, starting weights "
+        f"{log_loss(samples, prior, prior_bias):.4f} ({args.source}), bias alone {log_loss(samples, [0.0] * len(prior), prior_bias):.4f}"
+    )
     print(f"{games}\n{fit_text}; bias {bias:+.3f}")
     for name, old, new in zip(STAT_FEATURES, prior, weights):
         print(f"  {name:22s} {old:+.4f} -> {new:+.4f}")
@@ -144,11 +158,15 @@ def fit_command(args: argparse.Namespace) -> int:
         data = json.loads(WEIGHTS_FILE.read_text(encoding="utf-8"))
         entry = data.setdefault(SELFPLAY, {})
         entry[lane_key(args.lanes)] = {
-            "fitted_by": (f"python -m game.tools.draft_selfplay fit --games {args.games} --lanes {args.lanes} "
-                          f"--budget-ms {args.budget_ms:g} --explore {args.explore:g} --from {args.source} --l2 {args.l2:g} "
-                          f"--seed {args.seed}"),
-            "games": games, "fit": fit_text,
-            "weights": {name: round(w, 4) for name, w in zip(STAT_FEATURES, weights)}}
+            "fitted_by": (
+                f"python -m game.tools.draft_selfplay fit --games {args.games} --lanes {args.lanes} "
+                f"--budget-ms {args.budget_ms:g} --explore {args.explore:g} --from {args.source} --l2 {args.l2:g} "
+                f"--seed {args.seed}"
+            ),
+            "games": games,
+            "fit": fit_text,
+            "weights": {name: round(w, 4) for name, w in zip(STAT_FEATURES, weights)},
+        }
         WEIGHTS_FILE.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
         print(f"wrote the {lane_key(args.lanes)} self-play weights to {WEIGHTS_FILE}")
     return 0
@@ -163,9 +181,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--jobs", type=job_count, default=2, help="worker processes (default 2)")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--explore", type=float, default=0.3, help="chance of a random pick")
-    parser.add_argument("--from", dest="source", choices=("stats", "selfplay"), default="stats",
-                        help="the values the games draft with and the fit starts from: the rule-bot fit, or the "
-                             "stored self-play fit (a further iteration)")
+    parser.add_argument(
+        "--from",
+        dest="source",
+        choices=("stats", "selfplay"),
+        default="stats",
+        help="the values the games draft with and the fit starts from: the rule-bot fit, or the "
+        "stored self-play fit (a further iteration)",
+    )
     parser.add_argument("--l2", type=float, default=20.0, help="penalty on the change from today's weights")
     parser.add_argument("--write", action="store_true", help=f"store the weights in {WEIGHTS_FILE.name}")
     args = parser.parse_args(argv)

@@ -27,8 +27,15 @@ import sys
 from multiprocessing import Pool
 from typing import Sequence
 
-from ai.cards.evaluation import (DEFAULT_WEIGHTS, FITTED_WEIGHTS_FILE, TERMS, VALUE_SCALE, Evaluator,
-                                 fitted_evaluator, linear_weights)
+from ai.cards.evaluation import (
+    DEFAULT_WEIGHTS,
+    FITTED_WEIGHTS_FILE,
+    TERMS,
+    VALUE_SCALE,
+    Evaluator,
+    fitted_evaluator,
+    linear_weights,
+)
 from game.tools.args import job_count
 from game.tools.draft_fit import fit
 
@@ -77,8 +84,9 @@ def collect(games: int, settings: dict, jobs: int) -> list[tuple[list[float], in
 
     samples: list[tuple[list[float], int]] = []
     with Pool(max(1, jobs), initializer=_init, initargs=(str(DEFAULT_POOL), settings)) as workers:
-        for game in tqdm(workers.imap(positions, range(games), chunksize=4), total=games, file=sys.stderr,
-                         desc="games", unit="game"):
+        for game in tqdm(
+            workers.imap(positions, range(games), chunksize=4), total=games, file=sys.stderr, desc="games", unit="game"
+        ):
             samples.extend(game)
     return samples
 
@@ -87,8 +95,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m game.tools.eval_fit", description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=3000)
     parser.add_argument("--budget-ms", type=float, default=20.0, help="hard's thinking time per turn")
-    parser.add_argument("--from", dest="source", choices=("hand", "fitted"), default="hand",
-                        help="the evaluation hard plays the games with")
+    parser.add_argument(
+        "--from",
+        dest="source",
+        choices=("hand", "fitted"),
+        default="hand",
+        help="the evaluation hard plays the games with",
+    )
     parser.add_argument("--l2", type=float, default=1.0)
     parser.add_argument("--jobs", type=job_count, default=2, help="worker processes (default 2)")
     parser.add_argument("--seed", type=int, default=0)
@@ -101,20 +114,27 @@ def main(argv: Sequence[str] | None = None) -> int:
     hand = linear_weights(DEFAULT_WEIGHTS)
     scored = [([sum(w * x for w, x in zip(hand, terms))], y) for terms, y in samples]
     _, (hand_scale,), hand_loss = fit(scored, l2=0.0, iterations=10)
-    games = (f"{args.games} hard-vs-hard games ({args.source} evaluation, {args.budget_ms:g} ms per turn, one and "
-             f"two lanes), {len(samples)} turn ends")
-    fit_text = (f"log-loss {loss:.4f}; hand weights {hand_loss:.4f} (best scale 1/{1 / hand_scale:.1f}); "
-                f"bias {bias:+.3f}")
+    games = (
+        f"{args.games} hard-vs-hard games ({args.source} evaluation, {args.budget_ms:g} ms per turn, one and "
+        f"two lanes), {len(samples)} turn ends"
+    )
+    fit_text = (
+        f"log-loss {loss:.4f}; hand weights {hand_loss:.4f} (best scale 1/{1 / hand_scale:.1f}); bias {bias:+.3f}"
+    )
     print(f"{games}\n{fit_text}")
     weights = {name: round(beta * VALUE_SCALE, 4) for name, beta in zip(TERMS, betas)}
     for name, old in zip(TERMS, hand):
         print(f"  {name:13s} {old:+8.3f} -> {weights[name]:+8.3f}")
     if args.write:
-        data = {"about": "Hard's evaluation weights (ai/cards/evaluation.py TERMS), fitted on the outcomes of its "
-                         "own games by game/tools/eval_fit.py",
-                "fitted_by": f"python -m game.tools.eval_fit --games {args.games} --budget-ms {args.budget_ms:g} "
-                             f"--from {args.source} --l2 {args.l2:g} --seed {args.seed}",
-                "games": games, "fit": fit_text, "weights": weights}
+        data = {
+            "about": "Hard's evaluation weights (ai/cards/evaluation.py TERMS), fitted on the outcomes of its "
+            "own games by game/tools/eval_fit.py",
+            "fitted_by": f"python -m game.tools.eval_fit --games {args.games} --budget-ms {args.budget_ms:g} "
+            f"--from {args.source} --l2 {args.l2:g} --seed {args.seed}",
+            "games": games,
+            "fit": fit_text,
+            "weights": weights,
+        }
         FITTED_WEIGHTS_FILE.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
         print(f"wrote {FITTED_WEIGHTS_FILE}")
     return 0

@@ -104,15 +104,28 @@ class Backend:
 
 def add_arguments(parser) -> None:
     """--cluster and --results, shared by every simulation command (each keeps its own --jobs)."""
-    parser.add_argument("--cluster", default="", metavar="ADDRESS",
-                        help="run the games on a Dask cluster: a scheduler address (tcp://host:8786) or "
-                             f"local:N to start N local workers (needs {INSTALL_CLUSTER}); default: no cluster")
-    parser.add_argument("--cluster-wait", type=positive_seconds, default=DEFAULT_CLUSTER_WAIT, metavar="SECONDS",
-                        help="with --cluster ADDRESS: how long to wait for the scheduler's first worker before "
-                             "giving up")
-    parser.add_argument("--results", type=Path, default=None, metavar="FILE.jsonl",
-                        help="write each game to this file as it finishes; rerunning with the same file "
-                             "resumes: the games already there are not played again (default: none)")
+    parser.add_argument(
+        "--cluster",
+        default="",
+        metavar="ADDRESS",
+        help="run the games on a Dask cluster: a scheduler address (tcp://host:8786) or "
+        f"local:N to start N local workers (needs {INSTALL_CLUSTER}); default: no cluster",
+    )
+    parser.add_argument(
+        "--cluster-wait",
+        type=positive_seconds,
+        default=DEFAULT_CLUSTER_WAIT,
+        metavar="SECONDS",
+        help="with --cluster ADDRESS: how long to wait for the scheduler's first worker before giving up",
+    )
+    parser.add_argument(
+        "--results",
+        type=Path,
+        default=None,
+        metavar="FILE.jsonl",
+        help="write each game to this file as it finishes; rerunning with the same file "
+        "resumes: the games already there are not played again (default: none)",
+    )
 
 
 def backend_from_args(args) -> Backend:
@@ -121,8 +134,10 @@ def backend_from_args(args) -> Backend:
     if not address:
         return Backend.local(max(1, args.jobs))
     if not cluster_available():
-        raise RunError(f"--cluster needs the optional Dask engine, which is not installed; install it with "
-                       f"{INSTALL_CLUSTER} (or pip install 'distributed>=2024.8')")
+        raise RunError(
+            f"--cluster needs the optional Dask engine, which is not installed; install it with "
+            f"{INSTALL_CLUSTER} (or pip install 'distributed>=2024.8')"
+        )
     if address.startswith("local:"):
         count = address.removeprefix("local:")
         if not count.isdigit() or int(count) < 1:
@@ -154,8 +169,14 @@ def cluster_available() -> bool:
 # ---------------------------------------------------------------------------------- the run
 
 
-def run_games(job: Job, games: int, backend: Backend, results: Path | None = None, progress: bool = True,
-              on_result: Callable[[Any], dict | None] | None = None) -> list:
+def run_games(
+    job: Job,
+    games: int,
+    backend: Backend,
+    results: Path | None = None,
+    progress: bool = True,
+    on_result: Callable[[Any], dict | None] | None = None,
+) -> list:
     """Games 0..games-1 of `job` on `backend`, in index order.
 
     With `results` the games found in that file are read back instead of played, and each new
@@ -170,8 +191,9 @@ def run_games(job: Job, games: int, backend: Backend, results: Path | None = Non
     if progress:
         from tqdm import tqdm
 
-        bar = tqdm(total=games, initial=len(done), desc=job.tool, unit="game", file=sys.stderr, mininterval=0.5,
-                   smoothing=0.1)
+        bar = tqdm(
+            total=games, initial=len(done), desc=job.tool, unit="game", file=sys.stderr, mininterval=0.5, smoothing=0.1
+        )
     postfix = None
     for index in sorted(done):
         postfix = on_result(done[index]) if on_result else None
@@ -196,8 +218,10 @@ def run_games(job: Job, games: int, backend: Backend, results: Path | None = Non
         if store is None:
             raise
         finished = len(done)
-        raise RunError(f"{error}. {results} is kept ({finished} game{'s' if finished != 1 else ''} finished): "
-                       "run the same command again to resume") from None
+        raise RunError(
+            f"{error}. {results} is kept ({finished} game{'s' if finished != 1 else ''} finished): "
+            "run the same command again to resume"
+        ) from None
     finally:
         if bar is not None:
             bar.close()
@@ -209,7 +233,7 @@ def run_games(job: Job, games: int, backend: Backend, results: Path | None = Non
 def chunks(indexes: Sequence[int], size: int, workers: int) -> list[list[int]]:
     """Indexes in tasks of at most `size` games, small enough that every worker gets several."""
     size = max(1, min(size, len(indexes) // max(1, 4 * workers)))
-    return [list(indexes[i:i + size]) for i in range(0, len(indexes), size)]
+    return [list(indexes[i : i + size]) for i in range(0, len(indexes), size)]
 
 
 # What the process that plays a task has set up: a worker keeps a job's pools between its tasks.
@@ -267,10 +291,14 @@ def _run_processes(job: Job, todo: list[int], backend: Backend, collect) -> None
             return
         pending = [chunk for n, chunk in enumerate(pending) if n not in finished]
         lost = sum(len(chunk) for chunk in pending)
-        print(f"{job.tool}: a worker process died; {lost} unfinished game{'s' if lost != 1 else ''} "
-              f"go to new workers", file=sys.stderr)
-    raise RunError(f"worker processes died {MAX_POOL_RESTARTS + 1} times in a row (games "
-                   f"{', '.join(str(c[0]) for c in pending[:5])}...); run with --jobs 1 to see the error")
+        print(
+            f"{job.tool}: a worker process died; {lost} unfinished game{'s' if lost != 1 else ''} go to new workers",
+            file=sys.stderr,
+        )
+    raise RunError(
+        f"worker processes died {MAX_POOL_RESTARTS + 1} times in a row (games "
+        f"{', '.join(str(c[0]) for c in pending[:5])}...); run with --jobs 1 to see the error"
+    )
 
 
 # Scheduler address schemes this tool connects to: tcp (also a bare host:port, which Dask reads as
@@ -287,13 +315,17 @@ def check_address(address: str) -> None:
     if not separator:
         scheme, rest = "tcp", address
     if scheme.lower() not in CLUSTER_SCHEMES:
-        raise RunError(f"--cluster {address}: the {scheme}:// scheme is not supported; give the scheduler's "
-                       "tcp:// address (e.g. tcp://host:8786), or local:N to start local workers")
+        raise RunError(
+            f"--cluster {address}: the {scheme}:// scheme is not supported; give the scheduler's "
+            "tcp:// address (e.g. tcp://host:8786), or local:N to start local workers"
+        )
     if scheme.lower() == "tcp":
         host, colon, port = rest.rpartition(":")
         if not colon or not host or not port.isdigit() or not 0 < int(port) < 65536:
-            raise RunError(f"--cluster {address}: expected a scheduler address tcp://HOST:PORT "
-                           "(e.g. tcp://127.0.0.1:8786), or local:N to start local workers")
+            raise RunError(
+                f"--cluster {address}: expected a scheduler address tcp://HOST:PORT "
+                "(e.g. tcp://127.0.0.1:8786), or local:N to start local workers"
+            )
 
 
 SCHEDULER_GREETING_S = 5.0  # a Dask scheduler sends its handshake at once on a new connection
@@ -311,15 +343,19 @@ def probe_scheduler(address: str, seconds: float | None = None) -> None:
         return
     rest = rest if separator else address
     host, _, port = rest.rpartition(":")
-    how = (f"start one with `dask scheduler` and workers with `dask worker {address} --nthreads 1`, "
-           "or try --cluster local:2")
+    how = (
+        f"start one with `dask scheduler` and workers with `dask worker {address} --nthreads 1`, "
+        "or try --cluster local:2"
+    )
     try:
         with socket.create_connection((host.strip("[]"), int(port)), timeout=seconds) as connection:
             connection.settimeout(seconds)
             greeting = connection.recv(8)
     except TimeoutError:
-        raise RunError(f"the service at {address} does not answer as a Dask scheduler (it said nothing "
-                       f"within {seconds:.0f} s of a connection); {how}") from None
+        raise RunError(
+            f"the service at {address} does not answer as a Dask scheduler (it said nothing "
+            f"within {seconds:.0f} s of a connection); {how}"
+        ) from None
     except OSError as error:
         raise RunError(f"could not reach a Dask scheduler at {address} ({error.strerror or error}); {how}") from None
     if not greeting:
@@ -333,23 +369,34 @@ def open_cluster(backend: Backend):
     from distributed import Client, LocalCluster
 
     if backend.address.startswith("local:"):
-        cluster = LocalCluster(n_workers=backend.jobs, threads_per_worker=1, processes=True,
-                               dashboard_address=":0", silence_logs=logging.ERROR)
+        cluster = LocalCluster(
+            n_workers=backend.jobs,
+            threads_per_worker=1,
+            processes=True,
+            dashboard_address=":0",
+            silence_logs=logging.ERROR,
+        )
         return Client(cluster), cluster
     check_address(backend.address)
     probe_scheduler(backend.address)
-    how = (f"start one with `dask scheduler` and workers with `dask worker {backend.address} --nthreads 1`, "
-           "or try --cluster local:2")
+    how = (
+        f"start one with `dask scheduler` and workers with `dask worker {backend.address} --nthreads 1`, "
+        "or try --cluster local:2"
+    )
     try:
         return Client(backend.address, timeout="10s"), None
     except (OSError, TimeoutError) as error:
         raise RunError(f"could not reach a Dask scheduler at {backend.address} ({error}); {how}") from None
     except MemoryError:  # a garbage frame length read as a size (e.g. an HTTP server's answer)
-        raise RunError(f"the service at {backend.address} does not answer as a Dask scheduler "
-                       f"(its reply is not a Dask message); {how}") from None
+        raise RunError(
+            f"the service at {backend.address} does not answer as a Dask scheduler "
+            f"(its reply is not a Dask message); {how}"
+        ) from None
     except Exception as error:  # TypeError, ValueError, AssertionError...: Dask read something that is no scheduler
-        raise RunError(f"the service at {backend.address} does not answer as a Dask scheduler "
-                       f"({type(error).__name__}: {str(error)[:80]}); {how}") from None
+        raise RunError(
+            f"the service at {backend.address} does not answer as a Dask scheduler "
+            f"({type(error).__name__}: {str(error)[:80]}); {how}"
+        ) from None
 
 
 def _worker_count(client) -> int | None:
@@ -369,14 +416,19 @@ def wait_for_workers(client, backend: Backend, tool: str) -> None:
         return
     from tqdm import tqdm
 
-    tqdm.write(f"{tool}: waiting for workers at {backend.address} (start them with `dask worker {backend.address} "
-               f"--nthreads 1`; giving up after {backend.wait_seconds:g} s, --cluster-wait)", file=sys.stderr)
+    tqdm.write(
+        f"{tool}: waiting for workers at {backend.address} (start them with `dask worker {backend.address} "
+        f"--nthreads 1`; giving up after {backend.wait_seconds:g} s, --cluster-wait)",
+        file=sys.stderr,
+    )
     try:
         client.wait_for_workers(1, timeout=backend.wait_seconds)
     except TimeoutError:
-        raise RunError(f"no worker joined the Dask scheduler at {backend.address} within {backend.wait_seconds:g} s "
-                       f"(--cluster-wait); start workers with `dask worker {backend.address} --nthreads 1`, "
-                       "or try --cluster local:2") from None
+        raise RunError(
+            f"no worker joined the Dask scheduler at {backend.address} within {backend.wait_seconds:g} s "
+            f"(--cluster-wait); start workers with `dask worker {backend.address} --nthreads 1`, "
+            "or try --cluster local:2"
+        ) from None
 
 
 class _QuietDask:
@@ -386,8 +438,10 @@ class _QuietDask:
     def __enter__(self):
         import logging
 
-        names = ["distributed", *(name for name in logging.root.manager.loggerDict
-                                   if name.startswith(("distributed.", "tornado")))]
+        names = [
+            "distributed",
+            *(name for name in logging.root.manager.loggerDict if name.startswith(("distributed.", "tornado"))),
+        ]
         self.levels = {}
         for name in names:
             logger = logging.getLogger(name)
@@ -433,8 +487,10 @@ def _collect_cluster(futures, client, backend: Backend, tool: str, collect) -> N
     from distributed.client import FutureCancelledError
     from distributed.scheduler import KilledWorker
 
-    lost = RunError(f"lost the Dask scheduler at {backend.address} in the middle of the run (it stopped or "
-                    "restarted, or the network failed)")
+    lost = RunError(
+        f"lost the Dask scheduler at {backend.address} in the middle of the run (it stopped or "
+        "restarted, or the network failed)"
+    )
     finished = as_completed(futures)
     checked = time.monotonic()
     alone_since = None  # when the scheduler was found without workers
@@ -446,8 +502,9 @@ def _collect_cluster(futures, client, backend: Backend, tool: str, collect) -> N
             try:
                 played = future.result()
             except KilledWorker as error:
-                raise RunError(f"a game killed {backend.describe()} workers repeatedly ({error}); "
-                               "run it with --jobs 1 to see why") from None
+                raise RunError(
+                    f"a game killed {backend.describe()} workers repeatedly ({error}); run it with --jobs 1 to see why"
+                ) from None
             except (FutureCancelledError, asyncio.CancelledError):
                 raise lost from None
             future.release()
@@ -468,12 +525,18 @@ def _collect_cluster(futures, client, backend: Backend, tool: str, collect) -> N
                 alone_since = None
             elif alone_since is None:
                 alone_since = now
-                print(f"{tool}: every worker left; waiting for workers at {backend.address} (giving up after "
-                      f"{backend.wait_seconds:g} s, --cluster-wait)", file=sys.stderr, flush=True)
+                print(
+                    f"{tool}: every worker left; waiting for workers at {backend.address} (giving up after "
+                    f"{backend.wait_seconds:g} s, --cluster-wait)",
+                    file=sys.stderr,
+                    flush=True,
+                )
             elif now - alone_since > backend.wait_seconds:
-                raise RunError(f"every worker left the Dask scheduler at {backend.address} and none joined within "
-                               f"{backend.wait_seconds:g} s (--cluster-wait); start workers with "
-                               f"`dask worker {backend.address} --nthreads 1`")
+                raise RunError(
+                    f"every worker left the Dask scheduler at {backend.address} and none joined within "
+                    f"{backend.wait_seconds:g} s (--cluster-wait); start workers with "
+                    f"`dask worker {backend.address} --nthreads 1`"
+                )
         time.sleep(CLUSTER_POLL_SECONDS)
 
 
@@ -492,8 +555,11 @@ class ResultsFile:
     def __init__(self, path: Path, job: Job):
         self.path = Path(path)
         self.job = job
-        self.header = {"duelmind_run": RESULTS_VERSION, "tool": job.tool,
-                       "settings": json.loads(json.dumps(job.identity(), default=str))}
+        self.header = {
+            "duelmind_run": RESULTS_VERSION,
+            "tool": job.tool,
+            "settings": json.loads(json.dumps(job.identity(), default=str)),
+        }
         self._file = None
 
     def load(self) -> dict[int, Any]:
@@ -507,11 +573,15 @@ class ResultsFile:
         except FileNotFoundError:
             raw = b""
         except JsonFileError as error:
-            raise RunError(f"--results {self.path} cannot be read ({error.message}); it is left as it is: "
-                           "use another --results file") from None
+            raise RunError(
+                f"--results {self.path} cannot be read ({error.message}); it is left as it is: "
+                "use another --results file"
+            ) from None
         except OSError as error:
-            raise RunError(f"--results {self.path} cannot be read ({error.strerror or error}); it is left as it "
-                           "is: use another --results file") from None
+            raise RunError(
+                f"--results {self.path} cannot be read ({error.strerror or error}); it is left as it "
+                "is: use another --results file"
+            ) from None
         if not raw:
             self._open(write_header=True)
             return {}
@@ -519,9 +589,11 @@ class ResultsFile:
         complete, tail = lines[:-1], lines[-1]  # tail: after the last newline (empty when whole)
         if tail and not _cut_short(tail, HEADER_START if not complete else GAME_START):
             number = len(complete) + 1
-            raise RunError(f"{self.path}:{number}: the last line is neither a game nor a line cut short by an "
-                           "interruption; this is not a results file of a run, or it was edited (use another "
-                           "--results file)")
+            raise RunError(
+                f"{self.path}:{number}: the last line is neither a game nor a line cut short by an "
+                "interruption; this is not a results file of a run, or it was edited (use another "
+                "--results file)"
+            )
         games: dict[int, Any] = {}
         for number, line in enumerate(complete, 1):
             data = self._parse(line, number)
@@ -535,7 +607,7 @@ class ResultsFile:
             self._open(write_header=True)
             return {}
         if tail:  # the last game was being written when the run stopped
-            self.path.write_bytes(raw[:len(raw) - len(tail)])
+            self.path.write_bytes(raw[: len(raw) - len(tail)])
         self._open(write_header=False)
         return games
 
@@ -546,8 +618,10 @@ class ResultsFile:
         try:
             return parse_json_text(decode_utf8(line, where), where)
         except (JsonFileError, ValueError, RecursionError):
-            raise RunError(f"{where}: not a JSON line; this is not a results file of a run, or it was edited "
-                           "(use another --results file)") from None
+            raise RunError(
+                f"{where}: not a JSON line; this is not a results file of a run, or it was edited "
+                "(use another --results file)"
+            ) from None
 
     def _game(self, data: Any, number: int) -> tuple[int, Any]:
         """(index, game) of line `number`; RunError naming the line when it is not a game of this run."""
@@ -569,17 +643,22 @@ class ResultsFile:
         if not isinstance(data, dict) or data.get("duelmind_run") != RESULTS_VERSION:
             raise RunError(f"{self.path} is not a Duelmind results file (its first line names no run)")
         if data.get("tool") != self.header["tool"]:
-            raise RunError(f"{self.path} holds games of `{data.get('tool')}`, not `{self.job.tool}`; "
-                           "use another --results file")
+            raise RunError(
+                f"{self.path} holds games of `{data.get('tool')}`, not `{self.job.tool}`; use another --results file"
+            )
         theirs, ours = data.get("settings", {}), self.header["settings"]
         if not isinstance(theirs, dict):
-            raise RunError(f"{self.path}:1: the run's settings are not an object; the file was edited or is "
-                           "damaged (use another --results file)")
+            raise RunError(
+                f"{self.path}:1: the run's settings are not an object; the file was edited or is "
+                "damaged (use another --results file)"
+            )
         if theirs != ours:
             differ = sorted(key for key in set(theirs) | set(ours) if theirs.get(key) != ours.get(key))
             shown = ", ".join(f"{key} {theirs.get(key)!r} there, {ours.get(key)!r} now" for key in differ)
-            raise RunError(f"{self.path} holds games of another run ({shown}); rerun with the same options "
-                           "to resume it, or use another --results file")
+            raise RunError(
+                f"{self.path} holds games of another run ({shown}); rerun with the same options "
+                "to resume it, or use another --results file"
+            )
 
     def _open(self, write_header: bool) -> None:
         try:
@@ -605,7 +684,7 @@ class ResultsFile:
 
 HEADER_START = b'{"duelmind_run":'  # how the lines ResultsFile writes begin (compact JSON)
 GAME_START = b'{"index":'
-MAX_GAME_INDEX = 10 ** 9  # no run plays more games
+MAX_GAME_INDEX = 10**9  # no run plays more games
 
 
 def _cut_short(tail: bytes, start: bytes) -> bool:

@@ -149,12 +149,28 @@ class GomocupBrain:
 
     def _snapshot(self) -> tuple:
         state = self.state
-        return (state.clone() if state is not None else None, self.size, self.rule, self.timeout_turn_ms,
-                self.timeout_match_ms, self.time_left_ms, self.finished, self._ended)
+        return (
+            state.clone() if state is not None else None,
+            self.size,
+            self.rule,
+            self.timeout_turn_ms,
+            self.timeout_match_ms,
+            self.time_left_ms,
+            self.finished,
+            self._ended,
+        )
 
     def _restore(self, saved: tuple) -> None:
-        (self.state, self.size, self.rule, self.timeout_turn_ms, self.timeout_match_ms, self.time_left_ms,
-         self.finished, self._ended) = saved
+        (
+            self.state,
+            self.size,
+            self.rule,
+            self.timeout_turn_ms,
+            self.timeout_match_ms,
+            self.time_left_ms,
+            self.finished,
+            self._ended,
+        ) = saved
         self._board_stones, self._board_problem = None, None
 
     # --- commands ---------------------------------------------------------------------------
@@ -433,9 +449,7 @@ def _fallback_move(state: GomokuState) -> tuple[int, int]:
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--level", default="master", help="AI level (default: master, the strongest)")
     parser.add_argument("--seed", type=int, default=None, help="fix the AI's random choices")
-    parser.add_argument(
-        "--verbose", action="store_true", help="report each move's thinking time on DEBUG lines"
-    )
+    parser.add_argument("--verbose", action="store_true", help="report each move's thinking time on DEBUG lines")
 
 
 def run(args: argparse.Namespace) -> int:

@@ -37,8 +37,15 @@ from game.rules.gomoku.rules import MAX_SIZE, MIN_SIZE
 from game.rules.safe_json import JsonFileError, json_path, read_json_file, read_text_file
 from game.tools.referee import BotFailure, BotProcess
 from game.tools.stats import percentile, wilson_interval
-from game.tools.args import (PROGRAM, ProgressBar, add_jobs_argument, add_output_arguments, positive_ms, print_json,
-                             progress_wanted)
+from game.tools.args import (
+    PROGRAM,
+    ProgressBar,
+    add_jobs_argument,
+    add_output_arguments,
+    positive_ms,
+    print_json,
+    progress_wanted,
+)
 
 BOOK = Path(__file__).resolve().parents[2] / "ai" / "gomoku" / "openings.json"
 BOOK_SIZE = 15  # the book's openings are written for 15x15 and centred on larger boards
@@ -115,14 +122,20 @@ def load_openings(path: str | Path | None = None) -> list[list[tuple[int, int]]]
             if isinstance(item, dict):
                 where.append("moves")
             if not isinstance(moves, list):
-                raise ValueError(f"{source}: {json_path(where)}: opening {number}: expected [[x, y], ...], "
-                                 f"got {_shown(moves)}")
+                raise ValueError(
+                    f"{source}: {json_path(where)}: opening {number}: expected [[x, y], ...], got {_shown(moves)}"
+                )
             opening = []
             for step, move in enumerate(moves):
-                if not (isinstance(move, list) and len(move) == 2
-                        and all(isinstance(v, int) and not isinstance(v, bool) and 0 <= v < 1000 for v in move)):
-                    raise ValueError(f"{source}: {json_path([*where, step])}: opening {number}: expected a point "
-                                     f"[x, y] of whole numbers on the board, got {_shown(move)}")
+                if not (
+                    isinstance(move, list)
+                    and len(move) == 2
+                    and all(isinstance(v, int) and not isinstance(v, bool) and 0 <= v < 1000 for v in move)
+                ):
+                    raise ValueError(
+                        f"{source}: {json_path([*where, step])}: opening {number}: expected a point "
+                        f"[x, y] of whole numbers on the board, got {_shown(move)}"
+                    )
                 opening.append((move[0], move[1]))
             openings.append(opening)
     else:
@@ -191,13 +204,28 @@ class Brain:
         self.process.close()
 
 
-def play_game(index: int, black: str, white: str, names: tuple[str, str], opening_index: int,
-              opening: Sequence[tuple[int, int]], config: MatchConfig, cwd: str | Path | None = None,
-              log: Callable[[str], None] | None = None) -> GameRecord:
+def play_game(
+    index: int,
+    black: str,
+    white: str,
+    names: tuple[str, str],
+    opening_index: int,
+    opening: Sequence[tuple[int, int]],
+    config: MatchConfig,
+    cwd: str | Path | None = None,
+    log: Callable[[str], None] | None = None,
+) -> GameRecord:
     """One game: ``black`` and ``white`` are the brains' shell commands."""
     state = opening_state(opening, config)
-    record = GameRecord(index, opening_index, (black, white), names, moves=list(state.moves),
-                        times_ms=[0.0] * len(state.moves), opening_length=len(state.moves))
+    record = GameRecord(
+        index,
+        opening_index,
+        (black, white),
+        names,
+        moves=list(state.moves),
+        times_ms=[0.0] * len(state.moves),
+        opening_length=len(state.moves),
+    )
     brains: dict[int, Brain] = {}
     clock_left = {BLACK: config.match_ms, WHITE: config.match_ms}
     try:
@@ -212,9 +240,13 @@ def play_game(index: int, black: str, white: str, names: tuple[str, str], openin
                 raise BotFailure(colour, f"refused START {config.size}: {reply[:80]!r}")
             record.start_ms[colour] = (time.perf_counter() - started) * 1000.0
             brain.process.track()
-            info = [f"INFO timeout_turn {config.turn_ms:.0f}", f"INFO timeout_match {config.match_ms:.0f}",
-                    f"INFO max_memory {config.max_memory}", f"INFO game_type {GAME_TYPE_BRAIN_VS_BRAIN}",
-                    f"INFO rule {RULE_BITS[config.rule]}"]
+            info = [
+                f"INFO timeout_turn {config.turn_ms:.0f}",
+                f"INFO timeout_match {config.match_ms:.0f}",
+                f"INFO max_memory {config.max_memory}",
+                f"INFO game_type {GAME_TYPE_BRAIN_VS_BRAIN}",
+                f"INFO rule {RULE_BITS[config.rule]}",
+            ]
             brain.send(info, time.perf_counter() + config.start_ms / 1000.0)
         while not state.is_over:
             colour = state.current_player
@@ -295,10 +327,19 @@ class MatchResult:
         return [(r, BLACK if r.names[0] == name else WHITE) for r in self.records if name in r.names]
 
 
-def run_match(p1: str, p2: str, games: int, openings: Sequence[Sequence[tuple[int, int]]],
-              config: MatchConfig, jobs: int = 1, cwd: str | Path | None = None, psq_dir: str | Path | None = None,
-              verbose: bool = False, out: Callable[[str], None] = print,
-              on_game: Callable[[], None] | None = None) -> MatchResult:
+def run_match(
+    p1: str,
+    p2: str,
+    games: int,
+    openings: Sequence[Sequence[tuple[int, int]]],
+    config: MatchConfig,
+    jobs: int = 1,
+    cwd: str | Path | None = None,
+    psq_dir: str | Path | None = None,
+    verbose: bool = False,
+    out: Callable[[str], None] = print,
+    on_game: Callable[[], None] | None = None,
+) -> MatchResult:
     """``games`` games: game g plays opening g // 2 (the list is cycled), p1 black in even games
     and white in odd ones, so each opening is played once with each colour assignment. ``out``
     gets a line per game (``None``: no lines), ``on_game()`` is called after each."""
@@ -313,8 +354,9 @@ def run_match(p1: str, p2: str, games: int, openings: Sequence[Sequence[tuple[in
 
     def one(task) -> GameRecord:
         index, (black, black_name), (white, white_name), opening_index = task
-        record = play_game(index, black, white, (black_name, white_name), opening_index, openings[opening_index],
-                           config, cwd, log)
+        record = play_game(
+            index, black, white, (black_name, white_name), opening_index, openings[opening_index], config, cwd, log
+        )
         if psq_dir is not None:
             try:
                 record.psq = write_psq(record, Path(psq_dir) / f"game_{index + 1:03d}.psq", config.size)
@@ -348,8 +390,11 @@ def describe_game(record: GameRecord, verbose: bool = False) -> str:
         loser = WHITE if record.winner == BLACK else BLACK
         winner_name = black if record.winner == BLACK else white
         loser_name = black if loser == BLACK else white
-        outcome = f"{winner_name} beat {loser_name}: {record.reason}" if record.failed is None else \
-            f"{winner_name} won, {loser_name} ({record.reason})"
+        outcome = (
+            f"{winner_name} beat {loser_name}: {record.reason}"
+            if record.failed is None
+            else f"{winner_name} won, {loser_name} ({record.reason})"
+        )
     line = f"game {record.index + 1}: opening {record.opening + 1}, {black} black, {white} white: {outcome}, {stones} stones"
     if verbose and record.failed is not None:
         tail = record.stderr_tail.get(record.failed, [])[-5:]
@@ -358,12 +403,23 @@ def describe_game(record: GameRecord, verbose: bool = False) -> str:
 
 
 def _game_json(record: GameRecord) -> dict:
-    return {"game": record.index + 1, "opening": record.opening + 1, "black": record.names[0],
-            "white": record.names[1],
-            "winner": None if record.winner is None else "draw" if record.winner == 0 else
-            record.names[0] if record.winner == BLACK else record.names[1],
-            "reason": record.reason, "failed": None if record.failed is None else COLOUR_NAMES[record.failed],
-            "moves": [list(move) for move in record.moves], "opening_length": record.opening_length}
+    return {
+        "game": record.index + 1,
+        "opening": record.opening + 1,
+        "black": record.names[0],
+        "white": record.names[1],
+        "winner": None
+        if record.winner is None
+        else "draw"
+        if record.winner == 0
+        else record.names[0]
+        if record.winner == BLACK
+        else record.names[1],
+        "reason": record.reason,
+        "failed": None if record.failed is None else COLOUR_NAMES[record.failed],
+        "moves": [list(move) for move in record.moves],
+        "opening_length": record.opening_length,
+    }
 
 
 def report_json(result: MatchResult, commands: dict[str, str], config: MatchConfig) -> dict:
@@ -381,24 +437,51 @@ def report_json(result: MatchResult, commands: dict[str, str], config: MatchConf
                 reason = r.reason.split(" ", 1)[1].split(" (", 1)[0]
                 failures[reason] = failures.get(reason, 0) + 1
         times = [ms for r, colour in played for ms in r.reply_ms[colour]]
-        brains.append({
-            "name": name, "command": command, "games": len(played), "wins": wins, "draws": draws, "score": score,
-            "score_rate": score / len(played) if played else 0.0, "wilson95": [low, high],
-            "as_colour": {COLOUR_NAMES[colour]: {"games": sum(1 for _, c in played if c == colour),
-                                                 "wins": sum(1 for r, c in played if c == colour and r.winner == colour)}
-                          for colour in (BLACK, WHITE)},
-            "lost_by_failing": failures,
-            "reply_ms": {"replies": len(times), "p50": percentile(times, 0.5), "p99": percentile(times, 0.99),
-                         "max": max(times)} if times else None})
-    return {"games": len(result.records), "rule": config.rule.name.lower(), "size": config.size,
-            "turn_ms": config.turn_ms, "match_ms": config.match_ms, "brains": brains,
-            "results": [_game_json(record) for record in result.records]}
+        brains.append(
+            {
+                "name": name,
+                "command": command,
+                "games": len(played),
+                "wins": wins,
+                "draws": draws,
+                "score": score,
+                "score_rate": score / len(played) if played else 0.0,
+                "wilson95": [low, high],
+                "as_colour": {
+                    COLOUR_NAMES[colour]: {
+                        "games": sum(1 for _, c in played if c == colour),
+                        "wins": sum(1 for r, c in played if c == colour and r.winner == colour),
+                    }
+                    for colour in (BLACK, WHITE)
+                },
+                "lost_by_failing": failures,
+                "reply_ms": {
+                    "replies": len(times),
+                    "p50": percentile(times, 0.5),
+                    "p99": percentile(times, 0.99),
+                    "max": max(times),
+                }
+                if times
+                else None,
+            }
+        )
+    return {
+        "games": len(result.records),
+        "rule": config.rule.name.lower(),
+        "size": config.size,
+        "turn_ms": config.turn_ms,
+        "match_ms": config.match_ms,
+        "brains": brains,
+        "results": [_game_json(record) for record in result.records],
+    }
 
 
 def summary(result: MatchResult, commands: dict[str, str], config: MatchConfig) -> list[str]:
     games = len(result.records)
-    lines = [f"{games} games, {config.rule.name.lower()}, {config.size}x{config.size}, {config.turn_ms:g} ms per move"
-             + (f", {config.match_ms:g} ms per game" if config.match_ms else "")]
+    lines = [
+        f"{games} games, {config.rule.name.lower()}, {config.size}x{config.size}, {config.turn_ms:g} ms per move"
+        + (f", {config.match_ms:g} ms per game" if config.match_ms else "")
+    ]
     for name, command in commands.items():
         played = result.games_of(name)
         wins = sum(1 for r, colour in played if r.winner == colour)
@@ -415,14 +498,20 @@ def summary(result: MatchResult, commands: dict[str, str], config: MatchConfig) 
                 reason = r.reason.split(" ", 1)[1].split(" (", 1)[0]
                 failures[reason] = failures.get(reason, 0) + 1
         rate = score / len(played) if played else 0.0
-        lines.append(f"{name}: {score:g}/{len(played)} = {rate:.1%} (95% Wilson interval {low:.1%}-{high:.1%}), "
-                     f"{', '.join(per_colour)}, draws {draws}  [{command}]")
+        lines.append(
+            f"{name}: {score:g}/{len(played)} = {rate:.1%} (95% Wilson interval {low:.1%}-{high:.1%}), "
+            f"{', '.join(per_colour)}, draws {draws}  [{command}]"
+        )
         if failures:
-            lines.append("    lost by failing: " + "; ".join(f"{reason} x{n}" for reason, n in sorted(failures.items())))
+            lines.append(
+                "    lost by failing: " + "; ".join(f"{reason} x{n}" for reason, n in sorted(failures.items()))
+            )
         times = [ms for r, colour in played for ms in r.reply_ms[colour]]
         if times:
-            lines.append(f"    replies: {len(times)}, p50 {percentile(times, 0.5):.1f} ms, p99 {percentile(times, 0.99):.1f} ms, "
-                         f"max {max(times):.1f} ms (limit {config.turn_ms:g} ms)")
+            lines.append(
+                f"    replies: {len(times)}, p50 {percentile(times, 0.5):.1f} ms, p99 {percentile(times, 0.99):.1f} ms, "
+                f"max {max(times):.1f} ms (limit {config.turn_ms:g} ms)"
+            )
         starts = [r.start_ms[colour] for r, colour in played if colour in r.start_ms]
         if starts:
             lines.append(f"    start-up (START answered): max {max(starts):.0f} ms")
@@ -454,8 +543,10 @@ def check_psq_folder(folder: str | Path) -> Path:
     ValueError with a sentence otherwise (a game must never be played only to lose its record)."""
     path = Path(folder)
     if path.exists() and not path.is_dir():
-        raise ValueError(f"--psq {path} is a file; --psq takes a folder, where one .psq record per game is "
-                         "written (game_001.psq, ...; existing records are kept, new ones get fresh names)")
+        raise ValueError(
+            f"--psq {path} is a file; --psq takes a folder, where one .psq record per game is "
+            "written (game_001.psq, ...; existing records are kept, new ones get fresh names)"
+        )
     try:
         path.mkdir(parents=True, exist_ok=True)
     except OSError as error:
@@ -475,36 +566,65 @@ def match_ms(text: str) -> float:
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected a time in ms (0: no match clock), not {text!r}") from None
     if not math.isfinite(value) or value < 0 or value > MAX_MATCH_MS:
-        raise argparse.ArgumentTypeError(f"expected a time in ms from 0 (no match clock) to {MAX_MATCH_MS:.0f} "
-                                         f"(a day), not {text!r}")
+        raise argparse.ArgumentTypeError(
+            f"expected a time in ms from 0 (no match clock) to {MAX_MATCH_MS:.0f} (a day), not {text!r}"
+        )
     return value
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--p1", required=True, metavar="CMD",
-                        help=f'shell command of the first brain (e.g. "{PROGRAM} brain gomocup --level hard")')
+    parser.add_argument(
+        "--p1",
+        required=True,
+        metavar="CMD",
+        help=f'shell command of the first brain (e.g. "{PROGRAM} brain gomocup --level hard")',
+    )
     parser.add_argument("--p2", required=True, metavar="CMD", help="shell command of the second brain")
-    parser.add_argument("--games", type=int, default=2,
-                        help="games to play; game g uses opening g//2, colours swap every game (default 2)")
-    parser.add_argument("--rule", choices=sorted(RULES), default="freestyle", help="the rule of five (default freestyle)")
+    parser.add_argument(
+        "--games",
+        type=int,
+        default=2,
+        help="games to play; game g uses opening g//2, colours swap every game (default 2)",
+    )
+    parser.add_argument(
+        "--rule", choices=sorted(RULES), default="freestyle", help="the rule of five (default freestyle)"
+    )
     parser.add_argument("--size", type=int, default=15, help=f"board size {MIN_SIZE}..{MAX_SIZE} (default 15)")
-    parser.add_argument("--turn-ms", type=positive_ms, default=1000.0, help="time per move, INFO timeout_turn (default 1000)")
-    parser.add_argument("--match-ms", type=match_ms, default=0.0,
-                        help="each brain's time per game, INFO timeout_match (default 0: no match clock)")
-    parser.add_argument("--start-ms", type=positive_ms, default=10_000.0,
-                        help="time to start and answer START (default 10000)")
-    parser.add_argument("--max-memory", type=int, default=0,
-                        help="INFO max_memory in bytes (announced only; default 0: no limit)")
-    parser.add_argument("--openings", metavar="FILE", default=None,
-                        help="openings file (JSON like ai/gomoku/openings.json, or one 'x,y x,y ...' per line); "
-                             "default: the project's book")
-    parser.add_argument("--psq", metavar="DIR", default=None,
-                        help="write every game as a Piskvork .psq file into this folder (created if missing; "
-                             "existing files are never overwritten: a taken name gets a -2, -3... suffix)")
+    parser.add_argument(
+        "--turn-ms", type=positive_ms, default=1000.0, help="time per move, INFO timeout_turn (default 1000)"
+    )
+    parser.add_argument(
+        "--match-ms",
+        type=match_ms,
+        default=0.0,
+        help="each brain's time per game, INFO timeout_match (default 0: no match clock)",
+    )
+    parser.add_argument(
+        "--start-ms", type=positive_ms, default=10_000.0, help="time to start and answer START (default 10000)"
+    )
+    parser.add_argument(
+        "--max-memory", type=int, default=0, help="INFO max_memory in bytes (announced only; default 0: no limit)"
+    )
+    parser.add_argument(
+        "--openings",
+        metavar="FILE",
+        default=None,
+        help="openings file (JSON like ai/gomoku/openings.json, or one 'x,y x,y ...' per line); "
+        "default: the project's book",
+    )
+    parser.add_argument(
+        "--psq",
+        metavar="DIR",
+        default=None,
+        help="write every game as a Piskvork .psq file into this folder (created if missing; "
+        "existing files are never overwritten: a taken name gets a -2, -3... suffix)",
+    )
     add_jobs_argument(parser, 1, help="games played at once (each brain thinks on one core; default 1)")
     parser.add_argument("--verbose", action="store_true", help="show MESSAGE/DEBUG lines and failing brains' stderr")
-    add_output_arguments(parser, json_help="print one JSON document on stdout (settings, each brain's figures, every "
-                                           "game) instead of the lines")
+    add_output_arguments(
+        parser,
+        json_help="print one JSON document on stdout (settings, each brain's figures, every game) instead of the lines",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -518,27 +638,45 @@ def run(args: argparse.Namespace) -> int:
         return fail("--games must be at least 1")
     if args.turn_ms <= 0 or args.match_ms < 0 or args.start_ms <= 0:
         return fail("--turn-ms and --start-ms must be positive, --match-ms zero or positive")
-    config = MatchConfig(size=args.size, rule=RULES[args.rule], turn_ms=args.turn_ms, match_ms=args.match_ms,
-                         start_ms=args.start_ms, max_memory=args.max_memory)
+    config = MatchConfig(
+        size=args.size,
+        rule=RULES[args.rule],
+        turn_ms=args.turn_ms,
+        match_ms=args.match_ms,
+        start_ms=args.start_ms,
+        max_memory=args.max_memory,
+    )
     try:
         openings = load_openings(args.openings)
         for number, opening in enumerate(openings):
             try:
                 opening_state(opening, config)
             except ValueError as error:
-                raise ValueError(f"opening {number + 1} ({' '.join(format_move(m) for m in opening)}): {error}") from None
+                raise ValueError(
+                    f"opening {number + 1} ({' '.join(format_move(m) for m in opening)}): {error}"
+                ) from None
         if args.psq is not None:
             check_psq_folder(args.psq)
     except ValueError as error:
         return fail(str(error))
 
     with ProgressBar(args.games, "gomocup match", progress_wanted(args)) as bar:
+
         def out(line: str) -> None:  # with --json, stdout is the document's: the --verbose lines go to stderr
             bar.write(line, sys.stderr if args.json else sys.stdout)
 
-        result = run_match(args.p1, args.p2, args.games, openings, config, jobs=args.jobs, psq_dir=args.psq,
-                           verbose=args.verbose, out=None if args.json and not args.verbose else out,
-                           on_game=bar.update)
+        result = run_match(
+            args.p1,
+            args.p2,
+            args.games,
+            openings,
+            config,
+            jobs=args.jobs,
+            psq_dir=args.psq,
+            verbose=args.verbose,
+            out=None if args.json and not args.verbose else out,
+            on_game=bar.update,
+        )
     commands = {"p1": args.p1, "p2": args.p2}
     if args.json:
         print_json(report_json(result, commands, config))

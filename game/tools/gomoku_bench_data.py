@@ -75,8 +75,14 @@ def write_positions(games_per_rule: int = 12) -> None:
                 if len(state.moves) >= 12:
                     line = find_vcf(state, VCF_MOVES, node_limit=400_000)
                     if line and len(line) >= 5:
-                        tactical.append({"rule": rule_name, "moves": [list(m) for m in state.moves],
-                                         "winning_move": list(line[0]), "vcf_length": len(line)})
+                        tactical.append(
+                            {
+                                "rule": rule_name,
+                                "moves": [list(m) for m in state.moves],
+                                "winning_move": list(line[0]),
+                                "vcf_length": len(line),
+                            }
+                        )
                         found += 1
                         break
                     if rule == Rule.FREESTYLE and not recorded_middle and len(state.moves) >= 16 and line is None:
@@ -101,8 +107,9 @@ BOOK_DEPTHS = (5, 6)
 BOOK_SIZE = 30
 BOOK_GAMES = 4
 BOOK_MIN_WINS = 1
-BOOK_REFEREE = engine.Level("book-referee", max_depth=4, width=14, node_limit=6_000, vcf_fours=16,
-                            defend_vcf=True, threat_nodes=4_000, noise=20)
+BOOK_REFEREE = engine.Level(
+    "book-referee", max_depth=4, width=14, node_limit=6_000, vcf_fours=16, defend_vcf=True, threat_nodes=4_000, noise=20
+)
 
 
 def _no_forced_win(state: GomokuState) -> bool:
@@ -129,7 +136,8 @@ def _search_scores(state: GomokuState) -> list[int]:
     for depth in BOOK_DEPTHS:
         context = SearchContext(board, float("inf"), time.perf_counter)
         result = AlphaBeta(context, SearchLimits(max_depth=depth, width=20)).search(
-            [p for p in board.candidates if context.legal_for_mover(p)], float("inf"))
+            [p for p in board.candidates if context.legal_for_mover(p)], float("inf")
+        )
         scores.append(result.score)
     return scores
 
@@ -155,8 +163,12 @@ def _candidate(task: tuple) -> dict | None:
         return None
     moves = [list(m) for m in state.moves]
     winners = [_referee_game((moves, 1000 * seed + game)) for game in range(BOOK_GAMES)]
-    return {"moves": moves, "black_wins": winners.count(1), "white_wins": winners.count(2),
-            "scores": _search_scores(state)}
+    return {
+        "moves": moves,
+        "black_wins": winners.count(1),
+        "white_wins": winners.count(2),
+        "scores": _search_scores(state),
+    }
 
 
 def write_openings(count: int = BOOK_SIZE, jobs: int = 2) -> None:
@@ -178,21 +190,32 @@ def write_openings(count: int = BOOK_SIZE, jobs: int = 2) -> None:
             if record is None:
                 continue
             balanced = min(record["black_wins"], record["white_wins"]) >= BOOK_MIN_WINS
-            print(f"  candidate {tried:3d}: {record['moves']} black {record['black_wins']}/{BOOK_GAMES}, "
-                  f"scores {record['scores']}{' -> kept' if balanced else ''}", flush=True)
+            print(
+                f"  candidate {tried:3d}: {record['moves']} black {record['black_wins']}/{BOOK_GAMES}, "
+                f"scores {record['scores']}{' -> kept' if balanced else ''}",
+                flush=True,
+            )
             if balanced:
                 kept.append(record)
                 if len(kept) >= count:
                     pool.terminate()
                     break
-    OPENINGS_FILE.write_text(json.dumps({
-        "rule": "freestyle",
-        "method": (f"3-5 random stones within 2 of the centre, no VCF/VCT for either side, each colour won "
-                   f">= {BOOK_MIN_WINS} of {BOOK_GAMES} noisy self-play games of a {BOOK_REFEREE.node_limit}-node "
-                   f"depth-{BOOK_REFEREE.max_depth} referee"),
-        "candidates": tried,
-        "openings": kept,
-    }, indent=1) + "\n")
+    OPENINGS_FILE.write_text(
+        json.dumps(
+            {
+                "rule": "freestyle",
+                "method": (
+                    f"3-5 random stones within 2 of the centre, no VCF/VCT for either side, each colour won "
+                    f">= {BOOK_MIN_WINS} of {BOOK_GAMES} noisy self-play games of a {BOOK_REFEREE.node_limit}-node "
+                    f"depth-{BOOK_REFEREE.max_depth} referee"
+                ),
+                "candidates": tried,
+                "openings": kept,
+            },
+            indent=1,
+        )
+        + "\n"
+    )
     print(f"wrote {len(kept)} openings (of {tried} candidates) to {OPENINGS_FILE}")
 
 
@@ -201,10 +224,12 @@ def _canonical(moves: list[tuple[int, int]], size: int) -> tuple:
     last = size - 1
     forms = []
     for turn in range(8):
+
         def image(x: int, y: int) -> tuple[int, int]:
             for _ in range(turn % 4):
                 x, y = last - y, x
             return (last - x, y) if turn >= 4 else (x, y)
+
         mapped = [image(x, y) for x, y in moves]
         forms.append((tuple(sorted(mapped[0::2])), tuple(sorted(mapped[1::2]))))
     return min(forms)
@@ -222,10 +247,20 @@ def describe_openings(book: dict, echo=print) -> dict:
         by_stones[len(record["moves"])] = by_stones.get(len(record["moves"]), 0) + 1
     black = sum(record["black_wins"] for record in openings)
     white = sum(record["white_wins"] for record in openings)
-    echo(f"== openings: {len(openings)} balanced positions kept of {book['candidates']} candidates "
-         f"({', '.join(f'{n} with {k} stones' for k, n in sorted(by_stones.items()))})")
+    echo(
+        f"== openings: {len(openings)} balanced positions kept of {book['candidates']} candidates "
+        f"({', '.join(f'{n} with {k} stones' for k, n in sorted(by_stones.items()))})"
+    )
     echo(f"  {book['method']}")
-    echo(f"  referee self-play over the book: black won {black}, white {white}; each opening is played once "
-         f"with each colour assignment")
-    return {"openings": len(openings), "candidates": book["candidates"], "by_stones": dict(sorted(by_stones.items())),
-            "method": book["method"], "black_wins": black, "white_wins": white}
+    echo(
+        f"  referee self-play over the book: black won {black}, white {white}; each opening is played once "
+        f"with each colour assignment"
+    )
+    return {
+        "openings": len(openings),
+        "candidates": book["candidates"],
+        "by_stones": dict(sorted(by_stones.items())),
+        "method": book["method"],
+        "black_wins": black,
+        "white_wins": white,
+    }

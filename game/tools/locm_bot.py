@@ -45,11 +45,18 @@ _TIMEOUT = object()
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--ai", default=None,
-                        help="the card AI (a registry name, with options after it as in "
-                             "hard:lethal=0,candidates=6; default: hard if registered, else easy)")
-    parser.add_argument("--explain", metavar="FILE", default=None,
-                        help="write one JSON object per decision (turn, actions, explanation) to FILE")
+    parser.add_argument(
+        "--ai",
+        default=None,
+        help="the card AI (a registry name, with options after it as in "
+        "hard:lethal=0,candidates=6; default: hard if registered, else easy)",
+    )
+    parser.add_argument(
+        "--explain",
+        metavar="FILE",
+        default=None,
+        help="write one JSON object per decision (turn, actions, explanation) to FILE",
+    )
     parser.add_argument("--seed", type=int, default=None, help="seed of the AI's random choices")
 
 
@@ -134,8 +141,14 @@ class LineReader:
 
 
 class LocmBot:
-    def __init__(self, agent: CardAgent, out: IO[str], err: IO[str], explain: IO[str] | None = None,
-                 clock: Callable[[], float] = time.perf_counter):
+    def __init__(
+        self,
+        agent: CardAgent,
+        out: IO[str],
+        err: IO[str],
+        explain: IO[str] | None = None,
+        clock: Callable[[], float] = time.perf_counter,
+    ):
         self.agent = agent
         self.out = out
         self.err = err
@@ -168,8 +181,11 @@ class LocmBot:
                     if line is _EOF:
                         return 0
                     if line is _TIMEOUT:
-                        raise ProtocolError(reader.number + 1, f"the turn input stopped after {len(lines)} lines"
-                                                               + (f" of {expected}" if expected else ""))
+                        raise ProtocolError(
+                            reader.number + 1,
+                            f"the turn input stopped after {len(lines)} lines"
+                            + (f" of {expected}" if expected else ""),
+                        )
                     lines.append(line)
                     expected = turn_length(lines, first_line)
                 extra = reader.skip_fragments()
@@ -200,8 +216,10 @@ class LocmBot:
                     skipped.append(pending[:2])
                     pending = None
                 first, text = skipped[0]
-                self.warn(f"stdin lines {first}-{skipped[-1][0]}: not a turn (line {first} is {text[:60]!r}, "
-                          f"a turn starts with two player lines); answering PASS")
+                self.warn(
+                    f"stdin lines {first}-{skipped[-1][0]}: not a turn (line {first} is {text[:60]!r}, "
+                    f"a turn starts with two player lines); answering PASS"
+                )
                 if not self.write(self.garbled(None)):
                     return None
                 skipped = []
@@ -211,8 +229,10 @@ class LocmBot:
             if is_player_line(line):
                 if pending is not None:
                     if skipped:
-                        self.warn(f"stdin lines {skipped[0][0]}-{skipped[-1][0]}: skipped, not part of a turn "
-                                  f"(line {skipped[0][0]} is {skipped[0][1][:60]!r})")
+                        self.warn(
+                            f"stdin lines {skipped[0][0]}-{skipped[-1][0]}: skipped, not part of a turn "
+                            f"(line {skipped[0][0]} is {skipped[0][1][:60]!r})"
+                        )
                     return [pending[1], line], pending[0], pending[2]
                 pending = (reader.number, line, self.clock())
                 continue
@@ -242,15 +262,28 @@ class LocmBot:
             self.warn(f"stdin {error}; answering PASS")
         if self.in_battle and self.battle_turn is not None:
             self.battle_turn += 1
-        self.record({"phase": "battle" if self.in_battle else "draft", "turn": None, "actions": ["PASS"],
-                     "explanation": None, "error": str(error) if error is not None else "not a turn"})
+        self.record(
+            {
+                "phase": "battle" if self.in_battle else "draft",
+                "turn": None,
+                "actions": ["PASS"],
+                "explanation": None,
+                "error": str(error) if error is not None else "not a turn",
+            }
+        )
         return "PASS"
 
     def turn(self, text: str, first_line: int, started: float) -> str:
         try:
-            parsed = parse_turn_input(text, cards=self.cards, seat=self.seat, lanes=self.lanes,
-                                      turn=None if self.battle_turn is None else self.battle_turn + 1,
-                                      card_pool=list(self.cards.values()) or None, first_line=first_line)
+            parsed = parse_turn_input(
+                text,
+                cards=self.cards,
+                seat=self.seat,
+                lanes=self.lanes,
+                turn=None if self.battle_turn is None else self.battle_turn + 1,
+                card_pool=list(self.cards.values()) or None,
+                first_line=first_line,
+            )
         except ProtocolError as error:
             return self.garbled(error)
         try:
@@ -299,13 +332,20 @@ class LocmBot:
         for step in range(MAX_STEPS):
             budget_ms = max(1.0, (deadline - self.clock()) * 1000.0)
             if step:
-                observation = Observation(self.seat, battle, observation.my_deck, observation.opponent_seen,
-                                          observation.card_pool)
+                observation = Observation(
+                    self.seat, battle, observation.my_deck, observation.opponent_seen, observation.card_pool
+                )
             decision: Decision = self.agent.decide(observation, budget_ms)
             taken, ended = self.apply(battle, decision.actions)
             played += taken
-            self.record({"phase": "battle", "turn": self.battle_turn, "actions": [a.text(battle.lanes) for a in taken],
-                         "explanation": decision.explanation})
+            self.record(
+                {
+                    "phase": "battle",
+                    "turn": self.battle_turn,
+                    "actions": [a.text(battle.lanes) for a in taken],
+                    "explanation": decision.explanation,
+                }
+            )
             if ended or battle.winner is not None or self.clock() >= deadline:
                 break
         return ";".join(action.text(battle.lanes) for action in played) or "PASS"
@@ -342,7 +382,9 @@ class LocmBot:
             if action.kind != Kind.ATTACK and base_id in self.cards:
                 self.opponent_seen.setdefault(action.card, self.cards[base_id])
         if self.picks:
-            left = Counter(card.base_id for card in self.picks) - Counter(card.base_id for card in self.own_seen.values())
+            left = Counter(card.base_id for card in self.picks) - Counter(
+                card.base_id for card in self.own_seen.values()
+            )
             by_id = {card.base_id: card for card in self.picks}
             observation.my_deck = [by_id[base_id] for base_id in sorted(left.elements())]
         observation.opponent_seen = list(self.opponent_seen.values())

@@ -78,8 +78,16 @@ class BotProcess:
         self.command = command
         self.seat = seat
         posix = os.name == "posix"
-        self.proc = subprocess.Popen(command, shell=True, cwd=cwd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                     stderr=subprocess.PIPE, bufsize=0, start_new_session=posix)
+        self.proc = subprocess.Popen(
+            command,
+            shell=True,
+            cwd=cwd,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            bufsize=0,
+            start_new_session=posix,
+        )
         self._posix = posix
         # Every process the bot started, seen while it ran (`track`): a child that left the
         # process group (setsid, a daemon) would outlive the group kill of `close`.
@@ -90,8 +98,10 @@ class BotProcess:
         self.lines: queue.Queue = queue.Queue(maxsize=MAX_QUEUED_LINES)
         self.stderr_tail: deque[str] = deque(maxlen=20)
         self._stop = threading.Event()
-        self._threads = [threading.Thread(target=self._read_stdout, daemon=True, name=f"bot{seat}-out"),
-                         threading.Thread(target=self._read_stderr, daemon=True, name=f"bot{seat}-err")]
+        self._threads = [
+            threading.Thread(target=self._read_stdout, daemon=True, name=f"bot{seat}-out"),
+            threading.Thread(target=self._read_stderr, daemon=True, name=f"bot{seat}-err"),
+        ]
         for thread in self._threads:
             thread.start()
 
@@ -280,9 +290,16 @@ class GameReport:
     stderr_tail: list[list[str]] = field(default_factory=lambda: [[], []])
 
 
-def play_game(commands: Sequence[str], pool: Sequence[Card], rng: random.Random, lanes: int = 1,
-              limits: Limits = Limits(), decks: Sequence[Sequence[Card]] | None = None,
-              cwd: str | Path | None = None, log: Callable[[str], None] | None = None) -> GameReport:
+def play_game(
+    commands: Sequence[str],
+    pool: Sequence[Card],
+    rng: random.Random,
+    lanes: int = 1,
+    limits: Limits = Limits(),
+    decks: Sequence[Sequence[Card]] | None = None,
+    cwd: str | Path | None = None,
+    log: Callable[[str], None] | None = None,
+) -> GameReport:
     """One game between two bot commands (commands[0] moves first), each started afresh."""
     report = GameReport(winner=-1, reason="", turns=0)
     bots: list[BotProcess] = []
@@ -304,7 +321,9 @@ def play_game(commands: Sequence[str], pool: Sequence[Card], rng: random.Random,
             for pick, offer in enumerate(draft.offers):
                 limit = limits.draft_first_ms if pick == 0 else limits.draft_ms
                 for seat in (0, 1):
-                    answer = exchange(seat, draft_input(pick, seat, offer, lanes), limit, "first" if pick == 0 else "draft")
+                    answer = exchange(
+                        seat, draft_input(pick, seat, offer, lanes), limit, "first" if pick == 0 else "draft"
+                    )
                     try:
                         draft.choose(seat, parse_draft_answer(answer, offer))
                     except DraftAnswerError as error:
@@ -353,10 +372,20 @@ class MatchResult:
     results: list[dict] = field(default_factory=list)  # per game: winner, seats, turns, why the loser lost
 
 
-def run_match(p1: str, p2: str, games: int, pool: Sequence[Card], lanes: int = 1, seed: int = 0,
-              limits: Limits = Limits(), decks: Sequence[Sequence[Card]] | None = None,
-              cwd: str | Path | None = None, verbose: bool = False,
-              out: Callable[[str], None] = print, on_game: Callable[[], None] | None = None) -> MatchResult:
+def run_match(
+    p1: str,
+    p2: str,
+    games: int,
+    pool: Sequence[Card],
+    lanes: int = 1,
+    seed: int = 0,
+    limits: Limits = Limits(),
+    decks: Sequence[Sequence[Card]] | None = None,
+    cwd: str | Path | None = None,
+    verbose: bool = False,
+    out: Callable[[str], None] = print,
+    on_game: Callable[[], None] | None = None,
+) -> MatchResult:
     """`games` games between bot commands p1 and p2, seats swapped every other game; `out`
     gets a line per game, `on_game()` is called after each."""
     result = MatchResult()
@@ -378,11 +407,21 @@ def run_match(p1: str, p2: str, games: int, pool: Sequence[Card], lanes: int = 1
         detail = f"in {report.turns} turns" if report.failure is None else f"{names[loser]} {report.reason}"
         if report.failure is not None:
             result.failures[loser] += 1
-        result.results.append({"game": index + 1, "winner": names[winner], "p1_moved": "second" if swapped else "first",
-                               "turns": report.turns, "loser_failed": report.failure is not None,
-                               "reason": report.reason, "warnings": len(report.warnings)})
-        out(f"game {index + 1}: {names[winner]} beat {names[loser]} ({names[0]} moved "
-            f"{'second' if swapped else 'first'}) {detail}")
+        result.results.append(
+            {
+                "game": index + 1,
+                "winner": names[winner],
+                "p1_moved": "second" if swapped else "first",
+                "turns": report.turns,
+                "loser_failed": report.failure is not None,
+                "reason": report.reason,
+                "warnings": len(report.warnings),
+            }
+        )
+        out(
+            f"game {index + 1}: {names[winner]} beat {names[loser]} ({names[0]} moved "
+            f"{'second' if swapped else 'first'}) {detail}"
+        )
         if verbose and report.failure is not None:
             loser_seat = (1 - loser) if swapped else loser
             for line in report.stderr_tail[loser_seat][-5:]:
@@ -395,8 +434,7 @@ def run_match(p1: str, p2: str, games: int, pool: Sequence[Card], lanes: int = 1
 def _times(values: list[float]) -> dict | None:
     if not values:
         return None
-    return {"replies": len(values), "p50": percentile(values, 0.5), "p99": percentile(values, 0.99),
-            "max": max(values)}
+    return {"replies": len(values), "p50": percentile(values, 0.5), "p99": percentile(values, 0.99), "max": max(values)}
 
 
 def report_json(result: MatchResult, p1: str, p2: str, settings: dict) -> dict:
@@ -405,10 +443,17 @@ def report_json(result: MatchResult, p1: str, p2: str, settings: dict) -> dict:
     for bot, (name, command) in enumerate((("p1", p1), ("p2", p2))):
         wins = result.wins[bot]
         low, high = wilson_interval(wins, result.games)
-        players.append({"name": name, "command": command, "wins": wins,
-                        "win_rate": wins / result.games if result.games else 0.0, "wilson95": [low, high],
-                        "lost_by_failing": result.failures[bot],
-                        "reply_ms": {phase: _times(times) for phase, times in result.reply_ms[bot].items()}})
+        players.append(
+            {
+                "name": name,
+                "command": command,
+                "wins": wins,
+                "win_rate": wins / result.games if result.games else 0.0,
+                "wilson95": [low, high],
+                "lost_by_failing": result.failures[bot],
+                "reply_ms": {phase: _times(times) for phase, times in result.reply_ms[bot].items()},
+            }
+        )
     return {**settings, "games": result.games, "players": players, "results": result.results}
 
 
@@ -418,14 +463,18 @@ def summary(result: MatchResult, p1: str, p2: str) -> list[str]:
         wins = result.wins[bot]
         low, high = wilson_interval(wins, result.games)
         rate = wins / result.games if result.games else 0.0
-        line = (f"{name}: {wins} wins ({rate:.1%}, 95% Wilson interval {low:.1%}-{high:.1%}), "
-                f"{result.failures[bot]} lost by failing")
+        line = (
+            f"{name}: {wins} wins ({rate:.1%}, 95% Wilson interval {low:.1%}-{high:.1%}), "
+            f"{result.failures[bot]} lost by failing"
+        )
         lines.append(f"{line}  [{command}]")
         for phase, label in (("battle", "battle turns"), ("draft", "draft turns"), ("first", "first turns (start-up)")):
             times = result.reply_ms[bot][phase]
             if times:
-                lines.append(f"    {label}: {len(times)} replies, p50 {percentile(times, 0.5):.1f} ms, "
-                             f"p99 {percentile(times, 0.99):.1f} ms, max {max(times):.1f} ms")
+                lines.append(
+                    f"    {label}: {len(times)} replies, p50 {percentile(times, 0.5):.1f} ms, "
+                    f"p99 {percentile(times, 0.99):.1f} ms, max {max(times):.1f} ms"
+                )
     return lines
 
 
@@ -446,24 +495,44 @@ def _draft_limits(text: str) -> tuple[float, float]:
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--p1", required=True, metavar="CMD", help="shell command of the first bot "
-                        f"(e.g. \"{PROGRAM} bot locm --ai easy\")")
+    parser.add_argument(
+        "--p1",
+        required=True,
+        metavar="CMD",
+        help=f"shell command of the first bot (e.g. \"{PROGRAM} bot locm --ai easy\")",
+    )
     parser.add_argument("--p2", required=True, metavar="CMD", help="shell command of the second bot")
     parser.add_argument("--games", type=int, default=2, help="games to play; seats swap every other game (default 2)")
     parser.add_argument("--lanes", type=int, choices=(1, 2), default=1, help="one lane (CodinGame) or two (LOCM 1.2)")
     parser.add_argument("--seed", type=int, default=0, help="seed of the drafts and shuffles")
-    parser.add_argument("--decks", metavar="FILE", default=None,
-                        help="JSON: two lists of base ids in draw order (first player first); skips the draft")
-    parser.add_argument("--pool", metavar="FILE", default=None,
-                        help="card list (LOCM text format); default: the LOCM 1.2 list shipped with the rules")
+    parser.add_argument(
+        "--decks",
+        metavar="FILE",
+        default=None,
+        help="JSON: two lists of base ids in draw order (first player first); skips the draft",
+    )
+    parser.add_argument(
+        "--pool",
+        metavar="FILE",
+        default=None,
+        help="card list (LOCM text format); default: the LOCM 1.2 list shipped with the rules",
+    )
     parser.add_argument("--first-turn-ms", type=positive_ms, default=1000.0, help="first battle turn (default 1000)")
-    parser.add_argument("--turn-ms", type=positive_ms, default=None,
-                        help="later battle turns (default 100, or 200 with two lanes)")
-    parser.add_argument("--draft-ms", type=_draft_limits, default=(1000.0, 100.0), metavar="FIRST/THEN",
-                        help="first draft turn / later draft turns (default 1000/100)")
+    parser.add_argument(
+        "--turn-ms", type=positive_ms, default=None, help="later battle turns (default 100, or 200 with two lanes)"
+    )
+    parser.add_argument(
+        "--draft-ms",
+        type=_draft_limits,
+        default=(1000.0, 100.0),
+        metavar="FIRST/THEN",
+        help="first draft turn / later draft turns (default 1000/100)",
+    )
     parser.add_argument("--verbose", action="store_true", help="print illegal-action warnings and failing bots' stderr")
-    add_output_arguments(parser, json_help="print one JSON document on stdout (settings, each bot's figures, every "
-                                           "game) instead of the lines")
+    add_output_arguments(
+        parser,
+        json_help="print one JSON document on stdout (settings, each bot's figures, every game) instead of the lines",
+    )
 
 
 def load_decks(path: str | Path, cards: dict[int, Card]) -> list[list[Card]]:
@@ -507,15 +576,20 @@ def run(args: argparse.Namespace) -> int:
         return 2
     distinct = len({card.base_id for card in cards.values()})
     if decks is None and distinct < OFFER_SIZE:
-        print(f"referee: the card pool {pool_path} has {distinct} card{'' if distinct == 1 else 's'}; a draft offers "
-              f"{OFFER_SIZE} different cards at each pick, so it needs at least {OFFER_SIZE} (up to {DRAFT_CARDS} are "
-              "drawn); use a larger --pool, or --decks FILE to skip the draft", file=sys.stderr)
+        print(
+            f"referee: the card pool {pool_path} has {distinct} card{'' if distinct == 1 else 's'}; a draft offers "
+            f"{OFFER_SIZE} different cards at each pick, so it needs at least {OFFER_SIZE} (up to {DRAFT_CARDS} are "
+            "drawn); use a larger --pool, or --decks FILE to skip the draft",
+            file=sys.stderr,
+        )
         return 2
     turn_ms = args.turn_ms if args.turn_ms is not None else (200.0 if args.lanes == 2 else 100.0)
-    limits = Limits(draft_first_ms=args.draft_ms[0], draft_ms=args.draft_ms[1], first_turn_ms=args.first_turn_ms,
-                    turn_ms=turn_ms)
+    limits = Limits(
+        draft_first_ms=args.draft_ms[0], draft_ms=args.draft_ms[1], first_turn_ms=args.first_turn_ms, turn_ms=turn_ms
+    )
 
     with ProgressBar(args.games, "referee", progress_wanted(args)) as bar:
+
         def out(line: str) -> None:  # with --json, stdout is the document's: the --verbose lines go to stderr
             bar.write(line, sys.stderr if args.json else sys.stdout)
 
@@ -523,13 +597,40 @@ def run(args: argparse.Namespace) -> int:
             if not args.json:
                 out(line)
 
-        result = run_match(args.p1, args.p2, args.games, list(cards.values()), args.lanes, args.seed, limits, decks,
-                           verbose=args.verbose, out=out if args.verbose else per_game, on_game=bar.update)
+        result = run_match(
+            args.p1,
+            args.p2,
+            args.games,
+            list(cards.values()),
+            args.lanes,
+            args.seed,
+            limits,
+            decks,
+            verbose=args.verbose,
+            out=out if args.verbose else per_game,
+            on_game=bar.update,
+        )
     if args.json:
-        print_json(report_json(result, args.p1, args.p2, {
-            "p1": args.p1, "p2": args.p2, "lanes": args.lanes, "seed": args.seed, "decks": args.decks,
-            "limits_ms": {"draft_first": limits.draft_first_ms, "draft": limits.draft_ms,
-                          "first_turn": limits.first_turn_ms, "turn": limits.turn_ms}}))
+        print_json(
+            report_json(
+                result,
+                args.p1,
+                args.p2,
+                {
+                    "p1": args.p1,
+                    "p2": args.p2,
+                    "lanes": args.lanes,
+                    "seed": args.seed,
+                    "decks": args.decks,
+                    "limits_ms": {
+                        "draft_first": limits.draft_first_ms,
+                        "draft": limits.draft_ms,
+                        "first_turn": limits.first_turn_ms,
+                        "turn": limits.turn_ms,
+                    },
+                },
+            )
+        )
         return 0
     for line in summary(result, args.p1, args.p2):
         print(line, flush=True)

@@ -27,8 +27,10 @@ def require() -> None:
     try:
         import matplotlib  # noqa: F401
     except ImportError:
-        raise RunError(f"--report needs matplotlib, which is not installed; install it with {INSTALL_REPORT} "
-                       "(or pip install 'matplotlib>=3.8')") from None
+        raise RunError(
+            f"--report needs matplotlib, which is not installed; install it with {INSTALL_REPORT} "
+            "(or pip install 'matplotlib>=3.8')"
+        ) from None
 
 
 class Kind(enum.Enum):
@@ -94,8 +96,17 @@ def _draw_intervals(chart: Chart, ax) -> None:
         for x in s.x:
             positions.setdefault(x, len(positions))
     for s in chart.series:
-        ax.errorbar([positions[x] for x in s.x], s.y, yerr=_errors(s), fmt="o", markersize=3, capsize=1.5,
-                    linewidth=0.8, label=s.label, color=s.color)
+        ax.errorbar(
+            [positions[x] for x in s.x],
+            s.y,
+            yerr=_errors(s),
+            fmt="o",
+            markersize=3,
+            capsize=1.5,
+            linewidth=0.8,
+            label=s.label,
+            color=s.color,
+        )
     ticks = list(positions)
     ax.set_xticks(range(len(ticks)), [str(t) for t in ticks], rotation=90, fontsize=5 if len(ticks) > 30 else 8)
     ax.set_xlim(-1, len(ticks))
@@ -111,8 +122,12 @@ def _draw_bars(chart: Chart, ax) -> None:
     for n, s in enumerate(chart.series):
         xs = [categories.index(x) - 0.4 + width * (n + 0.5) for x in s.x]
         ax.bar(xs, s.y, width, yerr=_errors(s), capsize=3, label=s.label, color=s.color)
-    ax.set_xticks(range(len(categories)), [str(c) for c in categories],
-                  rotation=20 if max((len(str(c)) for c in categories), default=0) > 12 else 0, fontsize=8)
+    ax.set_xticks(
+        range(len(categories)),
+        [str(c) for c in categories],
+        rotation=20 if max((len(str(c)) for c in categories), default=0) > 12 else 0,
+        fontsize=8,
+    )
     if chart.reference is not None:
         ax.axhline(chart.reference, color="grey", linewidth=0.8, linestyle="--")
 
@@ -129,8 +144,14 @@ def _draw_histogram(chart: Chart, ax) -> None:
         step = (high - low) / chart.bins or 1.0
         bins = [low + step * i for i in range(chart.bins + 1)]
     for s in chart.series:
-        ax.hist(s.y, bins=bins, histtype="step" if len(chart.series) > 1 else "bar", linewidth=1.5, label=s.label,
-                color=s.color)
+        ax.hist(
+            s.y,
+            bins=bins,
+            histtype="step" if len(chart.series) > 1 else "bar",
+            linewidth=1.5,
+            label=s.label,
+            color=s.color,
+        )
     if chart.reference is not None:
         ax.axvline(chart.reference, color="red", linewidth=0.8, linestyle="--")
 
@@ -149,8 +170,12 @@ def _draw_matrix(chart: Chart, ax) -> None:
                 ax.text(c, r, f"{v:.2f}", ha="center", va="center", fontsize=9)
 
 
-_DRAW = {Kind.INTERVALS: _draw_intervals, Kind.BARS: _draw_bars, Kind.HISTOGRAM: _draw_histogram,
-         Kind.MATRIX: _draw_matrix}
+_DRAW = {
+    Kind.INTERVALS: _draw_intervals,
+    Kind.BARS: _draw_bars,
+    Kind.HISTOGRAM: _draw_histogram,
+    Kind.MATRIX: _draw_matrix,
+}
 
 
 # ---------------------------------------------------------------------------------- the page
@@ -168,12 +193,17 @@ def write_page(directory: Path, title: str, text: str, charts: Sequence[Chart], 
     directory = Path(directory)
     directory.mkdir(parents=True, exist_ok=True)
     images = []
-    parts = [f"<!doctype html><html><head><meta charset='utf-8'><title>{html.escape(title)}</title>",
-             ("<style>body{font-family:sans-serif;max-width:1400px;margin:2em auto;padding:0 1em}"
-              "pre{background:#f4f4f4;padding:1em;overflow-x:auto;font-size:12px}img{max-width:100%}"
-              "table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:2px 8px;text-align:right}"
-              ".outlier{color:#b00}</style></head><body>"),
-             f"<h1>{html.escape(title)}</h1>", "<ul>"]
+    parts = [
+        f"<!doctype html><html><head><meta charset='utf-8'><title>{html.escape(title)}</title>",
+        (
+            "<style>body{font-family:sans-serif;max-width:1400px;margin:2em auto;padding:0 1em}"
+            "pre{background:#f4f4f4;padding:1em;overflow-x:auto;font-size:12px}img{max-width:100%}"
+            "table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:2px 8px;text-align:right}"
+            ".outlier{color:#b00}</style></head><body>"
+        ),
+        f"<h1>{html.escape(title)}</h1>",
+        "<ul>",
+    ]
     parts += [f"<li><a href='#{c.name}'>{html.escape(c.title)}</a></li>" for c in charts]
     parts.append("<li><a href='#text'>The text report</a></li></ul>")
     for chart in charts:
@@ -181,8 +211,10 @@ def write_page(directory: Path, title: str, text: str, charts: Sequence[Chart], 
         figure = chart.figure()
         figure.savefig(path, dpi=100)
         images.append(path)
-        parts.append(f"<h2 id='{chart.name}'>{html.escape(chart.title)}</h2><img src='{path.name}' "
-                     f"alt='{html.escape(chart.title)}'>")
+        parts.append(
+            f"<h2 id='{chart.name}'>{html.escape(chart.title)}</h2><img src='{path.name}' "
+            f"alt='{html.escape(chart.title)}'>"
+        )
         parts += [f"<p>{html.escape(note)}</p>" for note in chart.notes]
     parts += list(tables)
     parts.append(f"<h2 id='text'>The text report</h2><pre>{html.escape(text)}</pre></body></html>")
@@ -192,16 +224,34 @@ def write_page(directory: Path, title: str, text: str, charts: Sequence[Chart], 
 
 
 def turn_histogram(turns: Sequence[int], unit: str = "turns") -> Chart:
-    return Chart("turns", f"Game length ({unit})", Kind.HISTOGRAM, [Series("games", [], list(turns))],
-                 xlabel=unit, ylabel="games",
-                 notes=[(f"mean {sum(turns) / len(turns):.1f}, p50 {percentile(turns, 0.5)}, "
-                         f"p90 {percentile(turns, 0.9)}, n={len(turns)}")] if turns else [])
+    return Chart(
+        "turns",
+        f"Game length ({unit})",
+        Kind.HISTOGRAM,
+        [Series("games", [], list(turns))],
+        xlabel=unit,
+        ylabel="games",
+        notes=[
+            (
+                f"mean {sum(turns) / len(turns):.1f}, p50 {percentile(turns, 0.5)}, "
+                f"p90 {percentile(turns, 0.9)}, n={len(turns)}"
+            )
+        ]
+        if turns
+        else [],
+    )
 
 
 def _rate_series(label: str, categories: list, wins: list[int], totals: list[int], color: str | None = None) -> Series:
     intervals = [wilson_interval(w, n) for w, n in zip(wins, totals)]
-    return Series(label, categories, [w / n if n else 0.0 for w, n in zip(wins, totals)],
-                  [i[0] for i in intervals], [i[1] for i in intervals], color)
+    return Series(
+        label,
+        categories,
+        [w / n if n else 0.0 for w, n in zip(wins, totals)],
+        [i[0] for i in intervals],
+        [i[1] for i in intervals],
+        color,
+    )
 
 
 # ---------------------------------------------------------------------------------- cards balance
@@ -213,23 +263,55 @@ def balance_charts(report, results) -> list[Chart]:
     cards = [c for c in report.cards if c.drafted]
     outlier_ids = {c.card_id for c, _ in report.outliers}
     label = {c.card_id: f"{c.card_id} {c.name}" for c in cards}
-    everyone = Series("cards", [label[c.card_id] for c in cards], [c.win_rate for c in cards],
-                      [c.interval[0] for c in cards], [c.interval[1] for c in cards], "tab:blue")
+    everyone = Series(
+        "cards",
+        [label[c.card_id] for c in cards],
+        [c.win_rate for c in cards],
+        [c.interval[0] for c in cards],
+        [c.interval[1] for c in cards],
+        "tab:blue",
+    )
     flagged = [c for c in cards if c.card_id in outlier_ids]
     series = [everyone]
     if flagged:
-        series.append(Series("outliers", [label[c.card_id] for c in flagged], [c.win_rate for c in flagged],
-                             [c.interval[0] for c in flagged], [c.interval[1] for c in flagged], "tab:red"))
-    notes = [f"{c.name} (id {c.card_id}): {c.win_rate:.3f}, {c.interval[0]:.3f}-{c.interval[1]:.3f}, "
-             f"n={c.drafted}: {why}" for c, why in report.outliers] or ["No outliers."]
-    card_chart = Chart("card_win_rates", "Win rate when drafted, per card (95% Wilson intervals)", Kind.INTERVALS,
-                       series, ylabel="win rate of decks holding the card", notes=notes, reference=0.5)
+        series.append(
+            Series(
+                "outliers",
+                [label[c.card_id] for c in flagged],
+                [c.win_rate for c in flagged],
+                [c.interval[0] for c in flagged],
+                [c.interval[1] for c in flagged],
+                "tab:red",
+            )
+        )
+    notes = [
+        f"{c.name} (id {c.card_id}): {c.win_rate:.3f}, {c.interval[0]:.3f}-{c.interval[1]:.3f}, n={c.drafted}: {why}"
+        for c, why in report.outliers
+    ] or ["No outliers."]
+    card_chart = Chart(
+        "card_win_rates",
+        "Win rate when drafted, per card (95% Wilson intervals)",
+        Kind.INTERVALS,
+        series,
+        ylabel="win rate of decks holding the card",
+        notes=notes,
+        reference=0.5,
+    )
 
     n = report.games
-    first = Chart("first_player", "First-player advantage", Kind.BARS,
-                  [_rate_series("win rate", ["first player", "second player"], [report.first_wins, n - report.first_wins],
-                                [n, n])], ylabel="win rate", reference=0.5,
-                  notes=[f"first player {report.first_wins}/{n}"])
+    first = Chart(
+        "first_player",
+        "First-player advantage",
+        Kind.BARS,
+        [
+            _rate_series(
+                "win rate", ["first player", "second player"], [report.first_wins, n - report.first_wins], [n, n]
+            )
+        ],
+        ylabel="win rate",
+        reference=0.5,
+        notes=[f"first player {report.first_wins}/{n}"],
+    )
 
     charts = [card_chart, first]
     curves = [(game.curves[seat], game.winner == seat) for game in results for seat in (0, 1) if game.curves[seat]]
@@ -241,24 +323,47 @@ def balance_charts(report, results) -> list[Chart]:
             decks = [curve for curve, w in curves if w == won]
             return [sum(d[i] for d in decks) / max(1, len(decks)) for i in range(len(costs))]
 
-        charts.append(Chart("mana_curves", "Mana curves of drafted decks (mean cards per cost)", Kind.BARS,
-                            [Series("winning decks", costs, mean_curve(True), color="tab:green"),
-                             Series("losing decks", costs, mean_curve(False), color="tab:gray")],
-                            xlabel="mana cost", ylabel="cards in a 30-card deck"))
+        charts.append(
+            Chart(
+                "mana_curves",
+                "Mana curves of drafted decks (mean cards per cost)",
+                Kind.BARS,
+                [
+                    Series("winning decks", costs, mean_curve(True), color="tab:green"),
+                    Series("losing decks", costs, mean_curve(False), color="tab:gray"),
+                ],
+                xlabel="mana cost",
+                ylabel="cards in a 30-card deck",
+            )
+        )
     charts.append(turn_histogram([game.turns for game in results]))
     return charts
 
 
 def balance_page(report, results, directory: Path, text: str) -> Page:
-    rows = "".join(f"<tr class='outlier'><td>{c.card_id}</td><td style='text-align:left'>{html.escape(c.name)}</td>"
-                   f"<td>{c.win_rate:.3f}</td><td>{c.interval[0]:.3f}-{c.interval[1]:.3f}</td><td>{c.drafted}</td>"
-                   f"<td style='text-align:left'>{html.escape(why)}</td></tr>" for c, why in report.outliers)
-    table = ("<h2>Outliers</h2><table><tr><th>id</th><th>card</th><th>win</th><th>95% interval</th><th>decks</th>"
-             f"<th>why</th></tr>{rows}</table>") if rows else "<h2>Outliers</h2><p>None.</p>"
+    rows = "".join(
+        f"<tr class='outlier'><td>{c.card_id}</td><td style='text-align:left'>{html.escape(c.name)}</td>"
+        f"<td>{c.win_rate:.3f}</td><td>{c.interval[0]:.3f}-{c.interval[1]:.3f}</td><td>{c.drafted}</td>"
+        f"<td style='text-align:left'>{html.escape(why)}</td></tr>"
+        for c, why in report.outliers
+    )
+    table = (
+        (
+            "<h2>Outliers</h2><table><tr><th>id</th><th>card</th><th>win</th><th>95% interval</th><th>decks</th>"
+            f"<th>why</th></tr>{rows}</table>"
+        )
+        if rows
+        else "<h2>Outliers</h2><p>None.</p>"
+    )
     settings = report.settings
-    return write_page(directory, f"cards balance: {report.games} games, {settings.ai}, {settings.lanes} lane(s), "
-                                 f"{settings.draft} draft, seed {settings.seed}",
-                      text, balance_charts(report, results), [table])
+    return write_page(
+        directory,
+        f"cards balance: {report.games} games, {settings.ai}, {settings.lanes} lane(s), "
+        f"{settings.draft} draft, seed {settings.seed}",
+        text,
+        balance_charts(report, results),
+        [table],
+    )
 
 
 # ---------------------------------------------------------------------------------- arena
@@ -268,33 +373,62 @@ def arena_charts(results, p1: str, p2: str, budget_ms: float) -> list[Chart]:
     """p1's win rate moving first and second, game lengths, time per decision, overrun per turn."""
     first = [s for s in results if s.index % 2 == 0]  # p1 moves first in even games
     second = [s for s in results if s.index % 2 == 1]
-    seat = Chart("first_player", f"{p1}'s win rate by seat (first-player advantage)", Kind.BARS,
-                 [_rate_series(p1, ["moving first", "moving second", "all games"],
-                               [sum(s.p1_won for s in first), sum(s.p1_won for s in second),
-                                sum(s.p1_won for s in results)], [len(first), len(second), len(results)])],
-                 ylabel=f"{p1} win rate", reference=0.5)
-    decisions = Chart("decision_times", "Time per decision", Kind.HISTOGRAM,
-                      [Series(p1, [], [t for s in results for t in s.p1_decision_ms], color="tab:blue"),
-                       Series(p2, [], [t for s in results for t in s.p2_decision_ms], color="tab:orange")],
-                      xlabel="ms per decide() call", ylabel="decisions")
+    seat = Chart(
+        "first_player",
+        f"{p1}'s win rate by seat (first-player advantage)",
+        Kind.BARS,
+        [
+            _rate_series(
+                p1,
+                ["moving first", "moving second", "all games"],
+                [sum(s.p1_won for s in first), sum(s.p1_won for s in second), sum(s.p1_won for s in results)],
+                [len(first), len(second), len(results)],
+            )
+        ],
+        ylabel=f"{p1} win rate",
+        reference=0.5,
+    )
+    decisions = Chart(
+        "decision_times",
+        "Time per decision",
+        Kind.HISTOGRAM,
+        [
+            Series(p1, [], [t for s in results for t in s.p1_decision_ms], color="tab:blue"),
+            Series(p2, [], [t for s in results for t in s.p2_decision_ms], color="tab:orange"),
+        ],
+        xlabel="ms per decide() call",
+        ylabel="decisions",
+    )
     overrun_series, notes = [], []
-    for name, turns, color in ((p1, [t for s in results for t in s.p1_turn_ms], "tab:blue"),
-                               (p2, [t for s in results for t in s.p2_turn_ms], "tab:orange")):
+    for name, turns, color in (
+        (p1, [t for s in results for t in s.p1_turn_ms], "tab:blue"),
+        (p2, [t for s in results for t in s.p2_turn_ms], "tab:orange"),
+    ):
         overrun = [t - budget_ms for t in turns]
         overrun_series.append(Series(name, [], overrun, color=color))
         if overrun:
             over = sum(o > 0 for o in overrun)
-            notes.append(f"{name}: {over} of {len(overrun)} turns over the {budget_ms:g} ms budget, "
-                         f"p99 {percentile(overrun, 0.99):+.1f} ms, worst {max(overrun):+.1f} ms")
-    overruns = Chart("overruns", f"Budget overrun per turn (turn time minus {budget_ms:g} ms)", Kind.HISTOGRAM,
-                     overrun_series, xlabel="ms over the budget (negative: headroom)", ylabel="turns", notes=notes,
-                     reference=0.0)
+            notes.append(
+                f"{name}: {over} of {len(overrun)} turns over the {budget_ms:g} ms budget, "
+                f"p99 {percentile(overrun, 0.99):+.1f} ms, worst {max(overrun):+.1f} ms"
+            )
+    overruns = Chart(
+        "overruns",
+        f"Budget overrun per turn (turn time minus {budget_ms:g} ms)",
+        Kind.HISTOGRAM,
+        overrun_series,
+        xlabel="ms over the budget (negative: headroom)",
+        ylabel="turns",
+        notes=notes,
+        reference=0.0,
+    )
     return [seat, turn_histogram([s.turns for s in results]), decisions, overruns]
 
 
 def arena_page(results, p1: str, p2: str, budget_ms: float, directory: Path, text: str) -> Page:
-    return write_page(directory, f"arena: {p1} vs {p2}, {len(results)} games", text,
-                      arena_charts(results, p1, p2, budget_ms))
+    return write_page(
+        directory, f"arena: {p1} vs {p2}, {len(results)} games", text, arena_charts(results, p1, p2, budget_ms)
+    )
 
 
 # ---------------------------------------------------------------------------------- levels simulate
@@ -304,24 +438,45 @@ def levels_charts(data: dict, outcomes) -> list[Chart]:
     """Objective hit rates (and the level won) with intervals, turns or moves, time per game, stars."""
     n = data["games"]
     objectives = data["objectives"]
-    hits = _rate_series("objectives", [f"{'' if o['required'] else '(bonus) '}{o['text']}" for o in objectives],
-                        [o["met"] for o in objectives], [n] * len(objectives), "tab:blue")
+    hits = _rate_series(
+        "objectives",
+        [f"{'' if o['required'] else '(bonus) '}{o['text']}" for o in objectives],
+        [o["met"] for o in objectives],
+        [n] * len(objectives),
+        "tab:blue",
+    )
     won = _rate_series("level won", ["level won"], [data["wins"]], [n], "tab:green")
     unit = {"cards": "turns", "gomoku": "moves"}.get(data["kind"], "rounds")
     stars = [sum(o.stars == k for o in outcomes) for k in range(4)]
     return [
-        Chart("objectives", "Objective hit rates (95% Wilson intervals)", Kind.BARS, [won, hits], ylabel="rate",
-              notes=[f"{o['text']}: {o['met']}/{n}" for o in objectives]),
+        Chart(
+            "objectives",
+            "Objective hit rates (95% Wilson intervals)",
+            Kind.BARS,
+            [won, hits],
+            ylabel="rate",
+            notes=[f"{o['text']}: {o['met']}/{n}" for o in objectives],
+        ),
         turn_histogram([o.turns for o in outcomes], unit),
-        Chart("seconds", "Time per game", Kind.HISTOGRAM, [Series("games", [], [o.seconds for o in outcomes])],
-              xlabel="seconds", ylabel="games"),
+        Chart(
+            "seconds",
+            "Time per game",
+            Kind.HISTOGRAM,
+            [Series("games", [], [o.seconds for o in outcomes])],
+            xlabel="seconds",
+            ylabel="games",
+        ),
         Chart("stars", "Stars", Kind.BARS, [Series("games", ["0", "1", "2", "3"], stars)], ylabel="games"),
     ]
 
 
 def levels_page(data: dict, outcomes, directory: Path, text: str) -> Page:
-    return write_page(directory, f"levels simulate: {data['level']}, {data['player']} vs {data['opponent']}, "
-                                 f"{data['games']} games", text, levels_charts(data, outcomes))
+    return write_page(
+        directory,
+        f"levels simulate: {data['level']}, {data['player']} vs {data['opponent']}, {data['games']} games",
+        text,
+        levels_charts(data, outcomes),
+    )
 
 
 # ---------------------------------------------------------------------------------- ladders
@@ -359,12 +514,23 @@ def ladder_charts(results: Sequence[dict], pairs: Sequence[tuple[str, str]], bud
     for result in results:
         for level, ms in result["times"]:
             times.setdefault(level, []).append(ms)
-    notes = [(f"{level}: {sum(ms > budget_ms for ms in values)} of {len(values)} replies over the {budget_ms:g} "
-              f"ms budget, p99 {percentile(values, 0.99):.1f} ms, max {max(values):.1f} ms")
-             for level, values in times.items()]
-    replies = Chart("reply_times", f"Reply time per move (budget {budget_ms:g} ms)", Kind.HISTOGRAM,
-                    [Series(level, [], times[level]) for level in names if level in times],
-                    xlabel="ms per move", ylabel="moves", notes=notes, reference=budget_ms)
+    notes = [
+        (
+            f"{level}: {sum(ms > budget_ms for ms in values)} of {len(values)} replies over the {budget_ms:g} "
+            f"ms budget, p99 {percentile(values, 0.99):.1f} ms, max {max(values):.1f} ms"
+        )
+        for level, values in times.items()
+    ]
+    replies = Chart(
+        "reply_times",
+        f"Reply time per move (budget {budget_ms:g} ms)",
+        Kind.HISTOGRAM,
+        [Series(level, [], times[level]) for level in names if level in times],
+        xlabel="ms per move",
+        ylabel="moves",
+        notes=notes,
+        reference=budget_ms,
+    )
     matrix = ladder_matrix(names, scores)
     matrix.notes = [f"{strong} vs {weak}: {points:g}/{n}" for (strong, weak), (points, n) in scores.items()]
     return [matrix, replies]
@@ -372,5 +538,9 @@ def ladder_charts(results: Sequence[dict], pairs: Sequence[tuple[str, str]], bud
 
 def ladder_page(results: Sequence[dict], pairs: Sequence[tuple[str, str]], budget_ms: float, directory: Path) -> Page:
     charts = ladder_charts(results, pairs, budget_ms)
-    return write_page(directory, f"gomoku ladder: {len(results)} games, {budget_ms:g} ms per move",
-                      "\n".join(charts[0].notes + charts[1].notes), charts)
+    return write_page(
+        directory,
+        f"gomoku ladder: {len(results)} games, {budget_ms:g} ms per move",
+        "\n".join(charts[0].notes + charts[1].notes),
+        charts,
+    )

@@ -29,9 +29,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "Show where Duelmind keeps settings, campaign progress, saved level games and its logs, whether each "
         "loads, and which unreadable files were moved aside (NAME.json.corrupt-<time>). To start "
         "afresh, --reset moves files aside (nothing is deleted); the game then uses defaults. "
-        f"Set {HOME_VARIABLE} to keep all files under one folder instead of the platform's.")
-    parser.add_argument("--reset", choices=RESETTABLE, default=None,
-                        help="move these files aside: settings, progress, runs (saved level games) or all")
+        f"Set {HOME_VARIABLE} to keep all files under one folder instead of the platform's."
+    )
+    parser.add_argument(
+        "--reset",
+        choices=RESETTABLE,
+        default=None,
+        help="move these files aside: settings, progress, runs (saved level games) or all",
+    )
 
 
 def check_document(path: Path, version: int, model=None) -> str:
@@ -135,8 +140,11 @@ def run(args: argparse.Namespace) -> int:
         lines = _reset(paths) or ["nothing to reset"]
         print("\n".join(lines))
         return 1 if any(line.startswith("could not") for line in lines) else 0
-    where = f"under ${HOME_VARIABLE} ({os.environ[HOME_VARIABLE]})" if os.environ.get(HOME_VARIABLE) else \
-        "in the platform's user folders"
+    where = (
+        f"under ${HOME_VARIABLE} ({os.environ[HOME_VARIABLE]})"
+        if os.environ.get(HOME_VARIABLE)
+        else "in the platform's user folders"
+    )
     print(f"Duelmind keeps your files {where}.")
     print(f"  settings:   {settings_path}: {check_document(settings_path, SETTINGS_VERSION)}")
     print(f"  progress:   {progress_path}: {check_document(progress_path, PROGRESS_VERSION, ProgressData)}")
@@ -147,8 +155,10 @@ def run(args: argparse.Namespace) -> int:
     else:
         print(f"  level runs: none saved (they go to {campaign_store.root}/run-LEVEL.json)")
     crashes = crash_reports()
-    print(f"  logs:       {log_dir()}" + (f" ({len(crashes)} crash report(s), newest {crashes[-1].name})"
-                                           if crashes else ""))
+    print(
+        f"  logs:       {log_dir()}"
+        + (f" ({len(crashes)} crash report(s), newest {crashes[-1].name})" if crashes else "")
+    )
     aside = _moved_aside(settings_store.root) + _moved_aside(campaign_store.root)
     if aside:
         print("Moved aside (the game could not read them, or you reset them; nothing was deleted):")
@@ -158,11 +168,12 @@ def run(args: argparse.Namespace) -> int:
     left = [path for folder in folders for path in _left_over(folder)]
     if left:
         now = time.time()
-        print("Left over from an interrupted save (temporary files a killed save left behind; the file it was "
-              "saving is intact):")
+        print(
+            "Left over from an interrupted save (temporary files a killed save left behind; the file it was "
+            "saving is intact):"
+        )
         for path in left:
-            note = ("the game removes it when it next starts" if _stale(path, now)
-                    else "a save may be running now")
+            note = "the game removes it when it next starts" if _stale(path, now) else "a save may be running now"
             print(f"    {path} ({_age(path, now)}; {note})")
     print("To start afresh: duelmind saves --reset settings|progress|runs|all")
     return 0

@@ -61,8 +61,15 @@ def strongest_card_ai() -> str:
     return next(name for name in CARD_PLAYERS if name in AGENTS)
 
 
-def play_level(level, seed: int, player: str, opponent: str | None = None, budget_ms: float | None = None,
-               opponent_budget_ms: float | None = None, lookahead: bool = True) -> tuple[LevelSession, GameOutcome]:
+def play_level(
+    level,
+    seed: int,
+    player: str,
+    opponent: str | None = None,
+    budget_ms: float | None = None,
+    opponent_budget_ms: float | None = None,
+    lookahead: bool = True,
+) -> tuple[LevelSession, GameOutcome]:
     """One headless attempt: `player` (an AI name) against the level's opponent (or `opponent`).
     `budget_ms` is the player's time per turn (default: the level opponent's budget), and the
     opponent's unless `opponent_budget_ms` is given. Card players get the objective lookahead on
@@ -75,8 +82,11 @@ def play_level(level, seed: int, player: str, opponent: str | None = None, budge
     session.start()
     level_budget = float(level.opponent.budget_ms)
     budget = float(budget_ms) if budget_ms is not None else level_budget
-    rival_budget = float(opponent_budget_ms) if opponent_budget_ms is not None else \
-        (budget if budget_ms is not None else level_budget)
+    rival_budget = (
+        float(opponent_budget_ms)
+        if opponent_budget_ms is not None
+        else (budget if budget_ms is not None else level_budget)
+    )
     me = make_player(session, player, seed * 2 + 1)
     if lookahead and level.kind == "cards" and needs_lookahead(level):
         me = LookaheadPlayer(me, session)
@@ -93,39 +103,65 @@ def play_level(level, seed: int, player: str, opponent: str | None = None, budge
         else:
             session.run_turn(rival, rival_budget)
     result = session.result
-    outcome = GameOutcome(0, seed, result.won, result.stars, result.turns, [s.state for s in result.objectives],
-                          list(session.warnings), time.perf_counter() - started)
+    outcome = GameOutcome(
+        0,
+        seed,
+        result.won,
+        result.stars,
+        result.turns,
+        [s.state for s in result.objectives],
+        list(session.warnings),
+        time.perf_counter() - started,
+    )
     return session, outcome
 
 
 # ---------------------------------------------------------------------------------- the command
 
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("level", help="a level file or a campaign level id")
     parser.add_argument("--games", type=int, default=20, help="number of games (default 20)")
-    parser.add_argument("--player", default=None,
-                        help="the AI in the player's seat: a card AI (easy, medium, hard) or a gomoku level "
-                             "(novice ... master); default: the strongest")
-    parser.add_argument("--opponent", default="level",
-                        help="'level' or 'scripted' (the level's own opponent) or an AI name instead")
-    parser.add_argument("--budget-ms", type=positive_ms, default=None,
-                        help="thinking time per turn for the AIs (default: the level opponent's budget)")
+    parser.add_argument(
+        "--player",
+        default=None,
+        help="the AI in the player's seat: a card AI (easy, medium, hard) or a gomoku level "
+        "(novice ... master); default: the strongest",
+    )
+    parser.add_argument(
+        "--opponent", default="level", help="'level' or 'scripted' (the level's own opponent) or an AI name instead"
+    )
+    parser.add_argument(
+        "--budget-ms",
+        type=positive_ms,
+        default=None,
+        help="thinking time per turn for the AIs (default: the level opponent's budget)",
+    )
     parser.add_argument("--seed", type=int, default=0, help="game i plays seed SEED * 1000003 + i")
     add_jobs_argument(parser, 1)
-    parser.add_argument("--no-lookahead", action="store_true",
-                        help="card levels: the AI alone, without the search for a turn that meets the objectives")
+    parser.add_argument(
+        "--no-lookahead",
+        action="store_true",
+        help="card levels: the AI alone, without the search for a turn that meets the objectives",
+    )
     add_output_arguments(parser)
     execution.add_arguments(parser)
-    parser.add_argument("--report", type=Path, default=None, metavar="DIR",
-                        help="also write charts (PNG) and an index.html page into DIR (needs matplotlib)")
+    parser.add_argument(
+        "--report",
+        type=Path,
+        default=None,
+        metavar="DIR",
+        help="also write charts (PNG) and an index.html page into DIR (needs matplotlib)",
+    )
 
 
 _WORKER: dict = {}
 
 
 def _init_worker(path: str, player: str, opponent: str, budget_ms: float | None, seed: int, lookahead: bool) -> None:
-    _WORKER.update(level=load_level(path), player=player, opponent=opponent, budget_ms=budget_ms, seed=seed,
-                   lookahead=lookahead)
+    _WORKER.update(
+        level=load_level(path), player=player, opponent=opponent, budget_ms=budget_ms, seed=seed, lookahead=lookahead
+    )
 
 
 def _play_one(index: int) -> GameOutcome:
@@ -172,9 +208,15 @@ class LevelJob:
         return decode_outcome(data, _objective_count(self.path))
 
 
-OUTCOME_FIELDS = {"seed": "a whole number", "won": "true or false", "stars": f"a whole number 0..{MAX_STARS}",
-                  "turns": f"a whole number 0..{MAX_TURNS}", "objectives": "a list of objective states",
-                  "warnings": "a list of texts", "seconds": "a number of seconds, 0 or more"}
+OUTCOME_FIELDS = {
+    "seed": "a whole number",
+    "won": "true or false",
+    "stars": f"a whole number 0..{MAX_STARS}",
+    "turns": f"a whole number 0..{MAX_TURNS}",
+    "objectives": "a list of objective states",
+    "warnings": "a list of texts",
+    "seconds": "a number of seconds, 0 or more",
+}
 
 
 def decode_outcome(data, objectives: int | None = None) -> GameOutcome:
@@ -184,8 +226,10 @@ def decode_outcome(data, objectives: int | None = None) -> GameOutcome:
     missing = [key for key in OUTCOME_FIELDS if key not in data]
     extra = sorted(str(key) for key in data if key not in OUTCOME_FIELDS)
     if missing or extra:
-        raise ValueError(f"{'missing ' + ', '.join(missing) if missing else ''}"
-                         f"{'; ' if missing and extra else ''}{'unknown ' + ', '.join(extra)[:80] if extra else ''}")
+        raise ValueError(
+            f"{'missing ' + ', '.join(missing) if missing else ''}"
+            f"{'; ' if missing and extra else ''}{'unknown ' + ', '.join(extra)[:80] if extra else ''}"
+        )
 
     def whole(key: str, low: int, high: int) -> int:
         value = data[key]
@@ -193,7 +237,7 @@ def decode_outcome(data, objectives: int | None = None) -> GameOutcome:
             raise ValueError(f"{key} is {str(value)[:40]}, expected {OUTCOME_FIELDS[key]}")
         return value
 
-    seed = whole("seed", -(2 ** 63), 2 ** 63)
+    seed = whole("seed", -(2**63), 2**63)
     stars, turns = whole("stars", 0, MAX_STARS), whole("turns", 0, MAX_TURNS)
     won, seconds, states, warnings = data["won"], data["seconds"], data["objectives"], data["warnings"]
     if not isinstance(won, bool):
@@ -218,9 +262,19 @@ def _objective_count(path: str) -> int | None:
         return None
 
 
-def run_games(path: str, games: int, player: str, opponent: str = "level", budget_ms: float | None = None,
-              seed: int = 0, jobs: int = 1, progress: bool = True, lookahead: bool = True,
-              backend: execution.Backend | None = None, results: Path | None = None) -> list[GameOutcome]:
+def run_games(
+    path: str,
+    games: int,
+    player: str,
+    opponent: str = "level",
+    budget_ms: float | None = None,
+    seed: int = 0,
+    jobs: int = 1,
+    progress: bool = True,
+    lookahead: bool = True,
+    backend: execution.Backend | None = None,
+    results: Path | None = None,
+) -> list[GameOutcome]:
     """Games 0..games-1 in index order, on `backend` (default: in-process, or `jobs` processes)."""
     job = LevelJob(execution.absolute(path), player, opponent, budget_ms, seed, lookahead)
     tally = {"games": 0, "won": 0}
@@ -253,20 +307,27 @@ def report(level, outcomes: list[GameOutcome], player: str, opponent: str, budge
     for i, objective in enumerate(level.objectives):
         met = sum(1 for o in outcomes if o.objectives[i] == "met")
         text = describe(objective, names, level.turns_before if level.kind == "cards" else 0)
-        objectives.append({"text": text, "kind": objective.kind, "required": objective.required,
-                           "met": met, "rate": met / n})
+        objectives.append(
+            {"text": text, "kind": objective.kind, "required": objective.required, "met": met, "rate": met / n}
+        )
     warnings = [w for o in outcomes for w in o.warnings]
     unit = UNITS[level.kind]
     own = level.opponent.ai if level.kind != "cards" or level.opponent.control == "ai" else "scripted"
     return {
-        "level": level.id, "kind": level.kind, "player": player,
+        "level": level.id,
+        "kind": level.kind,
+        "player": player,
         "opponent": own if opponent in ("level", "scripted") else opponent,
         "budget_ms": budget_ms if budget_ms is not None else level.opponent.budget_ms,
-        "games": n, "wins": wins, "win_rate": wins / n, "wilson95": [low, high],
+        "games": n,
+        "wins": wins,
+        "win_rate": wins / n,
+        "wilson95": [low, high],
         unit: {"mean": sum(turns) / n, "p50": percentile(turns, 0.5), "p90": percentile(turns, 0.9)},
         "stars_mean": sum(o.stars for o in outcomes) / n,
         "objectives": objectives,
-        "warnings": len(warnings), "first_warnings": warnings[:5],
+        "warnings": len(warnings),
+        "first_warnings": warnings[:5],
         "seconds_per_game": sum(o.seconds for o in outcomes) / n,
     }
 
@@ -275,17 +336,20 @@ def summary_text(data: dict) -> str:
     unit = UNITS[data["kind"]]
     t = data[unit]
     low, high = data["wilson95"]
-    lines = [f"{data['level']} ({data['kind']}): player {data['player']} vs {data['opponent']}, "
-             f"budget {data['budget_ms']:g} ms, {data['games']} games",
-             f"win rate {data['win_rate']:.3f}  (95% Wilson {low:.3f}-{high:.3f}, n={data['games']})",
-             f"{unit} taken: mean {t['mean']:.1f}, p50 {t['p50']}, p90 {t['p90']}   stars: mean {data['stars_mean']:.2f}",
-             "objectives met:"]
+    lines = [
+        f"{data['level']} ({data['kind']}): player {data['player']} vs {data['opponent']}, "
+        f"budget {data['budget_ms']:g} ms, {data['games']} games",
+        f"win rate {data['win_rate']:.3f}  (95% Wilson {low:.3f}-{high:.3f}, n={data['games']})",
+        f"{unit} taken: mean {t['mean']:.1f}, p50 {t['p50']}, p90 {t['p90']}   stars: mean {data['stars_mean']:.2f}",
+        "objectives met:",
+    ]
     for objective in data["objectives"]:
         tag = "required" if objective["required"] else "bonus"
         lines.append(f"  [{tag:>8}] {objective['text']}: {objective['met']}/{data['games']} ({objective['rate']:.0%})")
     if data["warnings"]:
-        lines.append(f"warnings (scripted actions or events skipped): {data['warnings']} "
-                     f"(first: {data['first_warnings'][0]})")
+        lines.append(
+            f"warnings (scripted actions or events skipped): {data['warnings']} (first: {data['first_warnings'][0]})"
+        )
     lines.append(f"{data['seconds_per_game']:.2f} s per game")
     return "\n".join(lines)
 
@@ -302,8 +366,9 @@ def run(args: argparse.Namespace) -> int:
     except LevelError as error:
         for problem in error.problems:
             print(problem, file=sys.stderr)
-        print(f"levels simulate: {path} has problems; fix them first ({PROGRAM} levels validate {path})",
-              file=sys.stderr)
+        print(
+            f"levels simulate: {path} has problems; fix them first ({PROGRAM} levels validate {path})", file=sys.stderr
+        )
         return 1
     if args.games < 1:
         print("levels simulate: --games must be at least 1", file=sys.stderr)
@@ -325,17 +390,29 @@ def run(args: argparse.Namespace) -> int:
         names = set(LEVELS)
     for role, name in (("--player", player), ("--opponent", args.opponent)):
         if name not in names and not (role == "--opponent" and name in ("level", "scripted")):
-            print(f"levels simulate: {role} {name!r} is not a {level.kind} AI; known: {', '.join(sorted(names))}",
-                  file=sys.stderr)
+            print(
+                f"levels simulate: {role} {name!r} is not a {level.kind} AI; known: {', '.join(sorted(names))}",
+                file=sys.stderr,
+            )
             return 2
     if args.opponent == "scripted" and (level.kind != "cards" or level.opponent.control != "scripted"):
         print(f"levels simulate: {level.id} has no scripted opponent (use --opponent level)", file=sys.stderr)
         return 2
     try:
         backend = execution.backend_for(args, report=args.report is not None)
-        outcomes = run_games(str(path), args.games, player, args.opponent, args.budget_ms, args.seed,
-                             args.jobs, progress=progress_wanted(args),
-                             lookahead=not args.no_lookahead, backend=backend, results=args.results)
+        outcomes = run_games(
+            str(path),
+            args.games,
+            player,
+            args.opponent,
+            args.budget_ms,
+            args.seed,
+            args.jobs,
+            progress=progress_wanted(args),
+            lookahead=not args.no_lookahead,
+            backend=backend,
+            results=args.results,
+        )
     except execution.RunError as error:
         print(f"levels simulate: {error}", file=sys.stderr)
         return 2
@@ -350,6 +427,3 @@ def run(args: argparse.Namespace) -> int:
         page = reports.levels_page(data, outcomes, args.report, summary_text(data))
         print(f"levels simulate: report written to {page.index}", file=sys.stderr)
     return 0
-
-
-

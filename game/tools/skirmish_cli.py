@@ -22,11 +22,17 @@ from multiprocessing import Pool
 from pathlib import Path
 
 from game.rules.skirmish.data import SCHEMAS, DataError, data_dir, load_roster, schema_path, schema_text
-from game.rules.skirmish.model import (Ability, Affects, DamageKind, Effect, Roster, Shape, StatusKind, TargetKind,
-                                       Verb)
+from game.rules.skirmish.model import Ability, Affects, DamageKind, Effect, Roster, Shape, StatusKind, TargetKind, Verb
 from game.rules.skirmish.state import DRAW, SkirmishState
-from game.tools.args import (PROGRAM, ProgressBar, add_jobs_argument, add_output_arguments, positive_ms, print_json,
-                             progress_wanted)
+from game.tools.args import (
+    PROGRAM,
+    ProgressBar,
+    add_jobs_argument,
+    add_output_arguments,
+    positive_ms,
+    print_json,
+    progress_wanted,
+)
 
 # Per decision. 200 games of hard vs medium take ~5 min at 80 ms on 2 busy cores (2 jobs);
 # at 40 ms the hard AI had time to judge no reply in 40% of its searches.
@@ -35,29 +41,47 @@ DEFAULT_PAIRINGS = "hard:medium,medium:easy"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--ai", dest="client_ai", default="medium",
-                        help="without a sub-command: the AI the client plays against (random, easy, greedy, "
-                             "medium, hard; default medium)")
-    parser.add_argument("--seed", dest="client_seed", type=int, default=None,
-                        help="without a sub-command: the match's seed (teams, map, rolls)")
+    parser.add_argument(
+        "--ai",
+        dest="client_ai",
+        default="medium",
+        help="without a sub-command: the AI the client plays against (random, easy, greedy, "
+        "medium, hard; default medium)",
+    )
+    parser.add_argument(
+        "--seed",
+        dest="client_seed",
+        type=int,
+        default=None,
+        help="without a sub-command: the match's seed (teams, map, rolls)",
+    )
     # The sub-commands' help shows every default too, as the command's own does (game/cli.py).
     sub = parser.add_subparsers(dest="action")
     formatter = {"formatter_class": parser.formatter_class}
-    bench = sub.add_parser("bench", help="AI ladder: mirrored matches from both sides, Wilson intervals, overruns",
-                           **formatter)
+    bench = sub.add_parser(
+        "bench", help="AI ladder: mirrored matches from both sides, Wilson intervals, overruns", **formatter
+    )
     bench.add_argument("--pairings", default=DEFAULT_PAIRINGS, help=f"A:B,... (default {DEFAULT_PAIRINGS})")
     bench.add_argument("--games", type=int, default=200, help="games per pairing (even: both sides)")
     bench.add_argument("--budget-ms", type=positive_ms, default=DEFAULT_BUDGET_MS, help="thinking time per decision")
-    bench.add_argument("--first-team", type=int, default=1000, metavar="N",
-                       help="also N easy-vs-easy mirrored games for the first-team advantage (0: skip)")
+    bench.add_argument(
+        "--first-team",
+        type=int,
+        default=1000,
+        metavar="N",
+        help="also N easy-vs-easy mirrored games for the first-team advantage (0: skip)",
+    )
     add_jobs_argument(bench, 2)
     bench.add_argument("--seed", type=int, default=1, help="seed of the teams, maps and matches")
     add_output_arguments(bench)
     validate = sub.add_parser("validate", help="check levels/skirmish data and list every problem", **formatter)
     validate.add_argument("folder", nargs="?", help="a data folder (default: levels/skirmish)")
     validate.add_argument("--write-schema", action="store_true", help="(re)write levels/schema/skirmish_*.schema.json")
-    add_output_arguments(validate, json_help="print one JSON document on stdout (counts and every problem) "
-                                             "instead of the text", progress=False)
+    add_output_arguments(
+        validate,
+        json_help="print one JSON document on stdout (counts and every problem) instead of the text",
+        progress=False,
+    )
     play = sub.add_parser("play", help="play a match in the terminal against an AI", **formatter)
     play.add_argument("--ai", default="medium", help="the AI you play against")
     play.add_argument("--team", default="knight,mage,cleric", help="three class ids for both teams")
@@ -67,18 +91,21 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     play.add_argument("--second", action="store_true", help="play team 1 (the AI starts as team 0)")
     play.add_argument("--explain", action="store_true", help="print the AI's plan in words (medium, hard)")
     play.add_argument("--tree", metavar="FILE", help="medium: write each decision tree (JSON) to FILE")
-    reference = sub.add_parser("reference", help="Markdown tables of the hero classes and abilities (the README's "
-                                                 "reference)", **formatter)
+    reference = sub.add_parser(
+        "reference", help="Markdown tables of the hero classes and abilities (the README's reference)", **formatter
+    )
     for each in (bench, validate, play, reference):  # `skirmish bench --debug` as well as `skirmish --debug bench`
-        each.add_argument("--debug", action="store_true", default=argparse.SUPPRESS,
-                          help="write more detail to the log file")
+        each.add_argument(
+            "--debug", action="store_true", default=argparse.SUPPRESS, help="write more detail to the log file"
+        )
 
 
 def run(args: argparse.Namespace) -> int:
     if not args.action:
         return run_client(args)
-    return {"bench": run_bench, "validate": run_validate, "play": run_play,
-            "reference": run_reference}[args.action](args)
+    return {"bench": run_bench, "validate": run_validate, "play": run_play, "reference": run_reference}[args.action](
+        args
+    )
 
 
 def client_setup(args: argparse.Namespace):
@@ -102,9 +129,11 @@ def run_client(args: argparse.Namespace) -> int:
         app.push("title")
         start_match(app, setup)
 
-    return launch(open_match, command="skirmish",
-                  no_display_hint=f"The skirmish client needs a display; without one, play in text: "
-                                  f"{PROGRAM} skirmish play")
+    return launch(
+        open_match,
+        command="skirmish",
+        no_display_hint=f"The skirmish client needs a display; without one, play in text: {PROGRAM} skirmish play",
+    )
 
 
 # ----------------------------------------------------------------------------- validate
@@ -126,8 +155,11 @@ def run_validate(args) -> int:
             print(f"wrote {schema_path(name)}", file=sys.stderr if as_json else sys.stdout)
     folder = args.folder or data_dir()
     if not has_data(folder):
-        message = (f"nothing to check: {folder} holds no skirmish data ({', '.join(DATA_FILES)})"
-                   if Path(folder).is_dir() else f"nothing to check: {folder} is not a folder")
+        message = (
+            f"nothing to check: {folder} holds no skirmish data ({', '.join(DATA_FILES)})"
+            if Path(folder).is_dir()
+            else f"nothing to check: {folder} is not a folder"
+        )
         if as_json:
             print_json({"ok": False, "folder": str(folder), "checked": 0, "problems": [message]})
         else:
@@ -143,12 +175,23 @@ def run_validate(args) -> int:
             print(problem, file=sys.stderr)
         print(f"{len(error.problems)} problem(s) in {folder}", file=sys.stderr)
         return 1
-    stale = [name for name in SCHEMAS if not schema_path(name).exists()
-             or schema_path(name).read_text(encoding="utf-8") != schema_text(name)]
+    stale = [
+        name
+        for name in SCHEMAS
+        if not schema_path(name).exists() or schema_path(name).read_text(encoding="utf-8") != schema_text(name)
+    ]
     if as_json:
-        print_json({"ok": not stale, "folder": str(folder), "classes": len(roster.classes),
-                    "abilities": len(roster.abilities), "maps": len(roster.arenas), "problems": [],
-                    "stale_schemas": [str(schema_path(name)) for name in stale]})
+        print_json(
+            {
+                "ok": not stale,
+                "folder": str(folder),
+                "classes": len(roster.classes),
+                "abilities": len(roster.abilities),
+                "maps": len(roster.arenas),
+                "problems": [],
+                "stale_schemas": [str(schema_path(name)) for name in stale],
+            }
+        )
         return 1 if stale else 0
     for name in stale:
         print(f"{schema_path(name)}: out of date: run with --write-schema", file=sys.stderr)
@@ -158,6 +201,7 @@ def run_validate(args) -> int:
 
 # ----------------------------------------------------------------------------- reference
 
+
 def run_reference(args) -> int:
     print(reference_markdown(load_roster()))
     return 0
@@ -166,28 +210,75 @@ def run_reference(args) -> int:
 def reference_markdown(roster: Roster) -> str:
     """The README's hero and ability reference: two Markdown tables built from the data, in file
     order, each column padded to its widest cell (numbers right-aligned)."""
-    heroes = [[c.name, c.role, str(c.health), f"{c.mana} +{c.mana_regen}", str(c.energy), str(c.move_cost),
-               f"{c.damage[0]}-{c.damage[1]}", _percent(c.hit), _percent(c.crit), f"{c.armour}%", f"{c.resist}%",
-               str(c.initiative), ", ".join(a.name for a in c.abilities)] for c in roster.classes.values()]
-    abilities = [[a.name, _cost(a), str(a.cooldown) if a.cooldown else "-", _range(a),
-                  "-" if a.target == TargetKind.SELF else "yes" if a.los else "no",
-                  a.target.value, _area(a), _effects(a)] for a in roster.abilities.values()]
-    return "\n".join([
-        f"**Hero classes** ({len(heroes)}; mana: maximum +regeneration per turn; energy: per turn; step: energy "
-        "per cell moved; damage: the weapon damage range; armour and resist cut physical and magic damage):",
-        "",
-        *_table(["class", "role", "health", "mana", "energy", "step", "damage", "hit", "crit", "armour", "resist",
-                 "initiative", "abilities"], heroes, left={0, 1, 12}),
-        "",
-        f"**Abilities** ({len(abilities)}; cost in energy (en) and mana (mp); cooldown: the caster's turns "
-        "before it is ready again (-: none); range: cells to the target cell, min-max; LOS: needs line of "
-        "sight; area: a single cell, or a line, cross or radius of that size; weapon damage: the caster's "
-        "damage range, rolled to hit and crit; statuses last the affected hero's turns; effects reach enemies "
-        "unless a target or prefix says otherwise):",
-        "",
-        *_table(["ability", "cost", "cooldown", "range", "LOS", "target", "area", "effect"], abilities,
-                left={0, 1, 4, 5, 6, 7}),
-    ])
+    heroes = [
+        [
+            c.name,
+            c.role,
+            str(c.health),
+            f"{c.mana} +{c.mana_regen}",
+            str(c.energy),
+            str(c.move_cost),
+            f"{c.damage[0]}-{c.damage[1]}",
+            _percent(c.hit),
+            _percent(c.crit),
+            f"{c.armour}%",
+            f"{c.resist}%",
+            str(c.initiative),
+            ", ".join(a.name for a in c.abilities),
+        ]
+        for c in roster.classes.values()
+    ]
+    abilities = [
+        [
+            a.name,
+            _cost(a),
+            str(a.cooldown) if a.cooldown else "-",
+            _range(a),
+            "-" if a.target == TargetKind.SELF else "yes" if a.los else "no",
+            a.target.value,
+            _area(a),
+            _effects(a),
+        ]
+        for a in roster.abilities.values()
+    ]
+    return "\n".join(
+        [
+            f"**Hero classes** ({len(heroes)}; mana: maximum +regeneration per turn; energy: per turn; step: energy "
+            "per cell moved; damage: the weapon damage range; armour and resist cut physical and magic damage):",
+            "",
+            *_table(
+                [
+                    "class",
+                    "role",
+                    "health",
+                    "mana",
+                    "energy",
+                    "step",
+                    "damage",
+                    "hit",
+                    "crit",
+                    "armour",
+                    "resist",
+                    "initiative",
+                    "abilities",
+                ],
+                heroes,
+                left={0, 1, 12},
+            ),
+            "",
+            f"**Abilities** ({len(abilities)}; cost in energy (en) and mana (mp); cooldown: the caster's turns "
+            "before it is ready again (-: none); range: cells to the target cell, min-max; LOS: needs line of "
+            "sight; area: a single cell, or a line, cross or radius of that size; weapon damage: the caster's "
+            "damage range, rolled to hit and crit; statuses last the affected hero's turns; effects reach enemies "
+            "unless a target or prefix says otherwise):",
+            "",
+            *_table(
+                ["ability", "cost", "cooldown", "range", "LOS", "target", "area", "effect"],
+                abilities,
+                left={0, 1, 4, 5, 6, 7},
+            ),
+        ]
+    )
 
 
 def _table(header: list[str], rows: list[list[str]], left: set[int]) -> list[str]:
@@ -195,8 +286,11 @@ def _table(header: list[str], rows: list[list[str]], left: set[int]) -> list[str
     widths = [max(3, *(len(row[i]) for row in cells)) for i in range(len(header))]
 
     def line(row: list[str]) -> str:
-        return "| " + " | ".join(cell.ljust(w) if i in left else cell.rjust(w)
-                                 for i, (cell, w) in enumerate(zip(row, widths))) + " |"
+        return (
+            "| "
+            + " | ".join(cell.ljust(w) if i in left else cell.rjust(w) for i, (cell, w) in enumerate(zip(row, widths)))
+            + " |"
+        )
 
     rule = "| " + " | ".join("-" * w if i in left else "-" * (w - 1) + ":" for i, w in enumerate(widths)) + " |"
     return [line(cells[0]), rule, *(line(row) for row in cells[1:])]
@@ -223,11 +317,19 @@ def _area(ability: Ability) -> str:
 
 # A status's strength in words: "{n}" is the effect's amount.
 _STATUS_WORDS = {
-    StatusKind.STUN: "stun", StatusKind.SLOW: "slow -{n} energy", StatusKind.HASTE: "haste +{n} energy",
-    StatusKind.POISON: "poison {n}/turn", StatusKind.REGEN: "regen {n}/turn", StatusKind.SHIELD: "shield {n}",
-    StatusKind.TAUNT: "taunt", StatusKind.MIGHT: "might +{n}% damage", StatusKind.WEAKEN: "weaken -{n}% damage",
-    StatusKind.GUARD: "guard +{n} armour/resist", StatusKind.SUNDER: "sunder -{n} armour/resist",
-    StatusKind.FOCUS: "focus +{n}% hit/crit", StatusKind.BLIND: "blind -{n}% hit",
+    StatusKind.STUN: "stun",
+    StatusKind.SLOW: "slow -{n} energy",
+    StatusKind.HASTE: "haste +{n} energy",
+    StatusKind.POISON: "poison {n}/turn",
+    StatusKind.REGEN: "regen {n}/turn",
+    StatusKind.SHIELD: "shield {n}",
+    StatusKind.TAUNT: "taunt",
+    StatusKind.MIGHT: "might +{n}% damage",
+    StatusKind.WEAKEN: "weaken -{n}% damage",
+    StatusKind.GUARD: "guard +{n} armour/resist",
+    StatusKind.SUNDER: "sunder -{n} armour/resist",
+    StatusKind.FOCUS: "focus +{n}% hit/crit",
+    StatusKind.BLIND: "blind -{n}% hit",
 }
 
 
@@ -239,8 +341,11 @@ def _effect(ability: Ability, e: Effect) -> str:
     low, high = e.power
     power = f"{low}-{high}" if low != high else str(low)
     if e.verb == Verb.DAMAGE:
-        words = (f"{power} magic damage" if e.kind == DamageKind.MAGIC
-                 else "weapon damage" + (f" x{e.scale:g}" if e.scale != 1 else ""))
+        words = (
+            f"{power} magic damage"
+            if e.kind == DamageKind.MAGIC
+            else "weapon damage" + (f" x{e.scale:g}" if e.scale != 1 else "")
+        )
     elif e.verb == Verb.HEAL:
         words = f"heal {power}"
     elif e.verb == Verb.STATUS:
@@ -272,6 +377,7 @@ def _whom(ability: Ability, e: Effect) -> str:
 
 
 # ----------------------------------------------------------------------------- bench
+
 
 def schedule(games: int, seed: int, classes: list[str], arenas: list[str], both_sides: bool = True) -> list[tuple]:
     """(game index, composition, arena, match seed, side of A): pairs of games share everything
@@ -342,8 +448,17 @@ def _percentiles(values: list[float], budget: float) -> str:
     return " ".join(f"{name} {value:+.1f}" for name, value in _overruns(values, budget).items()) + " ms"
 
 
-def bench_pairing(a: str, b: str, games: int, budget: float, jobs: int, seed: int, both_sides: bool = True,
-                  bar: ProgressBar | None = None, echo=print) -> dict:
+def bench_pairing(
+    a: str,
+    b: str,
+    games: int,
+    budget: float,
+    jobs: int,
+    seed: int,
+    both_sides: bool = True,
+    bar: ProgressBar | None = None,
+    echo=print,
+) -> dict:
     """One pairing's games in `jobs` worker processes; `bar` advances per game, `echo` gets the
     two report lines (None: not printed)."""
     roster = _roster()
@@ -363,17 +478,28 @@ def bench_pairing(a: str, b: str, games: int, budget: float, jobs: int, seed: in
     a_times = [t for r in results for t in r[3]]
     b_times = [t for r in results for t in r[4]]
     report = {
-        "pairing": f"{a} vs {b}", "n": len(results), "score": score / len(results), "low": low, "high": high,
-        "wins": wins, "draws": draws, "losses": len(results) - wins - draws, "team0": team0 / len(results),
-        "rounds": sum(r[5] for r in results) / len(results), "seconds": time.perf_counter() - start,
+        "pairing": f"{a} vs {b}",
+        "n": len(results),
+        "score": score / len(results),
+        "low": low,
+        "high": high,
+        "wins": wins,
+        "draws": draws,
+        "losses": len(results) - wins - draws,
+        "team0": team0 / len(results),
+        "rounds": sum(r[5] for r in results) / len(results),
+        "seconds": time.perf_counter() - start,
         "overrun_a": _percentiles(a_times, budget) if a_times else "-",
         "overrun_b": _percentiles(b_times, budget) if b_times else "-",
-        "overrun_ms_a": _overruns(a_times, budget), "overrun_ms_b": _overruns(b_times, budget),
+        "overrun_ms_a": _overruns(a_times, budget),
+        "overrun_ms_b": _overruns(b_times, budget),
     }
     if echo is not None:
-        echo(f"{report['pairing']}: {a} scores {report['score']:.3f} [{low:.3f}, {high:.3f}] over n={report['n']} "
-             f"(W/D/L {wins}/{draws}/{report['losses']}; team 0 scores {report['team0']:.3f}; "
-             f"{report['rounds']:.1f} rounds; {report['seconds']:.0f} s)")
+        echo(
+            f"{report['pairing']}: {a} scores {report['score']:.3f} [{low:.3f}, {high:.3f}] over n={report['n']} "
+            f"(W/D/L {wins}/{draws}/{report['losses']}; team 0 scores {report['team0']:.3f}; "
+            f"{report['rounds']:.1f} rounds; {report['seconds']:.0f} s)"
+        )
         echo(f"  budget {budget:g} ms, overrun {a}: {report['overrun_a']}; {b}: {report['overrun_b']}")
     return report
 
@@ -399,8 +525,10 @@ def parse_pairings(text: str) -> list[tuple[str, str]]:
 
 def run_bench(args) -> int:
     if args.games % 2 or args.games < 2:
-        print("skirmish bench: --games must be even and at least 2 (each composition is played from both sides)",
-              file=sys.stderr)
+        print(
+            "skirmish bench: --games must be even and at least 2 (each composition is played from both sides)",
+            file=sys.stderr,
+        )
         return 2
     if args.first_team < 0:
         print("skirmish bench: --first-team must be 0 (skip) or more", file=sys.stderr)
@@ -416,23 +544,36 @@ def run_bench(args) -> int:
     with ProgressBar(args.games * len(pairs) + first_team, "skirmish bench", progress_wanted(args)) as bar:
         echo = None if as_json else bar.write
         for a, b in pairs:
-            data["pairings"].append(bench_pairing(a, b, args.games, args.budget_ms, args.jobs, args.seed, bar=bar,
-                                                  echo=echo))
+            data["pairings"].append(
+                bench_pairing(a, b, args.games, args.budget_ms, args.jobs, args.seed, bar=bar, echo=echo)
+            )
         if first_team:
-            report = bench_pairing("easy", "easy", first_team, args.budget_ms, args.jobs, args.seed + 7,
-                                   both_sides=False, bar=bar, echo=echo)
+            report = bench_pairing(
+                "easy",
+                "easy",
+                first_team,
+                args.budget_ms,
+                args.jobs,
+                args.seed + 7,
+                both_sides=False,
+                bar=bar,
+                echo=echo,
+            )
             n = report["n"]
             low, high = wilson(report["team0"] * n, n)
             data["first_team"] = {"n": n, "team0": report["team0"], "low": low, "high": high, "pairing": report}
             if echo is not None:
-                echo(f"first-team advantage (easy vs easy, mirrored): team 0 scores {report['team0']:.3f} "
-                     f"[{low:.3f}, {high:.3f}] over n={n}")
+                echo(
+                    f"first-team advantage (easy vs easy, mirrored): team 0 scores {report['team0']:.3f} "
+                    f"[{low:.3f}, {high:.3f}] over n={n}"
+                )
     if as_json:
         print_json(data)
     return 0
 
 
 # ----------------------------------------------------------------------------- play
+
 
 def run_play(args) -> int:
     from ai.skirmish.registry import make_agent
@@ -466,8 +607,10 @@ def run_play(args) -> int:
         for h in state.heroes:
             if h.alive:
                 marks = " ".join(f"{k.value}:{s.turns}" for k, s in h.statuses.items())
-                print(f"  {h.uid} {h.cls.name:<10} team {h.team} at {h.cell} hp {h.health:g}/{h.cls.health} "
-                      f"mp {h.mana:g} en {h.energy:g} {marks}")
+                print(
+                    f"  {h.uid} {h.cls.name:<10} team {h.team} at {h.cell} hp {h.health:g}/{h.cls.health} "
+                    f"mp {h.mana:g} en {h.energy:g} {marks}"
+                )
         casts = sorted({a.text() for a in state.legal_actions() if a.ability})
         print(f"round {state.round}, your {hero.cls.name} {hero.uid}: END, MOVE x y, or one of: {', '.join(casts)}")
         try:

@@ -305,8 +305,14 @@ def _curses_styles(curses) -> dict[str | None, int]:
             background = -1  # the terminal's own background
         except curses.error:
             background = curses.COLOR_BLACK
-        hues = {"black": curses.COLOR_CYAN, "white": curses.COLOR_YELLOW, "forbidden": curses.COLOR_RED,
-                "last": curses.COLOR_GREEN, "win": curses.COLOR_MAGENTA, "status": curses.COLOR_GREEN}
+        hues = {
+            "black": curses.COLOR_CYAN,
+            "white": curses.COLOR_YELLOW,
+            "forbidden": curses.COLOR_RED,
+            "last": curses.COLOR_GREEN,
+            "win": curses.COLOR_MAGENTA,
+            "status": curses.COLOR_GREEN,
+        }
         for number, (name, hue) in enumerate(hues.items(), start=1):
             curses.init_pair(number, hue, background)
             styles[name] |= curses.color_pair(number)
@@ -336,15 +342,30 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     from ai.gomoku import LEVELS
 
     parser.add_argument("--terminal", action="store_true", help="play in this terminal (curses)")
-    parser.add_argument("--size", type=int, default=15, choices=range(MIN_SIZE, MAX_SIZE + 1),
-                        metavar=f"{{{MIN_SIZE}..{MAX_SIZE}}}", help="board size (default 15)")
-    parser.add_argument("--rule", choices=tuple(RULE_NAMES), default="freestyle",
-                        help="freestyle: five or more wins; standard: exactly five; "
-                             "renju: exactly five, black has forbidden moves (default freestyle)")
-    parser.add_argument("--level", choices=LEVELS, default=DEFAULT_LEVEL,
-                        help=f"AI strength, weakest first (default {DEFAULT_LEVEL})")
-    parser.add_argument("--budget-ms", type=float, default=DEFAULT_BUDGET_MS,
-                        help=f"AI thinking time per move in milliseconds (default {DEFAULT_BUDGET_MS:.0f})")
+    parser.add_argument(
+        "--size",
+        type=int,
+        default=15,
+        choices=range(MIN_SIZE, MAX_SIZE + 1),
+        metavar=f"{{{MIN_SIZE}..{MAX_SIZE}}}",
+        help="board size (default 15)",
+    )
+    parser.add_argument(
+        "--rule",
+        choices=tuple(RULE_NAMES),
+        default="freestyle",
+        help="freestyle: five or more wins; standard: exactly five; "
+        "renju: exactly five, black has forbidden moves (default freestyle)",
+    )
+    parser.add_argument(
+        "--level", choices=LEVELS, default=DEFAULT_LEVEL, help=f"AI strength, weakest first (default {DEFAULT_LEVEL})"
+    )
+    parser.add_argument(
+        "--budget-ms",
+        type=float,
+        default=DEFAULT_BUDGET_MS,
+        help=f"AI thinking time per move in milliseconds (default {DEFAULT_BUDGET_MS:.0f})",
+    )
     parser.add_argument("--ai-first", action="store_true", help="the AI plays black and moves first")
     parser.add_argument("--seed", type=int, default=None, help="fix the AI's random choices")
 
@@ -357,8 +378,15 @@ def client_setup(args: argparse.Namespace):
     from game.client.match import MatchSetup
 
     seed = args.seed if args.seed is not None else random.randrange(1 << 30)
-    return MatchSetup(game="gomoku", opponent="ai", difficulty=args.level, human_seat=1 if args.ai_first else 0,
-                      rule=int(RULE_NAMES[args.rule]), size=args.size, seed=seed)
+    return MatchSetup(
+        game="gomoku",
+        opponent="ai",
+        difficulty=args.level,
+        human_seat=1 if args.ai_first else 0,
+        rule=int(RULE_NAMES[args.rule]),
+        size=args.size,
+        seed=seed,
+    )
 
 
 def open_client_match(app, setup) -> None:
@@ -374,24 +402,30 @@ def run(args: argparse.Namespace) -> int:
         from game.client.launch import run_client
 
         setup = client_setup(args)
-        return run_client(lambda app: open_client_match(app, setup), think_ms=int(max(args.budget_ms, 1.0)),
-                          command="gomoku",
-                          no_display_hint="The graphical gomoku comes with the pygame client, which needs a display; "
-                                          "without one, play in the terminal: duelmind gomoku --terminal")
+        return run_client(
+            lambda app: open_client_match(app, setup),
+            think_ms=int(max(args.budget_ms, 1.0)),
+            command="gomoku",
+            no_display_hint="The graphical gomoku comes with the pygame client, which needs a display; "
+            "without one, play in the terminal: duelmind gomoku --terminal",
+        )
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
-        print("duelmind gomoku --terminal needs an interactive terminal (stdin and stdout must be a TTY).",
-              file=sys.stderr)
+        print(
+            "duelmind gomoku --terminal needs an interactive terminal (stdin and stdout must be a TTY).",
+            file=sys.stderr,
+        )
         return 2
     try:
         import curses  # noqa: F401  (only checking it exists: Python on Windows lacks it)
     except ImportError:
-        print("duelmind gomoku --terminal needs the curses module (on Windows: pip install windows-curses).",
-              file=sys.stderr)
+        print(
+            "duelmind gomoku --terminal needs the curses module (on Windows: pip install windows-curses).",
+            file=sys.stderr,
+        )
         return 2
     from ai.gomoku import choose_move, warm_up
 
     rule = RULE_NAMES[args.rule]
     warm_up(rule)
-    game = TerminalGame(choose_move, args.size, rule, args.level, max(args.budget_ms, 1.0),
-                        args.ai_first, args.seed)
+    game = TerminalGame(choose_move, args.size, rule, args.level, max(args.budget_ms, 1.0), args.ai_first, args.seed)
     return _play_in_curses(game)

@@ -8,18 +8,31 @@ import argparse
 import sys
 from pathlib import Path
 
-from game.rules.cards.cardset import (CardSetError, default_card_files, load_cardset, schema_path, schema_text,
-                                      validate_card_files)
+from game.rules.cards.cardset import (
+    CardSetError,
+    default_card_files,
+    load_cardset,
+    schema_path,
+    schema_text,
+    validate_card_files,
+)
 from game.tools.args import add_output_arguments, print_json
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("paths", nargs="*", help="card files or folders of them (default: levels/cards/*.json)")
-    parser.add_argument("--write-schema", action="store_true",
-                        help="also (re)write the JSON Schema for editors to levels/schema/cards.schema.json")
+    parser.add_argument(
+        "--write-schema",
+        action="store_true",
+        help="also (re)write the JSON Schema for editors to levels/schema/cards.schema.json",
+    )
     parser.add_argument("--show", action="store_true", help="list every card with its generated text")
-    add_output_arguments(parser, json_help="print one JSON document on stdout (counts, every problem, and with "
-                                           "--show every card) instead of the text", progress=False)
+    add_output_arguments(
+        parser,
+        json_help="print one JSON document on stdout (counts, every problem, and with "
+        "--show every card) instead of the text",
+        progress=False,
+    )
 
 
 def card_files(paths: list[str]) -> list[Path]:
@@ -60,9 +73,18 @@ def run(args: argparse.Namespace) -> int:
     if as_json:
         data = {"ok": True, "files": len(paths), "cards": len(cardset.cards) - tokens, "tokens": tokens, "problems": []}
         if args.show:
-            data["card_list"] = [{"id": card.base_id, "name": card.name,
-                                  "type": "token" if card.token else card.type.name.lower(), "cost": card.cost,
-                                  "attack": card.attack, "defense": card.defense, "text": card.text} for card in ordered]
+            data["card_list"] = [
+                {
+                    "id": card.base_id,
+                    "name": card.name,
+                    "type": "token" if card.token else card.type.name.lower(),
+                    "cost": card.cost,
+                    "attack": card.attack,
+                    "defense": card.defense,
+                    "text": card.text,
+                }
+                for card in ordered
+            ]
         print_json(data)
         return 0
     if args.show:

@@ -23,12 +23,22 @@ from game.tools.args import add_output_arguments, print_json
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("paths", nargs="*", type=Path,
-                        help="level or campaign files, or folders (default: levels/campaign/campaign.json and its levels)")
-    parser.add_argument("--write-schema", action="store_true",
-                        help="also (re)write levels/schema/level.schema.json and campaign.schema.json")
-    add_output_arguments(parser, json_help="print one JSON document on stdout (files checked and every problem) "
-                                           "instead of the text", progress=False)
+    parser.add_argument(
+        "paths",
+        nargs="*",
+        type=Path,
+        help="level or campaign files, or folders (default: levels/campaign/campaign.json and its levels)",
+    )
+    parser.add_argument(
+        "--write-schema",
+        action="store_true",
+        help="also (re)write levels/schema/level.schema.json and campaign.schema.json",
+    )
+    add_output_arguments(
+        parser,
+        json_help="print one JSON document on stdout (files checked and every problem) instead of the text",
+        progress=False,
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -43,14 +53,31 @@ def run(args: argparse.Namespace) -> int:
     try:
         problems, checked = validate_paths(paths)
     except Exception as error:  # a bug in a check must still leave the designer a sentence to act on
-        print(f"levels validate: internal error while checking {', '.join(map(str, paths))}: "
-              f"{type(error).__name__}: {error}", file=sys.stderr)
+        print(
+            f"levels validate: internal error while checking {', '.join(map(str, paths))}: "
+            f"{type(error).__name__}: {error}",
+            file=sys.stderr,
+        )
         return 2
     if as_json:
-        nothing = [] if checked or problems else [
-            {"file": ", ".join(map(str, paths)), "path": "$", "message": "nothing to check: no level or campaign files"}]
-        print_json({"ok": not problems and checked > 0, "checked": checked,
-                    "problems": [{"file": p.file, "path": p.path, "message": p.message} for p in problems] + nothing})
+        nothing = (
+            []
+            if checked or problems
+            else [
+                {
+                    "file": ", ".join(map(str, paths)),
+                    "path": "$",
+                    "message": "nothing to check: no level or campaign files",
+                }
+            ]
+        )
+        print_json(
+            {
+                "ok": not problems and checked > 0,
+                "checked": checked,
+                "problems": [{"file": p.file, "path": p.path, "message": p.message} for p in problems] + nothing,
+            }
+        )
         return 1 if problems or not checked else 0
     for problem in problems:
         print(problem, file=sys.stderr)
@@ -59,8 +86,10 @@ def run(args: argparse.Namespace) -> int:
         print(f"{len(problems)} problem(s) in {files} of {checked} file(s)", file=sys.stderr)
         return 1
     if not checked:
-        print(f"levels validate: nothing to check: no level or campaign files (*.json) in "
-              f"{', '.join(map(str, paths))}", file=sys.stderr)
+        print(
+            f"levels validate: nothing to check: no level or campaign files (*.json) in {', '.join(map(str, paths))}",
+            file=sys.stderr,
+        )
         return 1
     print(f"ok: {checked} file(s)")
     return 0

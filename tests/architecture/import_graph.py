@@ -28,8 +28,13 @@ def imports_of(path: Path, name: str, modules: dict[str, Path]) -> set[str]:
     package = name if is_package else name.rpartition(".")[0]
     found: set[str] = set()
     tree = ast.parse(path.read_text(encoding="utf-8"))
-    type_only = {id(inner) for node in ast.walk(tree) if isinstance(node, ast.If) and _is_type_checking(node.test)
-                 for statement in node.body for inner in ast.walk(statement)}
+    type_only = {
+        id(inner)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.If) and _is_type_checking(node.test)
+        for statement in node.body
+        for inner in ast.walk(statement)
+    }
     for node in ast.walk(tree):
         if id(node) in type_only:  # `if TYPE_CHECKING:` imports are for annotations, not run
             continue
@@ -42,8 +47,9 @@ def imports_of(path: Path, name: str, modules: dict[str, Path]) -> set[str]:
                 source = ".".join(base + ([node.module] if node.module else []))
             else:
                 source = node.module or ""
-            targets = [f"{source}.{alias.name}" if f"{source}.{alias.name}" in modules else source
-                       for alias in node.names]
+            targets = [
+                f"{source}.{alias.name}" if f"{source}.{alias.name}" in modules else source for alias in node.names
+            ]
         for target in targets:
             while target and target not in modules:  # `import a.b.c` of a function or class: its module
                 target = target.rpartition(".")[0]
@@ -53,8 +59,12 @@ def imports_of(path: Path, name: str, modules: dict[str, Path]) -> set[str]:
 
 
 def _is_type_checking(test: ast.expr) -> bool:
-    return isinstance(test, ast.Name) and test.id == "TYPE_CHECKING" or \
-        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
+    return (
+        isinstance(test, ast.Name)
+        and test.id == "TYPE_CHECKING"
+        or isinstance(test, ast.Attribute)
+        and test.attr == "TYPE_CHECKING"
+    )
 
 
 def import_graph() -> dict[str, set[str]]:

@@ -49,16 +49,24 @@ def _perfect_information(state, observation, player) -> list[str]:
 
 
 # What each game's observation must hide. A new game must say here what its players may not see.
-HIDDEN = {"cards": _cards_hidden, "skirmish": _skirmish_hidden, "gomoku": _perfect_information,
-          "connect4": _perfect_information}
+HIDDEN = {
+    "cards": _cards_hidden,
+    "skirmish": _skirmish_hidden,
+    "gomoku": _perfect_information,
+    "connect4": _perfect_information,
+}
 
 CASES = [(name, setup) for name in GAMES for setup in SETUPS.get(name, [{}])]
 
 
 def _look(state: GameState) -> tuple:
     """What a player can tell about a state from outside: to check a state did not change."""
-    return (state.current_player if not state.is_terminal else None, state.is_terminal, state.winner,
-            tuple(map(repr, state.legal_actions())))
+    return (
+        state.current_player if not state.is_terminal else None,
+        state.is_terminal,
+        state.winner,
+        tuple(map(repr, state.legal_actions())),
+    )
 
 
 @pytest.mark.parametrize("name, setup", CASES, ids=[f"{name}-{json.dumps(setup)}" for name, setup in CASES])

@@ -39,9 +39,13 @@ def test_every_module_belongs_to_a_layer():
 
 
 def test_imports_go_one_way():
-    wrong = [f"{module} imports {target}" for module, targets in import_graph().items()
-             if (layer := _layer(module)) is not None
-             for target in sorted(targets) if not _allowed(target, ALLOWED[layer])]
+    wrong = [
+        f"{module} imports {target}"
+        for module, targets in import_graph().items()
+        if (layer := _layer(module)) is not None
+        for target in sorted(targets)
+        if not _allowed(target, ALLOWED[layer])
+    ]
     assert wrong == []
 
 
@@ -51,8 +55,13 @@ def test_pygame_only_in_the_client():
         if any(module == p or module.startswith(p + ".") for p in PYGAME_ALLOWED):
             continue
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            names = [a.name for a in node.names] if isinstance(node, ast.Import) else \
-                [node.module or ""] if isinstance(node, ast.ImportFrom) else []
+            names = (
+                [a.name for a in node.names]
+                if isinstance(node, ast.Import)
+                else [node.module or ""]
+                if isinstance(node, ast.ImportFrom)
+                else []
+            )
             if any(name.split(".")[0] == "pygame" for name in names):
                 found.append(module)
     assert found == []

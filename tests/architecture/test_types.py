@@ -36,5 +36,8 @@ def test_rules_and_ai_type_check():
         return
     per_file = Counter(match["file"] for match in _ERROR.finditer(output))
     summary = "\n".join(f"  {count:4d}  {file}" for file, count in sorted(per_file.items()))
-    pytest.fail(f"mypy found errors (`{' '.join(['python -m mypy', *CHECKED])}` to see them), by file:\n"
-                f"{summary or '  (none parsed: see the output)'}\n\nmypy's output:\n{output}", pytrace=False)
+    pytest.fail(
+        f"mypy found errors (`{' '.join(['python -m mypy', *CHECKED])}` to see them), by file:\n"
+        f"{summary or '  (none parsed: see the output)'}\n\nmypy's output:\n{output}",
+        pytrace=False,
+    )

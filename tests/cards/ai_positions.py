@@ -38,6 +38,7 @@ def start(battle: Battle, mana: int) -> Battle:
 
 # Each builder returns a battle where player 0 (to move) has a win on board this turn.
 
+
 def lethal_face_attacks(lanes: int = 1) -> Battle:
     battle = start(fresh_battle(lanes), 0)
     put(battle, 0, creature_card(3, 3), 1)

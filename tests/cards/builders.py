@@ -8,16 +8,52 @@ from game.rules.cards.model import Card, CardType, parse_keywords
 _next_id = iter(range(1000, 10**6))
 
 
-def creature_card(attack: int = 1, defense: int = 1, keywords: str = "", cost: int = 0, my_health: int = 0,
-                  opp_health: int = 0, draw: int = 0, base_id: int | None = None) -> Card:
-    return Card(base_id or next(_next_id), "test creature", CardType.CREATURE, cost, attack, defense,
-                parse_keywords(keywords), my_health, opp_health, draw)
+def creature_card(
+    attack: int = 1,
+    defense: int = 1,
+    keywords: str = "",
+    cost: int = 0,
+    my_health: int = 0,
+    opp_health: int = 0,
+    draw: int = 0,
+    base_id: int | None = None,
+) -> Card:
+    return Card(
+        base_id or next(_next_id),
+        "test creature",
+        CardType.CREATURE,
+        cost,
+        attack,
+        defense,
+        parse_keywords(keywords),
+        my_health,
+        opp_health,
+        draw,
+    )
 
 
-def item_card(card_type: CardType, attack: int = 0, defense: int = 0, keywords: str = "", cost: int = 0,
-              my_health: int = 0, opp_health: int = 0, draw: int = 0) -> Card:
-    return Card(next(_next_id), "test item", card_type, cost, attack, defense, parse_keywords(keywords),
-                my_health, opp_health, draw)
+def item_card(
+    card_type: CardType,
+    attack: int = 0,
+    defense: int = 0,
+    keywords: str = "",
+    cost: int = 0,
+    my_health: int = 0,
+    opp_health: int = 0,
+    draw: int = 0,
+) -> Card:
+    return Card(
+        next(_next_id),
+        "test item",
+        card_type,
+        cost,
+        attack,
+        defense,
+        parse_keywords(keywords),
+        my_health,
+        opp_health,
+        draw,
+    )
 
 
 FILLER = Card(999, "filler", CardType.CREATURE, 99, 1, 1)  # too costly to ever be played

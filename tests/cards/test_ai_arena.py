@@ -24,8 +24,9 @@ def test_defaults_follow_the_command_line_contract():
 
 
 def test_a_small_match_and_its_summary(capsys):
-    code = arena.run(_args(p1="medium", p2="random", games=3, budget_ms=10.0, lanes=2, pool=CARDLIST,
-                           no_progress=True, seed=4))
+    code = arena.run(
+        _args(p1="medium", p2="random", games=3, budget_ms=10.0, lanes=2, pool=CARDLIST, no_progress=True, seed=4)
+    )
     out = capsys.readouterr().out
     assert code == 0
     assert "medium vs random, 2 lanes" in out and "4 games" in out  # rounded up to pairs

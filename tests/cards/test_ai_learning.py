@@ -10,8 +10,7 @@ import pytest
 
 from ai.cards.card_features import STAT_FEATURES, fitted_weights
 from ai.cards.draft_ai import DraftAI
-from ai.cards.evaluation import (DEFAULT_WEIGHTS, FITTED_WEIGHTS_FILE, TERMS, Evaluator, fitted_evaluator,
-                                 linear_weights)
+from ai.cards.evaluation import DEFAULT_WEIGHTS, FITTED_WEIGHTS_FILE, TERMS, Evaluator, fitted_evaluator, linear_weights
 from ai.cards.ismcts import greedy_reply
 from game.rules.cards.battle import Battle
 from game.rules.cards.draft import Draft
@@ -59,7 +58,7 @@ def test_terms_of_a_small_board():
     put(battle, 0, creature_card(2, 3, "G"), 1)
     terms = dict(zip(TERMS, Evaluator().terms(battle, 0)))
     assert (terms["attack"], terms["defense"], terms["guard"]) == (2, 3, 3)
-    assert terms["synergy"] == pytest.approx(6 ** 0.5)
+    assert terms["synergy"] == pytest.approx(6**0.5)
     assert terms["health"] == 0 and terms["threat"] == 0 and terms["exposure"] == 0
 
 
@@ -110,8 +109,9 @@ def test_the_exploring_drafter_explores_only_as_often_as_asked():
     greedy.new_game(0, 2)
     reference = DraftAI(source="stats")
     reference.new_game(2)
-    assert all(greedy.draft_pick(offer, [], pick) == reference.pick(offer, [], pick)
-               for pick, offer in enumerate(draft.offers))
+    assert all(
+        greedy.draft_pick(offer, [], pick) == reference.pick(offer, [], pick) for pick, offer in enumerate(draft.offers)
+    )
     explorer = draft_selfplay.ExploringDrafter(1, explore=1.0, source="stats")
     explorer.new_game(0, 2)
     picks = [explorer.draft_pick(offer, [], pick) for pick, offer in enumerate(draft.offers)]
@@ -151,7 +151,18 @@ def test_hard_takes_its_variants_as_options_after_its_name():
     tuned = make_agent("hard:candidates=6,share=0.25,c=0.3,time=0.45")
     assert (tuned.candidates, tuned.plan_share, tuned.exploration, tuned.budget_fraction) == (6, 0.25, 0.3, 0.45)
     assert default.budget_fraction == 0.9
-    for bad in ("hard:depth=3", "hard:candidates=0", "hard:share=1.5", "hard:c=x", "hard:time=0", "hard:eval=magic", "hard:lethal=many", "hard:draft=magic", "medium:eval=fitted", "hard:eval"):
+    for bad in (
+        "hard:depth=3",
+        "hard:candidates=0",
+        "hard:share=1.5",
+        "hard:c=x",
+        "hard:time=0",
+        "hard:eval=magic",
+        "hard:lethal=many",
+        "hard:draft=magic",
+        "medium:eval=fitted",
+        "hard:eval",
+    ):
         with pytest.raises(ValueError):
             make_agent(bad)
     with pytest.raises(KeyError):
@@ -159,8 +170,26 @@ def test_hard_takes_its_variants_as_options_after_its_name():
 
 
 def test_a_further_self_play_iteration_starts_from_the_stored_self_play_values(capsys):
-    assert draft_selfplay.main(["fit", "--games", "4", "--jobs", "1", "--budget-ms", "5", "--lanes", "1",
-                                "--from", "selfplay", "--seed", "3"]) == 0
+    assert (
+        draft_selfplay.main(
+            [
+                "fit",
+                "--games",
+                "4",
+                "--jobs",
+                "1",
+                "--budget-ms",
+                "5",
+                "--lanes",
+                "1",
+                "--from",
+                "selfplay",
+                "--seed",
+                "3",
+            ]
+        )
+        == 0
+    )
     out = capsys.readouterr().out
     assert "4 hard-vs-hard games at 5 ms per turn, 1 lane" in out and "(selfplay)" in out
     stored = fitted_weights(1, "selfplay")

@@ -62,10 +62,17 @@ def test_the_evaluation_sees_the_deck_out():
     assert evaluate(battle, 0) == -WIN * 0.5 < safe
 
 
-@pytest.mark.parametrize("health,rune,draws,deck,turns,expected", [
-    (7, 5, 1, 0, 3, 5), (7, 5, 2, 0, 3, 0), (30, 25, 3, 1, 3, 20), (12, 10, 1, 5, 50, 10), (12, 10, 1, 5, 49, 12),
-    (4, 0, 1, 0, 9, 0),
-])
+@pytest.mark.parametrize(
+    "health,rune,draws,deck,turns,expected",
+    [
+        (7, 5, 1, 0, 3, 5),
+        (7, 5, 2, 0, 3, 0),
+        (30, 25, 3, 1, 3, 20),
+        (12, 10, 1, 5, 50, 10),
+        (12, 10, 1, 5, 49, 12),
+        (4, 0, 1, 0, 9, 0),
+    ],
+)
 def test_health_after_draws_follows_the_rules(health, rune, draws, deck, turns, expected):
     assert health_after_draws(health, rune, draws, deck, turns) == expected
 

@@ -35,8 +35,11 @@ def test_random_draft_gives_two_decks_of_thirty(locm_cards):
 def test_bench_counts(locm_cards):
     result = bench(list(locm_cards.values()), games=20, lanes=2, seed=3)
     assert result["games"] == 20 and result["lanes"] == 2
-    assert result["actions"] == sum(random_battle(random_draft(list(locm_cards.values()), rng), rng, 2)[0]
-                                    for rng in [random.Random(3)] for _ in range(20))
+    assert result["actions"] == sum(
+        random_battle(random_draft(list(locm_cards.values()), rng), rng, 2)[0]
+        for rng in [random.Random(3)]
+        for _ in range(20)
+    )
     assert result["actions_per_game"] == pytest.approx(result["actions"] / 20)
     assert 0 < result["draft_seconds"] < result["seconds"]
     assert result["battle_actions_per_s"] > result["actions_per_s"]
@@ -45,8 +48,13 @@ def test_bench_counts(locm_cards):
 
 
 def test_command_prints_both_lane_variants_in_absolute_figures():
-    result = subprocess.run([sys.executable, "main.py", "bench", "engine", "--games", "30"], capture_output=True,
-                            text=True, cwd=REPO_ROOT, timeout=120)
+    result = subprocess.run(
+        [sys.executable, "main.py", "bench", "engine", "--games", "30"],
+        capture_output=True,
+        text=True,
+        cwd=REPO_ROOT,
+        timeout=120,
+    )
     assert result.returncode == 0, result.stderr
     lines = result.stdout.splitlines()
     assert lines[1].startswith("1 lane: 30 games") and lines[2].startswith("2 lanes: 30 games")
@@ -73,15 +81,22 @@ def test_vs_gym_locm_without_it_says_how_to_install_and_exits_2(monkeypatch, cap
 
 
 def test_vs_gym_locm_without_it_from_the_command_line():
-    code = ("import sys; sys.modules['gym_locm'] = None; import main; "
-            "sys.exit(main.main(['bench', 'engine', '--games', '2', '--vs-gym-locm']))")
+    code = (
+        "import sys; sys.modules['gym_locm'] = None; import main; "
+        "sys.exit(main.main(['bench', 'engine', '--games', '2', '--vs-gym-locm']))"
+    )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=REPO_ROOT, timeout=120)
     assert result.returncode == 2
     assert "--vs-gym-locm needs gym-locm" in result.stderr and "--no-deps gym-locm" in result.stderr
 
 
-@pytest.mark.parametrize("extra, message", [(["--lanes", "1"], "compares two-lane games"),
-                                            (["--pool", str(REPO_ROOT / "levels/cards/core.json")], "drop --pool")])
+@pytest.mark.parametrize(
+    "extra, message",
+    [
+        (["--lanes", "1"], "compares two-lane games"),
+        (["--pool", str(REPO_ROOT / "levels/cards/core.json")], "drop --pool"),
+    ],
+)
 def test_vs_gym_locm_compares_two_lanes_on_the_locm_cards_only(capsys, extra, message):
     assert main.main(["bench", "engine", "--games", "2", "--vs-gym-locm", *extra]) == 2
     assert message in capsys.readouterr().err
@@ -89,8 +104,10 @@ def test_vs_gym_locm_compares_two_lanes_on_the_locm_cards_only(capsys, extra, me
 
 GYM_LOCM = load_gym_locm()
 needs_gym_locm = pytest.mark.skipif(
-    GYM_LOCM is None, reason="gym-locm is not installed (optional, for measuring only: "
-                             "pip install --ignore-requires-python --no-deps gym-locm, plus gymnasium and numpy)")
+    GYM_LOCM is None,
+    reason="gym-locm is not installed (optional, for measuring only: "
+    "pip install --ignore-requires-python --no-deps gym-locm, plus gymnasium and numpy)",
+)
 
 
 @needs_gym_locm
@@ -105,12 +122,18 @@ def test_vs_gym_locm_plays_the_same_number_of_games_alternated(locm_cards):
 
 @needs_gym_locm
 def test_vs_gym_locm_command_prints_both_figures_and_the_ratio():
-    result = subprocess.run([sys.executable, "main.py", "bench", "engine", "--games", "4", "--vs-gym-locm"],
-                            capture_output=True, text=True, cwd=REPO_ROOT, timeout=300)
+    result = subprocess.run(
+        [sys.executable, "main.py", "bench", "engine", "--games", "4", "--vs-gym-locm"],
+        capture_output=True,
+        text=True,
+        cwd=REPO_ROOT,
+        timeout=300,
+    )
     assert result.returncode == 0, result.stderr
     lines = result.stdout.splitlines()
     assert lines[1].startswith("1 lane: 4 games") and lines[2].startswith("2 lanes: 4 games")
-    assert re.match(r"gym-locm \S+, same run, alternated with ours: 2 lanes: 4 games in [\d.]+ s: \d+ games/s",
-                    lines[3])
+    assert re.match(
+        r"gym-locm \S+, same run, alternated with ours: 2 lanes: 4 games in [\d.]+ s: \d+ games/s", lines[3]
+    )
     assert re.fullmatch(r"Duelmind / gym-locm, 2 lanes, same run: \d+\.\d\dx", lines[4])
     print("\n" + result.stdout)

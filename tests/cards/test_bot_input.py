@@ -53,8 +53,9 @@ def _check_matches(observation, battle, exact_turns: bool):
         assert len(mine.hand) == len(real.hand)
         assert [i.uid for i in mine.remaining_deck()] == [i.uid for i in real.remaining_deck()]
         assert all(i.card is None for i in mine.remaining_deck())
-        assert [(c.uid, c.attack, c.defense, c.keywords, c.lane, c.card.base_id) for c in mine.board] == \
-               [(c.uid, c.attack, c.defense, c.keywords, c.lane, c.card.base_id) for c in real.board]
+        assert [(c.uid, c.attack, c.defense, c.keywords, c.lane, c.card.base_id) for c in mine.board] == [
+            (c.uid, c.attack, c.defense, c.keywords, c.lane, c.card.base_id) for c in real.board
+        ]
         # Without the bot's own turn count, turns follow from the mana only below the cap.
         if exact_turns or battle.sides[seat].max_mana < 12:
             assert (mine.max_mana, mine.bonus_mana, mine.turns) == (real.max_mana, real.bonus_mana, real.turns)
@@ -62,8 +63,9 @@ def _check_matches(observation, battle, exact_turns: bool):
     assert me.mana == real_me.mana
     assert me.drawn == real_me.drawn
     assert parsed.sides[1 - seat].next_draw == battle.sides[1 - seat].next_draw
-    assert [(i.uid, i.card.base_id, i.card.cost, i.card.attack, i.card.defense) for i in me.hand] == \
-           [(i.uid, i.card.base_id, i.card.cost, i.card.attack, i.card.defense) for i in real_me.hand]
+    assert [(i.uid, i.card.base_id, i.card.cost, i.card.attack, i.card.defense) for i in me.hand] == [
+        (i.uid, i.card.base_id, i.card.cost, i.card.attack, i.card.defense) for i in real_me.hand
+    ]
     assert all(c.can_attack for c in me.board)
     assert all(i.card is None for i in parsed.sides[1 - seat].hand)
     enemy_hand = {i.uid for i in parsed.sides[1 - seat].hand}
@@ -106,8 +108,14 @@ def test_cards_are_rebuilt_from_line_values_when_unknown():
     observation = parse_turn_input(battle_input(battle))
     rebuilt = observation.me.hand[0].card
     assert rebuilt.name == "#77"
-    assert (rebuilt.type, rebuilt.cost, rebuilt.attack, rebuilt.defense, rebuilt.keywords, rebuilt.my_health) == \
-           (CardType.CREATURE, 3, 3, 4, card.keywords, 2)
+    assert (rebuilt.type, rebuilt.cost, rebuilt.attack, rebuilt.defense, rebuilt.keywords, rebuilt.my_health) == (
+        CardType.CREATURE,
+        3,
+        3,
+        4,
+        card.keywords,
+        2,
+    )
     assert card in observation.card_pool or rebuilt in observation.card_pool
 
 
@@ -127,10 +135,27 @@ def test_draft_turns_give_the_offer(locm_cards, lanes):
 def test_offer_equality_ignores_only_the_name(locm_cards):
     parsed = parse_turn_input(draft_input(0, 0, (locm_cards[64], locm_cards[141], locm_cards[160])))
     for rebuilt, real in zip(parsed.offer, (locm_cards[64], locm_cards[141], locm_cards[160])):
-        assert (rebuilt.base_id, rebuilt.type, rebuilt.cost, rebuilt.attack, rebuilt.defense, rebuilt.keywords,
-                rebuilt.my_health, rebuilt.opp_health, rebuilt.draw) == \
-               (real.base_id, real.type, real.cost, real.attack, real.defense, real.keywords, real.my_health,
-                real.opp_health, real.draw)
+        assert (
+            rebuilt.base_id,
+            rebuilt.type,
+            rebuilt.cost,
+            rebuilt.attack,
+            rebuilt.defense,
+            rebuilt.keywords,
+            rebuilt.my_health,
+            rebuilt.opp_health,
+            rebuilt.draw,
+        ) == (
+            real.base_id,
+            real.type,
+            real.cost,
+            real.attack,
+            real.defense,
+            real.keywords,
+            real.my_health,
+            real.opp_health,
+            real.draw,
+        )
 
 
 def test_old_four_field_player_lines(locm_cards):
@@ -175,30 +200,35 @@ def test_turn_length_and_player_lines():
     assert not is_player_line("12 ATTACK 3 -1")
 
 
-GOOD = ("30 2 24 25 1\n30 2 24 25 1\n5 1\n40 SUMMON 2\n3\n"
-        "59 1 0 0 7 7 7 ------ 1 -1 0\n"
-        "125 3 1 0 3 1 4 ------ 0 0 0\n"
-        "40 2 -1 0 3 2 3 --DG-- 0 0 0\n")
+GOOD = (
+    "30 2 24 25 1\n30 2 24 25 1\n5 1\n40 SUMMON 2\n3\n"
+    "59 1 0 0 7 7 7 ------ 1 -1 0\n"
+    "125 3 1 0 3 1 4 ------ 0 0 0\n"
+    "40 2 -1 0 3 2 3 --DG-- 0 0 0\n"
+)
 
 
-@pytest.mark.parametrize("line_number, old, new, message", [
-    (1, "30 2 24 25 1\n30 2", "30 two 24 25 1\n30 2", "my player line: 'two' is not an integer"),
-    (1, "30 2 24 25 1\n30 2", "30 2 24\n30 2", "my player line needs 4 or 5 integers"),
-    (2, "\n30 2 24 25 1\n5 1", "\n30 2 24 25 1 7 7\n5 1", "opponent's player line needs 4 or 5 integers"),
-    (3, "\n5 1\n", "\n5 1 1\n", "opponent hand and action counts needs 2 integers"),
-    (3, "\n5 1\n", "\n9 1\n", "opponent hand count 9 is out of range"),
-    (4, "40 SUMMON 2", "40 JUMP 2", "opponent action: unknown action 'JUMP'"),
-    (4, "40 SUMMON 2", "SUMMON 2", "opponent action line needs 'cardNumber ACTION"),
-    (5, "\n3\n", "\nthree\n", "card count: 'three' is not an integer"),
-    (6, "59 1 0 0 7 7 7 ------ 1 -1 0", "59 1 0 0 7 7 7 ------ 1 -1", "card line needs 11 fields"),
-    (6, "59 1 0 0 7 7 7 ------ 1 -1 0", "59 1 0 0 7 7 7 --X--- 1 -1 0", "abilities '--X---'"),
-    (7, "125 3 1 0", "125 3 5 0", "location 5 must be"),
-    (7, "125 3 1 0", "125 3 1 7", "card type 7 must be"),
-    (7, "125 3 1 0", "125 4 1 0", "instance id 4 is not one of player 0's ids"),
-    (8, "40 2 -1 0", "40 2 -1 2", "a card on a board must be a creature"),
-    (8, "--DG-- 0 0 0", "--DG-- 0 0 0 0", "card lines mix 11 and 12 columns"),
-    (9, "0 0 0\n", "0 0 0\n125 5 1 0 3 1 4 ------ 0 0 0\n", "the counts announce 8 lines, the input has 9"),
-])
+@pytest.mark.parametrize(
+    "line_number, old, new, message",
+    [
+        (1, "30 2 24 25 1\n30 2", "30 two 24 25 1\n30 2", "my player line: 'two' is not an integer"),
+        (1, "30 2 24 25 1\n30 2", "30 2 24\n30 2", "my player line needs 4 or 5 integers"),
+        (2, "\n30 2 24 25 1\n5 1", "\n30 2 24 25 1 7 7\n5 1", "opponent's player line needs 4 or 5 integers"),
+        (3, "\n5 1\n", "\n5 1 1\n", "opponent hand and action counts needs 2 integers"),
+        (3, "\n5 1\n", "\n9 1\n", "opponent hand count 9 is out of range"),
+        (4, "40 SUMMON 2", "40 JUMP 2", "opponent action: unknown action 'JUMP'"),
+        (4, "40 SUMMON 2", "SUMMON 2", "opponent action line needs 'cardNumber ACTION"),
+        (5, "\n3\n", "\nthree\n", "card count: 'three' is not an integer"),
+        (6, "59 1 0 0 7 7 7 ------ 1 -1 0", "59 1 0 0 7 7 7 ------ 1 -1", "card line needs 11 fields"),
+        (6, "59 1 0 0 7 7 7 ------ 1 -1 0", "59 1 0 0 7 7 7 --X--- 1 -1 0", "abilities '--X---'"),
+        (7, "125 3 1 0", "125 3 5 0", "location 5 must be"),
+        (7, "125 3 1 0", "125 3 1 7", "card type 7 must be"),
+        (7, "125 3 1 0", "125 4 1 0", "instance id 4 is not one of player 0's ids"),
+        (8, "40 2 -1 0", "40 2 -1 2", "a card on a board must be a creature"),
+        (8, "--DG-- 0 0 0", "--DG-- 0 0 0 0", "card lines mix 11 and 12 columns"),
+        (9, "0 0 0\n", "0 0 0\n125 5 1 0 3 1 4 ------ 0 0 0\n", "the counts announce 8 lines, the input has 9"),
+    ],
+)
 def test_garbled_input_names_the_line(line_number, old, new, message):
     text = GOOD.replace(old, new, 1)
     assert text != GOOD

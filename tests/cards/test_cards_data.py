@@ -17,7 +17,13 @@ def test_official_card_list_loads(locm_cards):
     assert len(locm_cards) == 160
     slimer = locm_cards[1]
     assert (slimer.name, slimer.type, slimer.cost, slimer.attack, slimer.defense, slimer.my_health) == (
-        "Slimer", CardType.CREATURE, 1, 2, 1, 1)
+        "Slimer",
+        CardType.CREATURE,
+        1,
+        2,
+        1,
+        1,
+    )
     axe = locm_cards[151]
     assert axe.type == CardType.RED and axe.defense == -99 and format_keywords(axe.keywords) == "BCDGLW"
     assert sum(1 for c in locm_cards.values() if c.type == CardType.BLUE) == 8
@@ -25,8 +31,11 @@ def test_official_card_list_loads(locm_cards):
 
 def test_card_list_errors_name_the_source_and_line():
     with pytest.raises(CardListError, match=r"cards.txt:2: unknown card type 'spell'"):
-        parse_cardlist("1 ; A ; creature ; 1 ; 1 ; 1 ; ------ ; 0 ; 0 ; 0 ; x\n"
-                       "2 ; B ; spell ; 1 ; 1 ; 1 ; ------ ; 0 ; 0 ; 0 ; x\n", source="cards.txt")
+        parse_cardlist(
+            "1 ; A ; creature ; 1 ; 1 ; 1 ; ------ ; 0 ; 0 ; 0 ; x\n"
+            "2 ; B ; spell ; 1 ; 1 ; 1 ; ------ ; 0 ; 0 ; 0 ; x\n",
+            source="cards.txt",
+        )
     with pytest.raises(CardListError, match=r":1: expected at least 10"):
         parse_cardlist("1 ; A ; creature\n")
     with pytest.raises(CardListError, match=r":1: unknown keyword letter 'X'"):
@@ -38,10 +47,16 @@ def test_keywords_round_trip():
     assert format_keywords(BREAKTHROUGH | GUARD | WARD) == "B--G-W"
 
 
-@pytest.mark.parametrize("text, expected", [
-    ("SUMMON 3", "SUMMON 3 0"), ("SUMMON 3 1", "SUMMON 3 1"), ("ATTACK 5 -1", "ATTACK 5 -1"),
-    ("use 7 8", "USE 7 8"), ("ATTACK 5 -1 go face!", "ATTACK 5 -1"),
-])
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("SUMMON 3", "SUMMON 3 0"),
+        ("SUMMON 3 1", "SUMMON 3 1"),
+        ("ATTACK 5 -1", "ATTACK 5 -1"),
+        ("use 7 8", "USE 7 8"),
+        ("ATTACK 5 -1 go face!", "ATTACK 5 -1"),
+    ],
+)
 def test_action_text_round_trips(text, expected):
     assert parse_action(text).text(lanes=2) == expected
 
@@ -92,8 +107,13 @@ def test_draft_input_matches_the_protocol(locm_cards):
     offer = (locm_cards[1], locm_cards[2], locm_cards[3])
     text = draft_input(4, 1, offer)
     assert text.splitlines() == [
-        "30 0 4 25 0", "30 0 5 25 0", "0 0", "3",
-        "1 -1 0 0 1 2 1 ------ 1 0 0 ", "2 -1 0 0 1 1 2 ------ 0 -1 0 ", "3 -1 0 0 1 2 2 ------ 0 0 0 ",
+        "30 0 4 25 0",
+        "30 0 5 25 0",
+        "0 0",
+        "3",
+        "1 -1 0 0 1 2 1 ------ 1 0 0 ",
+        "2 -1 0 0 1 1 2 ------ 0 -1 0 ",
+        "3 -1 0 0 1 2 2 ------ 0 0 0 ",
     ]
     assert draft_input(4, 0, offer, lanes=2).splitlines()[1] == "30 0 4 25 0"
     assert draft_input(4, 0, offer, lanes=2).splitlines()[4].endswith(" -1 ")

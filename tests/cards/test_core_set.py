@@ -51,8 +51,12 @@ def test_the_set_is_big_and_varied_enough(core):
     assert {e.trigger for e in effects} == set(Trigger)
     assert {e.action for e in effects} == set(Do)
     assert {e.target for e in effects} == set(Target)
-    creature_choices = {e.choose or Choice.ANY_CREATURE for card in draftable for e in card.effects
-                        if card.is_creature and e.target == Target.CHOSEN}
+    creature_choices = {
+        e.choose or Choice.ANY_CREATURE
+        for card in draftable
+        for e in card.effects
+        if card.is_creature and e.target == Target.CHOSEN
+    }
     assert creature_choices == set(Choice)
     for bit in KEYWORD_BITS:
         assert any(card.keywords & bit for card in draftable if card.is_creature), bit
@@ -79,8 +83,9 @@ def test_names_are_unique_and_none_is_borrowed_from_locm(core, locm_cards):
 
 def test_every_card_has_rules_text_unless_it_is_a_plain_creature(core):
     for card in core.cards.values():
-        plain = card.is_creature and not (card.keywords or card.effects or card.my_health or card.opp_health
-                                          or card.draw)
+        plain = card.is_creature and not (
+            card.keywords or card.effects or card.my_health or card.opp_health or card.draw
+        )
         assert bool(card.text) != plain, card
 
 
@@ -93,8 +98,9 @@ def _expected_aura(board, creature):
         if source is creature or not source.card.has_aura:
             continue
         for effect in source.effects:
-            if effect.trigger == Trigger.AURA and (effect.target != Target.ADJACENT
-                                                   or creature in _neighbours(board, source)):
+            if effect.trigger == Trigger.AURA and (
+                effect.target != Target.ADJACENT or creature in _neighbours(board, source)
+            ):
                 attack += effect.attack
                 defense += effect.defense
     return attack, defense
@@ -160,8 +166,9 @@ def test_random_agent_games_through_play_game(core):
     from ai.cards.random_agent import RandomAgent
 
     for game in range(20):
-        result = play_game([RandomAgent(2 * game), RandomAgent(2 * game + 1)], core.draftable, random.Random(game),
-                           lanes=1 + game % 2)
+        result = play_game(
+            [RandomAgent(2 * game), RandomAgent(2 * game + 1)], core.draftable, random.Random(game), lanes=1 + game % 2
+        )
         assert result.winner in (0, 1)
         assert all(len(deck) == 30 and not any(card.token for card in deck) for deck in result.decks)
 
@@ -172,8 +179,14 @@ def test_random_agent_games_through_play_game(core):
 def _summary(index, winner, decks, offer):
     from game.tools.balance import GameSummary
 
-    return GameSummary(index, winner, 20, (frozenset(decks[0]), frozenset(decks[1])),
-                       (Counter(offer), Counter(offer)), (Counter(decks[0]), Counter(decks[1])))
+    return GameSummary(
+        index,
+        winner,
+        20,
+        (frozenset(decks[0]), frozenset(decks[1])),
+        (Counter(offer), Counter(offer)),
+        (Counter(decks[0]), Counter(decks[1])),
+    )
 
 
 def test_balance_statistics_count_decks_and_flag_outliers(core):
@@ -189,8 +202,10 @@ def test_balance_statistics_count_decks_and_flag_outliers(core):
     assert (by_id[a].wins, by_id[a].drafted) == (60, 60)
     assert (by_id[b].wins, by_id[b].drafted) == (60, 120) and by_id[b].win_rate == 0.5
     assert (by_id[c].wins, by_id[c].drafted) == (0, 60)
-    assert [(s.card_id, why.split(":")[0]) for s, why in report.outliers] == [(a, "wins too often"),
-                                                                              (c, "wins too rarely")]
+    assert [(s.card_id, why.split(":")[0]) for s, why in report.outliers] == [
+        (a, "wins too often"),
+        (c, "wins too rarely"),
+    ]
     assert report.first_wins == 30 and report.first_interval[0] < 0.5 < report.first_interval[1]
     assert (by_id[a].picked, by_id[a].offered, by_id[b].picked, by_id[b].offered) == (60, 120, 120, 120)
     assert by_id[a].pick_rate == 0.5
@@ -235,9 +250,18 @@ def test_an_ai_that_cannot_play_targeted_summons_is_caught_before_the_run(tmp_pa
             return Decision([END_TURN])
 
     monkeypatch.setitem(registry.AGENTS, "untargeted", Untargeted)
-    cards = [{"id": i, "name": f"Zapper {i}", "type": "creature", "cost": 0, "attack": 1, "defense": 1,
-              "effects": [{"trigger": "play", "action": "damage", "target": "chosen", "choose": "enemy", "amount": 1}]}
-             for i in (1, 2, 3)]
+    cards = [
+        {
+            "id": i,
+            "name": f"Zapper {i}",
+            "type": "creature",
+            "cost": 0,
+            "attack": 1,
+            "defense": 1,
+            "effects": [{"trigger": "play", "action": "damage", "target": "chosen", "choose": "enemy", "amount": 1}],
+        }
+        for i in (1, 2, 3)
+    ]
     path = tmp_path / "zappers.json"
     path.write_text(json.dumps({"version": 1, "name": "zappers", "cards": cards}), encoding="utf-8")
     problem = preflight(Settings("untargeted", (str(path),)))

@@ -85,8 +85,9 @@ def test_fitted_values_rank_cards_sensibly():
     assert value(creature_card(3, 3, cost=2), FITTED_FEATURE_WEIGHTS) > plain
     assert value(creature_card(2, 2, "W", cost=2), FITTED_FEATURE_WEIGHTS) > plain
     assert value(creature_card(2, 2, "L", cost=2), FITTED_FEATURE_WEIGHTS) > plain
-    assert DraftAI().value(creature_card(2, 2, cost=2)) == pytest.approx(80.0 * value(creature_card(2, 2, cost=2),
-                                                                                    FITTED_WEIGHTS))
+    assert DraftAI().value(creature_card(2, 2, cost=2)) == pytest.approx(
+        80.0 * value(creature_card(2, 2, cost=2), FITTED_WEIGHTS)
+    )
 
 
 def test_the_draft_beats_the_rule_bots_draft(locm_cards):
@@ -99,8 +100,9 @@ def test_the_draft_beats_the_rule_bots_draft(locm_cards):
     rates = {}
     for pool in (arena.DEFAULT_POOL, arena.DUELMIND_POOL):
         for lanes in (1, 2):
-            games = arena.run_match("easy", "easy", 400, lanes=lanes, seed=11, pool=pool, progress=False,
-                                    drafts=("medium", ""))
+            games = arena.run_match(
+                "easy", "easy", 400, lanes=lanes, seed=11, pool=pool, progress=False, drafts=("medium", "")
+            )
             rates[str(pool)[-8:], lanes] = sum(g.p1_won for g in games) / len(games)
     assert min(rates.values()) > 0.52, rates
 

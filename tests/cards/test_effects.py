@@ -56,7 +56,9 @@ def test_battlecry_with_a_chosen_enemy_target():
 
 
 def test_battlecry_without_valid_targets_is_a_plain_summon():
-    buff = with_effects(creature_card(1, 1), effect("play", "buff", "chosen", attack=2, choose=Choice.FRIENDLY_CREATURE))
+    buff = with_effects(
+        creature_card(1, 1), effect("play", "buff", "chosen", attack=2, choose=Choice.FRIENDLY_CREATURE)
+    )
     battle = effect_battle(buff)
     give(battle, 0, buff, 101)
     assert summon(101) in battle.legal_actions()
@@ -95,8 +97,11 @@ def test_chained_deathrattles_resolve_in_death_order_until_stable():
 
 
 def test_start_and_end_of_turn_triggers():
-    healer = with_effects(creature_card(1, 4), effect("turn_end", "heal", "me", amount=2),
-                          effect("turn_start", "damage", "opponent", amount=1))
+    healer = with_effects(
+        creature_card(1, 4),
+        effect("turn_end", "heal", "me", amount=2),
+        effect("turn_start", "damage", "opponent", amount=1),
+    )
     battle = effect_battle(healer)
     put(battle, 0, healer, 101)
     battle.apply(END_TURN)
@@ -176,8 +181,12 @@ def test_destroy_ignores_ward_and_damage_does_not():
 
 
 def test_give_remove_draw_and_mana():
-    charger = with_effects(creature_card(2, 2), effect("play", "give", "self", keywords="CW"),
-                           effect("play", "draw", "me", amount=2), effect("play", "mana", "me", amount=1))
+    charger = with_effects(
+        creature_card(2, 2),
+        effect("play", "give", "self", keywords="CW"),
+        effect("play", "draw", "me", amount=2),
+        effect("play", "mana", "me", amount=1),
+    )
     battle = effect_battle(charger)
     battle.sides[0].mana = 3
     hand_before = len(battle.sides[0].hand)

@@ -129,8 +129,14 @@ def test_explain_file_gets_one_json_line_per_decision(locm_cards, tmp_path):
     explain = tmp_path / "explain.jsonl"
     offers = [tuple(random.Random(i).sample(list(locm_cards.values()), 3)) for i in range(2)]
     data = "".join(draft_input(i, 1, offer) for i, offer in enumerate(offers))
-    result = subprocess.run([sys.executable, "main.py", "bot", "locm", "--ai", "easy", "--explain", str(explain)],
-                            input=data, capture_output=True, text=True, cwd=REPO_ROOT, timeout=60)
+    result = subprocess.run(
+        [sys.executable, "main.py", "bot", "locm", "--ai", "easy", "--explain", str(explain)],
+        input=data,
+        capture_output=True,
+        text=True,
+        cwd=REPO_ROOT,
+        timeout=60,
+    )
     assert result.returncode == 0, result.stderr
     assert len(result.stdout.splitlines()) == 2
     entries = [json.loads(line) for line in explain.read_text().splitlines()]
@@ -139,15 +145,33 @@ def test_explain_file_gets_one_json_line_per_decision(locm_cards, tmp_path):
 
 
 def test_unknown_ai_is_a_clear_error():
-    result = subprocess.run([sys.executable, "main.py", "bot", "locm", "--ai", "nope"], input="",
-                            capture_output=True, text=True, cwd=REPO_ROOT, timeout=60)
+    result = subprocess.run(
+        [sys.executable, "main.py", "bot", "locm", "--ai", "nope"],
+        input="",
+        capture_output=True,
+        text=True,
+        cwd=REPO_ROOT,
+        timeout=60,
+    )
     assert result.returncode == 2
     assert "unknown AI 'nope'" in result.stderr and "easy" in result.stderr
-    result = subprocess.run([sys.executable, "main.py", "bot", "locm", "--ai", "hard:depth=9"], input="",
-                            capture_output=True, text=True, cwd=REPO_ROOT, timeout=60)
+    result = subprocess.run(
+        [sys.executable, "main.py", "bot", "locm", "--ai", "hard:depth=9"],
+        input="",
+        capture_output=True,
+        text=True,
+        cwd=REPO_ROOT,
+        timeout=60,
+    )
     assert result.returncode == 2 and "unknown option 'depth=9'" in result.stderr and "lethal=" in result.stderr
-    result = subprocess.run([sys.executable, "main.py", "bot", "locm", "--ai", "easy", "--explain", "/nonexistent/x"],
-                            input="", capture_output=True, text=True, cwd=REPO_ROOT, timeout=60)
+    result = subprocess.run(
+        [sys.executable, "main.py", "bot", "locm", "--ai", "easy", "--explain", "/nonexistent/x"],
+        input="",
+        capture_output=True,
+        text=True,
+        cwd=REPO_ROOT,
+        timeout=60,
+    )
     assert result.returncode == 2 and "cannot write --explain file" in result.stderr
 
 
@@ -157,8 +181,14 @@ def test_unknown_ai_is_a_clear_error():
 @pytest.mark.parametrize("lanes", [1, 2])
 def test_whole_game_as_a_subprocess(locm_cards, lanes, tmp_path):
     explain = tmp_path / "p1.jsonl"
-    report = play_game([f"{BOT} --ai easy --explain {explain}", f"{BOT} --ai easy --seed 3"],
-                       list(locm_cards.values()), random.Random(lanes), lanes, RELAXED, cwd=REPO_ROOT)
+    report = play_game(
+        [f"{BOT} --ai easy --explain {explain}", f"{BOT} --ai easy --seed 3"],
+        list(locm_cards.values()),
+        random.Random(lanes),
+        lanes,
+        RELAXED,
+        cwd=REPO_ROOT,
+    )
     assert report.failure is None, (report.reason, report.stderr_tail)
     assert report.winner in (0, 1)
     assert report.warnings == []  # never an illegal action: the bot's view matched the referee's
@@ -169,15 +199,18 @@ def test_whole_game_as_a_subprocess(locm_cards, lanes, tmp_path):
     assert [e["turn"] for e in battle] == list(range(1, len(battle) + 1))
     assert all(e["explanation"]["ai"] == "easy" for e in battle)
     later = report.reply_ms[0]["battle"] + report.reply_ms[1]["battle"]
-    print(f"\n{lanes} lane(s): battle replies p50 {percentile(later, 0.5):.1f} ms, "
-          f"p99 {percentile(later, 0.99):.1f} ms, max {max(later):.1f} ms; first turns (start-up) "
-          f"max {max(report.reply_ms[0]['first'] + report.reply_ms[1]['first']):.1f} ms")
+    print(
+        f"\n{lanes} lane(s): battle replies p50 {percentile(later, 0.5):.1f} ms, "
+        f"p99 {percentile(later, 0.99):.1f} ms, max {max(later):.1f} ms; first turns (start-up) "
+        f"max {max(report.reply_ms[0]['first'] + report.reply_ms[1]['first']):.1f} ms"
+    )
 
 
 def test_subprocess_answers_pass_to_garbled_turns_and_plays_on(locm_cards):
     offer = (locm_cards[3], locm_cards[55], locm_cards[24])
     bot = BotProcess(f"{BOT} --ai easy", 0, cwd=REPO_ROOT)
     try:
+
         def ask(text: str) -> str:
             deadline = time.perf_counter() + 10
             bot.send(text, deadline)

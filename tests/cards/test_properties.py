@@ -93,8 +93,13 @@ def test_clones_evolve_identically_and_independently(locm_cards, seed, lanes, sp
 
 
 @settings(max_examples=300, deadline=None)
-@given(seed=st.integers(0, 2**32 - 1), lanes=st.sampled_from([1, 2]),
-       card=st.integers(-5, 70), target=st.integers(-3, 70), lane=st.integers(0, 1))
+@given(
+    seed=st.integers(0, 2**32 - 1),
+    lanes=st.sampled_from([1, 2]),
+    card=st.integers(-5, 70),
+    target=st.integers(-3, 70),
+    lane=st.integers(0, 1),
+)
 def test_illegal_actions_are_refused_and_change_nothing(locm_cards, seed, lanes, card, target, lane):
     battle, rng = _random_battle(locm_cards, seed, lanes)
     for _ in range(rng.randrange(40)):

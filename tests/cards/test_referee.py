@@ -35,9 +35,30 @@ def _decks(cards):
 
 def test_full_match_from_the_command_line():
     result = subprocess.run(
-        [PY, "main.py", "referee", "--p1", EASY, "--p2", f"{EASY} --seed 5", "--games", "2", "--seed", "3",
-         "--draft-ms", "3000/1000", "--first-turn-ms", "3000", "--turn-ms", "1000"],
-        capture_output=True, text=True, cwd=REPO_ROOT, timeout=120)
+        [
+            PY,
+            "main.py",
+            "referee",
+            "--p1",
+            EASY,
+            "--p2",
+            f"{EASY} --seed 5",
+            "--games",
+            "2",
+            "--seed",
+            "3",
+            "--draft-ms",
+            "3000/1000",
+            "--first-turn-ms",
+            "3000",
+            "--turn-ms",
+            "1000",
+        ],
+        capture_output=True,
+        text=True,
+        cwd=REPO_ROOT,
+        timeout=120,
+    )
     assert result.returncode == 0, result.stderr
     lines = result.stdout.splitlines()
     assert lines[0].startswith("game 1: ") and "(p1 moved first)" in lines[0]
@@ -91,12 +112,15 @@ def test_close_kills_the_whole_process_group():
     assert _live_members(group) == []
 
 
-@pytest.mark.parametrize("command, reason", [
-    ("yes garbage", "bad draft answer 'garbage'"),
-    (f"{PY} -c \"print('x' * 200000)\"", "answer line longer than 65536 bytes"),
-    ("exec 1>&-; sleep 5", "closed its output"),
-    ("echo PICK 7", "PICK 7: the offer has cards 0 to 2"),
-])
+@pytest.mark.parametrize(
+    "command, reason",
+    [
+        ("yes garbage", "bad draft answer 'garbage'"),
+        (f"{PY} -c \"print('x' * 200000)\"", "answer line longer than 65536 bytes"),
+        ("exec 1>&-; sleep 5", "closed its output"),
+        ("echo PICK 7", "PICK 7: the offer has cards 0 to 2"),
+    ],
+)
 def test_misbehaving_bots_lose_in_the_draft(locm_cards, command, reason):
     report = _game(locm_cards, [EASY, command])
     assert report.winner == 0
@@ -113,7 +137,8 @@ def _turn_reader_bot(tmp_path, answer: str) -> str:
     """A bot that reads whole turns (using the project's own line counting) and always gives
     the same answer."""
     script = tmp_path / "bot.py"
-    script.write_text(textwrap.dedent(f"""
+    script.write_text(
+        textwrap.dedent(f"""
         import sys
         sys.path.insert(0, {str(REPO_ROOT)!r})
         from game.rules.cards.bot_input import turn_length
@@ -123,7 +148,8 @@ def _turn_reader_bot(tmp_path, answer: str) -> str:
             if turn_length(lines) == len(lines):
                 lines = []
                 print({answer!r}, flush=True)
-    """))
+    """)
+    )
     return f"{PY} {script}"
 
 
@@ -140,8 +166,7 @@ def test_illegal_actions_are_skipped_with_warnings(locm_cards, tmp_path):
 def test_match_swaps_seats_and_counts_failures(locm_cards):
     crash = f'{PY} -c "import sys; sys.exit(3)"'
     printed = []
-    result = run_match(EASY, crash, 2, list(locm_cards.values()), limits=FAST_FAIL, cwd=REPO_ROOT,
-                       out=printed.append)
+    result = run_match(EASY, crash, 2, list(locm_cards.values()), limits=FAST_FAIL, cwd=REPO_ROOT, out=printed.append)
     assert result.wins == [2, 0] and result.failures == [0, 2]
     assert "(p1 moved first)" in printed[0] and "(p1 moved second)" in printed[1]
     assert all("p2 closed its" in line for line in printed)
@@ -156,30 +181,43 @@ def test_decks_file(locm_cards, tmp_path):
     good.write_text(json.dumps([[1, 2, 3], [4, 5, 6]]))
     decks = load_decks(good, locm_cards)
     assert [[c.base_id for c in deck] for deck in decks] == [[1, 2, 3], [4, 5, 6]]
-    for content, message in (("[[1, 2], [999]]", "deck 2 names card 999"), ("[[1]]", "two non-empty lists"),
-                             ("not json", "cannot read decks")):
+    for content, message in (
+        ("[[1, 2], [999]]", "deck 2 names card 999"),
+        ("[[1]]", "two non-empty lists"),
+        ("not json", "cannot read decks"),
+    ):
         bad = tmp_path / "bad.json"
         bad.write_text(content)
         with pytest.raises(ValueError, match=message):
             load_decks(bad, locm_cards)
-    result = subprocess.run([PY, "main.py", "referee", "--p1", "true", "--p2", "true", "--decks", str(bad)],
-                            capture_output=True, text=True, cwd=REPO_ROOT, timeout=60)
+    result = subprocess.run(
+        [PY, "main.py", "referee", "--p1", "true", "--p2", "true", "--decks", str(bad)],
+        capture_output=True,
+        text=True,
+        cwd=REPO_ROOT,
+        timeout=60,
+    )
     assert result.returncode == 2 and "cannot read decks" in result.stderr
 
 
 def test_missing_pool_is_a_clear_error(tmp_path):
     missing = tmp_path / "nowhere.txt"
-    result = subprocess.run([PY, "main.py", "referee", "--p1", "true", "--p2", "true", "--pool", str(missing)],
-                            capture_output=True, text=True, cwd=REPO_ROOT, timeout=60)
+    result = subprocess.run(
+        [PY, "main.py", "referee", "--p1", "true", "--p2", "true", "--pool", str(missing)],
+        capture_output=True,
+        text=True,
+        cwd=REPO_ROOT,
+        timeout=60,
+    )
     assert result.returncode == 2
     assert f"card pool {missing}" in result.stderr and "--pool" in result.stderr
-    help_text = subprocess.run([PY, "main.py", "referee", "--help"], capture_output=True, text=True, cwd=REPO_ROOT,
-                               timeout=60).stdout
+    help_text = subprocess.run(
+        [PY, "main.py", "referee", "--help"], capture_output=True, text=True, cwd=REPO_ROOT, timeout=60
+    ).stdout
     assert "the LOCM 1.2 list shipped with the rules" in " ".join(help_text.split())
 
 
 def test_referee_does_not_import_the_ai_layer():
-    code = ("import sys, game.tools.referee; "
-            "print(sorted(m for m in sys.modules if m == 'ai' or m.startswith('ai.')))")
+    code = "import sys, game.tools.referee; print(sorted(m for m in sys.modules if m == 'ai' or m.startswith('ai.')))"
     result = subprocess.run([PY, "-c", code], capture_output=True, text=True, cwd=REPO_ROOT, timeout=60)
     assert result.stdout.strip() == "[]", result.stdout + result.stderr

@@ -17,8 +17,9 @@ import pytest
 from game.tools.referee import BotProcess, Limits, run_match
 from tests.conftest import REPO_ROOT
 
-pytestmark = pytest.mark.skipif(sys.platform == "win32" or not os.path.exists("/usr/bin/setsid"),
-                                reason="needs setsid (POSIX)")
+pytestmark = pytest.mark.skipif(
+    sys.platform == "win32" or not os.path.exists("/usr/bin/setsid"), reason="needs setsid (POSIX)"
+)
 
 PY = shlex.quote(sys.executable)
 MAIN = shlex.quote(str(REPO_ROOT / "main.py"))
@@ -73,8 +74,9 @@ def test_bot_process_ends_a_child_that_left_its_group(marker):
 def test_referee_leaves_no_process_of_a_bot_behind(marker, locm_cards):
     bot = _spawning(marker, f"{PY} {MAIN} bot locm --ai random")
     limits = Limits(draft_first_ms=10_000, draft_ms=2_000, first_turn_ms=10_000, turn_ms=2_000)
-    result = run_match(bot, f"{PY} {MAIN} bot locm --ai random", 1, list(locm_cards.values()), limits=limits,
-                       out=lambda line: None)
+    result = run_match(
+        bot, f"{PY} {MAIN} bot locm --ai random", 1, list(locm_cards.values()), limits=limits, out=lambda line: None
+    )
     assert result.games == 1
     assert _sleepers(marker) == []
 
@@ -85,7 +87,14 @@ def test_gomocup_match_leaves_no_process_of_a_brain_behind(marker):
 
     brain = _spawning(marker, f"exec {PY} {MAIN} brain gomocup --level novice")
     config = MatchConfig(turn_ms=2000, start_ms=20_000)
-    result = gomocup_match(brain, f"{PY} {MAIN} brain gomocup --level novice", 1,
-                           [[(8, 9), (6, 6), (5, 7), (7, 6)]], config, cwd=REPO_ROOT, out=None)
+    result = gomocup_match(
+        brain,
+        f"{PY} {MAIN} brain gomocup --level novice",
+        1,
+        [[(8, 9), (6, 6), (5, 7), (7, 6)]],
+        config,
+        cwd=REPO_ROOT,
+        out=None,
+    )
     assert len(result.records) == 1 and result.records[0].winner is not None
     assert _sleepers(marker) == []

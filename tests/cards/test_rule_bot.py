@@ -205,15 +205,24 @@ def test_fight_predicts_the_engine():
         battle = fresh_battle()
         attacker = put(battle, 0, mine, 1)
         defender = put(battle, 1, theirs, 2)
-        before = ((attacker.attack, attacker.defense, attacker.keywords),
-                  (defender.attack, defender.defense, defender.keywords))
+        before = (
+            (attacker.attack, attacker.defense, attacker.keywords),
+            (defender.attack, defender.defense, defender.keywords),
+        )
         predicted = fight(*before)
         battle.apply(attack(1, 2))
-        for creature, (attack_after, defense_after, keywords_after) in ((attacker, predicted[0]), (defender, predicted[1])):
+        for creature, (attack_after, defense_after, keywords_after) in (
+            (attacker, predicted[0]),
+            (defender, predicted[1]),
+        ):
             alive = battle.creature(creature.uid) is not None
             assert alive == (defense_after > 0), (before, predicted)
             if alive:
-                assert (creature.attack, creature.defense, creature.keywords) == (attack_after, defense_after, keywords_after)
+                assert (creature.attack, creature.defense, creature.keywords) == (
+                    attack_after,
+                    defense_after,
+                    keywords_after,
+                )
 
 
 # ----------------------------------------------------------------------------- draft

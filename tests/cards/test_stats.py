@@ -14,13 +14,16 @@ from game.tools.stats import percentile, wilson_interval
 # 50/100: centre = 0.5, half = 1.96 * sqrt(0.00259604) / 1.038416 = 0.096170
 # 95/100: centre = 0.969208 / 1.038416 = 0.933352, half = 1.96 * sqrt(0.00057104) / 1.038416 = 0.045104
 # (cross-checked as the roots of (p_hat - p)^2 = z^2 p (1 - p) / n).
-@pytest.mark.parametrize("wins, n, low, high", [
-    (8, 10, 0.490157, 0.943319),
-    (0, 10, 0.0, 0.277540),
-    (10, 10, 0.722460, 1.0),
-    (50, 100, 0.403830, 0.596170),
-    (95, 100, 0.888248, 0.978457),
-])
+@pytest.mark.parametrize(
+    "wins, n, low, high",
+    [
+        (8, 10, 0.490157, 0.943319),
+        (0, 10, 0.0, 0.277540),
+        (10, 10, 0.722460, 1.0),
+        (50, 100, 0.403830, 0.596170),
+        (95, 100, 0.888248, 0.978457),
+    ],
+)
 def test_wilson_interval_matches_hand_computed_values(wins, n, low, high):
     got_low, got_high = wilson_interval(wins, n)
     assert got_low == pytest.approx(low, abs=2e-6)

@@ -44,7 +44,5 @@ def test_traces_exercise_deck_out_in_both_variants():
     """The replays above are only as strong as what the traces exercise: check that players do
     reach turns with an empty deck (where every draw breaks a rune) in both variants."""
     for name in TRACE_FILES:
-        empty_deck_turns = sum(
-            1 for game in _games(name) for turn in game["turns"] if turn["input"].split()[2] == "0"
-        )
+        empty_deck_turns = sum(1 for game in _games(name) for turn in game["turns"] if turn["input"].split()[2] == "0")
         assert empty_deck_turns > 50, name

@@ -98,8 +98,16 @@ def snapshot(duel) -> dict:
         "actions": list(duel.match.session.actions),
         "current": battle.current,
         "turn": battle.turn,
-        "sides": [(side.health, side.mana, side.max_mana, [i.uid for i in side.hand],
-                   sorted((c.uid, c.attack, c.defense, c.lane) for c in side.board), side.deck_size)
-                  for side in battle.sides],
+        "sides": [
+            (
+                side.health,
+                side.mana,
+                side.max_mana,
+                [i.uid for i in side.hand],
+                sorted((c.uid, c.attack, c.defense, c.lane) for c in side.board),
+                side.deck_size,
+            )
+            for side in battle.sides
+        ],
         "objectives": [(s.text, s.state, s.detail) for s in duel.match.session.objectives()],
     }

@@ -34,8 +34,9 @@ def app(tmp_path, monkeypatch, ai_pool):
 
     monkeypatch.setenv("DUELMIND_HOME", str(tmp_path / "home"))
     pygame.init()
-    application = App(SettingsFile(Store(kind="config")), size=(1280, 720), fullscreen=False, pool=ai_pool,
-                      think_ms=THINK_MS)
+    application = App(
+        SettingsFile(Store(kind="config")), size=(1280, 720), fullscreen=False, pool=ai_pool, think_ms=THINK_MS
+    )
     application.settings.animation_speed = 8.0
     yield application
     application.close()

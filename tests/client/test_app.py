@@ -115,8 +115,10 @@ def test_card_pool_sources(tmp_path, locm_cards):
     assert len(official.cards) == len(locm_cards) == 160 and official.source == "160 official LOCM cards"
     folder = tmp_path / "game" / "levels" / "cards"
     folder.mkdir(parents=True)
-    cards = [{"id": i, "name": f"Card {i}", "type": "creature", "cost": i % 5, "attack": 1, "defense": 2}
-             for i in range(1, 5)]
+    cards = [
+        {"id": i, "name": f"Card {i}", "type": "creature", "cost": i % 5, "attack": 1, "defense": 2}
+        for i in range(1, 5)
+    ]
     (folder / "set.json").write_text(json.dumps({"version": 1, "name": "test", "cards": cards}))
     pool = load_card_pool(tmp_path / "game")
     assert sorted(card.base_id for card in pool.cards) == [1, 2, 3, 4]
@@ -152,10 +154,16 @@ def test_sounds_survive_a_missing_audio_device(monkeypatch):
 
 
 def test_smoke_test_command_exits_zero(tmp_path):
-    env = {"PATH": "/usr/bin:/bin", "HOME": str(tmp_path), "DUELMIND_HOME": str(tmp_path / "home"),
-           "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
-    result = subprocess.run([sys.executable, "main.py", "--smoke-test"], cwd=REPO, env=env, capture_output=True,
-                            text=True, timeout=180)
+    env = {
+        "PATH": "/usr/bin:/bin",
+        "HOME": str(tmp_path),
+        "DUELMIND_HOME": str(tmp_path / "home"),
+        "SDL_VIDEODRIVER": "dummy",
+        "SDL_AUDIODRIVER": "dummy",
+    }
+    result = subprocess.run(
+        [sys.executable, "main.py", "--smoke-test"], cwd=REPO, env=env, capture_output=True, text=True, timeout=180
+    )
     assert result.returncode == 0, result.stdout + result.stderr
     assert "screens rendered" in result.stdout
     for screen in ("campaign_map", "duel of level c1_first_spark", "gomoku of level g1_five_stones"):
@@ -176,8 +184,17 @@ def test_every_main_screen_renders_at_1920x1080(tmp_path, monkeypatch):
     assert smoke_test((1920, 1080), str(tmp_path)) == 0
     shots = sorted(tmp_path.glob("smoke-*.png"))
     names = {path.stem.removeprefix("smoke-") for path in shots}
-    assert {"title", "quick_match", "settings", "draft", "duel", "gomoku", "campaign_map",
-            "duel-of-level-c1_first_spark", "gomoku-of-level-g1_five_stones"} <= names
+    assert {
+        "title",
+        "quick_match",
+        "settings",
+        "draft",
+        "duel",
+        "gomoku",
+        "campaign_map",
+        "duel-of-level-c1_first_spark",
+        "gomoku-of-level-g1_five_stones",
+    } <= names
     for path in shots:
         image = pygame.image.load(str(path))
         assert image.get_size() == (1920, 1080) and colours(image) >= 12, path.name

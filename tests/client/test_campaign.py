@@ -14,7 +14,6 @@ import pytest
 from ai.gomoku import choose_move
 from game.rules.cards.actions import FACE, Kind
 from game.client import launch
-from game.client.scenes.campaign_map import CampaignMapScene
 from game.client.scenes.dialogue import DialogueScene
 from game.client.scenes.draft import DraftScene
 from game.client.scenes.duel import DuelScene
@@ -26,8 +25,17 @@ from game.client.scenes.title import TitleScene
 from game.rules.levels.loader import level_path
 from game.rules.levels.model import Line
 from game.rules.saves.progress import Progress
-from tests.client.campaign_helpers import (click_stone, open_map, perform_with_mouse, progress_store, read_dialogues,
-                                           settle, snapshot, start_from_map, won_before)
+from tests.client.campaign_helpers import (
+    click_stone,
+    open_map,
+    perform_with_mouse,
+    progress_store,
+    read_dialogues,
+    settle,
+    snapshot,
+    start_from_map,
+    won_before,
+)
 from tests.client.driver import click, key, run_until, step
 
 
@@ -54,14 +62,16 @@ def test_first_level_won_through_the_ui_is_recorded_and_unlocks_the_next(app, ho
     run_until(app, duel.human_to_act, timeout=10)
     perform_with_mouse(app, duel, next(a for a in duel.battle.legal_actions() if a.kind == Kind.SUMMON))
     for _ in range(2):
-        perform_with_mouse(app, duel, next(a for a in duel.battle.legal_actions()
-                                           if a.kind == Kind.ATTACK and a.target == FACE))
+        perform_with_mouse(
+            app, duel, next(a for a in duel.battle.legal_actions() if a.kind == Kind.ATTACK and a.target == FACE)
+        )
     assert duel.match.session.over and duel.match.session.result.won
     assert [(s.text, s.state) for s in duel.match.hud.statuses] == [("Win this turn", "met")]
     # The closing line, then the result screen.
     run_until(app, lambda: isinstance(app.top, DialogueScene), timeout=10)
-    assert read_dialogues(app) == ["Magister Ilsa: Three and three make six. Every duel ends with sums like that one. "
-                                   "Well done."]
+    assert read_dialogues(app) == [
+        "Magister Ilsa: Three and three make six. Every duel ends with sums like that one. Well done."
+    ]
     result = app.top
     assert isinstance(result, LevelResultScene)
     assert result.result.stars == 1 and result.unlocked == ["c1_guard_duty"]
@@ -88,9 +98,11 @@ def test_first_level_won_through_the_ui_is_recorded_and_unlocks_the_next(app, ho
 def test_dialogue_advances_on_click_and_enter_and_esc_skips(app):
     app.push(TitleScene(app))
     finished = []
-    lines = [Line(speaker="Magister Ilsa", portrait="ilsa", text="First line, long enough to type out for a while."),
-             Line(speaker="Old Tomo", portrait="tomo", text="Second."),
-             Line(speaker="Hana", text="Third.")]
+    lines = [
+        Line(speaker="Magister Ilsa", portrait="ilsa", text="First line, long enough to type out for a while."),
+        Line(speaker="Old Tomo", portrait="tomo", text="Second."),
+        Line(speaker="Hana", text="Third."),
+    ]
     dialogue = DialogueScene(app, lines, on_done=lambda: finished.append(True))
     app.push(dialogue)
     step(app)
@@ -148,8 +160,10 @@ def test_gomoku_level_won_through_the_ui(app, home):
 
 def guard_summon(duel):
     """Summoning the Foundry Guard, if it can be done now (it holds Corin's first attack)."""
-    return next((a for a in duel.battle.legal_actions()
-                 if a.kind == Kind.SUMMON and duel.card_name(a.card) == "Foundry Guard"), None)
+    return next(
+        (a for a in duel.battle.legal_actions() if a.kind == Kind.SUMMON and duel.card_name(a.card) == "Foundry Guard"),
+        None,
+    )
 
 
 def test_scripted_events_speak_during_play_and_give_cards(app, home):
@@ -339,12 +353,19 @@ def test_gomoku_command_opens_the_client_on_a_match(tmp_path, monkeypatch):
     monkeypatch.setattr(pygame.display, "get_driver", lambda: "x11")  # as if there were a display
     parser = argparse.ArgumentParser()
     terminal_gomoku.add_arguments(parser)
-    args = parser.parse_args(["--size", "17", "--rule", "renju", "--level", "easy", "--budget-ms", "150",
-                              "--ai-first", "--seed", "4"])
+    args = parser.parse_args(
+        ["--size", "17", "--rule", "renju", "--level", "easy", "--budget-ms", "150", "--ai-first", "--seed", "4"]
+    )
     assert terminal_gomoku.run(args) == 0
     assert seen["scenes"] == ["title", "gomoku"]
     setup = seen["setup"]
-    assert (setup.size, setup.rule, setup.difficulty, setup.human_seat, setup.seed) == (17, int(Rule.RENJU), "easy", 1, 4)
+    assert (setup.size, setup.rule, setup.difficulty, setup.human_seat, setup.seed) == (
+        17,
+        int(Rule.RENJU),
+        "easy",
+        1,
+        4,
+    )
     assert seen["think_ms"] == 150
 
 
@@ -355,7 +376,10 @@ def test_unusable_saves_are_moved_aside_and_the_map_says_so(app, home):
     store.save("run-c1_first_spark", {"level": "c1_first_spark", "seed": 1, "actions": ["ATTACK 99 -1"]}, 1)
     campaign_map = open_map(app)
     assert any("progress could not be read" in notice for notice in campaign_map.notices)
-    assert campaign_map.selected == "c1_first_spark" and [b.label for b in campaign_map.buttons] == ["Resume", "Restart"]
+    assert campaign_map.selected == "c1_first_spark" and [b.label for b in campaign_map.buttons] == [
+        "Resume",
+        "Restart",
+    ]
     step(app)
     key(app, pygame.K_ESCAPE)  # the first Esc dismisses the notices
     assert app.top is campaign_map and not campaign_map.notices
@@ -363,7 +387,10 @@ def test_unusable_saves_are_moved_aside_and_the_map_says_so(app, home):
     assert app.top is campaign_map
     assert any("saved game of c1_first_spark could not be read" in notice for notice in campaign_map.notices)
     assert [b.label for b in campaign_map.buttons] == ["Play"]
-    assert sorted(p.name.split(".json")[0] for p in store.root.glob("*.corrupt-*")) == ["progress", "run-c1_first_spark"]
+    assert sorted(p.name.split(".json")[0] for p in store.root.glob("*.corrupt-*")) == [
+        "progress",
+        "run-c1_first_spark",
+    ]
 
 
 def test_a_missing_level_shows_the_error_screen(app):
@@ -397,7 +424,9 @@ def test_a_gomoku_level_resumes_where_it_was_left(app, home):
     resumed = app.top
     assert isinstance(resumed, GomokuScene) and resumed is not scene
     assert resumed.state.moves == moves and resumed.human_to_move()
-    assert [(s.text, s.detail) for s in resumed.match.hud.statuses] == [(s.text, s.detail) for s in scene.match.hud.statuses]
+    assert [(s.text, s.detail) for s in resumed.match.hud.statuses] == [
+        (s.text, s.detail) for s in scene.match.hud.statuses
+    ]
 
 
 def test_without_a_display_the_client_commands_say_so_instead_of_running_unseen(tmp_path, monkeypatch, capsys):

@@ -137,8 +137,9 @@ def test_faces_and_pictures_are_painted_once_per_look(duelmind_cards, official_c
                 image = render_card(card, width)
                 assert image.get_size() == (width, int(width * card_render.CARD_RATIO))
     looks = {(card, width) for card in cards for width in (HAND_CARD, BOARD_CARD, ZOOM_WIDTH)}
-    pictures = {(card_art.art_name(card), card_art.family_of(card), layout_card(card, width).art.size)
-                for card, width in looks}
+    pictures = {
+        (card_art.art_name(card), card_art.family_of(card), layout_card(card, width).art.size) for card, width in looks
+    }
     assert card_render.face_cache_info()["renders"] == len(looks)
     assert card_art.cache_info()["renders"] == len(pictures)
     # A creature whose stats change gets a new face, but its picture is not painted again.
@@ -192,16 +193,21 @@ def test_a_card_file_naming_a_missing_icon_says_which_card_and_suggests_one(tmp_
     from game.rules.cards.cardset import CardSetError
 
     path = tmp_path / "set.json"
-    cards = [{"id": 1, "name": "Imp", "type": "creature", "cost": 1, "attack": 1, "defense": 1, "art": "wolf-haed"},
-             {"id": 2, "name": "Sly", "type": "creature", "cost": 1, "attack": 1, "defense": 1, "art": "../icon"},
-             {"id": 3, "name": "Ok", "type": "creature", "cost": 1, "attack": 1, "defense": 1, "art": "wolf-head"}]
+    cards = [
+        {"id": 1, "name": "Imp", "type": "creature", "cost": 1, "attack": 1, "defense": 1, "art": "wolf-haed"},
+        {"id": 2, "name": "Sly", "type": "creature", "cost": 1, "attack": 1, "defense": 1, "art": "../icon"},
+        {"id": 3, "name": "Ok", "type": "creature", "cost": 1, "attack": 1, "defense": 1, "art": "wolf-head"},
+    ]
     path.write_text(json.dumps({"version": 1, "name": "t", "cards": cards}), encoding="utf-8")
     with pytest.raises(CardSetError) as caught:
         load_cardset([path])
     assert caught.value.problems == [
         f"{path}: card 1 (Imp): art: no icon file assets/art/icons/wolf-haed.svg; did you mean 'wolf-head'?",
-        (f"{path}: card 2 (Sly): art: '../icon' is not an icon name: lowercase letters and digits joined by '-', "
-         "e.g. 'wolf-head'")]
+        (
+            f"{path}: card 2 (Sly): art: '../icon' is not an icon name: lowercase letters and digits joined by '-', "
+            "e.g. 'wolf-head'"
+        ),
+    ]
 
 
 def test_the_card_back_has_the_faces_shape_and_is_painted_once_per_width():

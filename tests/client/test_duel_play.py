@@ -42,10 +42,13 @@ def play_one_move(app, duel: DuelScene) -> None:
         # A summon whose play effect needs a target: the targets light up, click one.
         assert action.kind == Kind.SUMMON and set(duel.drag.moves) == {
             ("face",) if a.target == FACE else ("creature", a.target)
-            for a in legal if a.kind == Kind.SUMMON and a.card == action.card and a.lane == action.lane}
+            for a in legal
+            if a.kind == Kind.SUMMON and a.card == action.card and a.lane == action.lane
+        }
         click(app, duel.target_rect(("face",) if action.target == FACE else ("creature", action.target)).center)
-    assert len(battle.sides[battle.current].actions) == before + 1 or battle.winner is not None, \
+    assert len(battle.sides[battle.current].actions) == before + 1 or battle.winner is not None, (
         f"dragging for {action} did not play it"
+    )
 
 
 def play_until_over(app, duel: DuelScene, on_pass=None, timeout: float = 150.0) -> None:
@@ -115,8 +118,9 @@ def test_a_failing_ai_is_replaced_and_the_game_goes_on(app):
     decks = [[rng.choice(pool) for _ in range(30)] for _ in range(2)]
     game_id = new_game_id()
     setup = MatchSetup(game="cards", opponent="ai", human_seat=1, difficulty="no-such-ai")
-    duel = DuelScene(app, CardMatch(setup, Battle.from_decks(decks), pool, game_id,
-                                    {0: AgentSpec(game_id, 0, "no-such-ai", 1, 1)}))
+    duel = DuelScene(
+        app, CardMatch(setup, Battle.from_decks(decks), pool, game_id, {0: AgentSpec(game_id, 0, "no-such-ai", 1, 1)})
+    )
     app.push(duel)
     run_until(app, lambda: duel.battle.current == 1 and duel.human_to_act(), timeout=60)
     assert any("no-such-ai AI failed" in text for text, _ in duel.log)

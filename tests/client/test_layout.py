@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import pytest
 
 from game.client.match import CardMatch, GomokuMatch, MatchSetup, SkirmishMatch
 from game.client.widgets import Button, ButtonColumn, text_surface
@@ -35,8 +34,9 @@ def overflowing(buttons: list[Button]) -> list[str]:
 
 def _scenes(app):
     pool = app.card_pool_loader().cards
-    duel = CardMatch(MatchSetup(opponent="hotseat"), Battle.from_decks([list(pool[:30]), list(pool[30:60])]), pool,
-                     "layout", {})
+    duel = CardMatch(
+        MatchSetup(opponent="hotseat"), Battle.from_decks([list(pool[:30]), list(pool[30:60])]), pool, "layout", {}
+    )
     yield app.make("title")
     yield app.make("quick_match")
     yield app.make("settings")
@@ -61,7 +61,9 @@ def test_every_button_label_fits_its_button(app):
         if problems:
             wrong[scene.name] = problems
     assert wrong == {}
-    assert sum(checked.values()) >= 30 and all(checked[name] for name in ("title", "pause", "result", "gomoku")), checked
+    assert sum(checked.values()) >= 30 and all(checked[name] for name in ("title", "pause", "result", "gomoku")), (
+        checked
+    )
 
 
 def test_the_check_catches_a_label_too_wide():

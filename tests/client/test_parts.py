@@ -39,9 +39,13 @@ def test_finish_skips_everything():
 
 def test_explanation_is_rendered_generically():
     explanation = {
-        "ai": "hard", "iterations": 1234, "value": 0.5321,
-        "considered": [{"action": "ATTACK 3 -1", "visits": 40, "score": 0.71},
-                       {"action": "SUMMON 5", "visits": 12, "score": 0.4}],
+        "ai": "hard",
+        "iterations": 1234,
+        "value": 0.5321,
+        "considered": [
+            {"action": "ATTACK 3 -1", "visits": 40, "score": 0.71},
+            {"action": "SUMMON 5", "visits": 12, "score": 0.4},
+        ],
         "pv": [(7, 7), (8, 8)],
         "rules": ["lethal first", "then trades"],
         "timing": {"ms": 98.5, "nodes": 4000},

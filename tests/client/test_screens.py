@@ -81,8 +81,11 @@ def test_duel_screen_mid_game(app, tmp_path, lanes):
         summons = [a for a in duel.battle.legal_actions() if a.kind == Kind.SUMMON]
         if summons:
             action = summons[0]
-            drag(app, duel.card_rect(action.card).center,
-                 duel.layout().lane_zone(duel.battle.current, action.lane).center)
+            drag(
+                app,
+                duel.card_rect(action.card).center,
+                duel.layout().lane_zone(duel.battle.current, action.lane).center,
+            )
             if duel.drag is not None:
                 click(app, duel.target_rect(("face",) if action.target == -1 else ("creature", action.target)).center)
         else:
@@ -110,6 +113,7 @@ def test_gomoku_screen(app, tmp_path):
 
 # --------------------------------------------------------------------------- the campaign
 
+
 def test_campaign_map_and_chapter_intro(app, tmp_path):
     from tests.client.campaign_helpers import open_map, won_before
 
@@ -121,8 +125,14 @@ def test_campaign_map_and_chapter_intro(app, tmp_path):
     assert campaign_map.selected == "c1_hold_the_line"  # the first open level not yet won
     click(app, campaign_map.tiles["c1_clear_the_floor"].center)
     assert campaign_map.selected == "c1_clear_the_floor" and app.top is campaign_map
-    assert campaign_map.states == {**campaign_map.states, "c1_first_spark": "done", "c1_hold_the_line": "open",
-                                   "g2_four_three": "open", "x_alchemists_riddle": "open", "c2_round_one": "locked"}
+    assert campaign_map.states == {
+        **campaign_map.states,
+        "c1_first_spark": "done",
+        "c1_hold_the_line": "open",
+        "g2_four_three": "open",
+        "x_alchemists_riddle": "open",
+        "c2_round_one": "locked",
+    }
     assert campaign_map.progress.total_stars() == 6
     shoot(app, tmp_path, "campaign-map")
     # A chapter's header shows its intro again.
@@ -140,8 +150,9 @@ def _play_a_turn(app, duel) -> None:
         if not duel.human_to_act():
             return
         legal = duel.battle.legal_actions()
-        action = next((a for a in legal if a.kind == Kind.SUMMON), None) or \
-            next((a for a in legal if a.kind == Kind.ATTACK), None)
+        action = next((a for a in legal if a.kind == Kind.SUMMON), None) or next(
+            (a for a in legal if a.kind == Kind.ATTACK), None
+        )
         if action is None:
             break
         perform_with_mouse(app, duel, action)
@@ -166,14 +177,21 @@ def test_level_dialogue_objectives_hud_and_result(app, tmp_path):
     shoot(app, tmp_path, "level-dialogue")
     duel = app.find(DuelScene)
     while duel.view.sides[duel.match.session.player_seat].turns < 3 and not duel.match.session.over:
-        run_until(app, lambda: duel.human_to_act() or isinstance(app.top, DialogueScene) or duel.match.session.over,
-                  timeout=60)
+        run_until(
+            app,
+            lambda: duel.human_to_act() or isinstance(app.top, DialogueScene) or duel.match.session.over,
+            timeout=60,
+        )
         if isinstance(app.top, DialogueScene):
             read_dialogues(app)
         elif duel.human_to_act():
             _play_a_turn(app, duel)
     run_until(app, lambda: duel.human_to_act() or app.top is not duel, timeout=60)
-    assert [s.text for s in duel.match.hud.statuses] == ["Win", "Keep the Founder's Knight alive", "Win within 14 turns"]
+    assert [s.text for s in duel.match.hud.statuses] == [
+        "Win",
+        "Keep the Founder's Knight alive",
+        "Win within 14 turns",
+    ]
     hand = duel.view.sides[duel.match.session.player_seat].hand
     if hand and app.top is duel:
         move(app, duel.layout().hand_rects(duel.match.session.player_seat)[len(hand) // 2].center)

@@ -15,10 +15,26 @@ from game.rules.events import Event, EventKind
 from game.rules.skirmish.actions import Act
 from tests.client.driver import click, key, move, step
 
-SKIRMISH_KINDS = {EventKind.ROUND, EventKind.HERO_TURN, EventKind.MOVE, EventKind.CAST, EventKind.MISS,
-                  EventKind.CRIT, EventKind.HEAL, EventKind.ABSORB, EventKind.DISPLACE, EventKind.STATUS,
-                  EventKind.EXPIRE, EventKind.STUNNED, EventKind.ENERGY, EventKind.DAMAGE, EventKind.DEATH,
-                  EventKind.MANA, EventKind.WIN, EventKind.DRAW_GAME}
+SKIRMISH_KINDS = {
+    EventKind.ROUND,
+    EventKind.HERO_TURN,
+    EventKind.MOVE,
+    EventKind.CAST,
+    EventKind.MISS,
+    EventKind.CRIT,
+    EventKind.HEAL,
+    EventKind.ABSORB,
+    EventKind.DISPLACE,
+    EventKind.STATUS,
+    EventKind.EXPIRE,
+    EventKind.STUNNED,
+    EventKind.ENERGY,
+    EventKind.DAMAGE,
+    EventKind.DEATH,
+    EventKind.MANA,
+    EventKind.WIN,
+    EventKind.DRAW_GAME,
+}
 
 
 def open_skirmish(app, **options) -> SkirmishScene:
@@ -38,8 +54,9 @@ def wait_for_human(app, scene, frames: int = 3000) -> bool:
 
 
 def test_move_and_cast_with_the_mouse_then_play_to_the_result(app):
-    scene = open_skirmish(app, opponent="ai", difficulty="easy", seed=5, heroes=("knight", "mage", "ranger"),
-                          arena="pillars")
+    scene = open_skirmish(
+        app, opponent="ai", difficulty="easy", seed=5, heroes=("knight", "mage", "ranger"), arena="pillars"
+    )
     assert [h.cls.id for h in scene.state.heroes[:3]] == ["knight", "mage", "ranger"]
     assert wait_for_human(app, scene)
     hero = scene.state.active_hero
@@ -120,8 +137,12 @@ def test_the_worker_answers_skirmish_act_with_a_legal_action(ai_pool):
 
     match = SkirmishMatch(MatchSetup(game="skirmish", opponent="watch", difficulty="medium", seed=2))
     state = match.state
-    job = ai_pool.submit("skirmish_act", spec=AgentSpec("t", state.current_player, "medium", 1, 0),
-                         state=state.observation(state.current_player), budget_ms=60)
+    job = ai_pool.submit(
+        "skirmish_act",
+        spec=AgentSpec("t", state.current_player, "medium", 1, 0),
+        state=state.observation(state.current_player),
+        budget_ms=60,
+    )
     assert job.wait(30)
     assert not job.error, job.error
     from game.rules.skirmish.actions import parse_action

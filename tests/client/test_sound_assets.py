@@ -16,11 +16,38 @@ import pytest
 
 SOUNDS = Path(__file__).resolve().parents[2] / "assets" / "sounds"
 EFFECTS = (
-    "draw", "summon_small", "summon_medium", "summon_large", "item_green", "item_red", "item_blue",
-    "attack_light", "attack_heavy", "hit_creature", "hit_player", "ward_pop", "guard_block", "lethal",
-    "drain_heal", "death", "rune_break", "turn_yours", "turn_theirs", "finisher", "victory", "defeat",
-    "stone_1", "stone_2", "stone_3", "stone_4", "five_in_a_row", "foul_refused", "ui_hover", "ui_click",
-    "ui_back", "level_unlocked",
+    "draw",
+    "summon_small",
+    "summon_medium",
+    "summon_large",
+    "item_green",
+    "item_red",
+    "item_blue",
+    "attack_light",
+    "attack_heavy",
+    "hit_creature",
+    "hit_player",
+    "ward_pop",
+    "guard_block",
+    "lethal",
+    "drain_heal",
+    "death",
+    "rune_break",
+    "turn_yours",
+    "turn_theirs",
+    "finisher",
+    "victory",
+    "defeat",
+    "stone_1",
+    "stone_2",
+    "stone_3",
+    "stone_4",
+    "five_in_a_row",
+    "foul_refused",
+    "ui_hover",
+    "ui_click",
+    "ui_back",
+    "level_unlocked",
 )
 MUSIC = ("music_title", "music_duel", "music_gomoku", "music_tension")
 RATE = 44100
@@ -47,7 +74,7 @@ def loudness(samples: array.array, channels: int, rate: int = RATE) -> tuple[flo
     gate = (10 ** (GATE_DB / 20) * 32768) ** 2
     total = count = 0
     for start in range(0, len(samples), block):
-        chunk = samples[start:start + block]
+        chunk = samples[start : start + block]
         energy = math.hypot(*chunk) ** 2  # the sum of squares, in C
         if energy >= gate * len(chunk):
             total += energy
@@ -76,8 +103,15 @@ def documented() -> dict[str, dict]:
         cells = [c.strip() for c in line.strip().strip("|").split("|")]
         if len(cells) == 7 and cells[2] in ("effect", "music"):
             lo, hi = (float(v) for v in cells[6].split(".."))
-            rows[cells[0]] = {"file": cells[1], "kind": cells[2], "duration": float(cells[3]),
-                              "peak": float(cells[4]), "rms": float(cells[5]), "lo": lo, "hi": hi}
+            rows[cells[0]] = {
+                "file": cells[1],
+                "kind": cells[2],
+                "duration": float(cells[3]),
+                "peak": float(cells[4]),
+                "rms": float(cells[5]),
+                "lo": lo,
+                "hi": hi,
+            }
     return rows
 
 

@@ -18,9 +18,21 @@ from tests.cards.builders import creature_card, fresh_battle, give, item_card, p
 
 SOUNDS = Path(__file__).resolve().parents[2] / "assets" / "sounds"
 # The skirmish's own kinds: its client is not built yet, so they have no sounds yet.
-SKIRMISH = {EventKind.ROUND, EventKind.HERO_TURN, EventKind.MOVE, EventKind.CAST, EventKind.MISS, EventKind.CRIT,
-            EventKind.HEAL, EventKind.ABSORB, EventKind.DISPLACE, EventKind.STATUS, EventKind.EXPIRE,
-            EventKind.STUNNED, EventKind.ENERGY}
+SKIRMISH = {
+    EventKind.ROUND,
+    EventKind.HERO_TURN,
+    EventKind.MOVE,
+    EventKind.CAST,
+    EventKind.MISS,
+    EventKind.CRIT,
+    EventKind.HEAL,
+    EventKind.ABSORB,
+    EventKind.DISPLACE,
+    EventKind.STATUS,
+    EventKind.EXPIRE,
+    EventKind.STUNNED,
+    EventKind.ENERGY,
+}
 
 
 def assert_plays_a_file(name: str | None, what) -> None:
@@ -54,8 +66,18 @@ def test_every_event_the_card_engine_emits_in_random_games_has_a_sound():
                 card = cards.get(event.card) or (creature.card if creature is not None else None)
                 assert_plays_a_file(sound_for(event, view, me=0, card=card), event)
                 seen.add(event.kind)
-    assert {EventKind.TURN, EventKind.DRAW, EventKind.SUMMON, EventKind.USE, EventKind.ATTACK, EventKind.DAMAGE,
-            EventKind.DEATH, EventKind.HEALTH, EventKind.RUNE, EventKind.WIN} <= seen
+    assert {
+        EventKind.TURN,
+        EventKind.DRAW,
+        EventKind.SUMMON,
+        EventKind.USE,
+        EventKind.ATTACK,
+        EventKind.DAMAGE,
+        EventKind.DEATH,
+        EventKind.HEALTH,
+        EventKind.RUNE,
+        EventKind.WIN,
+    } <= seen
 
 
 def test_sounds_are_chosen_by_size_colour_damage_and_seat():

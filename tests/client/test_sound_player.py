@@ -245,13 +245,15 @@ def test_a_process_with_a_dummy_or_no_audio_driver_plays_silently(driver):
         "print('ok', s.available)\n"
     )
     env = dict(os.environ, SDL_AUDIODRIVER=driver, SDL_VIDEODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
-    done = subprocess.run([sys.executable, "-c", script], cwd=REPO, env=env, capture_output=True, text=True, check=False,
-                          timeout=60)
+    done = subprocess.run(
+        [sys.executable, "-c", script], cwd=REPO, env=env, capture_output=True, text=True, check=False, timeout=60
+    )
     assert done.returncode == 0, done.stderr
     assert done.stdout.split() == ["ok", "True" if driver == "dummy" else "False"]
 
 
 # ------------------------------------------------------------------------------ settings
+
 
 def test_volumes_and_mute_round_trip_through_the_settings_file(tmp_path):
     first = SettingsFile(Store(tmp_path))
@@ -271,7 +273,10 @@ def test_a_settings_file_with_only_the_old_volume_still_loads(tmp_path):
     defaults = Settings()
     assert settings.volume == 0.4 and settings.size == (1600, 900)
     assert (settings.music_volume, settings.effects_volume, settings.mute) == (
-        defaults.music_volume, defaults.effects_volume, defaults.mute)
+        defaults.music_volume,
+        defaults.effects_volume,
+        defaults.mute,
+    )
 
 
 def test_sound_settings_are_clamped_and_wrong_types_ignored():

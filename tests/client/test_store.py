@@ -34,7 +34,7 @@ def test_save_leaves_no_temporary_files_and_replaces_atomically(tmp_path, monkey
     real_replace = os.replace
     monkeypatch.setattr(os, "replace", lambda a, b: (replaced.append((a, b)), real_replace(a, b)))
     store.save("save", {"n": 2}, version=1)
-    (source, target), = replaced
+    ((source, target),) = replaced
     assert os.path.dirname(source) == str(tmp_path) and target == store.path("save")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["save.json"]
     assert store.load("save", version=1).data["n"] == 2

@@ -23,11 +23,14 @@ def _xvfb_binary() -> str | None:
     if found or not hasattr(os, "geteuid") or os.geteuid() != 0 or not shutil.which("apt-get"):
         return found
     env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
-    for command in (["apt-get", "install", "-y", "-qq", "xvfb"],
-                    ["sh", "-c", "apt-get update -qq && apt-get install -y -qq xvfb"]):
+    for command in (
+        ["apt-get", "install", "-y", "-qq", "xvfb"],
+        ["sh", "-c", "apt-get update -qq && apt-get install -y -qq xvfb"],
+    ):
         try:
-            subprocess.run(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=240,
-                           check=False)
+            subprocess.run(
+                command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=240, check=False
+            )
         except (OSError, subprocess.TimeoutExpired):
             return None
         found = shutil.which("Xvfb")
@@ -44,8 +47,11 @@ def xvfb_display():
     number = next((n for n in range(91, 120) if not Path(f"/tmp/.X{n}-lock").exists()), None)
     if number is None:
         pytest.skip("no free X display number")
-    process = subprocess.Popen([binary, f":{number}", "-screen", "0", "1280x720x24", "-nolisten", "tcp"],
-                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    process = subprocess.Popen(
+        [binary, f":{number}", "-screen", "0", "1280x720x24", "-nolisten", "tcp"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     socket = Path(f"/tmp/.X11-unix/X{number}")
     deadline = time.monotonic() + 15
     while not socket.exists() and time.monotonic() < deadline and process.poll() is None:
@@ -63,10 +69,22 @@ def xvfb_display():
 
 def test_real_window_opens_clicks_and_screenshots(xvfb_display, tmp_path):
     shot = tmp_path / "xvfb-quick-match.png"
-    env = dict(os.environ, DISPLAY=xvfb_display, SDL_VIDEODRIVER="x11", SDL_AUDIODRIVER="dummy",
-               DUELMIND_HOME=str(tmp_path / "home"), PYTHONPATH=str(REPO))
-    result = subprocess.run([sys.executable, "-m", "tests.client.xvfb_client", str(shot)], cwd=REPO, env=env,
-                            capture_output=True, text=True, timeout=120)
+    env = dict(
+        os.environ,
+        DISPLAY=xvfb_display,
+        SDL_VIDEODRIVER="x11",
+        SDL_AUDIODRIVER="dummy",
+        DUELMIND_HOME=str(tmp_path / "home"),
+        PYTHONPATH=str(REPO),
+    )
+    result = subprocess.run(
+        [sys.executable, "-m", "tests.client.xvfb_client", str(shot)],
+        cwd=REPO,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert result.returncode == 0, result.stdout + result.stderr
     assert "OK driver=x11" in result.stdout
     image = pygame.image.load(str(shot))

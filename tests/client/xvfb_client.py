@@ -3,7 +3,6 @@ Quick match on the title screen, check the quick-match screen opened, save a scr
 
 from __future__ import annotations
 
-import os
 import sys
 
 

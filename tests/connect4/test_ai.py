@@ -50,8 +50,10 @@ def test_agents_take_an_immediate_win(level):
 @pytest.mark.parametrize("moves, block", [(O_MUST_BLOCK, 0), (X_MUST_BLOCK, 6)])
 def test_agents_block_an_immediate_loss(level, moves, block):
     state = Connect4State.from_moves(moves)
-    blocks = sum(Connect4Agent(level, seed).act(state.observation(state.current_player), BIG_BUDGET).action == block
-                 for seed in range(20))
+    blocks = sum(
+        Connect4Agent(level, seed).act(state.observation(state.current_player), BIG_BUDGET).action == block
+        for seed in range(20)
+    )
     assert blocks >= (14 if level == "easy" else 20)
 
 
@@ -88,9 +90,10 @@ def test_unknown_level_is_refused():
 RAW = re.compile(r"\(\s*\d+\s*,\s*\d+\s*\)|column \d|\bcol\b|\bply\b|\bnegamax\b|\bbitboard", re.IGNORECASE)
 
 
-@pytest.mark.parametrize("moves, words", [(X_WINS, "Wins: four in a row on column"),
-                                          (X_MUST_BLOCK, "block their three in a row"),
-                                          ([], "column")])
+@pytest.mark.parametrize(
+    "moves, words",
+    [(X_WINS, "Wins: four in a row on column"), (X_MUST_BLOCK, "block their three in a row"), ([], "column")],
+)
 def test_explanations_are_words(moves, words):
     state = Connect4State.from_moves(moves)
     explanation = Connect4Agent("hard", 0).act(state.observation(state.current_player), BIG_BUDGET).explanation

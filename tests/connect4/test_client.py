@@ -9,7 +9,6 @@ import time
 
 import pygame
 
-from tests.client.conftest import ai_pool, app  # noqa: F401  (the fixtures; also sets SDL's dummy drivers)
 from tests.client.driver import click, key, run_until, step
 
 from game.client.connect4.match import LevelConnect4Match

@@ -18,8 +18,14 @@ GEARS = "x_four_in_the_gears"
 
 
 def level_data(**fields) -> dict:
-    data = {"version": 1, "kind": "connect4", "id": "c4_test", "title": "Test",
-            "opponent": {"name": "Bolt", "ai": "easy"}, "objectives": [{"kind": "win"}]}
+    data = {
+        "version": 1,
+        "kind": "connect4",
+        "id": "c4_test",
+        "title": "Test",
+        "opponent": {"name": "Bolt", "ai": "easy"},
+        "objectives": [{"kind": "win"}],
+    }
     data.update(fields)
     return data
 
@@ -63,8 +69,12 @@ def test_an_opening_already_won_or_illegal_is_a_problem():
 
 
 def test_objectives_must_fit_the_board():
-    level = parse(columns=4, rows=4, objectives=[{"kind": "win_within", "moves": 9}, {"kind": "survive", "moves": 9}],
-                  events=[{"after_move": 9, "say": {"speaker": "Bolt", "text": "Hm."}}])
+    level = parse(
+        columns=4,
+        rows=4,
+        objectives=[{"kind": "win_within", "moves": 9}, {"kind": "survive", "moves": 9}],
+        events=[{"after_move": 9, "say": {"speaker": "Bolt", "text": "Hm."}}],
+    )
     found = messages(level)
     assert any("$.objectives[0].moves" in m for m in found)
     assert any("$.objectives[1].moves" in m for m in found)
@@ -75,8 +85,11 @@ def test_objectives_must_fit_the_board():
 
 
 def test_the_session_plays_says_its_lines_and_settles_win_within():
-    level = parse(opening=["d", "a"], objectives=[{"kind": "win_within", "moves": 4}],
-                  events=[{"after_move": 1, "say": {"speaker": "Bolt", "text": "Click."}}])
+    level = parse(
+        opening=["d", "a"],
+        objectives=[{"kind": "win_within", "moves": 4}],
+        events=[{"after_move": 1, "say": {"speaker": "Bolt", "text": "Click."}}],
+    )
     session = LevelSession.create(level, seed=3)
     session.start()
     assert session.player_seat == 0 and session.is_player_turn

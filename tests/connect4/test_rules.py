@@ -13,8 +13,16 @@ from game.rules.game_api import GameState, IllegalAction
 
 
 def snapshot(state: Connect4State) -> tuple:
-    return (state.moves, state.boards, state.key(), state.current_player, state.is_terminal, state.winner,
-            tuple(state.legal_actions()), state.diagram())
+    return (
+        state.moves,
+        state.boards,
+        state.key(),
+        state.current_player,
+        state.is_terminal,
+        state.winner,
+        tuple(state.legal_actions()),
+        state.diagram(),
+    )
 
 
 def test_conforms_to_the_game_api():

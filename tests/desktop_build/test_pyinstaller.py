@@ -113,8 +113,9 @@ def test_the_game_imports_nothing_the_bundle_leaves_out():
         print("imported", len({config.hidden_imports()!r}))
     """)
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
-    done = subprocess.run([sys.executable, "-c", script], cwd=REPO, env=env, capture_output=True, text=True,
-                          timeout=120)
+    done = subprocess.run(
+        [sys.executable, "-c", script], cwd=REPO, env=env, capture_output=True, text=True, timeout=120
+    )
     assert done.returncode == 0, done.stderr
     assert "imported" in done.stdout
 
@@ -145,7 +146,7 @@ def test_pyinstaller_work_and_cache_stay_in_the_work_folder(tmp_path):
     command = build.pyinstaller_command("onefile", tmp_path / "dist", tmp_path / "work")
     assert command[command.index("--workpath") + 1] == str(tmp_path / "work" / "onefile")
     assert command[command.index("--distpath") + 1] == str(tmp_path / "dist")
-    assert command[command.index("--") + 1:command.index("--") + 3] == ["--mode", "onefile"]
+    assert command[command.index("--") + 1 : command.index("--") + 3] == ["--mode", "onefile"]
     assert build.pyinstaller_env(tmp_path / "work")["PYINSTALLER_CONFIG_DIR"].startswith(str(tmp_path / "work"))
 
 
@@ -178,10 +179,18 @@ def test_windows_version_resource_carries_the_version():
         def make(*args, **kwargs):
             made.setdefault(kind, []).append((args, kwargs))
             return kind
+
         return make
 
-    names = ["VSVersionInfo", "FixedFileInfo", "StringFileInfo", "StringTable", "StringStruct",
-             "VarFileInfo", "VarStruct"]
+    names = [
+        "VSVersionInfo",
+        "FixedFileInfo",
+        "StringFileInfo",
+        "StringTable",
+        "StringStruct",
+        "VarFileInfo",
+        "VarStruct",
+    ]
     eval(config.windows_version_info("1.2.3"), {name: record(name) for name in names})  # noqa: S307
     assert made["FixedFileInfo"][0][1]["filevers"] == (1, 2, 3, 0)
     strings = dict(args for args, _ in made["StringStruct"])
@@ -208,7 +217,7 @@ def test_icons_exist_and_hold_the_right_sizes():
     sizes = set()
     for index in range(count):
         width, height, _, _, _, _, length, offset = struct.unpack_from("<BBBBHHII", data, 6 + 16 * index)
-        image = pygame.image.load(io.BytesIO(data[offset:offset + length]), "entry.png")
+        image = pygame.image.load(io.BytesIO(data[offset : offset + length]), "entry.png")
         assert image.get_size() == (width or 256, height or 256)
         sizes.add(width or 256)
     assert {16, 32, 48, 256} <= sizes
@@ -217,8 +226,8 @@ def test_icons_exist_and_hold_the_right_sizes():
     assert data[:4] == b"icns" and struct.unpack(">I", data[4:8])[0] == len(data)
     position, kinds = 8, set()
     while position < len(data):
-        kind, length = data[position:position + 4], struct.unpack(">I", data[position + 4:position + 8])[0]
-        assert data[position + 8:position + 12] == b"\x89PNG"
+        kind, length = data[position : position + 4], struct.unpack(">I", data[position + 4 : position + 8])[0]
+        assert data[position + 8 : position + 12] == b"\x89PNG"
         kinds.add(kind)
         position += length
     assert position == len(data) and {b"ic07", b"ic08"} <= kinds
@@ -248,12 +257,15 @@ def test_the_build_venv_gets_the_runtime_dependencies_and_pyinstaller_only(tmp_p
     assert runtime == project["dependencies"]
     assert pyinstaller.lower().startswith("pyinstaller")
     [command] = build.venv_install_commands(tmp_path / "bin" / "python")
-    install = command[command.index("install") + 1:]
+    install = command[command.index("install") + 1 :]
     # the project itself, not editable and without extras, so pip resolves its dependencies
     assert str(REPO) in install and "-e" not in install and "--editable" not in install
     assert not any("[" in arg for arg in install)
-    names = [arg.split("[")[0].split(">")[0].split("=")[0].split("<")[0].strip().lower() for arg in install
-             if not arg.startswith("-") and arg != str(REPO)]
+    names = [
+        arg.split("[")[0].split(">")[0].split("=")[0].split("<")[0].strip().lower()
+        for arg in install
+        if not arg.startswith("-") and arg != str(REPO)
+    ]
     assert "pygame" not in names and "pygame" not in [r.split(">")[0].strip().lower() for r in runtime]
     assert not {"pytest", "hypothesis", "distributed", "dask", "matplotlib"} & set(names)
 
@@ -294,13 +306,16 @@ def test_the_build_venv_is_made_then_reused_until_its_requirements_change(tmp_pa
         build.ensure_venv(tmp_path / "not-a-venv", quiet=True)
 
 
-def _fake_distribution(site: Path, name: str, files: dict[str, str], license_files: dict[str, str],
-                       license: str = "MIT") -> None:
+def _fake_distribution(
+    site: Path, name: str, files: dict[str, str], license_files: dict[str, str], license: str = "MIT"
+) -> None:
     """A *.dist-info folder (METADATA, RECORD, licences) and the files it installs, in `site`."""
     info = site / f"{name.replace('-', '_')}-1.0.dist-info"
     (info / "licenses").mkdir(parents=True)
-    (info / "METADATA").write_text(f"Metadata-Version: 2.4\nName: {name}\nVersion: 1.0\nLicense: {license}\n"
-                                   f"Classifier: License :: OSI Approved :: {license}\n\n")
+    (info / "METADATA").write_text(
+        f"Metadata-Version: 2.4\nName: {name}\nVersion: 1.0\nLicense: {license}\n"
+        f"Classifier: License :: OSI Approved :: {license}\n\n"
+    )
     record = [f"{info.name}/METADATA,,", f"{info.name}/RECORD,,"]
     for relative, text in {**files, **{f"{info.name}/licenses/{k}": v for k, v in license_files.items()}}.items():
         (site / relative).parent.mkdir(parents=True, exist_ok=True)
@@ -312,20 +327,21 @@ def _fake_distribution(site: Path, name: str, files: dict[str, str], license_fil
 def test_licences_of_the_bundled_packages_are_collected(tmp_path):
     site = tmp_path / "site-packages"
     _fake_distribution(site, "pydantic-core", {"pydantic_core/__init__.py": ""}, {"LICENSE": "MIT text"})
-    _fake_distribution(site, "pygame-ce", {"pygame/__init__.py": "", "pygame_ce.libs/libSDL2.so": ""}, {},
-                       license="LGPL v2.1")
+    _fake_distribution(
+        site, "pygame-ce", {"pygame/__init__.py": "", "pygame_ce.libs/libSDL2.so": ""}, {}, license="LGPL v2.1"
+    )
     _fake_distribution(site, "typing-extensions", {"typing_extensions.py": ""}, {"LICENSE": "PSF text"})
     _fake_distribution(site, "pyinstaller", {"PyInstaller/__init__.py": ""}, {"COPYING.txt": "GPL + exception"})
     _fake_distribution(site, "duelmind", {"game/__init__.py": ""}, {"LICENSE": "ours"})
     _fake_distribution(site, "dask", {"dask/__init__.py": ""}, {"LICENSE.txt": "BSD"})
     dists = build.distributions([str(site)])
-    assert build.distribution_top_names(next(d for d in dists if d.metadata["Name"] == "pygame-ce")) == \
-        {"pygame", "pygame_ce.libs"}
+    assert build.distribution_top_names(next(d for d in dists if d.metadata["Name"] == "pygame-ce")) == {
+        "pygame",
+        "pygame_ce.libs",
+    }
     # the bundle holds pydantic_core (module), typing_extensions (module), pygame_ce.libs (folder), game
-    bundled = build.bundled_distributions({"pydantic_core", "typing_extensions", "pygame_ce.libs", "game", "os"},
-                                          dists)
-    assert [d.metadata["Name"] for d in bundled] == ["pydantic-core", "pygame-ce", "pyinstaller",
-                                                     "typing-extensions"]
+    bundled = build.bundled_distributions({"pydantic_core", "typing_extensions", "pygame_ce.libs", "game", "os"}, dists)
+    assert [d.metadata["Name"] for d in bundled] == ["pydantic-core", "pygame-ce", "pyinstaller", "typing-extensions"]
     python = tmp_path / "python"
     (python / "lib" / "python3.11").mkdir(parents=True)
     (python / "lib" / "python3.11" / "LICENSE.txt").write_text("PSF")
@@ -333,8 +349,13 @@ def test_licences_of_the_bundled_packages_are_collected(tmp_path):
     assert warnings == []
     out = tmp_path / "out"
     assert sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file()) == [
-        "pydantic-core/LICENSE", "pygame-ce/LGPL-2.1.txt", "pygame-ce/LICENSE-METADATA.txt",
-        "pyinstaller/COPYING.txt", "python/LICENSE.txt", "typing-extensions/LICENSE"]
+        "pydantic-core/LICENSE",
+        "pygame-ce/LGPL-2.1.txt",
+        "pygame-ce/LICENSE-METADATA.txt",
+        "pyinstaller/COPYING.txt",
+        "python/LICENSE.txt",
+        "typing-extensions/LICENSE",
+    ]
     assert "LGPL v2.1" in (out / "pygame-ce" / "LICENSE-METADATA.txt").read_text()
     assert "LESSER GENERAL PUBLIC LICENSE" in (out / "pygame-ce" / "LGPL-2.1.txt").read_text()
 
@@ -351,13 +372,17 @@ def _fake_bundle(folder: Path) -> Path:
     folder.mkdir(parents=True)
     modules = {"fakegame": "fakegame/__init__.py", "fakegame.rules": "fakegame/rules.py", "tornado": "tornado.py"}
     pyz = folder / "PYZ.pyz"
-    ZlibArchiveWriter(str(pyz), [(name, str(folder / src), "PYMODULE") for name, src in modules.items()],
-                      code_dict={name: compile("x = 1", src, "exec") for name, src in modules.items()})
+    ZlibArchiveWriter(
+        str(pyz),
+        [(name, str(folder / src), "PYMODULE") for name, src in modules.items()],
+        code_dict={name: compile("x = 1", src, "exec") for name, src in modules.items()},
+    )
     script = folder / "main.py"
     script.write_text("print('hello')\n")
     pkg = folder / "PKG"
-    CArchiveWriter(str(pkg), [("main", str(script), True, "s"), ("PYZ.pyz", str(pyz), False, "z")],
-                   "libpython3.11.so.1.0")
+    CArchiveWriter(
+        str(pkg), [("main", str(script), True, "s"), ("PYZ.pyz", str(pyz), False, "z")], "libpython3.11.so.1.0"
+    )
     app = folder / "Duelmind"
     internal = app / "_internal"
     (internal / "numpy.libs").mkdir(parents=True)
@@ -389,9 +414,10 @@ def test_bundle_module_names_reads_the_pyz_inside_the_executable(tmp_path):
 
 
 def test_unwanted_modules_match_packages_modules_and_their_folders():
-    names = build.top_level_names({"game.cli", "distributed.client", "jinja2", "pydantic"},
-                                  {"matplotlib-3.8.0.dist-info/METADATA", "numpy.libs/libgfortran.so",
-                                   "_pytest/x.py", "pygame/base.so"})
+    names = build.top_level_names(
+        {"game.cli", "distributed.client", "jinja2", "pydantic"},
+        {"matplotlib-3.8.0.dist-info/METADATA", "numpy.libs/libgfortran.so", "_pytest/x.py", "pygame/base.so"},
+    )
     assert build.unwanted_modules(names) == ["_pytest", "distributed", "jinja2", "matplotlib", "numpy"]
     # a name that only starts like an unwanted one is fine
     assert build.unwanted_modules({"tornadoes", "numpyish", "pytest_like", "dasker"}) == []
@@ -400,14 +426,17 @@ def test_unwanted_modules_match_packages_modules_and_their_folders():
 # ------------------------------------------------------------------ names on every platform
 
 
-@pytest.mark.parametrize(("system", "machine", "archive", "executable", "app"), [
-    ("linux", "x86_64", "duelmind-0.1.0-linux-x86_64.tar.gz", "Duelmind/Duelmind", "Duelmind"),
-    ("linux", "aarch64", "duelmind-0.1.0-linux-arm64.tar.gz", "Duelmind/Duelmind", "Duelmind"),
-    ("win32", "AMD64", "duelmind-0.1.0-windows-x86_64.zip", "Duelmind/Duelmind.exe", "Duelmind"),
-    ("win32", "ARM64", "duelmind-0.1.0-windows-arm64.zip", "Duelmind/Duelmind.exe", "Duelmind"),
-    ("darwin", "arm64", "duelmind-0.1.0-macos-arm64.tar.gz", "Duelmind/Duelmind", "Duelmind.app"),
-    ("darwin", "x86_64", "duelmind-0.1.0-macos-x86_64.tar.gz", "Duelmind/Duelmind", "Duelmind.app"),
-])
+@pytest.mark.parametrize(
+    ("system", "machine", "archive", "executable", "app"),
+    [
+        ("linux", "x86_64", "duelmind-0.1.0-linux-x86_64.tar.gz", "Duelmind/Duelmind", "Duelmind"),
+        ("linux", "aarch64", "duelmind-0.1.0-linux-arm64.tar.gz", "Duelmind/Duelmind", "Duelmind"),
+        ("win32", "AMD64", "duelmind-0.1.0-windows-x86_64.zip", "Duelmind/Duelmind.exe", "Duelmind"),
+        ("win32", "ARM64", "duelmind-0.1.0-windows-arm64.zip", "Duelmind/Duelmind.exe", "Duelmind"),
+        ("darwin", "arm64", "duelmind-0.1.0-macos-arm64.tar.gz", "Duelmind/Duelmind", "Duelmind.app"),
+        ("darwin", "x86_64", "duelmind-0.1.0-macos-x86_64.tar.gz", "Duelmind/Duelmind", "Duelmind.app"),
+    ],
+)
 def test_release_names_on_each_platform(monkeypatch, tmp_path, system, machine, archive, executable, app):
     monkeypatch.setattr(sys, "platform", system)
     monkeypatch.setattr(platform, "machine", lambda: machine)
@@ -434,12 +463,18 @@ def test_the_release_archive_holds_the_app_the_notices_and_the_licences(tmp_path
     licenses = tmp_path / "licenses"
     (licenses / "pygame-ce").mkdir(parents=True)
     (licenses / "pygame-ce" / "LGPL-2.1.txt").write_text("LGPL")
-    path = build.write_archive(tmp_path / "dist" / f"duelmind-9-test{suffix}", "duelmind-9-test",
-                               build.archive_members(app, licenses))
+    path = build.write_archive(
+        tmp_path / "dist" / f"duelmind-9-test{suffix}", "duelmind-9-test", build.archive_members(app, licenses)
+    )
     files = {name.rstrip("/") for name in build.archive_names(path)}
-    assert {"duelmind-9-test/Duelmind/Duelmind", "duelmind-9-test/Duelmind/_internal/levels/a.json",
-            "duelmind-9-test/LICENSE", "duelmind-9-test/THIRD_PARTY_NOTICES.md", "duelmind-9-test/CREDITS.md",
-            "duelmind-9-test/licenses/pygame-ce/LGPL-2.1.txt"} <= files
+    assert {
+        "duelmind-9-test/Duelmind/Duelmind",
+        "duelmind-9-test/Duelmind/_internal/levels/a.json",
+        "duelmind-9-test/LICENSE",
+        "duelmind-9-test/THIRD_PARTY_NOTICES.md",
+        "duelmind-9-test/CREDITS.md",
+        "duelmind-9-test/licenses/pygame-ce/LGPL-2.1.txt",
+    } <= files
     assert all(name.startswith("duelmind-9-test/") for name in files if name != "duelmind-9-test")
     if suffix == ".tar.gz":
         with tarfile.open(path) as archive:
@@ -479,12 +514,19 @@ def test_one_folder_build_passes_its_smoke_test(release):
     assert (work / "onedir").is_dir() and (work / "pyinstaller-config").is_dir()
 
     env = build.smoke_env(str(base / "home"))
-    done = subprocess.run([str(result.executable), "levels", "validate"], env=env, capture_output=True, text=True,
-                          timeout=120)
+    done = subprocess.run(
+        [str(result.executable), "levels", "validate"], env=env, capture_output=True, text=True, timeout=120
+    )
     assert done.returncode == 0 and done.stdout.startswith("ok:"), done.stdout + done.stderr
     # A terminal command runs its AI in-process from the bundle: a Gomocup brain answers a move.
-    done = subprocess.run([str(result.executable), "brain", "gomocup"], input="START 15\nBEGIN\nEND\n", env=env,
-                          capture_output=True, text=True, timeout=120)
+    done = subprocess.run(
+        [str(result.executable), "brain", "gomocup"],
+        input="START 15\nBEGIN\nEND\n",
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert done.returncode == 0, done.stderr
     lines = done.stdout.split()
     assert lines[0] == "OK" and len(lines[1].split(",")) == 2, done.stdout
@@ -513,16 +555,35 @@ def test_one_folder_build_is_packed_with_its_licences(release):
     assert result.archive == build.archive_path(base / "dist")
     assert result.archive.name == f"{top}.tar.gz" and result.archive_size == result.archive.stat().st_size
     names = {name.rstrip("/") for name in build.archive_names(result.archive)}
-    assert {f"{top}/Duelmind/Duelmind", f"{top}/Duelmind/_internal/LICENSE", f"{top}/LICENSE",
-            f"{top}/THIRD_PARTY_NOTICES.md", f"{top}/CREDITS.md", f"{top}/licenses/python/LICENSE.txt",
-            f"{top}/licenses/pygame-ce/LGPL-2.1.txt", f"{top}/licenses/pyinstaller/COPYING.txt"} <= names
+    assert {
+        f"{top}/Duelmind/Duelmind",
+        f"{top}/Duelmind/_internal/LICENSE",
+        f"{top}/LICENSE",
+        f"{top}/THIRD_PARTY_NOTICES.md",
+        f"{top}/CREDITS.md",
+        f"{top}/licenses/python/LICENSE.txt",
+        f"{top}/licenses/pygame-ce/LGPL-2.1.txt",
+        f"{top}/licenses/pyinstaller/COPYING.txt",
+    } <= names
     packages = {name.split("/")[2] for name in names if name.startswith(f"{top}/licenses/") and name.count("/") >= 3}
-    assert {"pygame-ce", "pydantic", "pydantic-core", "platformdirs", "pytweening", "tqdm", "typing-extensions",
-            "annotated-types", "python", "pyinstaller"} <= packages
+    assert {
+        "pygame-ce",
+        "pydantic",
+        "pydantic-core",
+        "platformdirs",
+        "pytweening",
+        "tqdm",
+        "typing-extensions",
+        "annotated-types",
+        "python",
+        "pyinstaller",
+    } <= packages
     # one folder for each distribution of the build venv whose packages are in the bundle, and CPython
     python = build.venv_python(base / "venv")
-    dists = build.bundled_distributions(build.bundle_top_names("onedir", result.executable, python),
-                                        build.distributions(build.python_paths(python)["path"]))
+    dists = build.bundled_distributions(
+        build.bundle_top_names("onedir", result.executable, python),
+        build.distributions(build.python_paths(python)["path"]),
+    )
     assert packages == {build.canonical_name(d.metadata["Name"]) for d in dists} | {"python"}
     assert not packages & {"duelmind", "pip", "setuptools", "pytest", "dask", "matplotlib", "altgraph"}
     assert result.archive_size < result.size  # compressed

@@ -23,8 +23,11 @@ MAX_README_LINES = 200
 
 
 def _missing_docs_tools() -> list[str]:
-    return [name for module, name in (("mkdocs", "mkdocs"), ("material", "mkdocs-material"))
-            if importlib.util.find_spec(module) is None]
+    return [
+        name
+        for module, name in (("mkdocs", "mkdocs"), ("material", "mkdocs-material"))
+        if importlib.util.find_spec(module) is None
+    ]
 
 
 def test_the_docs_site_builds_strictly(tmp_path):
@@ -34,7 +37,12 @@ def test_the_docs_site_builds_strictly(tmp_path):
     env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
     result = subprocess.run(
         [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(tmp_path / "site")],
-        cwd=REPO_ROOT, capture_output=True, text=True, env=env, timeout=600)
+        cwd=REPO_ROOT,
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=600,
+    )
     assert result.returncode == 0, f"mkdocs build --strict failed:\n{result.stdout}\n{result.stderr}"
     assert (tmp_path / "site" / "index.html").is_file()
     # The pages included from the repository root really were included.
@@ -49,8 +57,9 @@ def _code_blocks(text: str) -> list[str]:
 
 def test_the_readme_is_short():
     lines = README.read_text(encoding="utf-8").splitlines()
-    assert len(lines) <= MAX_README_LINES, (f"README.md has {len(lines)} lines; keep it to {MAX_README_LINES} "
-                                            "and move the rest to docs/")
+    assert len(lines) <= MAX_README_LINES, (
+        f"README.md has {len(lines)} lines; keep it to {MAX_README_LINES} and move the rest to docs/"
+    )
 
 
 def test_the_readme_starts_with_the_play_and_test_commands():
@@ -67,8 +76,9 @@ def _ci_command() -> str:
 
 
 def test_the_readme_test_command_is_what_ci_runs():
-    assert _ci_command() == TEST_COMMAND, (".ci/run and the README's test command differ: CI must run exactly "
-                                           "the command the README gives")
+    assert _ci_command() == TEST_COMMAND, (
+        ".ci/run and the README's test command differ: CI must run exactly the command the README gives"
+    )
 
 
 LINK = re.compile(r"!?\[[^\]]*\]\(([^)\s]+)(?:\s+\"[^\"]*\")?\)")

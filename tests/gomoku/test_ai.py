@@ -10,7 +10,7 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from ai.gomoku import LEVELS, analyse, choose_move
+from ai.gomoku import LEVELS, choose_move
 from ai.gomoku.board import Board
 from ai.gomoku.patterns import CODE_NAMES, classify_line, half_width, line_key, pattern_table
 from ai.gomoku.threats import SearchContext, ThreatSearch
@@ -178,17 +178,19 @@ def test_renju_white_wins_with_an_overline(level):
 @pytest.mark.parametrize("level", ["medium", "hard", "master"])
 def test_open_three_is_answered(level):
     # White has an open three in row 5 (x 4..6); black has no four to counter with.
-    state = position([
-        "...............",
-        "...............",
-        "...............",
-        "..........X....",
-        "...............",
-        "....OOO........",
-        "...............",
-        "........X......",
-        "..X............",
-    ])
+    state = position(
+        [
+            "...............",
+            "...............",
+            "...............",
+            "..........X....",
+            "...............",
+            "....OOO........",
+            "...............",
+            "........X......",
+            "..X............",
+        ]
+    )
     assert state.current_player == BLACK
     # The defences: the three's ends and the points just beyond them.
     assert choose_move(state, 200, level) in {(3, 5), (7, 5), (2, 5), (8, 5)}
@@ -200,44 +202,50 @@ def test_open_three_is_answered(level):
 def renju_double_four() -> GomokuState:
     # (8, 7) makes fours in the row and the column at once: forbidden for black, although in
     # freestyle it would be the strongest move on the board.
-    return position([
-        "O.............O",
-        "...............",
-        "...............",
-        "...............",
-        "........X......",
-        "........X......",
-        "........X......",
-        ".....XXX.......",
-        "...............",
-        "...............",
-        "...............",
-        "...............",
-        "..O.........O..",
-        "...............",
-        "O.............O",
-    ], Rule.RENJU)
+    return position(
+        [
+            "O.............O",
+            "...............",
+            "...............",
+            "...............",
+            "........X......",
+            "........X......",
+            "........X......",
+            ".....XXX.......",
+            "...............",
+            "...............",
+            "...............",
+            "...............",
+            "..O.........O..",
+            "...............",
+            "O.............O",
+        ],
+        Rule.RENJU,
+    )
 
 
 def renju_overline_and_double_three() -> GomokuState:
     # (6, 7) would make six in a row (overline); (10, 5) would make two open threes.
-    return position([
-        "O.............O",
-        "...............",
-        "...............",
-        "..........X....",
-        "..........X....",
-        "........XX.....",
-        "...............",
-        "...XXX.XX......",
-        "...............",
-        "...............",
-        "O.............O",
-        "...............",
-        "..O.........O..",
-        "...............",
-        "O......O......O",
-    ], Rule.RENJU)
+    return position(
+        [
+            "O.............O",
+            "...............",
+            "...............",
+            "..........X....",
+            "..........X....",
+            "........XX.....",
+            "...............",
+            "...XXX.XX......",
+            "...............",
+            "...............",
+            "O.............O",
+            "...............",
+            "..O.........O..",
+            "...............",
+            "O......O......O",
+        ],
+        Rule.RENJU,
+    )
 
 
 @pytest.mark.parametrize("level", LEVELS)
@@ -260,23 +268,26 @@ def test_renju_black_never_plays_an_overline_or_double_three(level):
 def test_renju_white_wins_with_a_four_whose_block_is_forbidden_for_black():
     # White's four from (6, 11) can only be blocked on (6, 7), an overline point for black;
     # the other four, from (6, 7), is blockable at (6, 11).
-    state = position([
-        "O.............O",
-        "...............",
-        "...............",
-        "...............",
-        "...............",
-        "...............",
-        "......X........",
-        "...XXX.XX......",
-        "......O........",
-        "......O........",
-        "......O........",
-        "...............",
-        "......X........",
-        "...............",
-        "..............O",
-    ], Rule.RENJU)
+    state = position(
+        [
+            "O.............O",
+            "...............",
+            "...............",
+            "...............",
+            "...............",
+            "...............",
+            "......X........",
+            "...XXX.XX......",
+            "......O........",
+            "......O........",
+            "......O........",
+            "...............",
+            "......X........",
+            "...............",
+            "..............O",
+        ],
+        Rule.RENJU,
+    )
     assert state.current_player == WHITE
     assert state.foul_at(6, 7) == "overline"
     board = Board.from_state(state)
@@ -293,7 +304,7 @@ def crowded_positions(draw):
     region = [(x, y) for x in range(4, 11) for y in range(4, 11)]
     count = draw(st.integers(2, 30))
     points = draw(st.permutations(region))[:count]
-    black, white = points[: (count + 1) // 2], points[(count + 1) // 2:]
+    black, white = points[: (count + 1) // 2], points[(count + 1) // 2 :]
     try:
         state = GomokuState.from_stones(black, white, 15, rule)
     except ValueError:
@@ -311,17 +322,19 @@ def test_every_level_plays_legal_moves_in_random_positions(state, level, seed):
 
 @pytest.mark.parametrize("level", LEVELS)
 def test_a_tiny_budget_still_gives_a_legal_move(level):
-    state = position([
-        "...............",
-        "...............",
-        "...............",
-        "...............",
-        ".....X.O.......",
-        "......XO.......",
-        "......OXX......",
-        ".....X.O.......",
-        "........O......",
-    ])
+    state = position(
+        [
+            "...............",
+            "...............",
+            "...............",
+            "...............",
+            ".....X.O.......",
+            "......XO.......",
+            "......OXX......",
+            ".....X.O.......",
+            "........O......",
+        ]
+    )
     move = choose_move(state, 5, level, seed=1)
     assert state.is_legal(*move)
 

@@ -69,7 +69,10 @@ def test_start_accepts_supported_sizes(size):
     assert brain.state.size == size and brain.state.moves == []
 
 
-@pytest.mark.parametrize("command", ["START 14", "START 21", "START 0", "START", "START x", "RECTSTART 15,16", "RECTSTART 15", "RECTSTART 30,30"])
+@pytest.mark.parametrize(
+    "command",
+    ["START 14", "START 21", "START 0", "START", "START x", "RECTSTART 15,16", "RECTSTART 15", "RECTSTART 30,30"],
+)
 def test_start_rejects_unsupported_or_malformed_sizes(command):
     brain, _ = brain_with()
     [reply] = talk(brain, command)
@@ -215,8 +218,10 @@ def test_empty_board_command_means_we_begin():
         (["7,7,5"], "ERROR BOARD: bad field 5 in '7,7,5'"),
         (["7,7"], "ERROR BOARD: bad BOARD line '7,7'"),
         (["20,7,1", "8,8,2"], "ERROR BOARD: stone 20,7 is off the board"),
-        ([f"{x},0,1" for x in range(5)] + [f"{x},5,2" for x in range(5)],
-         "ERROR BOARD: the position already contains a winning row"),
+        (
+            [f"{x},0,1" for x in range(5)] + [f"{x},5,2" for x in range(5)],
+            "ERROR BOARD: the position already contains a winning row",
+        ),
     ],
 )
 def test_bad_boards_are_errors(lines, error):
@@ -255,7 +260,8 @@ def test_takeback_of_a_stone_that_is_not_the_last_move_is_an_error():
     before = brain.state.moves.copy()
     for earlier in ("7,7", "7,8"):
         assert talk(brain, f"TAKEBACK {earlier}") == [
-            f"ERROR 'TAKEBACK {earlier}': only the last move (8,8) can be taken back"]
+            f"ERROR 'TAKEBACK {earlier}': only the last move (8,8) can be taken back"
+        ]
         assert brain.state.moves == before
     assert talk(brain, "TAKEBACK 8,8") == ["OK"]
     assert brain.state.moves == before[:-1]
@@ -286,8 +292,16 @@ def test_restart_clears_the_board_and_keeps_size_and_rule():
 
 @pytest.mark.parametrize(
     "bits, rule",
-    [(0, Rule.FREESTYLE), (1, Rule.STANDARD), (4, Rule.RENJU), (5, Rule.RENJU), (2, Rule.FREESTYLE),
-     (3, Rule.STANDARD), (8, Rule.STANDARD), (9, Rule.STANDARD)],
+    [
+        (0, Rule.FREESTYLE),
+        (1, Rule.STANDARD),
+        (4, Rule.RENJU),
+        (5, Rule.RENJU),
+        (2, Rule.FREESTYLE),
+        (3, Rule.STANDARD),
+        (8, Rule.STANDARD),
+        (9, Rule.STANDARD),
+    ],
 )
 def test_rule_bits(bits, rule):
     assert rule_from_info(bits) is rule

@@ -75,13 +75,33 @@ def test_the_move_that_ends_the_game_is_refused_and_can_be_taken_back():
 numbers = st.one_of(st.integers(-2, 21), st.sampled_from([2**31, -(2**40), 10**30, 10**400]))
 points = st.builds(lambda x, y: f"{x},{y}", st.integers(-1, 20), st.integers(-1, 20))
 commands = st.one_of(
-    st.sampled_from(["START 15", "START 15", "RESTART", "BEGIN", "BOARD", "DONE", "ABOUT", "RECTSTART 15,15",
-                     "INFO rule 0", "INFO rule 1", "INFO rule 4", "INFO rule 7", "UNKNOWN"]),
-    points.map(lambda p: f"TURN {p}"), points.map(lambda p: f"TURN {p}"), points.map(lambda p: f"TURN {p}"),
+    st.sampled_from(
+        [
+            "START 15",
+            "START 15",
+            "RESTART",
+            "BEGIN",
+            "BOARD",
+            "DONE",
+            "ABOUT",
+            "RECTSTART 15,15",
+            "INFO rule 0",
+            "INFO rule 1",
+            "INFO rule 4",
+            "INFO rule 7",
+            "UNKNOWN",
+        ]
+    ),
+    points.map(lambda p: f"TURN {p}"),
+    points.map(lambda p: f"TURN {p}"),
+    points.map(lambda p: f"TURN {p}"),
     points.map(lambda p: f"TAKEBACK {p}"),
     st.builds(lambda p, field: f"{p},{field}", points, st.integers(0, 3)),
-    st.builds(lambda key, value: f"INFO {key} {value}",
-              st.sampled_from(["rule", "timeout_turn", "timeout_match", "time_left"]), numbers),
+    st.builds(
+        lambda key, value: f"INFO {key} {value}",
+        st.sampled_from(["rule", "timeout_turn", "timeout_match", "time_left"]),
+        numbers,
+    ),
 )
 
 

@@ -24,16 +24,34 @@ numbers = st.one_of(st.integers(-3, 22), st.sampled_from([2**31, -(2**40), 10**3
 points = st.builds(lambda x, y: f"{x},{y}", numbers, numbers)
 
 valid_lines = st.one_of(
-    st.sampled_from(["START 15", "START 20", "RESTART", "BEGIN", "BOARD", "DONE", "ABOUT", "END",
-                     "RECTSTART 15,15", "INFO rule 0", "INFO rule 1", "INFO rule 4", "INFO timeout_turn 1000",
-                     "INFO time_left 5000", "INFO max_memory 0"]),
+    st.sampled_from(
+        [
+            "START 15",
+            "START 20",
+            "RESTART",
+            "BEGIN",
+            "BOARD",
+            "DONE",
+            "ABOUT",
+            "END",
+            "RECTSTART 15,15",
+            "INFO rule 0",
+            "INFO rule 1",
+            "INFO rule 4",
+            "INFO timeout_turn 1000",
+            "INFO time_left 5000",
+            "INFO max_memory 0",
+        ]
+    ),
     points.map(lambda p: f"TURN {p}"),
     points.map(lambda p: f"TAKEBACK {p}"),
     st.builds(lambda p, field: f"{p},{field}", points, st.integers(-1, 4)),
     st.builds(lambda n: f"START {n}", numbers),
-    st.builds(lambda key, value: f"INFO {key} {value}",
-              st.sampled_from(["rule", "timeout_turn", "timeout_match", "time_left", "game_type", "x"]),
-              st.one_of(numbers.map(str), st.text(max_size=5))),
+    st.builds(
+        lambda key, value: f"INFO {key} {value}",
+        st.sampled_from(["rule", "timeout_turn", "timeout_match", "time_left", "game_type", "x"]),
+        st.one_of(numbers.map(str), st.text(max_size=5)),
+    ),
 )
 
 
@@ -73,8 +91,11 @@ def test_no_command_line_makes_the_brain_raise(session):
             if reply.startswith("ERROR"):
                 # Names what it answers: the line itself, or the BOARD block it closes, or the
                 # move that ended the game.
-                assert (repr(line.strip()[:60]) in reply or reply.startswith("ERROR BOARD:")
-                        or reply.startswith("ERROR the game is over after")), (line, reply)
+                assert (
+                    repr(line.strip()[:60]) in reply
+                    or reply.startswith("ERROR BOARD:")
+                    or reply.startswith("ERROR the game is over after")
+                ), (line, reply)
             elif MOVE.match(reply):
                 state = brain.state
                 move = tuple(int(v) for v in reply.split(","))

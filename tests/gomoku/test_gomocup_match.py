@@ -83,8 +83,9 @@ def test_a_broken_brain_loses_cleanly_and_leaves_nothing_behind(tmp_path, mode, 
     config = MatchConfig(turn_ms=400, start_ms=5000)
     lines: list[str] = []
     # The broken brain is p1: black in game 1 (asked first, with BOARD), white in game 2 (TURN).
-    result = run_match(_broken(tmp_path, mode), f"{OUR_BRAIN} --level easy", 2, OPENING, config,
-                       cwd=REPO, out=lines.append)
+    result = run_match(
+        _broken(tmp_path, mode), f"{OUR_BRAIN} --level easy", 2, OPENING, config, cwd=REPO, out=lines.append
+    )
     assert len(result.records) == 2
     for record in result.records:
         broken_colour = BLACK if record.names[0] == "p1" else WHITE
@@ -105,8 +106,17 @@ def test_a_broken_brain_loses_cleanly_and_leaves_nothing_behind(tmp_path, mode, 
 def test_the_project_brain_against_itself(tmp_path):
     config = MatchConfig(turn_ms=250, start_ms=5000)
     lines: list[str] = []
-    result = run_match(f"{OUR_BRAIN} --level hard", f"{OUR_BRAIN} --level hard", 2, load_openings()[:1], config,
-                       jobs=2, cwd=REPO, psq_dir=tmp_path / "psq", out=lines.append)
+    result = run_match(
+        f"{OUR_BRAIN} --level hard",
+        f"{OUR_BRAIN} --level hard",
+        2,
+        load_openings()[:1],
+        config,
+        jobs=2,
+        cwd=REPO,
+        psq_dir=tmp_path / "psq",
+        out=lines.append,
+    )
     assert [r.index for r in result.records] == [0, 1]
     for record in result.records:
         assert record.failed is None, record.reason
@@ -116,7 +126,7 @@ def test_the_project_brain_against_itself(tmp_path):
         psq = (tmp_path / "psq" / f"game_{record.index + 1:03d}.psq").read_text().splitlines()
         assert psq[0] == "Piskvorky 15x15, 11:11, 0"
         replay = GomokuState(15)
-        for line in psq[1:psq.index("-1")]:
+        for line in psq[1 : psq.index("-1")]:
             x, y, _ = (int(v) for v in line.split(","))
             replay.play(x - 1, y - 1)
         assert replay.moves == record.moves and replay.winner == record.winner
@@ -128,8 +138,22 @@ def test_the_project_brain_against_itself(tmp_path):
 def test_the_command_line_runs_a_match_and_rejects_bad_options(tmp_path):
     openings = tmp_path / "openings.txt"
     openings.write_text("# one opening per line\n7,7 8,8 7,8\n")
-    command = [sys.executable, "main.py", "gomocup", "match", "--p1", _broken(tmp_path, "garbage"),
-               "--p2", f"{OUR_BRAIN} --level novice", "--games", "1", "--turn-ms", "300", "--openings", str(openings)]
+    command = [
+        sys.executable,
+        "main.py",
+        "gomocup",
+        "match",
+        "--p1",
+        _broken(tmp_path, "garbage"),
+        "--p2",
+        f"{OUR_BRAIN} --level novice",
+        "--games",
+        "1",
+        "--turn-ms",
+        "300",
+        "--openings",
+        str(openings),
+    ]
     done = subprocess.run(command, cwd=REPO, capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
     assert "game 1: opening 1, p1 black, p2 white: p2 won, p1 (black answered 'I resign, good game'" in done.stdout

@@ -91,7 +91,7 @@ def test_an_interrupted_defence_still_narrows_the_root(keep_partial):
         assert moves is None  # the old way: an interrupted defence searched every move
         return
     assert moves and set(moves) <= set(defence.candidates) and len(moves) < len(legal)
-    assert moves == (defence.safe or defence.candidates[defence.checked:])
+    assert moves == (defence.safe or defence.candidates[defence.checked :])
     complete = Defence(context, ThreatSearch(context), settings, legal)
     assert complete.run() and complete.root_moves(True) == complete.safe
 
@@ -108,8 +108,10 @@ def test_unsettled_positions_get_later_iterations():
     for name, settings in (("hasty", hasty), ("patient", patient)):
         engine.LEVEL_SETTINGS[name] = settings
         try:
-            depths[name] = [analyse(middle_game(index), 400, name, clock=WorkClock())[1]["depth"]
-                            for index in range(len(MIDDLE_GAMES))]
+            depths[name] = [
+                analyse(middle_game(index), 400, name, clock=WorkClock())[1]["depth"]
+                for index in range(len(MIDDLE_GAMES))
+            ]
         finally:
             del engine.LEVEL_SETTINGS[name]
     assert all(p >= h for h, p in zip(depths["hasty"], depths["patient"]))

@@ -4,13 +4,12 @@ so the moves are the same on any machine and under any load."""
 
 from __future__ import annotations
 
-import dataclasses
 import json
 from pathlib import Path
 
 import pytest
 
-from ai.gomoku import WorkClock, analyse, choose_move
+from ai.gomoku import WorkClock, choose_move
 from ai.gomoku.board import Board
 from ai.gomoku.threats import SearchContext, ThreatSearch
 from game.rules.gomoku import BLACK, WHITE, GomokuState, parse_move
@@ -24,11 +23,30 @@ from game.rules.gomoku import BLACK, WHITE, GomokuState, parse_move
 #   after move 12 (white 10,5): black wins with 3 threats, as played (8,4 8,3 7,5 ...).
 # So 10,6 was the first losing move. From the position before it, these white moves lose
 # within 3 threats; 10,10 holds against 4.
-LOST_GAME = ("9,5 9,7 8,6 7,7 8,7 8,8 8,5 9,9 6,6 10,6 11,5 10,5 8,4 8,3 7,5 10,10 11,11 7,9 6,10 5,7 "
-             "7,6 5,6 9,4 10,3 10,4 7,4 6,5 5,5 5,4 9,8 4,3").split()
+LOST_GAME = (
+    "9,5 9,7 8,6 7,7 8,7 8,8 8,5 9,9 6,6 10,6 11,5 10,5 8,4 8,3 7,5 10,10 11,11 7,9 6,10 5,7 "
+    "7,6 5,6 9,4 10,3 10,4 7,4 6,5 5,5 5,4 9,8 4,3"
+).split()
 FIRST_LOSING_MOVE = 10  # 1-based: white's 10,6
-LOSING_WITHIN_3 = {(8, 4), (8, 3), (9, 6), (7, 6), (10, 5), (5, 6), (6, 3), (9, 3), (9, 4), (4, 8), (10, 7),
-                   (7, 3), (5, 7), (6, 4), (10, 3), (5, 9), (4, 4)}
+LOSING_WITHIN_3 = {
+    (8, 4),
+    (8, 3),
+    (9, 6),
+    (7, 6),
+    (10, 5),
+    (5, 6),
+    (6, 3),
+    (9, 3),
+    (9, 4),
+    (4, 8),
+    (10, 7),
+    (7, 3),
+    (5, 7),
+    (6, 4),
+    (10, 3),
+    (5, 9),
+    (4, 4),
+}
 
 
 def lost_game_position(moves: int) -> GomokuState:
@@ -122,8 +140,11 @@ def _floor_cases():
     for level in ("medium", "hard"):
         for opening in range(len(OPENINGS)):
             for colour in (BLACK, WHITE):
-                marks = [pytest.mark.xfail(strict=True, reason=f"{level} still loses this game to the novice")] \
-                    if (level, opening, colour) in STILL_LOST else []
+                marks = (
+                    [pytest.mark.xfail(strict=True, reason=f"{level} still loses this game to the novice")]
+                    if (level, opening, colour) in STILL_LOST
+                    else []
+                )
                 name = f"{level}-opening{opening}-{'black' if colour == BLACK else 'white'}"
                 yield pytest.param(level, opening, colour, marks=marks, id=name)
 

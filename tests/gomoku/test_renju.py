@@ -608,8 +608,11 @@ def test_fouls_agree_with_a_naive_checker(seed, blacks, white_share, area):
         if board[index] == 0:
             x, y = index % 15, index // 15
             verdict = renju_foul(board, 15, x, y)
-            assert verdict == naive_foul(board, 15, x, y), (x, y, "\n" + "\n".join(
-                "".join(".XO"[board[r * 15 + c]] for c in range(15)) for r in range(15)))
+            assert verdict == naive_foul(board, 15, x, y), (
+                x,
+                y,
+                "\n" + "\n".join("".join(".XO"[board[r * 15 + c]] for c in range(15)) for r in range(15)),
+            )
             if verdict:
                 verdicts[(x, y)] = verdict
     assert board == before  # probing leaves the board as it was

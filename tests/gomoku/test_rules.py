@@ -44,9 +44,7 @@ def no_five_pattern(size: int) -> dict[tuple[int, int], int]:
     columns alternate X O X O, the anti-diagonals repeat X X O O and the diagonals
     X O O X X O O X: no run longer than two in any direction.
     """
-    colours = {
-        (x, y): BLACK if (x + 2 * y) % 4 < 2 else WHITE for y in range(size) for x in range(size)
-    }
+    colours = {(x, y): BLACK if (x + 2 * y) % 4 < 2 else WHITE for y in range(size) for x in range(size)}
     blacks = sum(1 for colour in colours.values() if colour == BLACK)
     if blacks * 2 < size * size:  # swap so that black, who moves first, has the extra stone
         colours = {point: BLACK + WHITE - colour for point, colour in colours.items()}

@@ -306,7 +306,9 @@ def test_refuses_without_a_tty(capsys, monkeypatch):
 
 
 def test_arguments():
-    args = arguments("--terminal", "--size", "19", "--rule", "renju", "--level", "master", "--budget-ms", "250", "--ai-first")
+    args = arguments(
+        "--terminal", "--size", "19", "--rule", "renju", "--level", "master", "--budget-ms", "250", "--ai-first"
+    )
     assert (args.size, args.rule, args.level, args.budget_ms, args.ai_first) == (19, "renju", "master", 250.0, True)
     with pytest.raises(SystemExit):
         arguments("--size", "21")
@@ -376,8 +378,9 @@ class TmuxGame:
         subprocess.run(["tmux", "send-keys", "-t", self.name, *keys], check=True)
 
     def screen(self) -> list[str]:
-        result = subprocess.run(["tmux", "capture-pane", "-p", "-t", self.name], check=True,
-                                capture_output=True, text=True)
+        result = subprocess.run(
+            ["tmux", "capture-pane", "-p", "-t", self.name], check=True, capture_output=True, text=True
+        )
         return result.stdout.splitlines()
 
     def wait_for(self, text: str, timeout: float = 30.0) -> list[str]:

@@ -20,7 +20,9 @@ STEAMHULK = 68  # 6 mana 6/7
 RIVET_DRONE = 3  # 0 mana 0/2 Guard
 
 BASE_CARDS = {
-    "kind": "cards", "id": "test_level", "title": "Test",
+    "kind": "cards",
+    "id": "test_level",
+    "title": "Test",
     "rules": {"lanes": 1, "style": "duelmind"},
     "player": {"deck": {"cards": [GOLEM] * 6}},
     "opponent": {"deck": {"cards": [GOLEM] * 6}, "control": "scripted"},
@@ -43,8 +45,13 @@ def card_level(**changes):
 
 
 def gomoku_level(**changes):
-    base = {"kind": "gomoku", "id": "test_gomoku", "title": "Test", "opponent": {"ai": "novice", "budget_ms": 20},
-            "objectives": [{"kind": "win"}]}
+    base = {
+        "kind": "gomoku",
+        "id": "test_gomoku",
+        "title": "Test",
+        "opponent": {"ai": "novice", "budget_ms": 20},
+        "objectives": [{"kind": "win"}],
+    }
     return LEVEL_ADAPTER.validate_python(merge(base, changes))
 
 

@@ -15,8 +15,11 @@ CARD_BUDGET_MS = 40
 GOMOKU_BUDGET_MS = 60
 SKIRMISH_BUDGET_MS = 20  # per action, both sides
 CONNECT4_BUDGET_MS = 2000  # hard is node-capped: the budget only has to be long enough
-PLAYERS = {"gomoku": ("master", GOMOKU_BUDGET_MS), "skirmish": ("hard", SKIRMISH_BUDGET_MS),
-           "connect4": ("hard", CONNECT4_BUDGET_MS)}
+PLAYERS = {
+    "gomoku": ("master", GOMOKU_BUDGET_MS),
+    "skirmish": ("hard", SKIRMISH_BUDGET_MS),
+    "connect4": ("hard", CONNECT4_BUDGET_MS),
+}
 
 
 @pytest.fixture
@@ -38,8 +41,10 @@ def card_ais(monkeypatch):
 def attempts_for(level) -> int:
     if level.kind != "cards":
         return 6
-    one_turn = any(o.kind in ("win_within", "clear_board") and getattr(o, "turns", getattr(o, "by_turn", 9)) == 1
-                   for o in level.objectives)
+    one_turn = any(
+        o.kind in ("win_within", "clear_board") and getattr(o, "turns", getattr(o, "by_turn", 9)) == 1
+        for o in level.objectives
+    )
     return 3 if one_turn else 15
 
 

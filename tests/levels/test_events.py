@@ -12,8 +12,14 @@ def say(text):
 
 
 def test_turn_event_gives_cards_at_the_start_of_that_turn():
-    level = card_level(events=[{"when": {"turn": 2, "side": "player"},
-                                "do": [say("Here."), {"give": {"cards": [{"card": HOUND, "label": "gift"}]}}]}])
+    level = card_level(
+        events=[
+            {
+                "when": {"turn": 2, "side": "player"},
+                "do": [say("Here."), {"give": {"cards": [{"card": HOUND, "label": "gift"}]}}],
+            }
+        ]
+    )
     session = started(level)
     gift = uid(session, "gift")
     assert session.dialogue() == [] and gift not in [i.uid for i in session.battle.sides[0].hand]
@@ -28,9 +34,16 @@ def test_turn_event_gives_cards_at_the_start_of_that_turn():
 
 
 def test_health_event_summons_for_the_opponent_and_reports_it():
-    level = card_level(player={"board": [{"card": BRUTE, "label": "brute"}]}, opponent={"health": 10},
-                       events=[{"when": {"health_at_most": 6, "side": "opponent"},
-                                "do": [{"summon": {"card": BELLRINGER, "label": "ringer"}}]}])
+    level = card_level(
+        player={"board": [{"card": BRUTE, "label": "brute"}]},
+        opponent={"health": 10},
+        events=[
+            {
+                "when": {"health_at_most": 6, "side": "opponent"},
+                "do": [{"summon": {"card": BELLRINGER, "label": "ringer"}}],
+            }
+        ],
+    )
     session = started(level)
     events = session.apply(f"ATTACK {uid(session, 'brute')} -1")
     ringer = uid(session, "ringer")
@@ -40,9 +53,11 @@ def test_health_event_summons_for_the_opponent_and_reports_it():
 
 
 def test_death_event_fires_when_the_labelled_creature_dies():
-    level = card_level(player={"hand": [SPARK_FLASK]},
-                       opponent={"board": [{"card": GOLEM, "label": "victim", "defense": 2}]},
-                       events=[{"when": {"died": "victim"}, "do": [say("Avenge it!")]}])
+    level = card_level(
+        player={"hand": [SPARK_FLASK]},
+        opponent={"board": [{"card": GOLEM, "label": "victim", "defense": 2}]},
+        events=[{"when": {"died": "victim"}, "do": [say("Avenge it!")]}],
+    )
     session = started(level)
     flask = session.battle.sides[0].hand[0].uid
     session.apply(f"USE {flask} {uid(session, 'victim')}")
@@ -50,10 +65,13 @@ def test_death_event_fires_when_the_labelled_creature_dies():
 
 
 def test_board_empty_event_and_scripted_opponent_together():
-    level = card_level(opponent={"hand": [HOUND], "mana": 3,
-                                 "script": [{"turn": 1, "actions": ["SUMMON {card:37}"]}]},
-                       events=[{"when": {"board_empty": True, "side": "player"}, "do": [say("Nothing to fear.")]},
-                               {"when": {"turn": 1, "side": "opponent"}, "do": [say("My turn.")]}])
+    level = card_level(
+        opponent={"hand": [HOUND], "mana": 3, "script": [{"turn": 1, "actions": ["SUMMON {card:37}"]}]},
+        events=[
+            {"when": {"board_empty": True, "side": "player"}, "do": [say("Nothing to fear.")]},
+            {"when": {"turn": 1, "side": "opponent"}, "do": [say("My turn.")]},
+        ],
+    )
     session = started(level)
     assert [line.text for line in session.dialogue()] == ["Nothing to fear."]
     session.apply("PASS")
@@ -62,8 +80,10 @@ def test_board_empty_event_and_scripted_opponent_together():
 
 
 def test_a_full_hand_skips_the_gift_with_a_warning():
-    level = card_level(player={"hand": [GOLEM] * 8},
-                       events=[{"when": {"turn": 1, "side": "player"}, "do": [{"give": {"cards": [HOUND]}}]}])
+    level = card_level(
+        player={"hand": [GOLEM] * 8},
+        events=[{"when": {"turn": 1, "side": "player"}, "do": [{"give": {"cards": [HOUND]}}]}],
+    )
     session = started(level)
     assert len(session.battle.sides[0].hand) == 8
     assert session.warnings == ["events[0]: player's hand is full: Voltaic Hound not given"]

@@ -139,8 +139,9 @@ def test_a_save_from_a_newer_game_is_moved_aside_and_the_others_kept(tmp_path, c
 
 
 def test_a_save_that_no_longer_replays_is_moved_aside(tmp_path, campaign):
-    (tmp_path / "run-c1_first_spark.json").write_text(json.dumps(
-        {"version": 1, "level": "c1_first_spark", "seed": 0, "actions": ["ATTACK 77 -1"]}))
+    (tmp_path / "run-c1_first_spark.json").write_text(
+        json.dumps({"version": 1, "level": "c1_first_spark", "seed": 0, "actions": ["ATTACK 77 -1"]})
+    )
     progress = progress_in(tmp_path, campaign)
     assert progress.resume(campaign[1]["c1_first_spark"]) is None
     assert "does not replay" in progress.problems[-1] and aside(tmp_path, "run-c1_first_spark")
@@ -181,8 +182,13 @@ def test_a_progress_save_killed_at_random_moments_is_always_old_or_new(tmp_path)
     last = 0
     env = {**os.environ, "PYTHONPATH": str(REPO)}
     for _ in range(50):
-        child = subprocess.Popen([sys.executable, "-c", WRITER, str(store_dir), str(last)], cwd=REPO, env=env,
-                                 stdout=subprocess.PIPE, text=True)
+        child = subprocess.Popen(
+            [sys.executable, "-c", WRITER, str(store_dir), str(last)],
+            cwd=REPO,
+            env=env,
+            stdout=subprocess.PIPE,
+            text=True,
+        )
         assert child.stdout.readline().strip() == "saved once"
         time.sleep(rng.uniform(0.0, 0.04))
         os.kill(child.pid, signal.SIGKILL)

@@ -41,6 +41,7 @@ def rune_events(events) -> list[int]:
 
 # ---------------------------------------------------------------------------------- runes
 
+
 def test_runes_default_follows_health_as_before():
     assert started(card_level()).battle.sides[0].next_rune == 25  # health 30: all five runes
     battle = started(card_level(player={"health": 12})).battle
@@ -79,6 +80,7 @@ def test_fewer_runes_mean_fewer_extra_draws():
 
 
 # ---------------------------------------------------------------------------------- turn
+
 
 def test_default_turn_counters_are_unchanged():
     battle = started(card_level()).battle
@@ -160,10 +162,15 @@ def test_past_the_turn_limit_with_no_rune_left_the_draw_loses():
 
 
 def test_objectives_count_the_turns_of_the_level():
-    level = card_level(turn=40, opponent={"board": [{"card": GOLEM}]},
-                       objectives=[{"kind": "win_within", "turns": 2},
-                                   {"kind": "clear_board", "by_turn": 2, "required": False},
-                                   {"kind": "survive", "turns": 1, "required": False}])
+    level = card_level(
+        turn=40,
+        opponent={"board": [{"card": GOLEM}]},
+        objectives=[
+            {"kind": "win_within", "turns": 2},
+            {"kind": "clear_board", "by_turn": 2, "required": False},
+            {"kind": "survive", "turns": 1, "required": False},
+        ],
+    )
     session = started(level)
     status = session.objectives()
     assert status[0].detail == "turn 1 of 2" and status[0].state == PENDING
@@ -179,11 +186,14 @@ def test_objectives_count_the_turns_of_the_level():
 
 
 def test_script_and_event_turns_are_the_duels_turns():
-    level = card_level(turn=40,
-                       opponent={"hand": [{"card": GOLEM, "label": "golem"}],
-                                 "script": [{"turn": 40, "actions": ["SUMMON {golem}"], "then": "end"}]},
-                       events=[{"when": {"turn": 41, "side": "player"},
-                                "do": [{"say": {"speaker": "Ilsa", "text": "Turn 41."}}]}])
+    level = card_level(
+        turn=40,
+        opponent={
+            "hand": [{"card": GOLEM, "label": "golem"}],
+            "script": [{"turn": 40, "actions": ["SUMMON {golem}"], "then": "end"}],
+        },
+        events=[{"when": {"turn": 41, "side": "player"}, "do": [{"say": {"speaker": "Ilsa", "text": "Turn 41."}}]}],
+    )
     session = started(level)
     agent = make_opponent(session)
     session.apply(END_TURN)
@@ -194,14 +204,17 @@ def test_script_and_event_turns_are_the_duels_turns():
 
 # ---------------------------------------------------------------------------------- validation
 
+
 def test_too_many_runes_for_the_health_are_a_problem():
     assert problems_of(player={"health": 12, "runes": 3}) == {
-        "$.player.runes": "with 12 health at most 2 runes can stand (at 10 and 5), not 3"}
+        "$.player.runes": "with 12 health at most 2 runes can stand (at 10 and 5), not 3"
+    }
     assert problems_of(opponent={"health": 25, "runes": 5}) == {
-        "$.opponent.runes": "with 25 health at most 4 runes can stand (at 20, 15, 10 and 5), not 5"}
+        "$.opponent.runes": "with 25 health at most 4 runes can stand (at 20, 15, 10 and 5), not 5"
+    }
     assert problems_of(player={"health": 5, "runes": 1}) == {
-        "$.player.runes": "with 5 health no rune can stand (a rune breaks when health drops to its value): "
-                          "use 0, not 1"}
+        "$.player.runes": "with 5 health no rune can stand (a rune breaks when health drops to its value): use 0, not 1"
+    }
     assert problems_of(player={"health": 12, "runes": 2}) == {}
     assert problems_of(player={"runes": 5}) == {} and problems_of(player={"health": 5, "runes": 0}) == {}
     assert problems_of(player={"runes": 6}) == {"$.player.runes": "must be at most 5 (found 6)"}
@@ -211,8 +224,10 @@ def test_too_many_runes_for_the_health_are_a_problem():
 def test_a_turn_outside_the_duel_is_a_problem():
     assert MAX_TURNS == TURN_LIMIT == 50  # the model's bound is the engine's limit
     assert problems_of(turn=0) == {"$.turn": "turn 0 is before the duel's first turn: use 1 or more (or leave it out)"}
-    assert problems_of(turn=51) == {"$.turn": "turn 51 is past the turn limit: from a side's turn 51 on every draw "
-                                              "breaks a rune instead, so a level starts at turn 50 at the latest"}
+    assert problems_of(turn=51) == {
+        "$.turn": "turn 51 is past the turn limit: from a side's turn 51 on every draw "
+        "breaks a rune instead, so a level starts at turn 50 at the latest"
+    }
     assert problems_of(turn=50) == {} and problems_of(turn=1) == {}
     assert problems_of(turn="3") == {"$.turn": 'must be a whole number (found "3")'}
 
@@ -221,31 +236,44 @@ def test_script_and_event_turns_before_a_late_start_are_problems():
     script = [{"turn": 1, "actions": ["PASS"]}, {"turn": 40, "actions": ["PASS"]}]
     assert problems_of(turn=40, opponent={"script": script}) == {
         "$.opponent.script[0].turn": 'turn 1 is before the level starts: it starts at turn 40 ("turn"), and script '
-                                     "and event turns count the duel's turns, so the opponent's first turn here is 40"}
+        "and event turns count the duel's turns, so the opponent's first turn here is 40"
+    }
     event = {"when": {"turn": 39, "side": "player"}, "do": [{"say": {"speaker": "A", "text": "B"}}]}
     assert problems_of(turn=40, events=[event]) == {
         "$.events[0].when.turn": 'turn 39 is before the level starts: it starts at turn 40 ("turn"), and script '
-                                 "and event turns count the duel's turns, so the player's first turn here is 40"}
+        "and event turns count the duel's turns, so the player's first turn here is 40"
+    }
     assert problems_of(turn=39, events=[event], opponent={"script": script[1:]}) == {}
 
 
 def test_a_late_start_shortens_the_duel_the_checks_allow():
     # ten cards each, turn 48, player first: the player draws at its turns 48, 49, 50 (5 cards
     # would be left), then the five runes break and the next draw is 0 health: at most 3 + 6 turns
-    assert problems_of(turn=48, player={"deck": {"cards": [GOLEM] * 10}},
-                       objectives=[{"kind": "win_within", "turns": 10}]) == {
+    assert problems_of(
+        turn=48, player={"deck": {"cards": [GOLEM] * 10}}, objectives=[{"kind": "win_within", "turns": 10}]
+    ) == {
         "$.objectives[0].turns": "win within 10 turns: the player's deck and runes last at most 9 turns, "
-                                 "so the limit never applies"}
+        "so the limit never applies"
+    }
     # runes 0: the first draw past the limit (or with no card) loses: 3 + 1 turns
-    assert problems_of(turn=48, player={"deck": {"cards": [GOLEM] * 10}, "runes": 0},
-                       objectives=[{"kind": "win_within", "turns": 5}]) == {
+    assert problems_of(
+        turn=48, player={"deck": {"cards": [GOLEM] * 10}, "runes": 0}, objectives=[{"kind": "win_within", "turns": 5}]
+    ) == {
         "$.objectives[0].turns": "win within 5 turns: the player's deck and runes last at most 4 turns, "
-                                 "so the limit never applies"}
-    assert problems_of(turn=48, player={"deck": {"cards": [GOLEM] * 10}, "runes": 0},
-                       objectives=[{"kind": "win_within", "turns": 4}]) == {}
+        "so the limit never applies"
+    }
+    assert (
+        problems_of(
+            turn=48,
+            player={"deck": {"cards": [GOLEM] * 10}, "runes": 0},
+            objectives=[{"kind": "win_within", "turns": 4}],
+        )
+        == {}
+    )
 
 
 # ---------------------------------------------------------------------------------- workshop
+
 
 def test_the_workshop_sets_and_clears_runes_and_turn():
     doc = Document(new_level("cards"))
@@ -256,8 +284,14 @@ def test_the_workshop_sets_and_clears_runes_and_turn():
     data = json.loads(doc.text())
     assert list(data)[:9] == ["$schema", "version", "kind", "id", "title", "rules", "first", "turn", "player"]
     assert data["turn"] == 40
-    assert data["player"] == {"deck": {"kind": "fixed", "cards": [25, 25, 25]}, "health": 12, "mana": 3, "runes": 1,
-                              "hand": [], "board": []}
+    assert data["player"] == {
+        "deck": {"kind": "fixed", "cards": [25, 25, 25]},
+        "health": 12,
+        "mana": 3,
+        "runes": 1,
+        "hand": [],
+        "board": [],
+    }
     rows = {row.path: row for row in forms.build(doc, "Level") if row.path is not None}
     turn, runes = rows[("turn",)], rows[("player", "runes")]
     assert (turn.kind, turn.optional, turn.default, turn.low, turn.high) == ("int", True, 1, 1, 50)
@@ -265,7 +299,8 @@ def test_the_workshop_sets_and_clears_runes_and_turn():
     assert rows[("opponent", "runes")].default == 1  # the template's opponent has 6 health: the rune at 5
     edits.set_value(doc, ("player", "runes"), 3)
     assert [(p.path, p.message) for p in doc.problems] == [
-        ("$.player.runes", "with 12 health at most 2 runes can stand (at 10 and 5), not 3")]
+        ("$.player.runes", "with 12 health at most 2 runes can stand (at 10 and 5), not 3")
+    ]
     forms.apply(doc, runes, None)  # cleared: back to the default
     forms.apply(doc, turn, None)
     assert "runes" not in doc.data["player"] and "turn" not in doc.data and doc.problems == []

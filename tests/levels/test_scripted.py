@@ -11,17 +11,27 @@ from game.rules.cards.actions import END_TURN, attack, summon, use
 from game.rules.levels.model import FALLBACK_RULES
 from game.rules.levels.script import ScriptSyntaxError, parse_script_action
 from tests.cards.builders import creature_card, fresh_battle, give, item_card, put
-from tests.levels.helpers import (BRUTE, FOUNDRY_GUARD, GOLEM, HOUND, SPARK_FLASK, STEAMHULK, card_level,
-                                  started, uid)
+from tests.levels.helpers import BRUTE, FOUNDRY_GUARD, GOLEM, HOUND, SPARK_FLASK, STEAMHULK, card_level, started, uid
 from game.rules.cards.model import CardType
 
 
 def opponent_level(script, rules=(), **opponent):
     return card_level(
         player={"board": [{"card": FOUNDRY_GUARD, "label": "wall"}, {"card": GOLEM, "label": "mine"}], "health": 30},
-        opponent={"mana": 6, "hand": [{"card": HOUND, "label": "hound"}, {"card": GOLEM, "label": "golem"},
-                                      {"card": SPARK_FLASK, "label": "flask"}, STEAMHULK],
-                  "board": [{"card": BRUTE, "label": "brute"}], "script": script, "rules": list(rules), **opponent})
+        opponent={
+            "mana": 6,
+            "hand": [
+                {"card": HOUND, "label": "hound"},
+                {"card": GOLEM, "label": "golem"},
+                {"card": SPARK_FLASK, "label": "flask"},
+                STEAMHULK,
+            ],
+            "board": [{"card": BRUTE, "label": "brute"}],
+            "script": script,
+            "rules": list(rules),
+            **opponent,
+        },
+    )
 
 
 def play_opponent_turn(session):
@@ -33,33 +43,68 @@ def play_opponent_turn(session):
 
 
 def test_the_script_is_played_in_order_then_the_turn_ends():
-    session = started(opponent_level([{"turn": 1, "actions": [
-        "SUMMON {hound}", "ATTACK {hound} {wall}", "USE {flask} {mine}", "ATTACK {brute} {wall}", "SUMMON {golem}"]}]))
+    session = started(
+        opponent_level(
+            [
+                {
+                    "turn": 1,
+                    "actions": [
+                        "SUMMON {hound}",
+                        "ATTACK {hound} {wall}",
+                        "USE {flask} {mine}",
+                        "ATTACK {brute} {wall}",
+                        "SUMMON {golem}",
+                    ],
+                }
+            ]
+        )
+    )
     agent, played = play_opponent_turn(session)
     u = session.labels
-    assert played == [f"SUMMON {u['hound']}", f"ATTACK {u['hound']} {u['wall']}", f"USE {u['flask']} {u['mine']}",
-                      f"ATTACK {u['brute']} {u['wall']}", f"SUMMON {u['golem']}", "PASS"]
+    assert played == [
+        f"SUMMON {u['hound']}",
+        f"ATTACK {u['hound']} {u['wall']}",
+        f"USE {u['flask']} {u['mine']}",
+        f"ATTACK {u['brute']} {u['wall']}",
+        f"SUMMON {u['golem']}",
+        "PASS",
+    ]
     assert agent.warnings == [] and session.warnings == []
     assert [source for _, source, _ in agent.played] == ["script"] * 5 + ["no rule applies"]
 
 
 def test_an_illegal_scripted_action_is_skipped_with_a_warning():
-    session = started(opponent_level([{"turn": 1, "actions": [
-        "ATTACK {brute} FACE",  # the Foundry Guard must be attacked first
-        "SUMMON {golem}", "ATTACK {golem} {wall}",  # summoned this turn: cannot attack
-        "SUMMON {card:68}",  # Steamhulk costs 6, 4 mana left
-        "ATTACK {brute} {wall}"]}]))
+    session = started(
+        opponent_level(
+            [
+                {
+                    "turn": 1,
+                    "actions": [
+                        "ATTACK {brute} FACE",  # the Foundry Guard must be attacked first
+                        "SUMMON {golem}",
+                        "ATTACK {golem} {wall}",  # summoned this turn: cannot attack
+                        "SUMMON {card:68}",  # Steamhulk costs 6, 4 mana left
+                        "ATTACK {brute} {wall}",
+                    ],
+                }
+            ]
+        )
+    )
     agent, played = play_opponent_turn(session)
     u = session.labels
     assert played == [f"SUMMON {u['golem']}", f"ATTACK {u['brute']} {u['wall']}", "PASS"]
     assert len(agent.warnings) == 3 and agent.warnings == session.warnings
-    assert "turn 1: skipped 'ATTACK {brute} FACE': target -1 is not allowed: a Guard must be attacked first" == agent.warnings[0]
+    assert (
+        "turn 1: skipped 'ATTACK {brute} FACE': target -1 is not allowed: a Guard must be attacked first"
+        == agent.warnings[0]
+    )
     assert "skipped 'SUMMON {card:68}'" in agent.warnings[2] and "costs 6" in agent.warnings[2]
 
 
 def test_scripts_are_per_turn_and_then_end_skips_the_rules():
-    session = started(opponent_level([{"turn": 2, "actions": ["SUMMON {card:68}"], "then": "end"}],
-                                     rules=["attack_guards"]))
+    session = started(
+        opponent_level([{"turn": 2, "actions": ["SUMMON {card:68}"], "then": "end"}], rules=["attack_guards"])
+    )
     agent, first = play_opponent_turn(session)
     assert first == [f"ATTACK {uid(session, 'brute')} {uid(session, 'wall')}", "PASS"]  # turn 1: rules only
     session.apply("PASS")
@@ -70,15 +115,25 @@ def test_scripts_are_per_turn_and_then_end_skips_the_rules():
 
 
 def test_fallback_rules_after_the_script():
-    session = started(opponent_level([{"turn": 1, "actions": ["SUMMON {hound}"]}],
-                                     rules=["attack_guards", "summon_cheapest", "attack_face"]))
+    session = started(
+        opponent_level(
+            [{"turn": 1, "actions": ["SUMMON {hound}"]}], rules=["attack_guards", "summon_cheapest", "attack_face"]
+        )
+    )
     agent, played = play_opponent_turn(session)
     u = session.labels
     # Guard first with the strongest attacker (the brute), then the hound; Golem is the cheapest creature.
-    assert played[:3] == [f"SUMMON {u['hound']}", f"ATTACK {u['brute']} {u['wall']}", f"ATTACK {u['hound']} {u['wall']}"]
+    assert played[:3] == [
+        f"SUMMON {u['hound']}",
+        f"ATTACK {u['brute']} {u['wall']}",
+        f"ATTACK {u['hound']} {u['wall']}",
+    ]
     assert played[3] == f"SUMMON {u['golem']}" and played[-1] == "PASS"
-    assert [source for _, source, _ in agent.played][1:4] == ["rule attack_guards", "rule attack_guards",
-                                                             "rule summon_cheapest"]
+    assert [source for _, source, _ in agent.played][1:4] == [
+        "rule attack_guards",
+        "rule attack_guards",
+        "rule summon_cheapest",
+    ]
 
 
 def test_every_rule_of_the_vocabulary_is_implemented():
@@ -88,6 +143,7 @@ def test_every_rule_of_the_vocabulary_is_implemented():
 
 
 # ------------------------------------------------------------------------------ each rule
+
 
 def position():
     """Player 0 to act: attackers 2/2, 5/5 and a 0/4; enemy: 1/1, 4/2, a 1/6 Guard."""

@@ -17,10 +17,15 @@ from game.rules.events import EventKind
 
 
 def test_overrides_health_mana_hand_board_and_labels():
-    level = card_level(player={"health": 12, "mana": 5, "hand": [HOUND, {"card": SPARK_FLASK, "label": "flask"}],
-                               "board": [{"card": BRUTE, "label": "brute", "ready": False},
-                                         {"card": GOLEM, "attack": 1, "defense": 9}]},
-                       opponent={"health": 7, "mana": 4, "board": [{"card": KNIGHT, "label": "knight"}]})
+    level = card_level(
+        player={
+            "health": 12,
+            "mana": 5,
+            "hand": [HOUND, {"card": SPARK_FLASK, "label": "flask"}],
+            "board": [{"card": BRUTE, "label": "brute", "ready": False}, {"card": GOLEM, "attack": 1, "defense": 9}],
+        },
+        opponent={"health": 7, "mana": 4, "board": [{"card": KNIGHT, "label": "knight"}]},
+    )
     session = started(level)
     battle = session.battle
     me, them = battle.sides
@@ -60,8 +65,9 @@ def test_a_seeded_shuffle_is_the_same_for_every_attempt_and_an_unseeded_one_is_n
 
 
 def test_illegal_actions_raise_with_the_engines_reason():
-    session = started(card_level(player={"board": [{"card": GOLEM, "label": "golem"}]},
-                                 opponent={"board": [{"card": 9}]}))
+    session = started(
+        card_level(player={"board": [{"card": GOLEM, "label": "golem"}]}, opponent={"board": [{"card": 9}]})
+    )
     with pytest.raises(IllegalAction, match="Guard"):
         session.apply(f"ATTACK {uid(session, 'golem')} -1")
     assert session.actions == []
@@ -87,8 +93,13 @@ def test_save_and_resume_replays_exactly():
 
 
 def test_a_save_leaves_out_an_unfinished_opponent_turn():
-    level = card_level(opponent={"hand": [HOUND, GOLEM], "mana": 5,
-                                 "script": [{"turn": 1, "actions": ["SUMMON {card:37}", "SUMMON {card:25}"]}]})
+    level = card_level(
+        opponent={
+            "hand": [HOUND, GOLEM],
+            "mana": 5,
+            "script": [{"turn": 1, "actions": ["SUMMON {card:37}", "SUMMON {card:25}"]}],
+        }
+    )
     session = started(level)
     session.apply("PASS")
     before = session.save_data()["actions"]
@@ -112,8 +123,11 @@ def test_resume_refuses_a_save_that_does_not_fit():
 
 def test_draft_levels_pick_then_play_and_replay():
     pool = [6, 12, 14, 17, 19, 21, 25, 26, 28, 31, 33, 42]
-    level = card_level(rules={"deck_size": 5}, player={"deck": {"kind": "draft", "pool": pool, "picks": 5}},
-                       opponent={"deck": {"kind": "draft", "pool": pool, "picks": 5}})
+    level = card_level(
+        rules={"deck_size": 5},
+        player={"deck": {"kind": "draft", "pool": pool, "picks": 5}},
+        opponent={"deck": {"kind": "draft", "pool": pool, "picks": 5}},
+    )
     session = started(level, seed=4)
     assert session.phase == "draft" and session.drafting_seats() == [0, 1] and session.battle is None
     offer = session.draft_offer(0)
@@ -126,7 +140,8 @@ def test_draft_levels_pick_then_play_and_replay():
         events = session.draft_pick(1, 0)
     assert session.phase == "play" and events and events[-1].kind in (EventKind.TURN, EventKind.DRAW)
     assert sorted(c.base_id for c in session.draft_picked(0)) == sorted(
-        i.card.base_id for i in session.battle.sides[0].deck)
+        i.card.base_id for i in session.battle.sides[0].deck
+    )
     resumed = LevelSession.resume(level, session.save_data())
     assert state_key(resumed.battle) == state_key(session.battle)
 
@@ -153,12 +168,17 @@ def test_play_level_reports_the_outcome():
 def test_play_decision_stops_at_a_stale_action_and_collects_warnings():
     from game.rules.cards.actions import attack, parse_action
 
-    session = started(card_level(player={"board": [{"card": GOLEM, "label": "golem"}]},
-                                 opponent={"board": [{"card": GOLEM, "label": "wall", "defense": 1}]}))
+    session = started(
+        card_level(
+            player={"board": [{"card": GOLEM, "label": "golem"}]},
+            opponent={"board": [{"card": GOLEM, "label": "wall", "defense": 1}]},
+        )
+    )
     golem, wall = uid(session, "golem"), uid(session, "wall")
     # The second action targets the wall, which the first one killed: the rest is dropped.
-    played = session.play_decision([attack(golem, wall), attack(golem, wall), parse_action("PASS")],
-                                   {"warnings": ["turn 1: skipped 'X'"]})
+    played = session.play_decision(
+        [attack(golem, wall), attack(golem, wall), parse_action("PASS")], {"warnings": ["turn 1: skipped 'X'"]}
+    )
     assert [a.text() for a, _ in played] == [f"ATTACK {golem} {wall}"] and session.is_player_turn
     assert session.warnings == ["turn 1: skipped 'X'"]
     with pytest.raises(IllegalAction):

@@ -18,8 +18,9 @@ REPO = Path(__file__).resolve().parents[2]
 
 
 def simulate(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "main.py", "levels", "simulate", *args], cwd=REPO, capture_output=True,
-                          text=True, timeout=300)
+    return subprocess.run(
+        [sys.executable, "main.py", "levels", "simulate", *args], cwd=REPO, capture_output=True, text=True, timeout=300
+    )
 
 
 def test_simulate_json_reports_win_rate_interval_turns_and_objectives():
@@ -31,13 +32,24 @@ def test_simulate_json_reports_win_rate_interval_turns_and_objectives():
     low, high = data["wilson95"]
     assert 0.4 < low < 0.6 and high == 1.0
     assert data["turns"] == {"mean": 1.0, "p50": 1, "p90": 1}
-    assert data["objectives"] == [{"text": "Win this turn", "kind": "win_within", "required": True, "met": 4,
-                                   "rate": 1.0}]
+    assert data["objectives"] == [
+        {"text": "Win this turn", "kind": "win_within", "required": True, "met": 4, "rate": 1.0}
+    ]
 
 
 def test_simulate_text_output_for_a_gomoku_level_with_an_opponent_override():
-    result = simulate("g2_four_three", "--games", "2", "--player", "master", "--opponent", "novice",
-                      "--budget-ms", "30", "--no-progress")
+    result = simulate(
+        "g2_four_three",
+        "--games",
+        "2",
+        "--player",
+        "master",
+        "--opponent",
+        "novice",
+        "--budget-ms",
+        "30",
+        "--no-progress",
+    )
     assert result.returncode == 0, result.stderr
     assert "g2_four_three (gomoku): player master vs novice, budget 30 ms, 2 games" in result.stdout
     assert "win rate 1.000  (95% Wilson 0.342-1.000, n=2)" in result.stdout
@@ -74,9 +86,16 @@ def test_the_lookahead_never_reads_a_hidden_card():
     from tests.levels.helpers import BASE_CARDS, SPARK_FLASK, merge
 
     # Lamplighter (5) draws a card when summoned: in the observation that card is hidden.
-    level = LEVEL_ADAPTER.validate_python(merge(BASE_CARDS, {
-        "player": {"hand": [5, SPARK_FLASK], "mana": 2}, "opponent": {"health": 2},
-        "objectives": [{"kind": "win_within", "turns": 1}]}))
+    level = LEVEL_ADAPTER.validate_python(
+        merge(
+            BASE_CARDS,
+            {
+                "player": {"hand": [5, SPARK_FLASK], "mana": 2},
+                "opponent": {"health": 2},
+                "objectives": [{"kind": "win_within", "turns": 1}],
+            },
+        )
+    )
     session = started(level)
     lamplighter, flask = (i.uid for i in session.battle.sides[0].hand)
     seen = [[a.text() for a in line] for line in winning_lines(session.battle, session.tracker, limit=10)]

@@ -29,8 +29,7 @@ def home(tmp_path):
 
 
 def test_a_skirmish_level_is_played_and_won_through_the_client(app, home):  # noqa: F811
-    won_before(home, "c1_first_spark", "c1_guard_duty", "c1_clear_the_floor", "c1_hold_the_line",
-               "c1_apprentice_trial")
+    won_before(home, "c1_first_spark", "c1_guard_duty", "c1_clear_the_floor", "c1_hold_the_line", "c1_apprentice_trial")
     campaign_map = open_map(app)
     assert campaign_map.states["s1_first_muster"] == "open"
     start_from_map(app, campaign_map, "s1_first_muster")

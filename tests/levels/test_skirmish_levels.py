@@ -15,12 +15,26 @@ from tests.levels.helpers import merge
 from tests.skirmish.helpers import work_clock
 
 BASE = {
-    "kind": "skirmish", "id": "test_skirmish", "title": "Test", "map": "ruins",
-    "player": {"heroes": [{"hero": "knight", "at": [1, 3], "label": "brenna"}, {"hero": "mage", "at": [0, 4]},
-                          {"hero": "cleric", "at": [0, 6]}]},
-    "opponent": {"ai": "easy", "budget_ms": 20, "heroes": [{"hero": "berserker", "at": [9, 1], "label": "brute"},
-                                                           {"hero": "rogue", "at": [9, 4]},
-                                                           {"hero": "ranger", "at": [9, 6]}]},
+    "kind": "skirmish",
+    "id": "test_skirmish",
+    "title": "Test",
+    "map": "ruins",
+    "player": {
+        "heroes": [
+            {"hero": "knight", "at": [1, 3], "label": "brenna"},
+            {"hero": "mage", "at": [0, 4]},
+            {"hero": "cleric", "at": [0, 6]},
+        ]
+    },
+    "opponent": {
+        "ai": "easy",
+        "budget_ms": 20,
+        "heroes": [
+            {"hero": "berserker", "at": [9, 1], "label": "brute"},
+            {"hero": "rogue", "at": [9, 4]},
+            {"hero": "ranger", "at": [9, 6]},
+        ],
+    },
     "objectives": [{"kind": "defeat_all"}],
 }
 
@@ -58,23 +72,28 @@ def test_checks_name_the_json_path():
     heroes = json.loads(json.dumps(BASE["player"]["heroes"]))
     heroes[1] = {"hero": "magee", "at": [3, 1]}  # a misspelt class on a wall
     heroes[2] = {"hero": "cleric", "at": [1, 3]}  # the knight's cell
-    found = problems(player={"heroes": heroes}, objectives=[{"kind": "defeat_all"}, {"kind": "protect", "label": "brute"}])
+    found = problems(
+        player={"heroes": heroes}, objectives=[{"kind": "defeat_all"}, {"kind": "protect", "label": "brute"}]
+    )
     assert '$.player.heroes[1].hero: there is no hero class "magee" (did you mean "mage"?)' in found
     assert "$.player.heroes[1].at: 3,1 is a wall on Ruins" in found
     assert any(f.startswith("$.player.heroes[2].at: 1,3 is already taken") for f in found)
     assert any(f.startswith('$.objectives[1].label: no hero of the player\'s is labelled "brute"') for f in found)
     assert problems(map="ruin") == ['$.map: there is no map "ruin" (did you mean "ruins"?)']
     assert problems(player={"heroes": [{"hero": "knight", "at": [10, 3]}] + BASE["player"]["heroes"][1:]}) == [
-        "$.player.heroes[0].at: 10,3 is outside the map (Ruins is 10 wide and 8 high)"]
+        "$.player.heroes[0].at: 10,3 is outside the map (Ruins is 10 wide and 8 high)"
+    ]
     assert problems(objectives=[{"kind": "survive", "rounds": 30}])[0].startswith("$.objectives[0].rounds:")
     assert problems(objectives=[{"kind": "protect", "label": "brenna"}])[0].startswith("$.objectives:")
     assert problems(objectives=[{"kind": "reach", "cell": [3, 1]}]) == [
-        "$.objectives[0].cell: 3,1 is not a floor cell of Ruins: no hero can stand there"]
+        "$.objectives[0].cell: 3,1 is not a floor cell of Ruins: no hero can stand there"
+    ]
 
 
 def test_defeat_all_and_protect_are_settled_by_the_fight():
-    session = play(skirmish(objectives=[{"kind": "defeat_all"}, {"kind": "protect", "label": "brenna",
-                                                                    "required": False}]))
+    session = play(
+        skirmish(objectives=[{"kind": "defeat_all"}, {"kind": "protect", "label": "brenna", "required": False}])
+    )
     assert session.result.won and session.state.winner == 0
     assert [s.state for s in session.objectives()] == ["met", "met" if session.state.heroes[0].alive else "failed"]
     assert session.objectives()[1].text == "Keep Brenna standing"
@@ -89,14 +108,15 @@ def test_survive_is_met_when_the_round_after_starts():
 
 
 def test_losing_every_hero_fails_the_level():
-    session = play(skirmish(objectives=[{"kind": "survive", "rounds": 20}],
-                            opponent={"ai": "hard"}), player="random")
+    session = play(skirmish(objectives=[{"kind": "survive", "rounds": 20}], opponent={"ai": "hard"}), player="random")
     assert session.over and (session.result.won == (session.state.winner != 1))
 
 
 def test_reach_with_a_named_hero_and_events_say_their_lines():
-    level = skirmish(objectives=[{"kind": "reach", "cell": [2, 7], "hero": "brenna", "within": 3}],
-                     events=[{"when": {"round": 2}, "say": [{"speaker": "Corin", "text": "Round two."}]}])
+    level = skirmish(
+        objectives=[{"kind": "reach", "cell": [2, 7], "hero": "brenna", "within": 3}],
+        events=[{"when": {"round": 2}, "say": [{"speaker": "Corin", "text": "Round two."}]}],
+    )
     session = play(level)
     assert session.result.won, session.objectives()
     assert session.state.heroes[0].cell == (2, 7) and session.state.round <= 3
@@ -133,7 +153,11 @@ def test_the_campaign_has_a_skirmish_chapter_of_four_levels():
 def test_levels_simulate_plays_a_skirmish_level(capsys):
     import main
 
-    assert main.main(["levels", "simulate", "s1_first_muster", "--games", "2", "--budget-ms", "10",
-                      "--no-progress", "--json"]) == 0
+    assert (
+        main.main(
+            ["levels", "simulate", "s1_first_muster", "--games", "2", "--budget-ms", "10", "--no-progress", "--json"]
+        )
+        == 0
+    )
     data = json.loads(capsys.readouterr().out)
     assert data["kind"] == "skirmish" and data["games"] == 2 and "rounds" in data

@@ -26,8 +26,10 @@ EXPECTED = {
     "survive_sixty.json": ("$.objectives[0].turns", "survive 60 turns cannot happen"),
     "keep_alive_missing.json": ("$.objectives[1].label", 'no card of the player\'s cards is labelled "hero"'),
     "deck_size.json": ("$.player.deck.cards", "the deck has 12 cards; the rules (rules.deck_size) ask for 20"),
-    "script_foreign_card.json": ("$.opponent.script[2].actions[0]",
-                                 "{card:37} (Voltaic Hound) is not among the opponent's cards"),
+    "script_foreign_card.json": (
+        "$.opponent.script[2].actions[0]",
+        "{card:37} (Voltaic Hound) is not among the opponent's cards",
+    ),
     "script_syntax.json": ("$.opponent.script[0].actions[1]", "unknown action 'JUMP'"),
     "script_wrong_side.json": ("$.opponent.script[0].actions[0]", "{brute} is a card of the player's"),
     "bad_kind.json": ("$", 'unknown kind "chess"'),
@@ -51,8 +53,9 @@ def ai_prover():
 
 
 def run_validate(*paths: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "main.py", "levels", "validate", *paths], cwd=REPO,
-                          capture_output=True, text=True, timeout=120)
+    return subprocess.run(
+        [sys.executable, "main.py", "levels", "validate", *paths], cwd=REPO, capture_output=True, text=True, timeout=120
+    )
 
 
 def test_every_malformed_file_has_an_expectation():
@@ -66,8 +69,16 @@ def test_malformed_levels_give_their_error_in_process():
         assert any(p.path == path and fragment in p.message for p in problems), (name, [str(p) for p in problems])
 
 
-@pytest.mark.parametrize("name", ["bad_json.json", "unknown_field.json", "script_foreign_card.json",
-                                  "survive_sixty.json", "gomoku_no_forced_win.json"])
+@pytest.mark.parametrize(
+    "name",
+    [
+        "bad_json.json",
+        "unknown_field.json",
+        "script_foreign_card.json",
+        "survive_sixty.json",
+        "gomoku_no_forced_win.json",
+    ],
+)
 def test_validate_command_reports_file_path_and_message_without_traceback(name):
     result = run_validate(str(MALFORMED / name))
     path, fragment = EXPECTED[name]
@@ -110,7 +121,9 @@ def test_shipped_campaign_has_no_problems_and_enough_levels():
 
 def test_exported_schemas_are_up_to_date():
     for path, text in schema_texts().items():
-        assert path.read_text(encoding="utf-8") == text, f"{path} is stale: run python main.py levels validate --write-schema"
+        assert path.read_text(encoding="utf-8") == text, (
+            f"{path} is stale: run python main.py levels validate --write-schema"
+        )
 
 
 def test_json_paths_quote_keys_that_are_not_identifiers():
@@ -126,7 +139,8 @@ def test_a_level_with_a_bad_id_names_the_rule(tmp_path):
     path.write_text(json.dumps(level))
     problems, _ = validate_paths([path])
     assert [(p.path, p.message) for p in problems] == [
-        ("$.id", 'must be lowercase letters, digits and _ (up to 48), starting with a letter or digit (found "Bad Id")')]
+        ("$.id", 'must be lowercase letters, digits and _ (up to 48), starting with a letter or digit (found "Bad Id")')
+    ]
 
 
 def test_the_guides_examples_are_valid_levels(tmp_path):
@@ -143,27 +157,57 @@ def test_the_guides_examples_are_valid_levels(tmp_path):
 
 
 CROSS_CHECKS = [
-    ({"opponent": {"hand": [141], "script": [{"turn": 1, "actions": ["USE {card:141} {card:68}"]}]}},
-     "$.opponent.script[0].actions[0]", "the target {card:68} (Steamhulk) is not among the player's cards"),
-    ({"opponent": {"script": [{"turn": 1, "actions": ["SUMMON {card:25} {card:25}"]}]}},
-     "$.opponent.script[0].actions[0]", "{card:25} (Gravel Golem) has no summon effect that takes a target"),
-    ({"opponent": {"script": [{"turn": 1, "actions": ["SUMMON {card:25} 1"]}]}},
-     "$.opponent.script[0].actions[0]", "lane 1 does not exist"),
-    ({"opponent": {"script": [{"turn": 1, "actions": ["PASS"]}, {"turn": 1, "actions": ["PASS"]}]}},
-     "$.opponent.script[1].turn", "turn 1 is already scripted at $.opponent.script[0]"),
-    ({"player": {"board": [{"card": 25, "label": "twin"}]}, "opponent": {"board": [{"card": 25, "label": "twin"}]}},
-     "$.opponent.board[0].label", 'label "twin" is already used at $.player.board[0].label'),
-    ({"events": [{"when": {"died": "ghost"}, "do": [{"say": {"speaker": "A", "text": "B"}}]}]},
-     "$.events[0].when.died", 'no card of cards is labelled "ghost"'),
-    ({"player": {"deck": {"kind": "draft", "pool": [25, 26], "picks": 5}}},
-     "$.player.deck", "a draft needs at least 3 different cards to offer"),
-    ({"player": {"board": [{"card": 25, "label": "pet"}]}, "objectives": [{"kind": "keep_alive", "label": "pet"}]},
-     "$.objectives", "keep_alive only ends with the level"),
+    (
+        {"opponent": {"hand": [141], "script": [{"turn": 1, "actions": ["USE {card:141} {card:68}"]}]}},
+        "$.opponent.script[0].actions[0]",
+        "the target {card:68} (Steamhulk) is not among the player's cards",
+    ),
+    (
+        {"opponent": {"script": [{"turn": 1, "actions": ["SUMMON {card:25} {card:25}"]}]}},
+        "$.opponent.script[0].actions[0]",
+        "{card:25} (Gravel Golem) has no summon effect that takes a target",
+    ),
+    (
+        {"opponent": {"script": [{"turn": 1, "actions": ["SUMMON {card:25} 1"]}]}},
+        "$.opponent.script[0].actions[0]",
+        "lane 1 does not exist",
+    ),
+    (
+        {"opponent": {"script": [{"turn": 1, "actions": ["PASS"]}, {"turn": 1, "actions": ["PASS"]}]}},
+        "$.opponent.script[1].turn",
+        "turn 1 is already scripted at $.opponent.script[0]",
+    ),
+    (
+        {"player": {"board": [{"card": 25, "label": "twin"}]}, "opponent": {"board": [{"card": 25, "label": "twin"}]}},
+        "$.opponent.board[0].label",
+        'label "twin" is already used at $.player.board[0].label',
+    ),
+    (
+        {"events": [{"when": {"died": "ghost"}, "do": [{"say": {"speaker": "A", "text": "B"}}]}]},
+        "$.events[0].when.died",
+        'no card of cards is labelled "ghost"',
+    ),
+    (
+        {"player": {"deck": {"kind": "draft", "pool": [25, 26], "picks": 5}}},
+        "$.player.deck",
+        "a draft needs at least 3 different cards to offer",
+    ),
+    (
+        {"player": {"board": [{"card": 25, "label": "pet"}]}, "objectives": [{"kind": "keep_alive", "label": "pet"}]},
+        "$.objectives",
+        "keep_alive only ends with the level",
+    ),
     ({"player": {"hand": [{"card": 25, "count": 9}]}}, "$.player.hand", "a hand holds at most 8 cards; this one has 9"),
-    ({"rules": {"lanes": 2}, "player": {"board": [{"card": 25, "lane": 0}] * 4}},
-     "$.player.board", "lane 0 holds at most 3 creatures; 4 are placed there"),
-    ({"rules": {"style": "plain"}, "player": {"hand": [6]}},
-     "$.player.hand[0]", "card 6 (Sparkwick) has triggered effects and the level's style is plain"),
+    (
+        {"rules": {"lanes": 2}, "player": {"board": [{"card": 25, "lane": 0}] * 4}},
+        "$.player.board",
+        "lane 0 holds at most 3 creatures; 4 are placed there",
+    ),
+    (
+        {"rules": {"style": "plain"}, "player": {"hand": [6]}},
+        "$.player.hand[0]",
+        "card 6 (Sparkwick) has triggered effects and the level's style is plain",
+    ),
     ({"player": {"deck": {"cards": [901]}}}, "$.player.deck.cards[0]", "card 901 (Cog Sprite) is a token"),
     ({"rules": {"files": ["nonexistent"]}}, "$.rules.files", "the card files could not be loaded"),
 ]
@@ -208,9 +252,12 @@ def test_the_ai_prover_finds_the_campaign_four_three():
 
     level = json.loads((campaign_path().parent / "g2_four_three.json").read_text())
     size = level.get("size", 15)
-    state = GomokuState.from_stones([parse_move(t, size) for t in level["opening"]["black"]],
-                                    [parse_move(t, size) for t in level["opening"]["white"]], size,
-                                    Rule[level.get("rule", "freestyle").upper()])
+    state = GomokuState.from_stones(
+        [parse_move(t, size) for t in level["opening"]["black"]],
+        [parse_move(t, size) for t in level["opening"]["white"]],
+        size,
+        Rule[level.get("rule", "freestyle").upper()],
+    )
     assert find_vcf(state, 2) is None
     line = find_vcf(state, 3)
     assert line is not None and state.is_legal(*line[0])

@@ -17,7 +17,6 @@ from typing import Any
 from hypothesis import strategies as st
 
 
-
 # The example counts are sized for CI (the whole tests/robustness run stays well under 90 s on two
 # cores); DUELMIND_FUZZ_SCALE=10 runs ten times as many, for a deeper hunt.
 SCALE = float(os.environ.get("DUELMIND_FUZZ_SCALE", "1"))
@@ -53,15 +52,59 @@ def deep(n: int, open_: str = "[", close: str = "]") -> Raw:
     return Raw(open_ * n + close * n)
 
 
-BAD_NUMBERS = [10 ** 400, -(10 ** 400), Raw("NaN"), Raw("Infinity"), Raw("-Infinity"), Raw("1e400"),
-               Raw("-1e400"), Raw("1" * 4400), 2 ** 63, -1, 0.5, 1e308, -0.0, 99999]
+BAD_NUMBERS = [
+    10**400,
+    -(10**400),
+    Raw("NaN"),
+    Raw("Infinity"),
+    Raw("-Infinity"),
+    Raw("1e400"),
+    Raw("-1e400"),
+    Raw("1" * 4400),
+    2**63,
+    -1,
+    0.5,
+    1e308,
+    -0.0,
+    99999,
+]
 NUMBER_TEXTS = ["inf", "1e400", "-Infinity", "nan", "-5", "12", "0x10", "1_000", "²", ""]
-BAD_TEXTS = ["", " ", "\x00", "a\x00b", "\x1b[31mred", "\x7f", "\x85", "\u2028", "\ud800", "x\udfff", "\t\n",
-             "\u202e", "\ufeff", "🂡" * 50, "x" * 5000, "no_such_level", "zzz", "$.a[0]", "{card:99999}",
-             "SUMMON 9999", "PICK 99", "../../etc/passwd", "C:\\con", "null", "true"]
+BAD_TEXTS = [
+    "",
+    " ",
+    "\x00",
+    "a\x00b",
+    "\x1b[31mred",
+    "\x7f",
+    "\x85",
+    "\u2028",
+    "\ud800",
+    "x\udfff",
+    "\t\n",
+    "\u202e",
+    "\ufeff",
+    "🂡" * 50,
+    "x" * 5000,
+    "no_such_level",
+    "zzz",
+    "$.a[0]",
+    "{card:99999}",
+    "SUMMON 9999",
+    "PICK 99",
+    "../../etc/passwd",
+    "C:\\con",
+    "null",
+    "true",
+]
 WRONG_TYPES = [None, True, False, [], {}, [None], {"": None}, [1, "a", None], {"kind": "?"}]
-NESTED = [deep(65), deep(200), deep(3000), deep(100_000), Raw('{"a":' * 500 + "1" + "}" * 500),
-          json.loads("[" * 70 + "]" * 70)]
+NESTED = [
+    deep(65),
+    deep(200),
+    deep(3000),
+    deep(100_000),
+    Raw('{"a":' * 500 + "1" + "}" * 500),
+    json.loads("[" * 70 + "]" * 70),
+]
 
 text_strategy = st.text(st.characters(exclude_categories=()), max_size=60)
 nasty_value = st.one_of(  # bad numbers and texts drawn more often: they found the most bugs
@@ -76,13 +119,32 @@ nasty_value = st.one_of(  # bad numbers and texts drawn more often: they found t
     text_strategy,
     st.integers(),
     st.floats(allow_nan=False, allow_infinity=False),
-    st.recursive(st.none() | st.booleans() | st.integers(-5, 5) | st.text(max_size=5),
-                 lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=5), inner, max_size=3),
-                 max_leaves=8),
+    st.recursive(
+        st.none() | st.booleans() | st.integers(-5, 5) | st.text(max_size=5),
+        lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=5), inner, max_size=3),
+        max_leaves=8,
+    ),
 )
-nasty_key = st.one_of(st.sampled_from(["", "\x00", "kind", "id", "version", "extra", "cards", "__proto__",
-                                       "\ud800", "x" * 300, "$schema", "levels", "actions"]),
-                      text_strategy)
+nasty_key = st.one_of(
+    st.sampled_from(
+        [
+            "",
+            "\x00",
+            "kind",
+            "id",
+            "version",
+            "extra",
+            "cards",
+            "__proto__",
+            "\ud800",
+            "x" * 300,
+            "$schema",
+            "levels",
+            "actions",
+        ]
+    ),
+    text_strategy,
+)
 
 
 def paths(value: Any, prefix: tuple = (), limit: int = 12) -> list[tuple]:
@@ -129,8 +191,10 @@ def mutate(data: st.DataObject, document: Any, *, max_mutations: int = 3, ids: l
         where = paths(doc)
         inner = where[1:] or where
         leaves = [path for path in inner if not isinstance(_get(doc, path), (dict, list))] or inner
-        path = data.draw(st.one_of(st.sampled_from(leaves), st.sampled_from(leaves), st.sampled_from(inner),
-                                   st.sampled_from(where)), label="path")
+        path = data.draw(
+            st.one_of(st.sampled_from(leaves), st.sampled_from(leaves), st.sampled_from(inner), st.sampled_from(where)),
+            label="path",
+        )
         parent = _get(doc, path[:-1]) if path else None
         target = _get(doc, path)
         ops = ["same_kind", "same_kind", "replace", "extra_key", "remove", "duplicate"]
@@ -148,8 +212,10 @@ def mutate(data: st.DataObject, document: Any, *, max_mutations: int = 3, ids: l
             if isinstance(target, dict):
                 target[data.draw(nasty_key, label="key")] = copy.deepcopy(data.draw(nasty_value, label="value"))
             elif isinstance(target, list):
-                target.insert(data.draw(st.integers(0, len(target)), label="at"),
-                              copy.deepcopy(data.draw(nasty_value, label="value")))
+                target.insert(
+                    data.draw(st.integers(0, len(target)), label="at"),
+                    copy.deepcopy(data.draw(nasty_value, label="value")),
+                )
         elif op == "remove" and path:
             del parent[path[-1]]
         elif op == "duplicate" and path and isinstance(parent, list):
@@ -173,9 +239,15 @@ def damage_bytes(data: st.DataObject, raw: bytes) -> bytes:
         return bytes(raw)
     if op == "insert":
         index = data.draw(st.integers(0, len(raw)), label="at")
-        junk = data.draw(st.one_of(st.sampled_from([b"\xff", b"\xc3", b"\x00", b"\xed\xa0\x80", b"\xef\xbb\xbf",
-                                                    b"\xe2\x80", b"\r", b"\x1b"]), st.binary(max_size=8)),
-                         label="junk")
+        junk = data.draw(
+            st.one_of(
+                st.sampled_from(
+                    [b"\xff", b"\xc3", b"\x00", b"\xed\xa0\x80", b"\xef\xbb\xbf", b"\xe2\x80", b"\r", b"\x1b"]
+                ),
+                st.binary(max_size=8),
+            ),
+            label="junk",
+        )
         return raw[:index] + junk + raw[index:]
     if op == "bom":
         return b"\xef\xbb\xbf" + raw

@@ -31,8 +31,13 @@ CAMPAIGN = levels_dir() / "campaign"
 LEVEL = json.loads((CAMPAIGN / "c1_first_spark.json").read_text(encoding="utf-8"))
 CORE = json.loads((levels_dir() / "cards" / "core.json").read_text(encoding="utf-8"))
 # A plain creature of the shipped set, without its picture (the icons are not these tests' business).
-CREATURE = {key: value for key, value in next(c for c in CORE["cards"] if c["type"] == "creature" and
-                                              not c.get("effects") and not c.get("token")).items() if key != "art"}
+CREATURE = {
+    key: value
+    for key, value in next(
+        c for c in CORE["cards"] if c["type"] == "creature" and not c.get("effects") and not c.get("token")
+    ).items()
+    if key != "art"
+}
 DEEP = "[" * 5000 + "]" * 5000
 
 BAD_CONTENTS = {
@@ -50,8 +55,15 @@ BAD_CONTENTS = {
 
 def run_main(*args: str, home: Path, **kwargs) -> subprocess.CompletedProcess:
     env = {**os.environ, "DUELMIND_HOME": str(home), "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
-    return subprocess.run([sys.executable, str(REPO / "main.py"), *args], cwd=REPO, env=env, capture_output=True,
-                          text=True, timeout=120, **kwargs)
+    return subprocess.run(
+        [sys.executable, str(REPO / "main.py"), *args],
+        cwd=REPO,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        **kwargs,
+    )
 
 
 def moved_aside(folder: Path, name: str) -> list[Path]:
@@ -209,9 +221,11 @@ def test_best_seconds_are_never_written_back_as_infinity(tmp_path):
     campaign = load_campaign()
     levels = load_campaign_levels(campaign)
     level = levels["c1_first_spark"]
-    for text in ('{"version": 1, "levels": {"c1_guard_duty": {"wins": 1, "stars": 1, "best_seconds": 1e400}}}',
-                 '{"version": 1, "levels": {"c1_guard_duty": {"wins": 1, "stars": 1, "best_seconds": "1e400"}}}',
-                 '{"version": 1, "levels": {"c1_guard_duty": {"wins": 1, "stars": 1, "best_seconds": "Infinity"}}}'):
+    for text in (
+        '{"version": 1, "levels": {"c1_guard_duty": {"wins": 1, "stars": 1, "best_seconds": 1e400}}}',
+        '{"version": 1, "levels": {"c1_guard_duty": {"wins": 1, "stars": 1, "best_seconds": "1e400"}}}',
+        '{"version": 1, "levels": {"c1_guard_duty": {"wins": 1, "stars": 1, "best_seconds": "Infinity"}}}',
+    ):
         (tmp_path / "progress.json").write_text(text)
         progress = Progress(Store(tmp_path), campaign, levels)
         assert progress.problems and progress.record("c1_guard_duty").best_seconds is None
@@ -240,8 +254,11 @@ def test_a_read_only_save_is_left_as_it_is(tmp_path):
         path = tmp_path / f"{name}.json"
         assert path.read_text() == '{"version": 1}' and stat.S_IMODE(path.stat().st_mode) == 0o444
     # Nothing else was written (the progress lock, a dotfile, is how saves are shared by windows).
-    assert sorted(p.name for p in tmp_path.iterdir() if not p.name.endswith(".lock")) == \
-        ["progress.json", "save.json", "settings.json"]
+    assert sorted(p.name for p in tmp_path.iterdir() if not p.name.endswith(".lock")) == [
+        "progress.json",
+        "save.json",
+        "settings.json",
+    ]
 
 
 def test_a_save_killed_mid_write_leaves_a_temp_file_the_store_removes(tmp_path):
@@ -296,14 +313,17 @@ def _write(path: Path, data) -> Path:
     return path
 
 
-@pytest.mark.parametrize("where,text", [
-    (("title",), "First\u0000Spark"),
-    (("story", "before", 0, "text"), "Welcome\u001b[31m apprentice"),
-    (("story", "after", 0, "speaker"), "Ilsa\u0007"),
-    (("opponent", "name"), "Dummy\u0085"),
-    (("objectives", 0, "text"), "Win\u007f"),
-    (("summary",), "\ud800"),
-])
+@pytest.mark.parametrize(
+    "where,text",
+    [
+        (("title",), "First\u0000Spark"),
+        (("story", "before", 0, "text"), "Welcome\u001b[31m apprentice"),
+        (("story", "after", 0, "speaker"), "Ilsa\u0007"),
+        (("opponent", "name"), "Dummy\u0085"),
+        (("objectives", 0, "text"), "Win\u007f"),
+        (("summary",), "\ud800"),
+    ],
+)
 def test_control_characters_in_level_text_are_rejected_with_their_path(tmp_path, where, text):
     from game.rules.levels.loader import read_level
 
@@ -332,12 +352,17 @@ def test_control_characters_in_a_campaign_and_a_card_file_are_rejected_with_thei
     path = _write(tmp_path / "bad.json", cards)
     with pytest.raises(CardSetError) as error:
         load_cardset([path])
-    assert error.value.problems == [f"{path}: $.cards[0].name: the text holds a control character (U+0000); "
-                                    "remove it (only newlines and tabs are allowed)"]
+    assert error.value.problems == [
+        f"{path}: $.cards[0].name: the text holds a control character (U+0000); "
+        "remove it (only newlines and tabs are allowed)"
+    ]
 
 
-@pytest.mark.parametrize("text,size", [("\xad", 20), ("\u200b", 20), ("W" * 100_000, 72)],
-                         ids=["soft hyphen", "zero width space", "100000 characters"])
+@pytest.mark.parametrize(
+    "text,size",
+    [("\xad", 20), ("\u200b", 20), ("W" * 100_000, 72)],
+    ids=["soft hyphen", "zero width space", "100000 characters"],
+)
 def test_text_that_renders_nothing_or_too_wide_draws_without_a_crash(text, size):
     from game.client.widgets import text_surface
 
@@ -401,15 +426,24 @@ def test_levels_validate_on_a_folder_checks_every_file_despite_a_deep_one(tmp_pa
 def test_a_duplicate_level_id_in_a_campaign_folder_is_reported(tmp_path):
     from game.rules.levels.loader import validate_paths
 
-    _write(tmp_path / "campaign.json", {"version": 1, "title": "Side quests", "chapters": [
-        {"id": "one", "title": "One", "levels": ["alpha", "beta"]}]})
+    _write(
+        tmp_path / "campaign.json",
+        {
+            "version": 1,
+            "title": "Side quests",
+            "chapters": [{"id": "one", "title": "One", "levels": ["alpha", "beta"]}],
+        },
+    )
     _write(tmp_path / "alpha.json", dict(LEVEL, id="alpha"))
     _write(tmp_path / "beta.json", dict(LEVEL, id="alpha"))
     problems, checked = validate_paths([tmp_path])
     assert checked == 3
     messages = {(p.file, p.path, p.message) for p in problems}
-    assert (str(tmp_path / "beta.json"), "$.id", f'level id "alpha" is already used by {tmp_path / "alpha.json"}') \
-        in messages
+    assert (
+        str(tmp_path / "beta.json"),
+        "$.id",
+        f'level id "alpha" is already used by {tmp_path / "alpha.json"}',
+    ) in messages
     assert (str(tmp_path / "beta.json"), "$.id", 'a campaign level\'s id must be its file name: "beta"') in messages
     result = run_main("levels", "validate", str(tmp_path), home=tmp_path)
     assert result.returncode == 1 and "already used by" in result.stderr
@@ -429,10 +463,22 @@ def test_deep_and_non_utf8_card_files_give_a_clean_message(tmp_path):
     assert f"{latin}: not UTF-8 text (byte {byte} is 0xe9); save the file as UTF-8" in result.stderr
 
 
-@pytest.mark.parametrize("field,value", [("cost", True), ("cost", "2"), ("cost", 2.0), ("cost", None), ("cost", -1),
-                                         ("cost", 13), ("cost", 10 ** 400), ("art", "x" * 5000), ("art", "../x")])
+@pytest.mark.parametrize(
+    "field,value",
+    [
+        ("cost", True),
+        ("cost", "2"),
+        ("cost", 2.0),
+        ("cost", None),
+        ("cost", -1),
+        ("cost", 13),
+        ("cost", 10**400),
+        ("art", "x" * 5000),
+        ("art", "../x"),
+    ],
+)
 def test_cards_validate_refuses_a_bad_value_with_its_card_and_field(tmp_path, field, value):
-    """"cost": true and "cost": "2" were once read as 1 and 2; a 5000-letter picture name crashed the
+    """ "cost": true and "cost": "2" were once read as 1 and 2; a 5000-letter picture name crashed the
     check with OSError (file name too long)."""
     from game.rules.cards.cardset import CardSetError, load_cardset
 
@@ -461,8 +507,15 @@ def test_a_long_chain_of_tokens_is_refused_not_a_crash(tmp_path):
 
     cards = []
     for card_id in range(1, 2001):  # each summons the next when it dies: recursion once crashed the loader
-        card = {"id": card_id, "name": f"Link {card_id}", "type": "creature", "cost": 1, "attack": 1, "defense": 1,
-                "token": card_id > 1}
+        card = {
+            "id": card_id,
+            "name": f"Link {card_id}",
+            "type": "creature",
+            "cost": 1,
+            "attack": 1,
+            "defense": 1,
+            "token": card_id > 1,
+        }
         if card_id < 2000:
             card["effects"] = [{"trigger": "death", "action": "summon", "token": card_id + 1, "amount": 1}]
         cards.append(card)
@@ -494,13 +547,16 @@ def test_non_utf8_card_list_gives_a_clean_message_to_the_referee_and_the_client(
         load_card_pool(tmp_path / "game")
 
 
-@pytest.mark.parametrize("args,fragment", [
-    (["--turn-ms", "-1"], "--turn-ms: expected a time in ms above 0"),
-    (["--turn-ms", "nan"], "--turn-ms: expected a time in ms above 0"),
-    (["--first-turn-ms", "inf"], "--first-turn-ms: expected a time in ms above 0"),
-    (["--draft-ms", "100/-5"], "--draft-ms: expected FIRST/THEN in ms"),
-    (["--lanes", "3"], "--lanes: invalid choice"),
-])
+@pytest.mark.parametrize(
+    "args,fragment",
+    [
+        (["--turn-ms", "-1"], "--turn-ms: expected a time in ms above 0"),
+        (["--turn-ms", "nan"], "--turn-ms: expected a time in ms above 0"),
+        (["--first-turn-ms", "inf"], "--first-turn-ms: expected a time in ms above 0"),
+        (["--draft-ms", "100/-5"], "--draft-ms: expected FIRST/THEN in ms"),
+        (["--lanes", "3"], "--lanes: invalid choice"),
+    ],
+)
 def test_referee_refuses_nonsense_arguments_with_exit_2(tmp_path, args, fragment):
     result = run_main("referee", "--p1", "true", "--p2", "true", *args, home=tmp_path)
     assert result.returncode == 2 and fragment in result.stderr, result.stderr

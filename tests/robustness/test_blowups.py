@@ -39,8 +39,9 @@ def problems_of(path):
 @pytest.mark.parametrize("entry", [{}, 1])
 def test_too_many_cards_are_refused_with_one_line(tmp_path, entry):
     path = card_file(tmp_path, [entry] * (MAX_CARDS + 1))
-    assert problems_of(path) == [f"{path}: cards: at most 1,000 cards in one file (found 1,001); "
-                                 "split the set into several files"]
+    assert problems_of(path) == [
+        f"{path}: cards: at most 1,000 cards in one file (found 1,001); split the set into several files"
+    ]
 
 
 def test_problems_are_capped_per_file_with_the_count_of_the_rest(tmp_path):
@@ -104,12 +105,13 @@ def test_too_many_skirmish_abilities_are_one_line(tmp_path):
     folder = tmp_path / "skirmish"
     shutil.copytree(levels_dir() / "skirmish", folder)
     data = json.loads((folder / "abilities.json").read_text(encoding="utf-8"))
-    data["abilities"] = (data["abilities"] * (MAX_ABILITIES // len(data["abilities"]) + 1))[:MAX_ABILITIES + 1]
+    data["abilities"] = (data["abilities"] * (MAX_ABILITIES // len(data["abilities"]) + 1))[: MAX_ABILITIES + 1]
     (folder / "abilities.json").write_text(json.dumps(data), encoding="utf-8")
     with pytest.raises(DataError) as caught:
         load_roster(folder)
-    assert caught.value.problems == [f"{folder / 'abilities.json'}: abilities: at most 1,000 abilities in one file "
-                                     "(found 1,001)"]
+    assert caught.value.problems == [
+        f"{folder / 'abilities.json'}: abilities: at most 1,000 abilities in one file (found 1,001)"
+    ]
 
 
 def test_checking_a_million_values_keeps_no_path_per_value():

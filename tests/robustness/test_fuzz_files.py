@@ -37,9 +37,13 @@ LEVEL_FILES = sorted(p for p in CAMPAIGN.glob("*.json") if p.name != "campaign.j
 LEVELS = {p.stem: json.loads(p.read_text(encoding="utf-8")) for p in LEVEL_FILES}
 CORE = json.loads((levels_dir() / "cards" / "core.json").read_text(encoding="utf-8"))
 # A small card file (creatures and items without tokens): mutations hit a larger share of it.
-SMALL_CARDS = {"version": 1, "name": "small",
-               "cards": [c for c in CORE["cards"] if not c.get("token") and
-                         not any("token" in e for e in c.get("effects", []))][:6]}
+SMALL_CARDS = {
+    "version": 1,
+    "name": "small",
+    "cards": [c for c in CORE["cards"] if not c.get("token") and not any("token" in e for e in c.get("effects", []))][
+        :6
+    ],
+}
 LEVEL_IDS = [99999, 0, -1, "no_such_level", "c1_first_spark", "x" * 49, "C1", 25, 141]
 
 
@@ -163,7 +167,7 @@ def check_card_file(path: Path) -> None:
         assert isinstance(card.name, str) and card.name and isinstance(card.text, str)
 
 
-CARD_IDS = [99999, 0, -1, 10 ** 30, "x", 1]
+CARD_IDS = [99999, 0, -1, 10**30, "x", 1]
 
 
 @FUZZ
@@ -199,9 +203,39 @@ def test_damaged_card_file_bytes(data):
 CARDLIST_TEXT = OFFICIAL_CARDLIST.read_text(encoding="utf-8")
 CARDLIST_LINES = CARDLIST_TEXT.split("\n")
 FIELD_VALUES = st.one_of(
-    st.sampled_from(["", "-1", "0", "13", "99999999999", "1" * 5000, "1e3", "²", "٣", "+1", "1_0", " 7 ", "NaN",
-                     "creature", "itemGreen", "itemred", "ITEMBLUE", "spell", "BCDGLW", "BBB", "XYZ", "------",
-                     "\x00", "\x1b", "\u2028", "\x85", "a;b", "\r", "\t"]),
+    st.sampled_from(
+        [
+            "",
+            "-1",
+            "0",
+            "13",
+            "99999999999",
+            "1" * 5000,
+            "1e3",
+            "²",
+            "٣",
+            "+1",
+            "1_0",
+            " 7 ",
+            "NaN",
+            "creature",
+            "itemGreen",
+            "itemred",
+            "ITEMBLUE",
+            "spell",
+            "BCDGLW",
+            "BBB",
+            "XYZ",
+            "------",
+            "\x00",
+            "\x1b",
+            "\u2028",
+            "\x85",
+            "a;b",
+            "\r",
+            "\t",
+        ]
+    ),
     st.text(st.characters(exclude_categories=()), max_size=12),
 )
 
@@ -242,7 +276,7 @@ def check_cardlist(cards, lines: int | None) -> None:
 
 def cardlist_error_line(message: str, source: str) -> int | None:
     assert message.startswith(f"{source}:"), message
-    rest = message[len(source) + 1:]
+    rest = message[len(source) + 1 :]
     number = rest.split(":", 1)[0]
     return int(number) if number.isdigit() else None
 
@@ -286,14 +320,16 @@ def campaign_levels():
     return campaign, load_campaign_levels(campaign)
 
 
-GOOD_PROGRESS = {"version": 1,
-                 "levels": {"c1_first_spark": {"attempts": 3, "wins": 1, "stars": 2, "best_turns": 1,
-                                               "best_seconds": 12.5},
-                            "c1_guard_duty": {"attempts": 4, "wins": 2, "stars": 1, "best_turns": 6,
-                                              "best_seconds": 80.0},
-                            "g1_five_stones": {"attempts": 1, "wins": 0, "stars": 0, "best_turns": None,
-                                               "best_seconds": None}},
-                 "granted": ["x_alchemists_riddle"], "cards": [12, 25]}
+GOOD_PROGRESS = {
+    "version": 1,
+    "levels": {
+        "c1_first_spark": {"attempts": 3, "wins": 1, "stars": 2, "best_turns": 1, "best_seconds": 12.5},
+        "c1_guard_duty": {"attempts": 4, "wins": 2, "stars": 1, "best_turns": 6, "best_seconds": 80.0},
+        "g1_five_stones": {"attempts": 1, "wins": 0, "stars": 0, "best_turns": None, "best_seconds": None},
+    },
+    "granted": ["x_alchemists_riddle"],
+    "cards": [12, 25],
+}
 
 
 def aside(folder: Path, name: str) -> list[Path]:
@@ -335,8 +371,9 @@ def check_progress_folder(folder: Path, campaign_levels, had_file: bool) -> None
 @given(st.data(), st.booleans())
 def test_mutated_and_damaged_progress(campaign_levels, data, damage):
     with Scratch() as folder:
-        raw = damage_bytes(data, encode(GOOD_PROGRESS)) if damage else \
-            encode(mutate(data, GOOD_PROGRESS, ids=LEVEL_IDS))
+        raw = (
+            damage_bytes(data, encode(GOOD_PROGRESS)) if damage else encode(mutate(data, GOOD_PROGRESS, ids=LEVEL_IDS))
+        )
         (folder / "progress.json").write_bytes(raw)
         check_progress_folder(folder, campaign_levels, True)
 
@@ -405,8 +442,15 @@ def test_mutated_and_damaged_run_files(campaign_levels, good_runs, data, level_i
 
 # ---------------------------------------------------------------------------------- settings
 
-GOOD_SETTINGS = {"version": 1, "width": 1600, "height": 900, "fullscreen": True, "volume": 0.3,
-                 "animation_speed": 2.0, "ai_think_ms": 500}
+GOOD_SETTINGS = {
+    "version": 1,
+    "width": 1600,
+    "height": 900,
+    "fullscreen": True,
+    "volume": 0.3,
+    "animation_speed": 2.0,
+    "ai_think_ms": 500,
+}
 
 
 def check_settings_folder(folder: Path) -> None:
@@ -417,8 +461,14 @@ def check_settings_folder(folder: Path) -> None:
     event("moved aside" if settings_file.problem else "read")
     values = settings_file.settings
     assert isinstance(values, Settings)
-    for name, kind in (("width", int), ("height", int), ("ai_think_ms", int), ("volume", float),
-                       ("animation_speed", float), ("fullscreen", bool)):
+    for name, kind in (
+        ("width", int),
+        ("height", int),
+        ("ai_think_ms", int),
+        ("volume", float),
+        ("animation_speed", float),
+        ("fullscreen", bool),
+    ):
         value = getattr(values, name)
         assert type(value) is kind, (name, value)
         assert kind is bool or math.isfinite(value)

@@ -59,8 +59,11 @@ def _game_texts(lanes: int, seed: int) -> tuple[list[str], list[tuple[Battle, li
     while battle.winner is None and battle.turn < 200:
         texts.append(battle_input(battle))
         side = battle.sides[battle.current]
-        ids = [i.uid for i in side.hand] + [c.uid for c in side.board] + \
-              [c.uid for c in battle.sides[1 - battle.current].board]
+        ids = (
+            [i.uid for i in side.hand]
+            + [c.uid for c in side.board]
+            + [c.uid for c in battle.sides[1 - battle.current].board]
+        )
         battles.append((battle.clone(), ids))
         seat = battle.current
         while battle.current == seat and battle.winner is None:
@@ -76,16 +79,65 @@ for _lanes, _seed in ((1, 1), (2, 2), (1, 3)):
     BATTLES += _battles[::3]
 
 WORDS = st.one_of(
-    st.sampled_from(["-1", "0", "1", "255", "256", "1000001", "-1000001", str(10 ** 30), "1" * 5000, "x", "²", "٣",
-                     "+3", "1_0", "1e3", "0x10", "", "------", "BCDGLW", "BBBBBB", "XXXXXX", "-----", "\x00", "\x1b",
-                     "\u2028", "\x85", "\ufeff", "SUMMON", "PASS", "30", "12", "13", "99", "100", "101", "26", "25"]),
+    st.sampled_from(
+        [
+            "-1",
+            "0",
+            "1",
+            "255",
+            "256",
+            "1000001",
+            "-1000001",
+            str(10**30),
+            "1" * 5000,
+            "x",
+            "²",
+            "٣",
+            "+3",
+            "1_0",
+            "1e3",
+            "0x10",
+            "",
+            "------",
+            "BCDGLW",
+            "BBBBBB",
+            "XXXXXX",
+            "-----",
+            "\x00",
+            "\x1b",
+            "\u2028",
+            "\x85",
+            "\ufeff",
+            "SUMMON",
+            "PASS",
+            "30",
+            "12",
+            "13",
+            "99",
+            "100",
+            "101",
+            "26",
+            "25",
+        ]
+    ),
     st.integers(-300, 300).map(str),
     st.text(st.characters(exclude_categories=()), max_size=6),
 )
 
 
-OPS = ["nudge", "nudge", "nudge", "word", "word", "drop_word", "add_word", "drop_line", "dup_line", "junk_line",
-       "swap_lines"]
+OPS = [
+    "nudge",
+    "nudge",
+    "nudge",
+    "word",
+    "word",
+    "drop_word",
+    "add_word",
+    "drop_line",
+    "dup_line",
+    "junk_line",
+    "swap_lines",
+]
 
 
 @st.composite
@@ -101,9 +153,15 @@ def mutated_turn(draw, ops: list[str] = OPS) -> str:
         numbers = [i for i, word in enumerate(words) if word.lstrip("-").isdigit() and len(word) < 8]
         if op == "nudge" and numbers:  # a number off by a little, or at a limit: still a well-formed turn
             at = draw(st.sampled_from(numbers), label="at")
-            words[at] = str(draw(st.one_of(st.integers(-3, 3).map(lambda d: int(words[at]) + d),
-                                           st.sampled_from([0, 1, 12, 13, 25, 26, 99, 100, 101, 127, 128, 255, 256])),
-                                 label="number"))
+            words[at] = str(
+                draw(
+                    st.one_of(
+                        st.integers(-3, 3).map(lambda d: int(words[at]) + d),
+                        st.sampled_from([0, 1, 12, 13, 25, 26, 99, 100, 101, 127, 128, 255, 256]),
+                    ),
+                    label="number",
+                )
+            )
         elif op == "word" and words:
             words[draw(st.integers(0, len(words) - 1), label="at")] = draw(WORDS, label="word")
         elif op == "drop_word" and words:
@@ -170,9 +228,13 @@ def test_mutated_turn_input_is_parsed_or_refused_with_its_line(text):
 
 
 @FUZZ
-@given(st.one_of(st.text(st.characters(exclude_categories=()), max_size=200),
-                 st.binary(max_size=200).map(lambda raw: raw.decode("utf-8", "replace"))),
-       st.integers(1, 10 ** 6))
+@given(
+    st.one_of(
+        st.text(st.characters(exclude_categories=()), max_size=200),
+        st.binary(max_size=200).map(lambda raw: raw.decode("utf-8", "replace")),
+    ),
+    st.integers(1, 10**6),
+)
 def test_arbitrary_text_as_turn_input(text, first_line):
     try:
         parsed = parse_turn_input(text, first_line=first_line)
@@ -205,10 +267,16 @@ def test_bot_answers_every_mutated_turn_with_a_well_formed_line(text):
 
 
 @FEW
-@given(st.lists(st.one_of(st.sampled_from(TEXTS), mutated_turn(),
-                          st.binary(max_size=60).map(lambda raw: raw.decode("latin-1"))),
-                min_size=1, max_size=4),
-       st.booleans())
+@given(
+    st.lists(
+        st.one_of(
+            st.sampled_from(TEXTS), mutated_turn(), st.binary(max_size=60).map(lambda raw: raw.decode("latin-1"))
+        ),
+        min_size=1,
+        max_size=4,
+    ),
+    st.booleans(),
+)
 def test_bot_reads_a_damaged_stream_to_its_end(turns, raw_damage):
     """The whole `bot locm` loop over a stream of turns, some garbled (and some bytes that are
     not UTF-8): it answers, reads on and exits 0 at the end of input."""
@@ -225,25 +293,65 @@ def test_bot_reads_a_damaged_stream_to_its_end(turns, raw_damage):
 
 # ---------------------------------------------------------------------------------- referee answers
 
-ANSWER_WORDS = st.one_of(st.sampled_from(["SUMMON", "ATTACK", "USE", "PASS", "PICK", "CHOOSE", "summon", "attack",
-                                          "pick", "JUMP", "", ";", ";;", "-1", "-2", "0", "1", "2", "3", "255", "256",
-                                          str(2 ** 63), "1" * 5000, "²", "--1", "+1", "\x00", "\t", "\u2028",
-                                          "\ufffd"]),
-                         st.integers(-5, 300).map(str), st.text(max_size=5))
+ANSWER_WORDS = st.one_of(
+    st.sampled_from(
+        [
+            "SUMMON",
+            "ATTACK",
+            "USE",
+            "PASS",
+            "PICK",
+            "CHOOSE",
+            "summon",
+            "attack",
+            "pick",
+            "JUMP",
+            "",
+            ";",
+            ";;",
+            "-1",
+            "-2",
+            "0",
+            "1",
+            "2",
+            "3",
+            "255",
+            "256",
+            str(2**63),
+            "1" * 5000,
+            "²",
+            "--1",
+            "+1",
+            "\x00",
+            "\t",
+            "\u2028",
+            "\ufffd",
+        ]
+    ),
+    st.integers(-5, 300).map(str),
+    st.text(max_size=5),
+)
 
 
 @st.composite
 def answer_line(draw, ids: list[int] | None = None) -> str:
     if draw(st.integers(0, 3), label="raw") == 0:
-        return draw(st.one_of(st.text(st.characters(exclude_categories=()), max_size=80),
-                              st.binary(max_size=80).map(lambda raw: raw.decode("utf-8", "replace"))), label="raw")
+        return draw(
+            st.one_of(
+                st.text(st.characters(exclude_categories=()), max_size=80),
+                st.binary(max_size=80).map(lambda raw: raw.decode("utf-8", "replace")),
+            ),
+            label="raw",
+        )
     number = ANSWER_WORDS
     if ids:  # mostly the ids on the table (then the engine decides), sometimes anything
         number = st.one_of(st.sampled_from(ids + [-1]), st.sampled_from(ids + [-1]), ANSWER_WORDS)
     parts = []
     for _ in range(draw(st.integers(1, 4), label="actions")):
-        verb = draw(st.sampled_from(["SUMMON", "ATTACK", "USE", "SUMMON", "ATTACK", "USE", "PASS", "summon", "JUMP"]),
-                    label="verb")
+        verb = draw(
+            st.sampled_from(["SUMMON", "ATTACK", "USE", "SUMMON", "ATTACK", "USE", "PASS", "summon", "JUMP"]),
+            label="verb",
+        )
         args = draw(st.sampled_from([2, 2, 2, 2, 3, 1, 0, 4]), label="args")
         words = [verb] + [str(draw(number, label="arg")) for _ in range(args)]
         parts.append(" ".join(words))
@@ -303,8 +411,10 @@ def test_time_limit_arguments_are_parsed_or_refused(text):
             assert all(math.isfinite(v) and v > 0 for v in values)
 
 
-@pytest.mark.parametrize("junk", [b"PICK \xc2\xb2\n", b"\xff\xfe\n", b"CHOOSE 99999999999999999999999\n",
-                                  b"PICK " + b"1" * 5000 + b"\n", b"\x00\n"])
+@pytest.mark.parametrize(
+    "junk",
+    [b"PICK \xc2\xb2\n", b"\xff\xfe\n", b"CHOOSE 99999999999999999999999\n", b"PICK " + b"1" * 5000 + b"\n", b"\x00\n"],
+)
 def test_referee_survives_a_bot_that_answers_junk(junk, tmp_path):
     """A bot answering junk in the draft loses the game; the referee itself goes on."""
     import sys
@@ -312,12 +422,14 @@ def test_referee_survives_a_bot_that_answers_junk(junk, tmp_path):
     from game.tools.referee import Limits, play_game
 
     bot = tmp_path / "junk_bot.py"
-    bot.write_text("import sys\n"
-                   f"junk = {junk!r}\n"
-                   "for line in sys.stdin.buffer:\n"
-                   "    if line.startswith(b'30 0 ') or line.startswith(b'0 0'):\n"
-                   "        pass\n"
-                   "    sys.stdout.buffer.write(junk); sys.stdout.buffer.flush()\n")
+    bot.write_text(
+        "import sys\n"
+        f"junk = {junk!r}\n"
+        "for line in sys.stdin.buffer:\n"
+        "    if line.startswith(b'30 0 ') or line.startswith(b'0 0'):\n"
+        "        pass\n"
+        "    sys.stdout.buffer.write(junk); sys.stdout.buffer.flush()\n"
+    )
     limits = Limits(draft_first_ms=5000, draft_ms=2000, first_turn_ms=5000, turn_ms=2000)
     report = play_game([f"{sys.executable} {bot}", f"{sys.executable} {bot}"], POOL, random.Random(0), limits=limits)
     assert report.failure is not None and report.winner in (0, 1)

@@ -45,8 +45,9 @@ def loop(path: Path) -> Path:
 
 def run_main(*args: str, home: Path) -> subprocess.CompletedProcess:
     env = {**os.environ, "DUELMIND_HOME": str(home), "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
-    return subprocess.run([sys.executable, str(REPO / "main.py"), *args], cwd=REPO, env=env, capture_output=True,
-                          text=True, timeout=120)
+    return subprocess.run(
+        [sys.executable, str(REPO / "main.py"), *args], cwd=REPO, env=env, capture_output=True, text=True, timeout=120
+    )
 
 
 @needs_mkfifo
@@ -91,7 +92,8 @@ def test_a_symlink_loop_is_an_unreadable_file_not_a_crash(tmp_path):
     with pytest.raises(LevelError) as caught:
         load_level(path)
     assert [str(p) for p in caught.value.problems] == [
-        f"{path}: $: is a symbolic link loop (it leads back to itself), not a file"]
+        f"{path}: $: is a symbolic link loop (it leads back to itself), not a file"
+    ]
 
 
 @needs_mkfifo
@@ -117,14 +119,18 @@ def test_levels_validate_reports_each_special_file_once_and_checks_the_others(tm
     problems, checked = validate_paths([tmp_path])
     assert checked == 4
     lines = [str(p) for p in problems]
-    assert lines == [f"{tmp_path / 'broken.json'}: $: invalid JSON at line 1, column 2: Expecting property name "
-                     "enclosed in double quotes",
-                     f"{tmp_path / 'pipe.json'}: $: is not a regular file (a FIFO)",
-                     f"{tmp_path / 'x.json'}: $: is a symbolic link loop (it leads back to itself), not a file"]
+    assert lines == [
+        f"{tmp_path / 'broken.json'}: $: invalid JSON at line 1, column 2: Expecting property name "
+        "enclosed in double quotes",
+        f"{tmp_path / 'pipe.json'}: $: is not a regular file (a FIFO)",
+        f"{tmp_path / 'x.json'}: $: is a symbolic link loop (it leads back to itself), not a file",
+    ]
     result = run_main("levels", "validate", str(tmp_path), str(tmp_path / "x.json"), home=tmp_path)
     assert result.returncode == 1, result.stderr
     assert "internal error" not in result.stderr and "Traceback" not in result.stderr
-    assert "x.json: $: is a symbolic link loop" in result.stderr and "pipe.json: $: is not a regular file" in result.stderr
+    assert (
+        "x.json: $: is a symbolic link loop" in result.stderr and "pipe.json: $: is not a regular file" in result.stderr
+    )
 
 
 @needs_mkfifo

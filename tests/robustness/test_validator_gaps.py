@@ -23,8 +23,13 @@ from game.rules.text_fields import MAX_HERO_NAME, is_blank
 
 CAMPAIGN = levels_dir() / "campaign"
 CORE = json.loads((levels_dir() / "cards" / "core.json").read_text(encoding="utf-8"))
-CREATURE = {k: v for k, v in next(c for c in CORE["cards"] if c["type"] == "creature" and not c.get("effects")
-                                  and not c.get("token")).items() if k != "art"}
+CREATURE = {
+    k: v
+    for k, v in next(
+        c for c in CORE["cards"] if c["type"] == "creature" and not c.get("effects") and not c.get("token")
+    ).items()
+    if k != "art"
+}
 BLANKS = [" ", "   ", "\u00a0", "\u2003", "\u3000", "\u200b", "\u2060", "\ufeff", "\u3164", "\u2800", " \u00a0\u200b "]
 
 
@@ -53,7 +58,7 @@ FAR_WHITE = ["0,14", "2,14", "4,14", "6,14", "8,14", "10,14", "12,14"]
 def test_a_renju_opening_holding_a_black_foul_is_rejected(tmp_path, foul, rule):
     data = level("g4_renju_challenge")
     black = FOULS[foul]
-    data.update(id="foul", rule=rule, opening={"black": black, "white": FAR_WHITE[:len(black) - 1]})
+    data.update(id="foul", rule=rule, opening={"black": black, "white": FAR_WHITE[: len(black) - 1]})
     problems = problems_of(tmp_path, data)
     fouls = [p for p in problems if "renju forbids" in p]
     if rule == "renju":
@@ -69,14 +74,17 @@ def test_the_shipped_renju_level_has_no_foul_in_its_opening(tmp_path):
 
 # ------------------------------------------------------------------ card files and the shipped set
 
+
 def test_a_card_file_reusing_a_shipped_id_passes_alone_but_not_against_the_shipped_set(tmp_path):
     path = tmp_path / "extra.json"
     path.write_text(json.dumps({"version": 1, "name": "extra", "cards": [CREATURE]}), encoding="utf-8")
     assert load_cardset([path]).cards  # on its own the id is free
     with pytest.raises(CardSetError) as caught:
         validate_card_files([path])
-    assert caught.value.problems == [f"{path}: card {CREATURE['id']} ({CREATURE['name']}): id: already used in "
-                                     f"{levels_dir() / 'cards' / 'core.json'}"]
+    assert caught.value.problems == [
+        f"{path}: card {CREATURE['id']} ({CREATURE['name']}): id: already used in "
+        f"{levels_dir() / 'cards' / 'core.json'}"
+    ]
     fresh = {**CREATURE, "id": 9001}
     path.write_text(json.dumps({"version": 1, "name": "extra", "cards": [fresh]}), encoding="utf-8")
     assert 9001 in validate_card_files([path]).cards
@@ -86,8 +94,9 @@ def test_a_card_file_reusing_a_shipped_id_passes_alone_but_not_against_the_shipp
 @pytest.mark.parametrize("version", [True, 1.0, "1", None, [1]])
 def test_a_card_file_version_must_be_the_whole_number_1(tmp_path, version):
     path = tmp_path / "v.json"
-    path.write_text(json.dumps({"version": version, "name": "v", "cards": [{**CREATURE, "id": 9002}]}),
-                    encoding="utf-8")
+    path.write_text(
+        json.dumps({"version": version, "name": "v", "cards": [{**CREATURE, "id": 9002}]}), encoding="utf-8"
+    )
     with pytest.raises(CardSetError) as caught:
         load_cardset([path])
     assert [p for p in caught.value.problems if ": version: " in p], caught.value.problems
@@ -103,8 +112,9 @@ def test_a_skirmish_file_version_must_be_the_whole_number_1(tmp_path, file, vers
     (folder / file).write_text(json.dumps(data), encoding="utf-8")
     with pytest.raises(DataError) as caught:
         load_roster(folder)
-    assert caught.value.problems == [f"{folder / file}: version: version must be the whole number 1 "
-                                     f"(found {json.dumps(version)})"]
+    assert caught.value.problems == [
+        f"{folder / file}: version: version must be the whole number 1 (found {json.dumps(version)})"
+    ]
 
 
 def test_level_and_campaign_versions_are_strict(tmp_path):
@@ -115,9 +125,11 @@ def test_level_and_campaign_versions_are_strict(tmp_path):
 # ------------------------------------------------------------------ duplicate keys
 
 keys = st.text(alphabet="abcxyz_", min_size=1, max_size=4)
-json_values = st.recursive(st.none() | st.integers(-5, 5) | st.text(alphabet="ab", max_size=3),
-                           lambda inner: st.lists(inner, max_size=3) | st.dictionaries(keys, inner, max_size=3),
-                           max_leaves=12)
+json_values = st.recursive(
+    st.none() | st.integers(-5, 5) | st.text(alphabet="ab", max_size=3),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(keys, inner, max_size=3),
+    max_leaves=12,
+)
 
 
 def _objects(value, where=()):
@@ -150,8 +162,11 @@ def test_a_duplicate_key_anywhere_is_refused_with_the_key_and_its_path(document,
     with pytest.raises(JsonFileError) as caught:
         parse_json_text(text, "f.json")
     assert f'the key "{key}" appears more than once' in caught.value.message
-    assert caught.value.json_path == json_path([*where, key]) or target is not document and \
-        caught.value.json_path.startswith("$")  # an earlier duplicate in document order may be found first
+    assert (
+        caught.value.json_path == json_path([*where, key])
+        or target is not document
+        and caught.value.json_path.startswith("$")
+    )  # an earlier duplicate in document order may be found first
     assert parse_json_text(json.dumps(document), "f.json") == document
 
 
@@ -161,18 +176,21 @@ def test_a_duplicate_key_in_a_card_file_is_named(tmp_path):
     path.write_text('{"version": 1, "name": "d", "cards": [' + card + "]}", encoding="utf-8")
     with pytest.raises(CardSetError) as caught:
         load_cardset([path])
-    assert caught.value.problems == [f'{path}: $.cards[0].cost: the key "cost" appears more than once in this '
-                                     "object; keep one"]
+    assert caught.value.problems == [
+        f'{path}: $.cards[0].cost: the key "cost" appears more than once in this object; keep one'
+    ]
 
 
 # ------------------------------------------------------------------ names
+
 
 @pytest.mark.parametrize("blank", BLANKS)
 def test_blank_names_are_refused_everywhere(tmp_path, blank):
     assert is_blank(blank)
     path = tmp_path / "cards.json"
-    path.write_text(json.dumps({"version": 1, "name": "c", "cards": [{**CREATURE, "id": 9004, "name": blank}]}),
-                    encoding="utf-8")
+    path.write_text(
+        json.dumps({"version": 1, "name": "c", "cards": [{**CREATURE, "id": 9004, "name": blank}]}), encoding="utf-8"
+    )
     with pytest.raises(CardSetError) as caught:
         load_cardset([path])
     assert any("name: the name is blank" in p for p in caught.value.problems)
@@ -218,6 +236,7 @@ def test_the_longest_shipped_names_fit():
 
 
 # ------------------------------------------------------------------ stale temp files
+
 
 def _temp(folder, name, age):
     path = folder / f".{name}.json.abcd1234.tmp"

@@ -9,8 +9,18 @@ import time
 from unittest import mock
 
 from game.rules.skirmish.data import load_roster
-from game.rules.skirmish.model import (Ability, Affects, Arena, DamageKind, Effect, HeroClass, Roster, Shape,
-                                       TargetKind, Verb)
+from game.rules.skirmish.model import (
+    Ability,
+    Affects,
+    Arena,
+    DamageKind,
+    Effect,
+    HeroClass,
+    Roster,
+    Shape,
+    TargetKind,
+    Verb,
+)
 from game.rules.skirmish.state import SkirmishState
 
 SHIPPED = load_roster()
@@ -45,14 +55,8 @@ def work_clock():
     with mock.patch.object(time, "perf_counter", clock), mock.patch.object(SkirmishState, "clone", costly_clone):
         yield clock
 
-OPEN = ["..........",
-        "..........",
-        "..........",
-        "..........",
-        "..........",
-        "..........",
-        "..........",
-        ".........."]
+
+OPEN = ["..........", "..........", "..........", "..........", "..........", "..........", "..........", ".........."]
 
 
 def arena(rows=OPEN, arena_id="test", round_limit=30, spawns=None) -> Arena:
@@ -62,20 +66,59 @@ def arena(rows=OPEN, arena_id="test", round_limit=30, spawns=None) -> Arena:
     return Arena(arena_id, arena_id, width, len(rows), walls, spawns, round_limit)
 
 
-def ability(id="hit", *effects, energy=4, mana=0, cooldown=0, range=1, min_range=0, los=True,
-            target=TargetKind.ENEMY, shape=Shape.SINGLE, size=0, **usage) -> Ability:
+def ability(
+    id="hit",
+    *effects,
+    energy=4,
+    mana=0,
+    cooldown=0,
+    range=1,
+    min_range=0,
+    los=True,
+    target=TargetKind.ENEMY,
+    shape=Shape.SINGLE,
+    size=0,
+    **usage,
+) -> Ability:
     from game.rules.skirmish.model import Usage
+
     effects = effects or (Effect(Verb.DAMAGE),)
-    return Ability(id, id.title(), energy, mana, cooldown, range, min_range, los, target, shape, size,
-                   tuple(effects), Usage(**usage))
+    return Ability(
+        id,
+        id.title(),
+        energy,
+        mana,
+        cooldown,
+        range,
+        min_range,
+        los,
+        target,
+        shape,
+        size,
+        tuple(effects),
+        Usage(**usage),
+    )
 
 
 def dummy(id="dummy", abilities=(), **stats) -> HeroClass:
     """A plain hero: 100 health, 50 mana, 10 energy, steps cost 2, damage 10-10, always hits, never
     crits, no armour, initiative 4 (team 0 wins its ties in round 1)."""
-    base = dict(id=id, name=id.title(), health=100, mana=50, mana_regen=0, energy=10, move_cost=2,
-                damage=(10, 10), hit=1.0, crit=0.0, armour=0, resist=0, initiative=4,
-                abilities=tuple(abilities) or (ability(),))
+    base = dict(
+        id=id,
+        name=id.title(),
+        health=100,
+        mana=50,
+        mana_regen=0,
+        energy=10,
+        move_cost=2,
+        damage=(10, 10),
+        hit=1.0,
+        crit=0.0,
+        armour=0,
+        resist=0,
+        initiative=4,
+        abilities=tuple(abilities) or (ability(),),
+    )
     base.update(stats)
     return HeroClass(**base)
 
@@ -121,5 +164,19 @@ class ScriptedRng:
         return self.values.pop(0)
 
 
-__all__ = ["SHIPPED", "OPEN", "arena", "ability", "dummy", "state", "six", "ScriptedRng", "Affects", "DamageKind",
-           "Effect", "Shape", "TargetKind", "Verb"]
+__all__ = [
+    "SHIPPED",
+    "OPEN",
+    "arena",
+    "ability",
+    "dummy",
+    "state",
+    "six",
+    "ScriptedRng",
+    "Affects",
+    "DamageKind",
+    "Effect",
+    "Shape",
+    "TargetKind",
+    "Verb",
+]

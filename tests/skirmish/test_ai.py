@@ -109,9 +109,13 @@ def test_bench_schedule_is_mirrored_and_from_both_sides():
 
 
 @settings(max_examples=6, deadline=None)
-@given(st.sampled_from(["random", "easy", "greedy"]), st.sampled_from(["random", "easy", "greedy"]),
-       st.lists(st.sampled_from(sorted(SHIPPED.classes)), min_size=3, max_size=3, unique=True),
-       st.sampled_from(sorted(SHIPPED.arenas)), st.integers(0, 2**31))
+@given(
+    st.sampled_from(["random", "easy", "greedy"]),
+    st.sampled_from(["random", "easy", "greedy"]),
+    st.lists(st.sampled_from(sorted(SHIPPED.classes)), min_size=3, max_size=3, unique=True),
+    st.sampled_from(sorted(SHIPPED.arenas)),
+    st.integers(0, 2**31),
+)
 def test_cheap_ais_play_legally_on_random_set_ups(a, b, team, arena, seed):
     result = play_match(SkirmishState(SHIPPED, arena, [team, team], seed), [make_agent(a, seed), make_agent(b, 1)], 5)
     assert result.winner in (0, 1, 2)

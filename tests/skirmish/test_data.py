@@ -34,7 +34,8 @@ def test_shipped_maps_are_mirror_fair():
 def test_exported_schemas_are_up_to_date():
     for name in SCHEMAS:
         assert schema_path(name).read_text(encoding="utf-8") == schema_text(name), (
-            f"{schema_path(name)} is stale: run `main.py skirmish validate --write-schema`")
+            f"{schema_path(name)} is stale: run `main.py skirmish validate --write-schema`"
+        )
 
 
 @pytest.fixture
@@ -59,14 +60,17 @@ def problems(folder: Path) -> list[str]:
 def test_a_misspelled_ability_names_file_hero_path_and_a_guess(folder):
     edit(folder / "heroes.json", lambda d: d["heroes"][0]["abilities"].__setitem__(1, "shield_bsh"))
     [message] = problems(folder)
-    assert message == (f"{folder / 'heroes.json'}: hero 'knight' (Knight): abilities.1: no ability 'shield_bsh'; "
-                       "did you mean 'shield_bash'?")
+    assert message == (
+        f"{folder / 'heroes.json'}: hero 'knight' (Knight): abilities.1: no ability 'shield_bsh'; "
+        "did you mean 'shield_bash'?"
+    )
 
 
 def test_unknown_fields_and_inconsistent_effects_are_reported_each(folder):
     def change(d):
         d["abilities"][0]["effects"][0]["colour"] = "red"
         d["abilities"][2]["effects"].append({"verb": "heal"})
+
     edit(folder / "abilities.json", change)
     found = problems(folder)
     assert len(found) == 2

@@ -14,9 +14,13 @@ from tests.skirmish.helpers import SHIPPED, ScriptedRng
 
 CLASSES = sorted(SHIPPED.classes)
 ARENAS = sorted(SHIPPED.arenas)
-setups = st.tuples(st.lists(st.sampled_from(CLASSES), min_size=3, max_size=3),
-                   st.lists(st.sampled_from(CLASSES), min_size=3, max_size=3),
-                   st.sampled_from(ARENAS), st.integers(0, 2**31), st.integers(0, 2**31))
+setups = st.tuples(
+    st.lists(st.sampled_from(CLASSES), min_size=3, max_size=3),
+    st.lists(st.sampled_from(CLASSES), min_size=3, max_size=3),
+    st.sampled_from(ARENAS),
+    st.integers(0, 2**31),
+    st.integers(0, 2**31),
+)
 
 
 def choose(state, rng):
@@ -31,9 +35,24 @@ def choose(state, rng):
 
 
 def signature(state):
-    return (state.winner, state.round, state.turn_index, tuple(state.order),
-            tuple((h.cell, h.health, h.mana, h.energy, h.alive, tuple(sorted(h.cooldowns.items())),
-                   tuple(sorted((k.value, v) for k, v in h.statuses.items()))) for h in state.heroes))
+    return (
+        state.winner,
+        state.round,
+        state.turn_index,
+        tuple(state.order),
+        tuple(
+            (
+                h.cell,
+                h.health,
+                h.mana,
+                h.energy,
+                h.alive,
+                tuple(sorted(h.cooldowns.items())),
+                tuple(sorted((k.value, v) for k, v in h.statuses.items())),
+            )
+            for h in state.heroes
+        ),
+    )
 
 
 def check_invariants(state):

@@ -19,8 +19,11 @@ FAR = [(0, 7), (1, 7), (8, 7), (9, 7)]  # parking cells for the fillers
 def duel(a, b, a_cell=(0, 0), b_cell=(1, 0), **kw):
     """Hero 1 (class a) against hero 4 (class b); the fillers stand in the bottom corners."""
     classes = six(a, dummy("ally", initiative=1), dummy("ally2", initiative=1), b)
-    return state([classes[0], classes[1], classes[2], classes[3], classes[4], classes[5]],
-                 cells=[a_cell, FAR[0], FAR[1], b_cell, FAR[2], FAR[3]], **kw)
+    return state(
+        [classes[0], classes[1], classes[2], classes[3], classes[4], classes[5]],
+        cells=[a_cell, FAR[0], FAR[1], b_cell, FAR[2], FAR[3]],
+        **kw,
+    )
 
 
 def kinds(events):
@@ -41,8 +44,16 @@ def test_moving_costs_energy_per_step_of_the_shortest_walk():
 
 
 def test_walls_and_heroes_block_walking():
-    rows = ["..#.......", "..#.......", "..........", "..........", "..........", "..........", "..........",
-            ".........."]
+    rows = [
+        "..#.......",
+        "..#.......",
+        "..........",
+        "..........",
+        "..........",
+        "..........",
+        "..........",
+        "..........",
+    ]
     s = duel(dummy("a"), dummy("b"), a_cell=(0, 0), b_cell=(1, 2), rows=rows)
     legal = s.legal_actions()
     assert move(3, 0) not in legal  # around the wall and hero 4 it is 7 steps
@@ -50,8 +61,14 @@ def test_walls_and_heroes_block_walking():
 
 
 def test_turn_order_by_initiative_with_alternating_ties():
-    classes = six(dummy("a", initiative=5), dummy("b", initiative=3), dummy("c", initiative=1),
-                  dummy("d", initiative=5), dummy("e", initiative=4), dummy("f", initiative=1))
+    classes = six(
+        dummy("a", initiative=5),
+        dummy("b", initiative=3),
+        dummy("c", initiative=1),
+        dummy("d", initiative=5),
+        dummy("e", initiative=4),
+        dummy("f", initiative=1),
+    )
     s = state(classes, cells=[(0, 0), (0, 2), (0, 4), (9, 0), (9, 2), (9, 4)])
     seen = []
     for _ in range(12):
@@ -59,8 +76,7 @@ def test_turn_order_by_initiative_with_alternating_ties():
         s.apply(END)
     # Ties go to team (round + initiative + 1) % 2: at initiative 5 team 1 in round 1, team 0 in
     # round 2; at initiative 1 the other way round.
-    assert seen == [(1, 4), (1, 1), (1, 5), (1, 2), (1, 6), (1, 3),
-                    (2, 1), (2, 4), (2, 5), (2, 2), (2, 3), (2, 6)]
+    assert seen == [(1, 4), (1, 1), (1, 5), (1, 2), (1, 6), (1, 3), (2, 1), (2, 4), (2, 5), (2, 2), (2, 3), (2, 6)]
 
 
 def test_physical_damage_hit_amount_crit_and_armour():
@@ -233,9 +249,14 @@ def test_cooldowns_count_the_casters_turns():
 
 
 def test_restore_is_capped():
-    rest = ability("rest", Effect(Verb.RESTORE, to=Affects.CASTER, resource=Resource.ENERGY, amount=6),
-                   Effect(Verb.RESTORE, to=Affects.CASTER, resource=Resource.MANA, amount=15),
-                   energy=2, target=TargetKind.SELF, range=0)
+    rest = ability(
+        "rest",
+        Effect(Verb.RESTORE, to=Affects.CASTER, resource=Resource.ENERGY, amount=6),
+        Effect(Verb.RESTORE, to=Affects.CASTER, resource=Resource.MANA, amount=15),
+        energy=2,
+        target=TargetKind.SELF,
+        range=0,
+    )
     s = duel(dummy("a", abilities=(rest,), mana=50), dummy("b"), b_cell=(9, 0))
     s.heroes[0].mana = 40
     events = s.apply(cast("rest", 0, 0))
@@ -245,8 +266,16 @@ def test_restore_is_capped():
 
 def test_push_stops_at_walls_and_collision_hurts():
     shove = ability("shove", Effect(Verb.PUSH, cells=2, power=(8, 8)))
-    rows = [".....#....", "..........", "..........", "..........", "..........", "..........", "..........",
-            ".........."]
+    rows = [
+        ".....#....",
+        "..........",
+        "..........",
+        "..........",
+        "..........",
+        "..........",
+        "..........",
+        "..........",
+    ]
     s = duel(dummy("a", abilities=(shove,)), dummy("b"), a_cell=(2, 0), b_cell=(3, 0), rows=rows)
     s.rng = ScriptedRng(8)  # the collision roll
     events = s.apply(cast("shove", 3, 0))
@@ -269,8 +298,16 @@ def test_pull_stops_next_to_the_caster():
 
 
 def test_dash_walks_and_teleport_needs_sight_when_asked():
-    rows = ["..#.......", "..#.......", "..#.......", "..........", "..........", "..........", "..........",
-            ".........."]
+    rows = [
+        "..#.......",
+        "..#.......",
+        "..#.......",
+        "..........",
+        "..........",
+        "..........",
+        "..........",
+        "..........",
+    ]
     dash = ability("dash", Effect(Verb.DASH), target=TargetKind.EMPTY, range=3, los=False)
     blink = ability("blink", Effect(Verb.TELEPORT), target=TargetKind.EMPTY, range=3, los=True)
     jump = ability("jump", Effect(Verb.TELEPORT), target=TargetKind.EMPTY, range=3, los=False)
@@ -284,8 +321,14 @@ def test_dash_walks_and_teleport_needs_sight_when_asked():
 
 
 def test_areas_reach_the_right_heroes():
-    fire = ability("fire", Effect(Verb.DAMAGE, to=Affects.HEROES, kind=DamageKind.MAGIC, power=(5, 5)),
-                   target=TargetKind.CELL, range=6, shape=Shape.RADIUS, size=1)
+    fire = ability(
+        "fire",
+        Effect(Verb.DAMAGE, to=Affects.HEROES, kind=DamageKind.MAGIC, power=(5, 5)),
+        target=TargetKind.CELL,
+        range=6,
+        shape=Shape.RADIUS,
+        size=1,
+    )
     s = duel(dummy("a", abilities=(fire,)), dummy("b"), a_cell=(1, 2), b_cell=(4, 4))
     s.heroes[1].cell = (4, 5)  # an ally of the caster, caught too
     s.heroes[4].cell = (5, 5)  # diagonal: Manhattan 2, outside

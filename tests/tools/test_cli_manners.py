@@ -82,18 +82,56 @@ def _long_commands(tmp_path: Path) -> dict[str, tuple[list[str], str]]:
         "arena": (["arena", "--p1", "easy", "--p2", "random", "--games", "2", "--budget-ms", "5"], "win rate"),
         "referee": (["referee", "--p1", bot, "--p2", bot, "--games", "2"], "2 games"),
         "gomocup match": (["gomocup", "match", "--p1", brain, "--p2", brain, "--games", "2"], "2 games, freestyle"),
-        "skirmish bench": (["skirmish", "bench", "--pairings", "easy:random", "--games", "2", "--first-team", "0",
-                            "--budget-ms", "5", "--jobs", "1"], "easy vs random"),
+        "skirmish bench": (
+            [
+                "skirmish",
+                "bench",
+                "--pairings",
+                "easy:random",
+                "--games",
+                "2",
+                "--first-team",
+                "0",
+                "--budget-ms",
+                "5",
+                "--jobs",
+                "1",
+            ],
+            "easy vs random",
+        ),
         "bench engine": (["bench", "engine", "--games", "20", "--lanes", "1"], "1 lane: 20 games"),
         "bench gomoku": (["bench", "gomoku", "--sections", "speed", "--speed-ms", "10"], "== speed"),
-        "bench memory": (["bench", "memory", "--ai", "easy", "--decisions", "6", "--checkpoints", "2",
-                          "--budget-ms", "5", "--lanes", "1"], "growth, all"),
+        "bench memory": (
+            [
+                "bench",
+                "memory",
+                "--ai",
+                "easy",
+                "--decisions",
+                "6",
+                "--checkpoints",
+                "2",
+                "--budget-ms",
+                "5",
+                "--lanes",
+                "1",
+            ],
+            "growth, all",
+        ),
         "cards balance": (["cards", "balance", "--games", "4", "--jobs", "1", "--ai", "random"], "## First player"),
     }
 
 
-LONG = ["arena", "referee", "gomocup match", "skirmish bench", "bench engine", "bench gomoku", "bench memory",
-        "cards balance"]
+LONG = [
+    "arena",
+    "referee",
+    "gomocup match",
+    "skirmish bench",
+    "bench engine",
+    "bench gomoku",
+    "bench memory",
+    "cards balance",
+]
 
 
 @pytest.mark.parametrize("name", LONG)
@@ -130,8 +168,10 @@ def test_json_documents_carry_the_figures(tmp_path, capsys):
     assert arena["games"] == 2 and 0 <= arena["p1_win_rate"] <= 1 and len(arena["wilson95"]) == 2
 
 
-@pytest.mark.parametrize("argv", [["levels", "validate", "levels/campaign/c1_first_spark.json"], ["cards", "validate"],
-                                  ["skirmish", "validate"]])
+@pytest.mark.parametrize(
+    "argv",
+    [["levels", "validate", "levels/campaign/c1_first_spark.json"], ["cards", "validate"], ["skirmish", "validate"]],
+)
 def test_validators_print_one_json_document(argv, capsys, monkeypatch):
     monkeypatch.chdir(REPO)
     assert run_command(*argv, "--json") == 0
@@ -176,8 +216,14 @@ def test_bench_gomoku_refuses_unknown_sections(sections, capsys):
         assert "unknown section 'nonsense'" in err
 
 
-JOBS_COMMANDS = [["arena"], ["cards", "balance"], ["levels", "simulate", "c1_first_spark"], ["bench", "gomoku"],
-                 ["gomocup", "match", "--p1", "true", "--p2", "true"], ["skirmish", "bench"]]
+JOBS_COMMANDS = [
+    ["arena"],
+    ["cards", "balance"],
+    ["levels", "simulate", "c1_first_spark"],
+    ["bench", "gomoku"],
+    ["gomocup", "match", "--p1", "true", "--p2", "true"],
+    ["skirmish", "bench"],
+]
 
 
 @pytest.mark.parametrize("command", JOBS_COMMANDS, ids=lambda argv: " ".join(argv[:2]))
@@ -218,8 +264,11 @@ def test_every_option_shows_its_default_in_the_help():
             assert empty not in text, f"{name} --help says {empty}"
         assert parser.formatter_class is cli.HelpFormatter, f"{name}: its help would not show the defaults"
         for action in parser._actions:
-            if (not action.option_strings or isinstance(action, argparse._HelpAction)
-                    or action.default in (None, False, argparse.SUPPRESS)):
+            if (
+                not action.option_strings
+                or isinstance(action, argparse._HelpAction)
+                or action.default in (None, False, argparse.SUPPRESS)
+            ):
                 continue
             formatter = parser._get_formatter()
             formatter.add_argument(action)
@@ -242,11 +291,26 @@ def test_a_scheduler_without_workers_is_given_up_on(tmp_path, capsys):
 
     results = tmp_path / "run.jsonl"
     # A real scheduler, in this process, with no worker at all.
-    with LocalCluster(n_workers=0, processes=False, protocol="tcp", dashboard_address=":0",
-                      silence_logs=logging.ERROR) as cluster:
+    with LocalCluster(
+        n_workers=0, processes=False, protocol="tcp", dashboard_address=":0", silence_logs=logging.ERROR
+    ) as cluster:
         address = cluster.scheduler_address
-        code = run_command("arena", "--p1", "easy", "--games", "2", "--budget-ms", "5", "--cluster", address,
-                           "--cluster-wait", "0.5", "--results", str(results), "--no-progress")
+        code = run_command(
+            "arena",
+            "--p1",
+            "easy",
+            "--games",
+            "2",
+            "--budget-ms",
+            "5",
+            "--cluster",
+            address,
+            "--cluster-wait",
+            "0.5",
+            "--results",
+            str(results),
+            "--no-progress",
+        )
     assert code == 2
     err = capsys.readouterr().err
     assert f"waiting for workers at {address}" in err
@@ -364,12 +428,19 @@ def _strings_outside_docstrings(path: Path) -> list[tuple[int, str]]:
             first = node.body[0]
             if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant):
                 docstrings.add(id(first.value))
-    return [(node.lineno, node.value) for node in ast.walk(tree)
-            if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docstrings]
+    return [
+        (node.lineno, node.value)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docstrings
+    ]
 
 
 def test_no_user_facing_message_tells_to_run_main_py():
     files = sorted((REPO / "game" / "tools").glob("*.py")) + [REPO / "game" / "client" / "launch.py"]
-    found = [f"{path.relative_to(REPO)}:{line}: {text!r}" for path in files
-             for line, text in _strings_outside_docstrings(path) if "main.py" in text]
+    found = [
+        f"{path.relative_to(REPO)}:{line}: {text!r}"
+        for path in files
+        for line, text in _strings_outside_docstrings(path)
+        if "main.py" in text
+    ]
     assert found == []

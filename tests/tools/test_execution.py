@@ -29,8 +29,10 @@ def cluster(address: str) -> Backend:
 def test_balance_games_are_the_same_on_every_backend(cluster_address):
     from game.tools.balance import Settings, run_games
 
-    runs = [run_games(Settings("random", seed=3, lanes=2), 10, progress=False, backend=backend)
-            for backend in (INLINE, PROCESSES, cluster(cluster_address))]
+    runs = [
+        run_games(Settings("random", seed=3, lanes=2), 10, progress=False, backend=backend)
+        for backend in (INLINE, PROCESSES, cluster(cluster_address))
+    ]
     assert [g.index for g in runs[0]] == list(range(10))
     assert runs[0] == runs[1] == runs[2]  # winner, turns, decks, offers, picks, mana curves of every game
 
@@ -100,8 +102,9 @@ def test_an_interrupted_run_resumes_from_its_results_file(tmp_path):
     with results.open("a") as cut:  # a line cut short by the interruption
         cut.write('{"index": 6, "ga')
     job = LoggingJob(log)
-    assert execution.run_games(job, 10, INLINE, results, progress=False) == [{"i": i, "value": i * i}
-                                                                               for i in range(10)]
+    assert execution.run_games(job, 10, INLINE, results, progress=False) == [
+        {"i": i, "value": i * i} for i in range(10)
+    ]
     assert job.played() == [0, 1, 2, 3, 4, 5, 6] + [6, 7, 8, 9]  # only the missing games were played again
     assert [json.loads(line)["index"] for line in results.read_text().splitlines()[1:]] == list(range(10))
     execution.run_games(job, 10, INLINE, results, progress=False)
@@ -141,8 +144,11 @@ def test_without_the_engine_cluster_says_how_to_install_it(monkeypatch, capsys):
     from main import main
 
     monkeypatch.setattr(execution, "cluster_available", lambda: False)
-    for command in (["cards", "balance", "--games", "2"], ["arena", "--games", "2"],
-                    ["levels", "simulate", "c1_first_spark", "--games", "2"]):
+    for command in (
+        ["cards", "balance", "--games", "2"],
+        ["arena", "--games", "2"],
+        ["levels", "simulate", "c1_first_spark", "--games", "2"],
+    ):
         assert main([*command, "--cluster", "local:2", "--no-progress"]) == 2
         err = capsys.readouterr().err
         assert 'pip install -e ".[cluster]"' in err and "Traceback" not in err, command

@@ -100,8 +100,15 @@ def test_saves_names_the_log_folder_and_its_crash_reports(home, capsys):
 def test_protocol_bots_keep_stdout_clean(tmp_path):
     env = dict(os.environ, DUELMIND_HOME=str(tmp_path / "home"))
     env.pop("PYGAME_HIDE_SUPPORT_PROMPT", None)
-    done = subprocess.run([sys.executable, "main.py", "brain", "gomocup"], input="START 15\nBEGIN\nEND\n",
-                          cwd=REPO, env=env, capture_output=True, text=True, timeout=120)
+    done = subprocess.run(
+        [sys.executable, "main.py", "brain", "gomocup"],
+        input="START 15\nBEGIN\nEND\n",
+        cwd=REPO,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert done.returncode == 0, done.stderr
     lines = done.stdout.split()
     assert lines[0] == "OK" and len(lines) == 2 and len(lines[1].split(",")) == 2

@@ -56,8 +56,10 @@ def test_psq_naming_an_existing_file_is_refused_before_the_first_game(tmp_path, 
     target.write_text("an earlier record\n")
     never = tmp_path / "started"
     brain = f"touch {shlex.quote(str(never))}; cat"  # would leave a mark if a game were started
-    assert main(["gomocup", "match", "--p1", brain, "--p2", brain, "--games", "2", "--psq", str(target),
-                 "--no-progress"]) == 2
+    assert (
+        main(["gomocup", "match", "--p1", brain, "--p2", brain, "--games", "2", "--psq", str(target), "--no-progress"])
+        == 2
+    )
     line = one_sentence(capsys.readouterr().err)
     assert f"--psq {target} is a file; --psq takes a folder" in line
     assert target.read_text() == "an earlier record\n" and not never.exists()
@@ -80,8 +82,16 @@ def test_a_psq_that_cannot_be_written_loses_no_game(tmp_path, capsys):
     brain = f"{PY} {shlex.quote(str(REPO_ROOT / 'main.py'))} brain gomocup --level novice"
     blocked = tmp_path / "not-a-folder"
     blocked.write_text("x")  # run_match called directly: the command's check is skipped
-    result = run_match(brain, brain, 1, [[(8, 9), (6, 6), (5, 7), (7, 6)]], MatchConfig(turn_ms=2000, start_ms=20_000),
-                       cwd=REPO_ROOT, psq_dir=blocked, out=None)
+    result = run_match(
+        brain,
+        brain,
+        1,
+        [[(8, 9), (6, 6), (5, 7), (7, 6)]],
+        MatchConfig(turn_ms=2000, start_ms=20_000),
+        cwd=REPO_ROOT,
+        psq_dir=blocked,
+        out=None,
+    )
     [record] = result.records
     assert record.winner is not None and record.psq is None
     assert "could not write its .psq record" in record.messages[-1]
@@ -97,8 +107,9 @@ def in_process_cluster():
     pytest.importorskip("distributed", reason="the cluster extra is not installed")
     from distributed import LocalCluster
 
-    cluster = LocalCluster(n_workers=1, threads_per_worker=1, processes=False, dashboard_address=":0",
-                           silence_logs=logging.ERROR)
+    cluster = LocalCluster(
+        n_workers=1, threads_per_worker=1, processes=False, dashboard_address=":0", silence_logs=logging.ERROR
+    )
     try:
         yield cluster
     finally:
@@ -122,8 +133,9 @@ def test_a_scheduler_closed_mid_run_is_a_sentence_and_the_results_are_kept(tmp_p
     job = LoggingJob(str(tmp_path / "played.log"), seconds=0.1)
     backend = Backend(Kind.CLUSTER, 0, in_process_cluster.scheduler_address, 5.0)
     with pytest.raises(RunError) as raised:
-        execution.run_games(job, 30, backend, results, progress=False,
-                            on_result=_stop_after(2, in_process_cluster.close))
+        execution.run_games(
+            job, 30, backend, results, progress=False, on_result=_stop_after(2, in_process_cluster.close)
+        )
     message = str(raised.value)
     assert "lost the Dask scheduler" in message and f"{results} is kept" in message and "\n" not in message
     kept = [json.loads(line)["index"] for line in results.read_text().splitlines()[1:]]
@@ -131,8 +143,9 @@ def test_a_scheduler_closed_mid_run_is_a_sentence_and_the_results_are_kept(tmp_p
     # The run resumes from the file: only the missing games are played.
     played_before = len(job.played())
     again = LoggingJob(job.log)
-    assert execution.run_games(again, 30, Backend(Kind.INLINE), results, progress=False) == \
-        [{"i": i, "value": i * i} for i in range(30)]
+    assert execution.run_games(again, 30, Backend(Kind.INLINE), results, progress=False) == [
+        {"i": i, "value": i * i} for i in range(30)
+    ]
     assert sorted(again.played()[played_before:]) == sorted(set(range(30)) - set(kept))
 
 
@@ -141,8 +154,9 @@ def test_when_every_worker_leaves_the_run_waits_then_gives_up(tmp_path, in_proce
     job = LoggingJob(str(tmp_path / "played.log"), seconds=0.1)
     backend = Backend(Kind.CLUSTER, 0, in_process_cluster.scheduler_address, 1.0)  # --cluster-wait 1
     with pytest.raises(RunError) as raised:
-        execution.run_games(job, 30, backend, results, progress=False,
-                            on_result=_stop_after(2, lambda: in_process_cluster.scale(0)))
+        execution.run_games(
+            job, 30, backend, results, progress=False, on_result=_stop_after(2, lambda: in_process_cluster.scale(0))
+        )
     assert "every worker left" in str(raised.value) and "(--cluster-wait)" in str(raised.value)
     assert "waiting for workers" in capsys.readouterr().err
     assert len(results.read_text().splitlines()) >= 1 + 2
@@ -215,8 +229,9 @@ def test_a_service_that_is_no_dask_scheduler_is_a_sentence(tmp_path, capsys, mon
     assert results.read_bytes() == before
 
 
-@pytest.mark.parametrize("address", ["ucx://127.0.0.1:8786", "tls://127.0.0.1:8786", "tcp://127.0.0.1",
-                                     "tcp://host:port"])
+@pytest.mark.parametrize(
+    "address", ["ucx://127.0.0.1:8786", "tls://127.0.0.1:8786", "tcp://127.0.0.1", "tcp://host:port"]
+)
 def test_unsupported_or_malformed_addresses_are_a_sentence(capsys, address):
     pytest.importorskip("distributed", reason="the cluster extra is not installed")
     from main import main
@@ -237,14 +252,21 @@ def _level_job():
 
 
 GOOD_GAME = {"seed": 0, "won": True, "stars": 1, "turns": 3, "objectives": ["met"], "warnings": [], "seconds": 0.5}
-BAD_VALUES = {"seed": [None, "0", 1.5, True, 10**30], "won": [None, 1, "yes"], "stars": [-1, 4, 10**30, 1.5, None],
-              "turns": [-1, 10**12, "3", None], "objectives": [None, "met", [1], ["won"], [], ["met", "met"]],
-              "warnings": [None, "x", [1]], "seconds": [-1, None, "0.5", 1e300, True]}
+BAD_VALUES = {
+    "seed": [None, "0", 1.5, True, 10**30],
+    "won": [None, 1, "yes"],
+    "stars": [-1, 4, 10**30, 1.5, None],
+    "turns": [-1, 10**12, "3", None],
+    "objectives": [None, "met", [1], ["won"], [], ["met", "met"]],
+    "warnings": [None, "x", [1]],
+    "seconds": [-1, None, "0.5", 1e300, True],
+}
 
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False, allow_infinity=False) | st.text(max_size=8),
     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner, max_size=4),
-    max_leaves=12)
+    max_leaves=12,
+)
 wrong_game = st.one_of(
     json_values,  # anything but a game object
     st.sampled_from([{**GOOD_GAME, key: value} for key, values in BAD_VALUES.items() for value in values]),
@@ -258,8 +280,9 @@ wrong_lines = st.one_of(
 ).map(lambda value: json.dumps(value))
 
 
-@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
-                                                                  HealthCheck.too_slow])
+@settings(
+    max_examples=120, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow]
+)
 @given(line=st.one_of(wrong_lines, st.just("[" * 5000 + "]" * 5000), st.just('{"index": 0, "game": NaN}')))
 def test_a_results_line_of_the_wrong_shape_is_refused_naming_the_line(tmp_path, line):
     job = _level_job()
@@ -314,17 +337,20 @@ def test_time_options_are_capped_at_an_hour(text):
     assert positive_ms(str(MAX_MS)) == MAX_MS
 
 
-@pytest.mark.parametrize("command", [
-    ["gomocup", "match", "--p1", "x", "--p2", "y", "--turn-ms", "1e13"],
-    ["gomocup", "match", "--p1", "x", "--p2", "y", "--start-ms", "1e13"],
-    ["gomocup", "match", "--p1", "x", "--p2", "y", "--match-ms", "1e13"],
-    ["gomocup", "match", "--p1", "x", "--p2", "y", "--match-ms", "nan"],
-    ["referee", "--p1", "x", "--p2", "y", "--first-turn-ms", "1e13"],
-    ["referee", "--p1", "x", "--p2", "y", "--turn-ms", "1e13"],
-    ["referee", "--p1", "x", "--p2", "y", "--draft-ms", "1e13"],
-    ["referee", "--p1", "x", "--p2", "y", "--draft-ms", "1000/1e13"],
-    [*SIMULATE, "--budget-ms", "1e13"],
-])
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["gomocup", "match", "--p1", "x", "--p2", "y", "--turn-ms", "1e13"],
+        ["gomocup", "match", "--p1", "x", "--p2", "y", "--start-ms", "1e13"],
+        ["gomocup", "match", "--p1", "x", "--p2", "y", "--match-ms", "1e13"],
+        ["gomocup", "match", "--p1", "x", "--p2", "y", "--match-ms", "nan"],
+        ["referee", "--p1", "x", "--p2", "y", "--first-turn-ms", "1e13"],
+        ["referee", "--p1", "x", "--p2", "y", "--turn-ms", "1e13"],
+        ["referee", "--p1", "x", "--p2", "y", "--draft-ms", "1e13"],
+        ["referee", "--p1", "x", "--p2", "y", "--draft-ms", "1000/1e13"],
+        [*SIMULATE, "--budget-ms", "1e13"],
+    ],
+)
 def test_huge_times_are_a_usage_error(capsys, command):
     from main import main
 
@@ -335,22 +361,24 @@ def test_huge_times_are_a_usage_error(capsys, command):
     assert "Traceback" not in err and "error: argument" in err
 
 
-@pytest.mark.parametrize("content, expected", [
-    ("[" * 3000 + "]" * 3000, "nested too deeply"),
-    ('{"openings": [{"moves": [[7, 7], [1e400, 2]]}]}', "too large"),
-    ('[[[7, 7], [8, Infinity]]]', "Infinity"),
-    ('{"openings": [{"moves": [[7, 7], [8, "x"]]}]}', "$.openings[0].moves[1]"),
-    ('{"openings": [{"moves": [[7, 7], [8, 99999999999999999999]]}]}', "$.openings[0].moves[1]"),
-    ('{"openings": {"moves": []}}', "$.openings: expected a list"),
-    ('[[7, 7]]', "$[0][0]"),
-])
+@pytest.mark.parametrize(
+    "content, expected",
+    [
+        ("[" * 3000 + "]" * 3000, "nested too deeply"),
+        ('{"openings": [{"moves": [[7, 7], [1e400, 2]]}]}', "too large"),
+        ('[[[7, 7], [8, Infinity]]]', "Infinity"),
+        ('{"openings": [{"moves": [[7, 7], [8, "x"]]}]}', "$.openings[0].moves[1]"),
+        ('{"openings": [{"moves": [[7, 7], [8, 99999999999999999999]]}]}', "$.openings[0].moves[1]"),
+        ('{"openings": {"moves": []}}', "$.openings: expected a list"),
+        ('[[7, 7]]', "$[0][0]"),
+    ],
+)
 def test_bad_openings_files_name_the_file_and_json_path(tmp_path, capsys, content, expected):
     from main import main
 
     openings = tmp_path / "openings.json"
     openings.write_text(content)
-    assert main(["gomocup", "match", "--p1", "true", "--p2", "true", "--openings", str(openings),
-                 "--no-progress"]) == 2
+    assert main(["gomocup", "match", "--p1", "true", "--p2", "true", "--openings", str(openings), "--no-progress"]) == 2
     line = one_sentence(capsys.readouterr().err)
     assert line.startswith(f"gomocup match: {openings}: ") and expected in line, line
 
@@ -395,9 +423,31 @@ def test_saves_lists_the_temp_files_of_an_interrupted_save(tmp_path, monkeypatch
 
 def test_bench_ui_measures_the_skirmish_tab_overlay(tmp_path):
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", DUELMIND_HOME=str(tmp_path))
-    done = subprocess.run([sys.executable, str(REPO_ROOT / "main.py"), "bench", "ui", "--game", "skirmish",
-                           "--turns", "2", "--think-ms", "20", "--ai", "easy", "--json", "--max-seconds", "120"],
-                          check=False, capture_output=True, text=True, env=env, timeout=300, cwd=tmp_path)
+    done = subprocess.run(
+        [
+            sys.executable,
+            str(REPO_ROOT / "main.py"),
+            "bench",
+            "ui",
+            "--game",
+            "skirmish",
+            "--turns",
+            "2",
+            "--think-ms",
+            "20",
+            "--ai",
+            "easy",
+            "--json",
+            "--max-seconds",
+            "120",
+        ],
+        check=False,
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=300,
+        cwd=tmp_path,
+    )
     assert done.returncode == 0, done.stderr[-2000:]
     data = json.loads(done.stdout)
     assert data["game"] == "skirmish" and data["overlay"] is True and data["ai_turns"] == 2

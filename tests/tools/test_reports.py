@@ -52,17 +52,27 @@ def test_balance_charts_flag_outliers_and_draw_mana_curves(tmp_path):
 
     # A card that always wins is flagged, in its own (red) series.
     a, b, c = (card.base_id for card in cards[:3])
-    rigged = [GameSummary(i, i % 2, 20, (frozenset([a, b]), frozenset([b, c])) if i % 2 == 0 else
-                          (frozenset([b, c]), frozenset([a, b])), (Counter(), Counter()), (Counter(), Counter()))
-              for i in range(60)]
+    rigged = [
+        GameSummary(
+            i,
+            i % 2,
+            20,
+            (frozenset([a, b]), frozenset([b, c])) if i % 2 == 0 else (frozenset([b, c]), frozenset([a, b])),
+            (Counter(), Counter()),
+            (Counter(), Counter()),
+        )
+        for i in range(60)
+    ]
     rigged_report = build_report(rigged, cards[:3], Settings("random"), min_n=50)
     rigged_chart = reports.balance_charts(rigged_report, rigged)[0]
     assert legend(rigged_chart) == ["cards", "outliers"]
     assert [x.split()[0] for x in rigged_chart.get("outliers").x] == [str(a), str(c)]
     assert any("wins too often" in note for note in rigged_chart.notes)
 
-    text = check_page(reports.balance_page(report, results, tmp_path, "the text report"),
-                      ["card_win_rates", "first_player", "mana_curves", "turns"])
+    text = check_page(
+        reports.balance_page(report, results, tmp_path, "the text report"),
+        ["card_win_rates", "first_player", "mana_curves", "turns"],
+    )
     assert "the text report" in text and "Outliers" in text
 
 
@@ -131,8 +141,7 @@ def test_without_matplotlib_report_says_how_to_install_it(monkeypatch, capsys):
 def test_levels_simulate_report_json_output_unchanged(tmp_path, capsys):
     from main import main
 
-    command = ["levels", "simulate", "c1_guard_duty", "--games", "2", "--player", "easy", "--json",
-               "--budget-ms", "10"]
+    command = ["levels", "simulate", "c1_guard_duty", "--games", "2", "--player", "easy", "--json", "--budget-ms", "10"]
     assert main(command) == 0
     plain = json.loads(capsys.readouterr().out)
     assert main([*command, "--report", str(tmp_path)]) == 0
@@ -145,8 +154,24 @@ def test_the_gomoku_ladder_runs_through_the_execution_layer_and_draws_its_matrix
     from main import main
 
     results = tmp_path / "ladder.jsonl"
-    command = ["bench", "gomoku", "--sections", "ladder", "--pairs", "novice:easy", "--games", "2", "--budget-ms", "10",
-               "--jobs", "1", "--results", str(results), "--report", str(tmp_path / "report")]
+    command = [
+        "bench",
+        "gomoku",
+        "--sections",
+        "ladder",
+        "--pairs",
+        "novice:easy",
+        "--games",
+        "2",
+        "--budget-ms",
+        "10",
+        "--jobs",
+        "1",
+        "--results",
+        str(results),
+        "--report",
+        str(tmp_path / "report"),
+    ]
     assert main(command) == 0
     out = capsys.readouterr().out
     assert "easy vs novice" in out and len(results.read_text().splitlines()) == 1 + 2

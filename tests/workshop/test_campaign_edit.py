@@ -55,6 +55,7 @@ def words(doc: CampaignDocument) -> list[str]:
 
 # ---------------------------------------------------------------------------------- files
 
+
 def test_load_then_save_the_shipped_campaign_changes_nothing(folder):
     doc = CampaignDocument(SHIPPED)
     assert doc.problems == [] and not doc.dirty and doc.changed_files() == []
@@ -88,6 +89,7 @@ def test_one_chapter_edit_changes_only_its_lines(doc):
 
 # ---------------------------------------------------------------------------------- operations
 
+
 def test_levels_move_between_chapters_and_in_order(doc):
     ce.add_level(doc, "g4_renju_challenge", 1)  # out of the tournament, to the end of the stone garden
     assert ce.chapter_levels(doc, 1) == ["g1_five_stones", "g2_four_three", "g3_hold_the_garden", "g4_renju_challenge"]
@@ -104,8 +106,10 @@ def test_levels_move_between_chapters_and_in_order(doc):
     assert [edit.label for edit in doc.undo_stack] == [
         'put "g4_renju_challenge" in the chapter "The Stone Garden"',
         'put "x_alchemists_riddle" in the chapter "The Apprentice\'s Bench"',
-        'move "x_alchemists_riddle" down', 'put "x_alchemists_riddle" in the chapter "The Apprentice\'s Bench"',
-        'take "x_alchemists_riddle" out of its chapter']
+        'move "x_alchemists_riddle" down',
+        'put "x_alchemists_riddle" in the chapter "The Apprentice\'s Bench"',
+        'take "x_alchemists_riddle" out of its chapter',
+    ]
     assert doc.problems == []
     data = json.loads(json.dumps(doc.data))
     while doc.undo():
@@ -119,8 +123,13 @@ def test_levels_move_between_chapters_and_in_order(doc):
 def test_chapters_are_added_moved_renamed_and_removed(doc):
     index = ce.add_chapter(doc, "The Alchemist's Tower")
     assert index == 5
-    assert ce.chapters(doc)[5] == {"id": "the_alchemist_s_tower", "title": "The Alchemist's Tower",
-                                   "unlock": {"after": ["c3_the_duelmind"]}, "order": "sequential", "levels": []}
+    assert ce.chapters(doc)[5] == {
+        "id": "the_alchemist_s_tower",
+        "title": "The Alchemist's Tower",
+        "unlock": {"after": ["c3_the_duelmind"]},
+        "order": "sequential",
+        "levels": [],
+    }
     assert words(doc) == ['chapter 6 "The Alchemist\'s Tower" › levels: needs at least 1 item(s)']
     ce.add_level(doc, "x_alchemists_riddle", 5)
     assert doc.problems == []
@@ -128,8 +137,14 @@ def test_chapters_are_added_moved_renamed_and_removed(doc):
     ce.set_title(doc, 5, "The Tower")
     ce.set_order(doc, 5, "open")
     assert ce.move_chapter(doc, 5, -1) == 4
-    assert [c["id"] for c in ce.chapters(doc)] == ["apprentice", "stone_garden", "proving_yard", "tournament",
-                                                   "the_alchemist_s_tower", "final"]
+    assert [c["id"] for c in ce.chapters(doc)] == [
+        "apprentice",
+        "stone_garden",
+        "proving_yard",
+        "tournament",
+        "the_alchemist_s_tower",
+        "final",
+    ]
     assert ce.chapters(doc)[4]["title"] == "The Tower" and ce.chapters(doc)[4]["order"] == "open"
     ce.remove_chapter(doc, 4)
     assert ce.unassigned(doc) == BONUS and len(ce.chapters(doc)) == 5
@@ -151,8 +166,11 @@ def test_unlock_rules_intro_lines_and_rewards(doc):
     ce.set_unlock_stars(doc, 4, 0)
     assert ce.chapters(doc)[4]["unlock"] == {"after": ["c2_draft_duel", "g3_hold_the_garden"]}
     assert ce.add_intro_line(doc, 0, "Mind the sparks.") == 1
-    assert ce.chapters(doc)[0]["intro"][1] == {"speaker": "Magister Ilsa", "portrait": "ilsa",
-                                               "text": "Mind the sparks."}
+    assert ce.chapters(doc)[0]["intro"][1] == {
+        "speaker": "Magister Ilsa",
+        "portrait": "ilsa",
+        "text": "Mind the sparks.",
+    }
     ce.remove_intro_line(doc, 0, 0)
     ce.remove_intro_line(doc, 0, 0)
     assert "intro" not in ce.chapters(doc)[0]
@@ -161,12 +179,15 @@ def test_unlock_rules_intro_lines_and_rewards(doc):
     assert list(ce.chapters(doc)[0]) == ["id", "title", "intro", "order", "levels"]
     # Rewards live in the level files.
     ce.add_reward_unlock(doc, "c1_guard_duty", "x_alchemists_riddle")
-    assert doc.get(("levels", "c1_guard_duty", "rewards")) == {"unlocks": ["x_alchemists_riddle"],
-                                                               "message": "Chapter unlocked: The Stone Garden."}
+    assert doc.get(("levels", "c1_guard_duty", "rewards")) == {
+        "unlocks": ["x_alchemists_riddle"],
+        "message": "Chapter unlocked: The Stone Garden.",
+    }
     assert ce.unlocked_by(doc, "x_alchemists_riddle") == ["c1_clear_the_floor", "c1_guard_duty"]
     ce.remove_reward_unlock(doc, "c1_clear_the_floor", 0)
     assert doc.get(("levels", "c1_clear_the_floor", "rewards")) == {
-        "message": "Bonus puzzle unlocked: The Alchemist's Riddle."}
+        "message": "Bonus puzzle unlocked: The Alchemist's Riddle."
+    }
     ce.set_reward_message(doc, "c1_clear_the_floor", None)
     assert "rewards" not in doc.get(("levels", "c1_clear_the_floor"))
     ce.add_reward_unlock(doc, "c1_first_spark", "g1_five_stones")
@@ -179,16 +200,21 @@ def test_unlock_rules_intro_lines_and_rewards(doc):
 
 # ---------------------------------------------------------------------------------- problems
 
+
 def test_a_circle_of_chapters_is_named_with_its_place(doc):
     ce.add_unlock_after(doc, 0, "c2_round_one")  # the first chapter now waits for the tournament, which waits for it
     found = words(doc)
-    first = 'chapter 1 "The Apprentice\'s Bench" › level 5 "c1_apprentice_trial": level "c1_apprentice_trial" can ' \
-            "never be unlocked: its chapter's unlock rule is never met (check unlock.after and unlock.stars): the " \
-            'chapters "The Apprentice\'s Bench" → "The Tournament" → "The Apprentice\'s Bench" wait for each other'
+    first = (
+        'chapter 1 "The Apprentice\'s Bench" › level 5 "c1_apprentice_trial": level "c1_apprentice_trial" can '
+        "never be unlocked: its chapter's unlock rule is never met (check unlock.after and unlock.stars): the "
+        'chapters "The Apprentice\'s Bench" → "The Tournament" → "The Apprentice\'s Bench" wait for each other'
+    )
     assert found[0] == first
-    assert 'level "x_alchemists_riddle" (The Alchemist\'s Riddle): level "x_alchemists_riddle" is in no chapter and ' \
-           "no level unlocks it: no player can reach it (add it to a chapter's levels or to a level's " \
-           "rewards.unlocks)" in found
+    assert (
+        'level "x_alchemists_riddle" (The Alchemist\'s Riddle): level "x_alchemists_riddle" is in no chapter and '
+        "no level unlocks it: no player can reach it (add it to a chapter's levels or to a level's "
+        "rewards.unlocks)" in found
+    )
     assert len(found) == 19  # every level: no chapter can open
     doc.undo()
     assert doc.problems == []
@@ -197,16 +223,23 @@ def test_a_circle_of_chapters_is_named_with_its_place(doc):
 def test_an_unreachable_chapter_and_its_own_levels(doc):
     ce.set_unlock_stars(doc, 1, 999)
     found = words(doc)
-    assert 'chapter 2 "The Stone Garden" › level 1 "g1_five_stones": level "g1_five_stones" can never be ' \
-           "unlocked: its chapter's unlock rule is never met (check unlock.after and unlock.stars)" in found
+    assert (
+        'chapter 2 "The Stone Garden" › level 1 "g1_five_stones": level "g1_five_stones" can never be '
+        "unlocked: its chapter's unlock rule is never met (check unlock.after and unlock.stars)" in found
+    )
     # The garden's last level unlocks a bonus level, which is out of reach with it.
-    assert {place_in_document(p, doc.path)[:3] for p in doc.problems} == {("campaign", "chapters", 1),
-                                                                          ("campaign", "chapters", 4),
-                                                                          ("levels", "x_four_in_the_gears")}
+    assert {place_in_document(p, doc.path)[:3] for p in doc.problems} == {
+        ("campaign", "chapters", 1),
+        ("campaign", "chapters", 4),
+        ("levels", "x_four_in_the_gears"),
+    }
     doc.undo()
     ce.add_unlock_after(doc, 2, "s1_first_muster")  # the proving yard waits for its own first level
-    assert all(line.endswith('the chapter "The Proving Yard" waits for one of its own levels') for line in words(doc)
-               if "Proving Yard" in line.split(":")[0])
+    assert all(
+        line.endswith('the chapter "The Proving Yard" waits for one of its own levels')
+        for line in words(doc)
+        if "Proving Yard" in line.split(":")[0]
+    )
 
 
 def test_problems_are_the_validators_after_a_save(doc, folder):
@@ -241,15 +274,18 @@ def test_problems_say_their_place_in_words(doc):
     ce.add_reward_unlock(doc, "c1_first_spark", "no_such_level")
     ce.add_unlock_after(doc, 3, "no_such_level")
     places = [place_in_document(p, doc.path) for p in doc.problems]
-    assert places == [("campaign", "chapters", 3, "unlock", "after", 1),
-                      ("levels", "c1_first_spark", "rewards", "unlocks", 0)]
-    assert words(doc) == ['chapter 4 "The Tournament" › opens when › won first 2: there is no level '
-                          '"no_such_level"',
-                          'level "c1_first_spark" (First Spark) › rewards › unlocks 1: there is no level '
-                          '"no_such_level"']
+    assert places == [
+        ("campaign", "chapters", 3, "unlock", "after", 1),
+        ("levels", "c1_first_spark", "rewards", "unlocks", 0),
+    ]
+    assert words(doc) == [
+        'chapter 4 "The Tournament" › opens when › won first 2: there is no level "no_such_level"',
+        'level "c1_first_spark" (First Spark) › rewards › unlocks 1: there is no level "no_such_level"',
+    ]
 
 
 # ---------------------------------------------------------------------------------- the screen
+
 
 def open_scene(app, campaign_file: Path):
     app.push("title")
@@ -307,8 +343,12 @@ def test_a_designer_moves_a_level_saves_and_the_validator_accepts_it(app, folder
     assert validator_problems(folder / "campaign.json") == []
     campaign = load_campaign(folder / "campaign.json")
     assert campaign.chapters[1].title == "The Garden of Stones"
-    assert campaign.chapters[1].levels == ["g1_five_stones", "g2_four_three", "g4_renju_challenge",
-                                           "g3_hold_the_garden"]
+    assert campaign.chapters[1].levels == [
+        "g1_five_stones",
+        "g2_four_three",
+        "g4_renju_challenge",
+        "g3_hold_the_garden",
+    ]
     # Only the campaign file changed: every level file is as shipped.
     for path in sorted(campaign_dir().glob("*.json")):
         if path.name != "campaign.json":
@@ -337,8 +377,11 @@ def test_campaign_screens(app, folder, tmp_path):
     click(app, row_centre(SettingsRows(scene.settings), "+ a level to win first..."))
     assert scene.choosing is not None
     shoot(app, tmp_path, "campaign-chooser")
-    pick = next(rect for rect, kind, value in view.chooser_layout(scene.doc, scene.choosing["exclude"])
-                if value == "g1_five_stones")
+    pick = next(
+        rect
+        for rect, kind, value in view.chooser_layout(scene.doc, scene.choosing["exclude"])
+        if value == "g1_five_stones"
+    )
     click(app, pick.center)
     assert ce.unlock_after(scene.doc, 0) == ["g1_five_stones"] and scene.choosing is None
     press_key(app, pygame.K_F1)

@@ -28,8 +28,12 @@ def test_place_move_remove_and_undo_redo():
     edits.remove_card(doc, moved)
     assert doc.get(("opponent", "deck", "cards")) == [9, 9, 9]
     labels = [doc.undo() for _ in range(4)]
-    assert labels == ["remove card 37 from the opponent's deck", "move card 37 to the opponent's deck",
-                      "set label of card 25", "put card 25 in your board"]
+    assert labels == [
+        "remove card 37 from the opponent's deck",
+        "move card 37 to the opponent's deck",
+        "set label of card 25",
+        "put card 25 in your board",
+    ]
     assert doc.get(("player", "hand")) == [37] and "board" in doc.data["player"] and doc.get(("player", "board")) == []
     assert doc.redo() == "put card 25 in your board" and doc.get(("player", "board")) == [{"card": 25}]
     edits.place_card(doc, "player", "deck", 41)
@@ -82,7 +86,11 @@ def test_new_keys_go_where_a_designer_puts_them():
     edits.add_line(doc, "before", "Magister Ilsa", "Six damage wins.", "ilsa")
     keys = list(doc.data)
     assert keys[:7] == ["$schema", "version", "kind", "id", "title", "summary", "story"]
-    assert doc.get(("story", "before", 0)) == {"speaker": "Magister Ilsa", "portrait": "ilsa", "text": "Six damage wins."}
+    assert doc.get(("story", "before", 0)) == {
+        "speaker": "Magister Ilsa",
+        "portrait": "ilsa",
+        "text": "Six damage wins.",
+    }
     edits.set_value(doc, ("player", "health"), 12)
     assert list(doc.data["player"]) == ["deck", "health", "mana", "hand", "board"]
     edits.remove_line(doc, "before", 0)
@@ -161,7 +169,9 @@ def test_the_forms_cover_each_tab():
 def test_paths_inside_validator_messages_read_as_words():
     from game.client.workshop.model import message_in_words
 
-    assert message_in_words("0,4 is already taken by the hero at $.player.heroes[1]") == \
-        "0,4 is already taken by the hero at your side › heroes 2"
+    assert (
+        message_in_words("0,4 is already taken by the hero at $.player.heroes[1]")
+        == "0,4 is already taken by the hero at your side › heroes 2"
+    )
     assert message_in_words("a stone twice (at $.opening[3])") == "a stone twice (at opening 4)"
     assert message_in_words("costs $5 and nothing else") == "costs $5 and nothing else"

@@ -51,10 +51,15 @@ def test_one_edit_changes_one_line(path: Path):
     doc = Document(data, path, original)
     edits.set_value(doc, ("title",), "A Title Changed")
     before = path.read_text(encoding="utf-8").splitlines()
-    changed = [line for line in difflib.unified_diff(before, doc.text().splitlines(), lineterm="", n=0)
-               if line[:1] in "+-" and not line.startswith(("+++", "---"))]
-    assert changed == [f'-  "title": {json.dumps(data["title"]) if False else json.dumps(original.root.value["title"])},',
-                       '+  "title": "A Title Changed",']
+    changed = [
+        line
+        for line in difflib.unified_diff(before, doc.text().splitlines(), lineterm="", n=0)
+        if line[:1] in "+-" and not line.startswith(("+++", "---"))
+    ]
+    assert changed == [
+        f'-  "title": {json.dumps(data["title"]) if False else json.dumps(original.root.value["title"])},',
+        '+  "title": "A Title Changed",',
+    ]
 
 
 @pytest.mark.parametrize("path", LEVELS, ids=lambda p: p.stem)

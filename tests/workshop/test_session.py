@@ -111,8 +111,9 @@ def test_build_validate_win_and_save_a_puzzle(app, tmp_path):
     saved = path.read_text()
     assert saved.startswith('{\n  "$schema": "../schema/level.schema.json",\n  "version": 1,\n  "kind": "cards",')
     assert json.loads(saved) == before
-    done = subprocess.run([sys.executable, "-m", "game.cli", "levels", "validate", str(path)],
-                          capture_output=True, text=True, timeout=120)
+    done = subprocess.run(
+        [sys.executable, "-m", "game.cli", "levels", "validate", str(path)], capture_output=True, text=True, timeout=120
+    )
     assert done.returncode == 0, done.stdout + done.stderr
     # Leaving a saved document asks nothing.
     press_key(app, pygame.K_ESCAPE)

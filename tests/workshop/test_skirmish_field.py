@@ -33,6 +33,7 @@ def problems(doc: Document) -> list[tuple[str, str]]:
 
 # ---------------------------------------------------------------------------------- the model
 
+
 def test_the_template_validates_clean():
     doc = skirmish_doc()
     assert doc.problems == [] and doc.kind == "skirmish" and doc.get(("map",)) == "ruins"
@@ -52,17 +53,27 @@ def test_add_move_remove_and_undo_redo():
     field.move_hero(doc, druid, (4, 2))
     assert doc.get(druid.path() + ("at",)) == [4, 2]
     field.move_hero(doc, druid, (0, 1), swap=True)  # onto the knight: the two change places
-    assert field.team(doc, "player") == [{"hero": "knight", "at": [4, 2]}, {"hero": "cleric", "at": [0, 6]},
-                                         {"hero": "druid", "at": [0, 1]}]
+    assert field.team(doc, "player") == [
+        {"hero": "knight", "at": [4, 2]},
+        {"hero": "cleric", "at": [0, 6]},
+        {"hero": "druid", "at": [0, 1]},
+    ]
     field.set_hero_field(doc, druid, "name", "Warden Ash")
     field.set_hero_field(doc, druid, "label", "warden")  # keys in the shipped order, whatever the edit order
-    assert list(doc.get(druid.path()).items()) == [("hero", "druid"), ("at", [0, 1]), ("label", "warden"),
-                                                   ("name", "Warden Ash")]
+    assert list(doc.get(druid.path()).items()) == [
+        ("hero", "druid"),
+        ("at", [0, 1]),
+        ("label", "warden"),
+        ("name", "Warden Ash"),
+    ]
     field.set_hero_field(doc, druid, "name", None)
     assert doc.get(druid.path()) == {"hero": "druid", "at": [0, 1], "label": "warden"}
     labels = [doc.undo() for _ in range(3)]
-    assert labels == ["set the name of Warden Ash (druid)", "set the label of Warden Ash (druid)",
-                      "set the name of Druid"]
+    assert labels == [
+        "set the name of Warden Ash (druid)",
+        "set the label of Warden Ash (druid)",
+        "set the name of Druid",
+    ]
     assert doc.undo() == "move Druid to 0,1"
     assert field.team(doc, "player")[0] == {"hero": "knight", "at": [0, 1]}
     assert doc.redo() == "move Druid to 0,1" and field.hero_at(doc, (0, 1)) == druid
@@ -75,8 +86,10 @@ def test_add_move_remove_and_undo_redo():
 def test_the_map_and_the_start_cells():
     doc = skirmish_doc()
     field.pick_map(doc, "pillars")  # the heroes keep their cells: two are walls on the pillars
-    assert problems(doc) == [("$.opponent.heroes[0].at", "9,1 is a wall on Pillars"),
-                             ("$.opponent.heroes[2].at", "9,6 is a wall on Pillars")]
+    assert problems(doc) == [
+        ("$.opponent.heroes[0].at", "9,1 is a wall on Pillars"),
+        ("$.opponent.heroes[2].at", "9,6 is a wall on Pillars"),
+    ]
     field.heroes_to_start_cells(doc)
     assert doc.problems == []
     assert [hero["at"] for hero in field.team(doc, "opponent")] == [[11, 2], [11, 4], [11, 6]]
@@ -115,8 +128,9 @@ def test_objectives_events_and_rewards():
     field.set_objective_kind(doc, reach, "survive")
     assert doc.get(("objectives", reach)) == {"kind": "survive", "rounds": 6, "required": False}
     field.set_objective_field(doc, reach, "rounds", 30)
-    assert problems(doc) == [("$.objectives[1].rounds",
-                              "Ruins ends in a draw after round 30: use fewer than 30 rounds")]
+    assert problems(doc) == [
+        ("$.objectives[1].rounds", "Ruins ends in a draw after round 30: use fewer than 30 rounds")
+    ]
     doc.undo()
     field.set_objective_kind(doc, reach, "protect")
     assert doc.get(("objectives", reach)) == {"kind": "protect", "label": "courier", "required": False}
@@ -124,7 +138,8 @@ def test_objectives_events_and_rewards():
     second = field.add_event(doc, "died")
     assert doc.get(("events",)) == [
         {"when": {"round": 2}, "say": [{"speaker": "Practice Dummy", "text": "..."}]},
-        {"when": {"died": "courier"}, "say": [{"speaker": "Practice Dummy", "text": "..."}]}]
+        {"when": {"died": "courier"}, "say": [{"speaker": "Practice Dummy", "text": "..."}]},
+    ]
     field.set_event_when(doc, first, "died")
     field.add_event_line(doc, second)
     assert doc.get(("events", first, "when")) == {"died": "courier"} and len(doc.get(("events", second, "say"))) == 2
@@ -151,16 +166,27 @@ def test_the_forms_cover_each_tab():
     map_row = next(row for row in level if row.label == "Map")
     assert map_row.choices == ("corridors", "pillars", "ruins")
     hero = skirmish_forms.hero_rows(doc, HeroRef("opponent", 2), lambda: None)
-    assert [row.label for row in hero] == ["Ranger at 9,6", "in the opponent's team", "Class", "Label", "Name",
-                                           "Health"]
+    assert [row.label for row in hero] == [
+        "Ranger at 9,6",
+        "in the opponent's team",
+        "Class",
+        "Label",
+        "Name",
+        "Health",
+    ]
     assert hero[-1].default == 80 and hero[-1].high == 80
 
 
 # ---------------------------------------------------------------------------------- the shipped files
 
+
 def test_the_shipped_skirmish_levels_are_there():
-    assert [path.stem for path in SKIRMISH_LEVELS] == ["s1_first_muster", "s2_hold_the_gate", "s3_the_courier",
-                                                       "s4_brennas_champions"]
+    assert [path.stem for path in SKIRMISH_LEVELS] == [
+        "s1_first_muster",
+        "s2_hold_the_gate",
+        "s3_the_courier",
+        "s4_brennas_champions",
+    ]
 
 
 @pytest.mark.parametrize("path", SKIRMISH_LEVELS, ids=lambda p: p.stem)
@@ -173,21 +199,31 @@ def test_a_hero_moved_changes_its_line_only_and_undo_restores_the_file(path: Pat
     field.move_hero(doc, second, (x + 1, y))
     field.set_hero_field(doc, HeroRef("opponent", 0), "health", 40)
     lines = path.read_text(encoding="utf-8").splitlines()
-    changed = [line for line in difflib.unified_diff(lines, doc.text().splitlines(), lineterm="", n=0)
-               if line[:1] in "+-" and not line.startswith(("+++", "---"))]
+    changed = [
+        line
+        for line in difflib.unified_diff(lines, doc.text().splitlines(), lineterm="", n=0)
+        if line[:1] in "+-" and not line.startswith(("+++", "---"))
+    ]
     assert len(changed) == 4, changed  # two lines out, two in: the teams keep their layout
     assert f'"at": [{x + 1}, {y}]' in changed[1] and '"health": 40' in changed[3]
     assert json.loads(doc.text()) == doc.data
     field.set_hero_field(doc, HeroRef("opponent", 0), "health", None)
     edits.set_value(doc, ("opponent", "ai"), "hard" if doc.get(("opponent", "ai")) != "hard" else "easy")
-    assert sum(1 for line in difflib.unified_diff(lines, doc.text().splitlines(), lineterm="", n=0)
-               if line.startswith("+") and not line.startswith("+++")) == 2
+    assert (
+        sum(
+            1
+            for line in difflib.unified_diff(lines, doc.text().splitlines(), lineterm="", n=0)
+            if line.startswith("+") and not line.startswith("+++")
+        )
+        == 2
+    )
     while doc.undo():
         pass
     assert not doc.dirty and doc.text() == path.read_text(encoding="utf-8")
 
 
 # ---------------------------------------------------------------------------------- in the window
+
 
 def open_editor(app, level_id: str):
     app.push("title")

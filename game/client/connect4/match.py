@@ -51,8 +51,9 @@ class ThreadJob:
         self.error: str | None = None
         self.generation = 0
         self._done = threading.Event()
-        self._thread = threading.Thread(target=self._run, args=(state, level, seed, budget_ms),
-                                        name="connect4-ai", daemon=True)
+        self._thread = threading.Thread(
+            target=self._run, args=(state, level, seed, budget_ms), name="connect4-ai", daemon=True
+        )
         self._thread.start()
 
     def _run(self, state, level: str, seed: int, budget_ms: float) -> None:
@@ -60,8 +61,11 @@ class ThreadJob:
         try:
             decision = make_agent(level, seed).act(state, budget_ms)
             explanation = decision.explanation.to_json() if decision.explanation is not None else None
-            self.result = {"move": decision.action, "explanation": explanation,
-                           "ms": (time.perf_counter() - started) * 1000.0}
+            self.result = {
+                "move": decision.action,
+                "explanation": explanation,
+                "ms": (time.perf_counter() - started) * 1000.0,
+            }
         except Exception as error:  # shown by the scene, like a worker's failure
             self.error = f"{type(error).__name__}: {error}\n{traceback.format_exc(limit=6)}"
         self._done.set()
@@ -161,8 +165,9 @@ class Connect4Match:
                 headline, good = "Defeat", False
             shown = state.winner if good is not False else 1 - state.winner
             face = (self.seat_portrait(shown, scene.app), self.label(shown))
-        scene.app.push("result", headline=headline, detail=detail, good=good, on_rematch=lambda: self.rematch(scene.app),
-                       face=face)
+        scene.app.push(
+            "result", headline=headline, detail=detail, good=good, on_rematch=lambda: self.rematch(scene.app), face=face
+        )
 
     def rematch(self, app) -> None:
         app.reset("title")
@@ -185,8 +190,13 @@ class LevelConnect4Match(_LevelHooks, Connect4Match):
         session = run.session
         controllers = ["human", "human"]
         controllers[session.opponent_seat] = "ai"
-        setup = MatchSetup(game="connect4", opponent="ai", difficulty=session.level.opponent.ai,
-                           human_seat=session.player_seat, seed=session.seed)
+        setup = MatchSetup(
+            game="connect4",
+            opponent="ai",
+            difficulty=session.level.opponent.ai,
+            human_seat=session.player_seat,
+            seed=session.seed,
+        )
         super().__init__(setup, session.state)
         self.controllers = tuple(controllers)
         self.hotseat = False

@@ -54,8 +54,10 @@ class Connect4Scene(Scene):
         y = view.SIDE.bottom - 70
         choices = match.buttons(self)
         width = (view.SIDE.width - 20 * (len(choices) + 1)) // len(choices)
-        self.buttons = [Button(pygame.Rect(view.SIDE.x + 20 + i * (width + 20), y, width, 54), label, action)
-                        for i, (label, action) in enumerate(choices)]
+        self.buttons = [
+            Button(pygame.Rect(view.SIDE.x + 20 + i * (width + 20), y, width, 54), label, action)
+            for i, (label, action) in enumerate(choices)
+        ]
 
     @property
     def ai_stats(self) -> list[dict]:
@@ -64,8 +66,7 @@ class Connect4Scene(Scene):
     # ------------------------------------------------------------------ flow
 
     def human_to_move(self) -> bool:
-        return (not self.match.over and self.controllers[self.state.current_player] == "human"
-                and not self.anims.busy)
+        return not self.match.over and self.controllers[self.state.current_player] == "human" and not self.anims.busy
 
     def ai_name(self) -> str:
         return next((self.match.name(seat) for seat in (0, 1) if self.controllers[seat] == "ai"), "The computer")
@@ -157,8 +158,11 @@ class Connect4Scene(Scene):
             return
         level = self.match.ai_level(seat)
         seed = self.match.seed + len(self.state.moves)
-        answer = self.ai.poll(len(self.state.moves), self.match.ai_budget_ms(self.app),
-                              lambda budget: ThreadJob(self.state.clone(), level, seed, budget))
+        answer = self.ai.poll(
+            len(self.state.moves),
+            self.match.ai_budget_ms(self.app),
+            lambda budget: ThreadJob(self.state.clone(), level, seed, budget),
+        )
         if answer is None:
             return
         if answer.error:
@@ -207,8 +211,9 @@ class Connect4Scene(Scene):
         view.draw_frame(surface, geometry)
         if show_target:  # the disc in hand, over the chosen column
             x, _ = geometry.centre(target, 0)
-            view.draw_disc(surface, (x, geometry.drop_y), radius, state.current_player,
-                           alpha=235 if state.is_legal(target) else 90)
+            view.draw_disc(
+                surface, (x, geometry.drop_y), radius, state.current_player, alpha=235 if state.is_legal(target) else 90
+            )
         if state.moves and not falling and not pending:
             column = state.moves[-1]
             last = (column, state.height(column) - 1)
@@ -232,20 +237,33 @@ class Connect4Scene(Scene):
         title = self.match.title
         draw_text(surface, title, (x, side.y + 18), 34 if len(title) < 20 else 28, theme.ACCENT, bold=True)
         state = self.state
-        draw_text(surface, f"{state.columns} x {state.rows}  ·  four in a row wins", (x, side.y + 64), 16, theme.TEXT_DIM)
+        draw_text(
+            surface, f"{state.columns} x {state.rows}  ·  four in a row wins", (x, side.y + 64), 16, theme.TEXT_DIM
+        )
         for seat in (0, 1):
             y = side.y + 106 + seat * 38
             view.draw_disc(surface, (x + 12, y + 11), 12, seat)
             current = state.current_player == seat and not self.match.over
-            draw_text(surface, self.match.label(seat), (x + 34, y), 20, theme.TEXT if current else theme.TEXT_DIM,
-                      bold=current)
+            draw_text(
+                surface,
+                self.match.label(seat),
+                (x + 34, y),
+                20,
+                theme.TEXT if current else theme.TEXT_DIM,
+                bold=current,
+            )
             if current:
                 draw_text(surface, "to move", (side.right - 24, y + 2), 16, theme.ACCENT, anchor="topright")
         status_y = side.y + 190
         if self.ai.thinking:
             dots = "." * (1 + int(self.time / 300) % 3)
-            draw_text(surface, f"{self.ai_name()} is thinking{dots}  {self.ai.elapsed_ms / 1000:.1f} s",
-                      (x, status_y), 18, theme.ACCENT)
+            draw_text(
+                surface,
+                f"{self.ai_name()} is thinking{dots}  {self.ai.elapsed_ms / 1000:.1f} s",
+                (x, status_y),
+                18,
+                theme.ACCENT,
+            )
         elif self.match.over:
             if state.winner is None:
                 text = "Game over: a draw"
@@ -288,8 +306,14 @@ def _drop_animation(scene: Connect4Scene, event) -> Anim:
     column, row = event.point
     rows = scene.state.rows
     fall = (rows - row + 0.5) / (rows + 0.5)  # a longer fall takes longer
-    return Anim("drop", DROP_MS * (0.55 + 0.45 * fall), ease=pytweening.easeOutBounce, cell=(column, row),
-                seat=event.player, on_start=lambda: scene.app.play_sound("stone"))
+    return Anim(
+        "drop",
+        DROP_MS * (0.55 + 0.45 * fall),
+        ease=pytweening.easeOutBounce,
+        cell=(column, row),
+        seat=event.player,
+        on_start=lambda: scene.app.play_sound("stone"),
+    )
 
 
 def _win_animation(scene: Connect4Scene, event) -> Anim:

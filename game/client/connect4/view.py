@@ -42,8 +42,7 @@ class Geometry:
         return int(self.cell * 0.4)
 
     def centre(self, column: int, row: int) -> tuple[int, int]:
-        return (self.board.x + int((column + 0.5) * self.cell),
-                self.board.bottom - int((row + 0.5) * self.cell))
+        return (self.board.x + int((column + 0.5) * self.cell), self.board.bottom - int((row + 0.5) * self.cell))
 
     def column_at(self, pos) -> int | None:
         x, y = pos
@@ -144,8 +143,15 @@ def draw_column_labels(surface: pygame.Surface, geometry: Geometry, highlight: i
     for column in range(geometry.columns):
         x, _ = geometry.centre(column, 0)
         on = column == highlight
-        draw_text(surface, COLUMN_NAMES[column], (x, geometry.frame.bottom + 24), 22 if on else 18,
-                  theme.ACCENT if on else theme.TEXT_DIM, bold=True, anchor="center")
+        draw_text(
+            surface,
+            COLUMN_NAMES[column],
+            (x, geometry.frame.bottom + 24),
+            22 if on else 18,
+            theme.ACCENT if on else theme.TEXT_DIM,
+            bold=True,
+            anchor="center",
+        )
 
 
 def draw_column_highlight(surface: pygame.Surface, geometry: Geometry, column: int, legal: bool) -> None:
@@ -179,6 +185,7 @@ def draw_last_marker(surface: pygame.Surface, geometry: Geometry, cell, pulse: f
 
 
 # ------------------------------------------------------------------ the AI's thoughts (Tab)
+
 
 def draw_thoughts(surface: pygame.Surface, rect: pygame.Rect, who: str, explanation: dict | None) -> None:
     """An `Explanation` (game/rules/game_api.py, as JSON): the headline, the options it weighed
@@ -218,5 +225,18 @@ def draw_thoughts(surface: pygame.Surface, rect: pygame.Rect, who: str, explanat
         y += 22
 
 
-__all__ = ["AREA", "SIDE", "Geometry", "background", "draw_backing", "draw_column_highlight", "draw_column_labels",
-           "draw_disc", "draw_frame", "draw_gear", "draw_last_marker", "draw_thoughts", "draw_winning_line"]
+__all__ = [
+    "AREA",
+    "SIDE",
+    "Geometry",
+    "background",
+    "draw_backing",
+    "draw_column_highlight",
+    "draw_column_labels",
+    "draw_disc",
+    "draw_frame",
+    "draw_gear",
+    "draw_last_marker",
+    "draw_thoughts",
+    "draw_winning_line",
+]

@@ -14,8 +14,14 @@ import math
 import pygame
 
 from game.client import theme
-from game.client.campaign import (CampaignData, level_kind, load_campaign_data, objective_texts, open_progress,
-                                  opponent_text)
+from game.client.campaign import (
+    CampaignData,
+    level_kind,
+    load_campaign_data,
+    objective_texts,
+    open_progress,
+    opponent_text,
+)
 from game.client.card_back import render_back
 from game.client.objectives_hud import draw_star
 from game.client.scene import Scene
@@ -94,8 +100,11 @@ class CampaignMapScene(Scene):
     def default_selection(self) -> str | None:
         """A level with a saved game, else the first open one not completed, else the first."""
         ids = self.all_ids()
-        for wanted in (lambda i: i in self.runs and self.states.get(i) in ("open", "done"),
-                       lambda i: self.states.get(i) == "open", lambda i: True):
+        for wanted in (
+            lambda i: i in self.runs and self.states.get(i) in ("open", "done"),
+            lambda i: self.states.get(i) == "open",
+            lambda i: True,
+        ):
             found = next((level_id for level_id in ids if wanted(level_id)), None)
             if found is not None:
                 return found
@@ -128,7 +137,9 @@ class CampaignMapScene(Scene):
 
     def _layout(self) -> None:
         campaign = self.data.campaign
-        groups = [(index + 1, chapter.title, chapter, list(chapter.levels)) for index, chapter in enumerate(campaign.chapters)]
+        groups = [
+            (index + 1, chapter.title, chapter, list(chapter.levels)) for index, chapter in enumerate(campaign.chapters)
+        ]
         bonus = self.data.bonus_ids()
         if bonus:
             groups.append((None, "Bonus", None, bonus))
@@ -153,11 +164,19 @@ class CampaignMapScene(Scene):
             self.buttons = [Button(right, "Show problems", lambda: self.start_level(level_id), primary=True, size=20)]
         elif state in ("open", "done"):
             if level_id in self.runs:
-                self.buttons = [Button(right, "Resume", lambda: self.start_level(level_id, resume=True), primary=True),
-                                Button(below, "Restart", lambda: self.start_level(level_id))]
+                self.buttons = [
+                    Button(right, "Resume", lambda: self.start_level(level_id, resume=True), primary=True),
+                    Button(below, "Restart", lambda: self.start_level(level_id)),
+                ]
             else:
-                self.buttons = [Button(right, "Play" if state == "open" else "Play again", lambda: self.start_level(level_id),
-                                       primary=True)]
+                self.buttons = [
+                    Button(
+                        right,
+                        "Play" if state == "open" else "Play again",
+                        lambda: self.start_level(level_id),
+                        primary=True,
+                    )
+                ]
 
     # ------------------------------------------------------------------ actions
 
@@ -175,8 +194,14 @@ class CampaignMapScene(Scene):
         """Play a level (its chapter's intro first, the first time), or resume its saved game."""
         from game.client.level_run import LevelRun
 
-        run = LevelRun(self.app, self.data.level_path(level_id), home=self, progress=self.progress, campaign=self,
-                       home_label="Campaign map")
+        run = LevelRun(
+            self.app,
+            self.data.level_path(level_id),
+            home=self,
+            progress=self.progress,
+            campaign=self,
+            home_label="Campaign map",
+        )
         if self.states.get(level_id) == "broken":
             run.progress = None
             run.open()
@@ -191,8 +216,13 @@ class CampaignMapScene(Scene):
             self.progress.delete_run(level_id)
         intro, heading = None, None
         chapter = self.data.chapter_of(level_id)
-        if (not resume and chapter is not None and chapter.intro and chapter.levels[0] == level_id
-                and self.progress.record(level_id).attempts == 0):
+        if (
+            not resume
+            and chapter is not None
+            and chapter.intro
+            and chapter.levels[0] == level_id
+            and self.progress.record(level_id).attempts == 0
+        ):
             number = self.data.campaign.chapters.index(chapter) + 1
             intro, heading = chapter.intro, (f"Chapter {number}", chapter.title)
         run.open(session, intro=intro, heading=heading)
@@ -268,8 +298,16 @@ class CampaignMapScene(Scene):
         if self.data.campaign is None:
             self._draw_broken_campaign(surface)
             return
-        draw_text(surface, self.data.campaign.title, (theme.WIDTH // 2, 52), 44, theme.ACCENT, bold=True,
-                  anchor="center", shadow=True)
+        draw_text(
+            surface,
+            self.data.campaign.title,
+            (theme.WIDTH // 2, 52),
+            44,
+            theme.ACCENT,
+            bold=True,
+            anchor="center",
+            shadow=True,
+        )
         total = sum(max_stars(level) for level in self.data.levels.values())
         earned = self.progress.total_stars()
         draw_star(surface, (theme.WIDTH - 150, 50), 15, True)
@@ -280,8 +318,9 @@ class CampaignMapScene(Scene):
                 for first, second in zip(column.level_ids, column.level_ids[1:]):
                     a, b = self.tiles[first], self.tiles[second]
                     done = self.states.get(first) == "done"
-                    pygame.draw.line(surface, theme.GOOD if done else (70, 78, 100), (a.centerx, a.bottom),
-                                     (b.centerx, b.top), 4)
+                    pygame.draw.line(
+                        surface, theme.GOOD if done else (70, 78, 100), (a.centerx, a.bottom), (b.centerx, b.top), 4
+                    )
             for level_id in column.level_ids:
                 self._draw_tile(surface, level_id, self.tiles[level_id])
         self._draw_detail(surface)
@@ -295,8 +334,9 @@ class CampaignMapScene(Scene):
             return True, ""
         if self.progress.chapter_unlocked(chapter.id):
             return True, ""
-        needs = [self._title(level_id) for level_id in chapter.unlock.after
-                 if level_id not in self.progress.completed()]
+        needs = [
+            self._title(level_id) for level_id in chapter.unlock.after if level_id not in self.progress.completed()
+        ]
         parts = []
         if needs:
             parts.append("win " + ", ".join(needs))
@@ -312,19 +352,38 @@ class CampaignMapScene(Scene):
         rect = column.rect
         unlocked, _ = self._chapter_state(column)
         hovered = rect.collidepoint(self.mouse) and column.chapter is not None and unlocked
-        panel(surface, rect, theme.PANEL_LIGHT if hovered else theme.BACKGROUND_2,
-              theme.ACCENT_DARK if unlocked else theme.DISABLED, radius=12)
+        panel(
+            surface,
+            rect,
+            theme.PANEL_LIGHT if hovered else theme.BACKGROUND_2,
+            theme.ACCENT_DARK if unlocked else theme.DISABLED,
+            radius=12,
+        )
         label = f"CHAPTER {column.number}" if column.number is not None else "REWARDS"
-        draw_text(surface, label, (rect.x + 14, rect.y + 10), 13, theme.ACCENT if unlocked else theme.DISABLED, bold=True)
+        draw_text(
+            surface, label, (rect.x + 14, rect.y + 10), 13, theme.ACCENT if unlocked else theme.DISABLED, bold=True
+        )
         done = sum(1 for level_id in column.level_ids if self.states.get(level_id) == "done")
         stars = sum(self.progress.record(level_id).stars for level_id in column.level_ids)
-        draw_text(surface, f"{done}/{len(column.level_ids)}", (rect.right - 40, rect.y + 10), 13, theme.TEXT_DIM,
-                  anchor="topright")
+        draw_text(
+            surface,
+            f"{done}/{len(column.level_ids)}",
+            (rect.right - 40, rect.y + 10),
+            13,
+            theme.TEXT_DIM,
+            anchor="topright",
+        )
         draw_star(surface, (rect.right - 27, rect.y + 17), 6, stars > 0)
         draw_text(surface, str(stars), (rect.right - 12, rect.y + 10), 13, theme.TEXT_DIM, anchor="topright")
         size = fit_text(column.title, 19, rect.width - 28, bold=True)
-        draw_text(surface, column.title, (rect.x + 14, rect.y + 30), size, theme.TEXT if unlocked else theme.DISABLED,
-                  bold=True)
+        draw_text(
+            surface,
+            column.title,
+            (rect.x + 14, rect.y + 30),
+            size,
+            theme.TEXT if unlocked else theme.DISABLED,
+            bold=True,
+        )
 
     def _draw_tile(self, surface, level_id: str, rect: pygame.Rect) -> None:
         state = self.states.get(level_id, "locked")
@@ -333,8 +392,17 @@ class CampaignMapScene(Scene):
         fill = {"done": (36, 58, 56), "open": theme.PANEL, "locked": (28, 32, 44), "broken": (72, 38, 42)}[state]
         if hovered or selected:
             fill = tuple(min(255, c + 14) for c in fill)
-        border = theme.ACCENT if selected else theme.BAD if state == "broken" else \
-            theme.GOOD if state == "done" else theme.PANEL_BORDER if state == "open" else (54, 60, 78)
+        border = (
+            theme.ACCENT
+            if selected
+            else theme.BAD
+            if state == "broken"
+            else theme.GOOD
+            if state == "done"
+            else theme.PANEL_BORDER
+            if state == "open"
+            else (54, 60, 78)
+        )
         if selected:
             glow = pygame.Surface(rect.inflate(14, 14).size, pygame.SRCALPHA)
             pulse = 60 + int(40 * math.sin(self.time / 300))
@@ -429,16 +497,24 @@ class CampaignMapScene(Scene):
         if state == "locked":
             by = self.data.unlocked_by(level_id)
             previous = self._previous(level_id)
-            reason = f"Win {self._title(by)} to unlock" if by else f"Win {self._title(previous)} first" if previous \
+            reason = (
+                f"Win {self._title(by)} to unlock"
+                if by
+                else f"Win {self._title(previous)} first"
+                if previous
                 else "Locked"
+            )
             for index, line in enumerate(wrap_text(reason, 17, 220)):
                 draw_text(surface, line, (rx + 6, DETAIL.y + 30 + index * 24), 17, theme.TEXT_DIM)
             _padlock(surface, (rx + 110, DETAIL.y + 108), (96, 104, 126), 1.4)
             return
         record = self.progress.record(level_id)
         if record.attempts:
-            best = f"best {record.best_turns} {'moves' if level.kind == 'gomoku' else 'turns'}" \
-                if record.best_turns is not None else "not won yet"
+            best = (
+                f"best {record.best_turns} {'moves' if level.kind == 'gomoku' else 'turns'}"
+                if record.best_turns is not None
+                else "not won yet"
+            )
             info = f"{record.wins}/{record.attempts} won  ·  {best}"
         else:
             info = "Not played yet"
@@ -464,15 +540,28 @@ class CampaignMapScene(Scene):
     def _draw_broken_campaign(self, surface) -> None:
         box = pygame.Rect(140, 120, 1000, 480)
         panel(surface, box, theme.PANEL, theme.BAD, radius=16, width=3)
-        draw_text(surface, "The campaign file has problems", (box.centerx, box.y + 46), 34, theme.BAD, bold=True,
-                  anchor="center")
+        draw_text(
+            surface,
+            "The campaign file has problems",
+            (box.centerx, box.y + 46),
+            34,
+            theme.BAD,
+            bold=True,
+            anchor="center",
+        )
         y = box.y + 100
         for problem in self.data.problems[:10]:
             for line in wrap_text(str(problem), 17, box.width - 80):
                 draw_text(surface, line, (box.x + 40, y), 17)
                 y += 24
-        draw_text(surface, "Fix it and press F5  ·  Esc: back", (box.centerx, box.bottom - 30), 16, theme.TEXT_DIM,
-                  anchor="center")
+        draw_text(
+            surface,
+            "Fix it and press F5  ·  Esc: back",
+            (box.centerx, box.bottom - 30),
+            16,
+            theme.TEXT_DIM,
+            anchor="center",
+        )
 
 
 def _padlock(surface, centre, colour, scale: float = 1.0) -> None:

@@ -38,11 +38,13 @@ class CrashScene(Scene):
         self.status = ""
         x = theme.WIDTH // 2 - 390
         rect = lambda i: pygame.Rect(x + i * 270, 548, 240, 58)
-        self.menu = ButtonColumn([
-            Button(rect(0), "Copy report", self.copy, primary=True),
-            Button(rect(1), "Back to title", self.back_to_title),
-            Button(rect(2), "Quit", self.quit),
-        ])
+        self.menu = ButtonColumn(
+            [
+                Button(rect(0), "Copy report", self.copy, primary=True),
+                Button(rect(1), "Back to title", self.back_to_title),
+                Button(rect(2), "Quit", self.quit),
+            ]
+        )
 
     # ------------------------------------------------------------------ actions
 
@@ -86,8 +88,9 @@ class CrashScene(Scene):
         surface.blit(backdrop(), (0, 0))
         box = pygame.Rect(140, 110, 1000, 520)
         panel(surface, box, theme.PANEL, theme.ACCENT, radius=18, width=3)
-        draw_text(surface, "Something went wrong", (box.centerx, box.y + 60), 42, theme.ACCENT, bold=True,
-                  anchor="center")
+        draw_text(
+            surface, "Something went wrong", (box.centerx, box.y + 60), 42, theme.ACCENT, bold=True, anchor="center"
+        )
         y = box.y + 130
         width = box.width - 100
         for line in self.message_lines():
@@ -99,8 +102,9 @@ class CrashScene(Scene):
                 draw_text(surface, part, (box.x + 50, y), 20, theme.ACCENT)
                 y += 28
         y += 10
-        draw_text(surface, "Sending the report to the developers helps them fix it.", (box.x + 50, y), 20,
-                  theme.TEXT_DIM)
+        draw_text(
+            surface, "Sending the report to the developers helps them fix it.", (box.x + 50, y), 20, theme.TEXT_DIM
+        )
         if self.status:
             draw_text(surface, self.status, (box.centerx, box.bottom - 110), 20, theme.TEXT_DIM, anchor="center")
         for button in self.menu.buttons:

@@ -26,7 +26,9 @@ class DialogueScene(Scene):
     opaque = False
     name = "dialogue"
 
-    def __init__(self, app, lines, on_done=None, heading: tuple[str, str] | None = None, box: pygame.Rect | None = None):
+    def __init__(
+        self, app, lines, on_done=None, heading: tuple[str, str] | None = None, box: pygame.Rect | None = None
+    ):
         super().__init__(app)
         self.box = box if box is not None else BOX  # where the lines show (mid-game gomoku: beside the board)
         self.lines = list(lines)
@@ -87,7 +89,9 @@ class DialogueScene(Scene):
     def update(self, dt_ms: float) -> None:
         self.age += dt_ms
         if self.line is not None and not self.revealed:
-            self.shown = min(float(len(self.line.text)), self.shown + dt_ms * CHARS_PER_MS * self.app.settings.animation_speed)
+            self.shown = min(
+                float(len(self.line.text)), self.shown + dt_ms * CHARS_PER_MS * self.app.settings.animation_speed
+            )
 
     # ------------------------------------------------------------------ drawing
 
@@ -111,7 +115,9 @@ class DialogueScene(Scene):
             small, big = self.heading
             draw_text(surface, small.upper(), (theme.WIDTH // 2, 190), 22, theme.TEXT_DIM, bold=True, anchor="center")
             draw_text(surface, big, (theme.WIDTH // 2, 250), 60, theme.ACCENT, bold=True, anchor="center", shadow=True)
-            pygame.draw.line(surface, theme.ACCENT_DARK, (theme.WIDTH // 2 - 220, 300), (theme.WIDTH // 2 + 220, 300), 2)
+            pygame.draw.line(
+                surface, theme.ACCENT_DARK, (theme.WIDTH // 2 - 220, 300), (theme.WIDTH // 2 + 220, 300), 2
+            )
         shadow = self.box.move(0, 6)
         panel(surface, shadow, (0, 0, 0), None, radius=20, alpha=120)
         panel(surface, self.box, (28, 33, 48), theme.ACCENT_DARK, radius=20, width=3, alpha=246)
@@ -143,6 +149,8 @@ class DialogueScene(Scene):
             hint = "Click or Enter"
             right = self.box.right - 28
             tip = (right, self.box.bottom - 22 + bob)
-            pygame.draw.polygon(surface, theme.ACCENT, [(tip[0] - 12, tip[1] - 7), (tip[0], tip[1]), (tip[0] - 12, tip[1] + 7)])
+            pygame.draw.polygon(
+                surface, theme.ACCENT, [(tip[0] - 12, tip[1] - 7), (tip[0], tip[1]), (tip[0] - 12, tip[1] + 7)]
+            )
             draw_text(surface, hint, (right - 22, self.box.bottom - 22), 15, theme.TEXT_DIM, anchor="midright")
         draw_text(surface, "Esc: skip", (self.box.right - 28, self.box.y + 22), 14, (110, 118, 140), anchor="topright")

@@ -57,8 +57,12 @@ class DraftScene(Scene):
             def ready(seat=seat):
                 self.picker = seat
 
-            self.app.push("pass_device", player_label=self.match.seat_label(seat), on_ready=ready,
-                          detail="Draft your deck: 30 picks, the other player cannot see them")
+            self.app.push(
+                "pass_device",
+                player_label=self.match.seat_label(seat),
+                on_ready=ready,
+                detail="Draft your deck: 30 picks, the other player cannot see them",
+            )
         else:
             self.picker = seat
 
@@ -99,8 +103,9 @@ class DraftScene(Scene):
                 match.choose(seat, int(job.result))
             elif job is None and match.picks_left(seat) > 0:
                 picked = match.picked(seat)
-                self.jobs[seat] = self.app.pool.submit("card_draft", route=0, spec=spec, offer=match.offer(seat),
-                                                       picked=picked, pick=len(picked))
+                self.jobs[seat] = self.app.pool.submit(
+                    "card_draft", route=0, spec=spec, offer=match.offer(seat), picked=picked, pick=len(picked)
+                )
         if not self.finished and match.complete and not self.jobs:
             self.finished = True
             match.to_duel(self.app)
@@ -141,8 +146,14 @@ class DraftScene(Scene):
             fill.width = int(bar.width * done / total)
             if fill.width:
                 pygame.draw.rect(surface, theme.ACCENT, fill, border_radius=10)
-            draw_text(surface, "Decks are drawn from the same offers; the AI's picks stay secret",
-                      (theme.WIDTH // 2, 420), 18, theme.TEXT_DIM, anchor="center")
+            draw_text(
+                surface,
+                "Decks are drawn from the same offers; the AI's picks stay secret",
+                (theme.WIDTH // 2, 420),
+                18,
+                theme.TEXT_DIM,
+                anchor="center",
+            )
             return
         pick = len(self.draft.picks[seat])
         offer = self.match.offer(seat)
@@ -150,8 +161,14 @@ class DraftScene(Scene):
         if self.match.seat_label(seat) == "You":
             title = f"Pick {pick + 1} of {len(self.draft.offers)}"
         draw_text(surface, title, (theme.WIDTH // 2, 50), 40, theme.ACCENT, bold=True, anchor="center", shadow=True)
-        draw_text(surface, "Click a card (or Left/Right + Enter) to add it to your deck", (theme.WIDTH // 2, 92), 18,
-                  theme.TEXT_DIM, anchor="center")
+        draw_text(
+            surface,
+            "Click a card (or Left/Right + Enter) to add it to your deck",
+            (theme.WIDTH // 2, 92),
+            18,
+            theme.TEXT_DIM,
+            anchor="center",
+        )
         for index, (card, rect) in enumerate(zip(offer, self.offer_rects())):
             lifted = rect.move(0, -10) if index == self.focus else rect
             if index == self.focus:
@@ -163,8 +180,9 @@ class DraftScene(Scene):
         ai_seats = [s for s in self.match.drafters if s != seat]
         if ai_seats and not self.match.hotseat:
             name = self.match.seat_label(ai_seats[0])
-            draw_text(surface, f"{name} drafts too, in secret", (theme.WIDTH - 24, 14), 15, theme.TEXT_DIM,
-                      anchor="topright")
+            draw_text(
+                surface, f"{name} drafts too, in secret", (theme.WIDTH - 24, 14), 15, theme.TEXT_DIM, anchor="topright"
+            )
 
     def _draw_deck_list(self, surface: pygame.Surface, picks) -> None:
         """The cards picked so far, by cost, as a compact deck list beside the offers."""
@@ -200,9 +218,15 @@ class DraftScene(Scene):
             counts[min(card.cost, 7)] += 1
         creatures = sum(1 for card in picks if card.is_creature)
         draw_text(surface, "Your deck's mana curve", (box.x + 20, box.y + 12), 20, theme.TEXT, bold=True)
-        draw_text(surface, f"{_count(len(picks), 'card')}  ·  {_count(creatures, 'creature')}  ·  "
-                           f"{_count(len(picks) - creatures, 'item')}",
-                  (box.right - 20, box.y + 14), 18, theme.TEXT_DIM, anchor="topright")
+        draw_text(
+            surface,
+            f"{_count(len(picks), 'card')}  ·  {_count(creatures, 'creature')}  ·  "
+            f"{_count(len(picks) - creatures, 'item')}",
+            (box.right - 20, box.y + 14),
+            18,
+            theme.TEXT_DIM,
+            anchor="topright",
+        )
         top = max(6, max(counts))
         slot = (box.width - 80) / len(counts)
         base_y = box.bottom - 34

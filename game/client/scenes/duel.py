@@ -93,8 +93,12 @@ class DuelScene(Scene):
             self.add_log(line, theme.ACCENT if index == 0 else theme.TEXT_DIM)
         # Card faces are drawn ahead in idle frame time, so a first sight never costs a frame.
         self.renderer.warm()
-        self._prerender = [(instance.card, width) for side in self.battle.sides for instance in side.deck
-                           for width in (L.HAND_CARD, L.BOARD_CARD, ZOOM_WIDTH)]
+        self._prerender = [
+            (instance.card, width)
+            for side in self.battle.sides
+            for instance in side.deck
+            for width in (L.HAND_CARD, L.BOARD_CARD, ZOOM_WIDTH)
+        ]
 
     @property
     def ai_stats(self) -> list[dict]:
@@ -127,7 +131,9 @@ class DuelScene(Scene):
         seat = self.view.owner_of(numbers[0]) if self.view.creature(numbers[0]) is not None else self.battle.current
         target = numbers[1] if len(numbers) > 1 else FACE
         if verb == "SUMMON":
-            lane = f" ({'left' if target == 0 else 'right'} lane)" if self.battle.lanes == 2 and len(numbers) > 1 else ""
+            lane = (
+                f" ({'left' if target == 0 else 'right'} lane)" if self.battle.lanes == 2 and len(numbers) > 1 else ""
+            )
             return f"summon {name}{lane}"
         whom = self._whom(1 - seat) if target == FACE else self.card_name(target)
         if verb == "ATTACK":
@@ -158,8 +164,12 @@ class DuelScene(Scene):
         del self.log_lines[:-40]
 
     def human_to_act(self) -> bool:
-        return (not self.match.over and self.controllers[self.battle.current] == "human"
-                and not self.anims.busy and self.revealed == self.battle.current)
+        return (
+            not self.match.over
+            and self.controllers[self.battle.current] == "human"
+            and not self.anims.busy
+            and self.revealed == self.battle.current
+        )
 
     def sync_view(self, snapshot: Battle) -> None:
         self.view = snapshot
@@ -243,8 +253,14 @@ class DuelScene(Scene):
         if len(actions) == 1:
             self.perform(actions[0])
             return True
-        self.drag = Drag(DragKind.CHOOSE, uid, self.mouse, self.mouse, sticky=True,
-                         moves={_target_key(action.target): [action] for action in actions})
+        self.drag = Drag(
+            DragKind.CHOOSE,
+            uid,
+            self.mouse,
+            self.mouse,
+            sticky=True,
+            moves={_target_key(action.target): [action] for action in actions},
+        )
         self.add_log(f"Choose a target for {self.card_name(uid)} (right click cancels)", theme.ACCENT)
         return True
 
@@ -295,8 +311,9 @@ class DuelScene(Scene):
         self.shake = self.hitstop = self.slow_motion = 0.0
 
     def handle(self, intent) -> None:
-        if self.ai_acting() and (intent.kind == "press" or intent.kind == "action"
-                                 and intent.name not in ("back", "toggle_overlay")):
+        if self.ai_acting() and (
+            intent.kind == "press" or intent.kind == "action" and intent.name not in ("back", "toggle_overlay")
+        ):
             self.fast_forward()
             return
         if intent.kind == "action":
@@ -460,8 +477,12 @@ class DuelScene(Scene):
             self.revealed = seat
             self.view = self.battle.clone()
 
-        self.app.push("pass_device", player_label=self.seat_label(seat), on_ready=ready,
-                      detail="Your hand is hidden until you click")
+        self.app.push(
+            "pass_device",
+            player_label=self.seat_label(seat),
+            on_ready=ready,
+            detail="Your hand is hidden until you click",
+        )
 
     def _drive_ai(self, seat: int) -> None:
         agent = self.match.local_agent(seat)
@@ -474,10 +495,13 @@ class DuelScene(Scene):
             self.play_ai_actions(seat, list(decision.actions))
             return
         spec = self.match.specs[seat]
-        answer = self.ai.poll(self.battle.turn, self.match.ai_budget_ms(self.app),
-                              lambda budget: self.app.pool.submit("card_decide", route=0, spec=spec,
-                                                                  observation=self.match.observation(seat),
-                                                                  budget_ms=budget))
+        answer = self.ai.poll(
+            self.battle.turn,
+            self.match.ai_budget_ms(self.app),
+            lambda budget: self.app.pool.submit(
+                "card_decide", route=0, spec=spec, observation=self.match.observation(seat), budget_ms=budget
+            ),
+        )
         if answer is None:
             return
         if answer.error:
@@ -533,5 +557,3 @@ class DuelScene(Scene):
 
 def _target_key(target: int) -> tuple:
     return ("face",) if target == FACE else ("creature", target)
-
-

@@ -22,8 +22,11 @@ from game.rules.gomoku.rules import POINT_LETTERS, point_name
 
 BOARD = pygame.Rect(40, 30, 660, 660)
 SIDE = pygame.Rect(730, 30, 520, 660)
-RULE_LABELS = {Rule.FREESTYLE: "Freestyle: five or more wins", Rule.STANDARD: "Standard: exactly five wins",
-               Rule.RENJU: "Renju: black may not make 3-3, 4-4 or overlines"}
+RULE_LABELS = {
+    Rule.FREESTYLE: "Freestyle: five or more wins",
+    Rule.STANDARD: "Standard: exactly five wins",
+    Rule.RENJU: "Renju: black may not make 3-3, 4-4 or overlines",
+}
 AI_PAUSE_MS = 250
 
 _BACKGROUND: dict = {}
@@ -65,8 +68,10 @@ class GomokuScene(Scene):
         y = SIDE.bottom - 70
         choices = match.buttons(self)
         width = (SIDE.width - 20 * (len(choices) + 1)) // len(choices)
-        self.buttons = [Button(pygame.Rect(SIDE.x + 20 + i * (width + 20), y, width, 54), label, action)
-                        for i, (label, action) in enumerate(choices)]
+        self.buttons = [
+            Button(pygame.Rect(SIDE.x + 20 + i * (width + 20), y, width, 54), label, action)
+            for i, (label, action) in enumerate(choices)
+        ]
 
     @property
     def ai_stats(self) -> list[dict]:
@@ -101,7 +106,7 @@ class GomokuScene(Scene):
 
     def match_name(self, seat: int) -> str:
         label = self.match.label(BLACK if seat == 0 else WHITE)
-        return label[label.find("(") + 1:-1] if "(" in label else label
+        return label[label.find("(") + 1 : -1] if "(" in label else label
 
     def seat_of(self, colour: int) -> int:
         return self.match.seat_of(colour)
@@ -110,8 +115,11 @@ class GomokuScene(Scene):
         return self.match.label(colour)
 
     def human_to_move(self) -> bool:
-        return (not self.match.over and self.controllers[self.seat_of(self.state.current_player)] == "human"
-                and not self.anims.busy)
+        return (
+            not self.match.over
+            and self.controllers[self.seat_of(self.state.current_player)] == "human"
+            and not self.anims.busy
+        )
 
     def play(self, x: int, y: int, pause_ms: float = 0.0) -> bool:
         if not self.match.is_legal((x, y)):
@@ -203,10 +211,18 @@ class GomokuScene(Scene):
         seat = self.seat_of(self.state.current_player)
         if self.controllers[seat] != "ai":
             return
-        answer = self.ai.poll(len(self.state.moves), self.match.ai_budget_ms(self.app),
-                              lambda budget: self.app.pool.submit("gomoku_move", route=0, state=self.state.clone(),
-                                                                  budget_ms=budget, level=self.match.difficulty,
-                                                                  seed=self.match.seed + len(self.state.moves)))
+        answer = self.ai.poll(
+            len(self.state.moves),
+            self.match.ai_budget_ms(self.app),
+            lambda budget: self.app.pool.submit(
+                "gomoku_move",
+                route=0,
+                state=self.state.clone(),
+                budget_ms=budget,
+                level=self.match.difficulty,
+                seed=self.match.seed + len(self.state.moves),
+            ),
+        )
         if answer is None:
             return
         if answer.error:
@@ -239,7 +255,9 @@ class GomokuScene(Scene):
                 pygame.draw.line(surface, theme.BOARD_LINE, (first, p), (last, p), 2 if i in (0, size - 1) else 1)
                 pygame.draw.line(surface, theme.BOARD_LINE, (p, first), (p, last), 2 if i in (0, size - 1) else 1)
             for sx, sy in _star_points(size):
-                pygame.draw.circle(surface, theme.BOARD_LINE, (offset + (sx + 0.5) * cell, offset + (sy + 0.5) * cell), 4)
+                pygame.draw.circle(
+                    surface, theme.BOARD_LINE, (offset + (sx + 0.5) * cell, offset + (sy + 0.5) * cell), 4
+                )
             self._board_cache = surface
         return self._board_cache
 
@@ -275,8 +293,15 @@ class GomokuScene(Scene):
             if self.numbers:
                 number = self.move_numbers().get(point)
                 if number:
-                    draw_text(surface, str(number), self.point_centre(*point), max(10, int(radius * 0.9)),
-                              theme.STONE_WHITE if value == BLACK else theme.STONE_BLACK, bold=True, anchor="center")
+                    draw_text(
+                        surface,
+                        str(number),
+                        self.point_centre(*point),
+                        max(10, int(radius * 0.9)),
+                        theme.STONE_WHITE if value == BLACK else theme.STONE_BLACK,
+                        bold=True,
+                        anchor="center",
+                    )
         if state.moves and state.moves[-1] not in pending:
             last = state.moves[-1]
             pygame.draw.circle(surface, (230, 60, 60), self.point_centre(*last), max(3, radius // 3))
@@ -300,7 +325,11 @@ class GomokuScene(Scene):
             if target is not None and state.at(*target) == EMPTY:
                 ghost = pygame.Surface((radius * 2 + 2, radius * 2 + 2), pygame.SRCALPHA)
                 legal = state.is_legal(*target)
-                colour = (theme.STONE_BLACK if state.current_player == BLACK else theme.STONE_WHITE) if legal else (200, 40, 40)
+                colour = (
+                    (theme.STONE_BLACK if state.current_player == BLACK else theme.STONE_WHITE)
+                    if legal
+                    else (200, 40, 40)
+                )
                 pygame.draw.circle(ghost, (*colour, 130), (radius + 1, radius + 1), radius)
                 surface.blit(ghost, ghost.get_rect(center=self.point_centre(*target)))
             cx, cy = self.point_centre(*self.cursor)
@@ -311,29 +340,42 @@ class GomokuScene(Scene):
             self.match.toast.draw(surface)
         if self.overlay:
             who = next((self.match_name(s) for s in (0, 1) if self.controllers[s] == "ai"), "the AI")
-            draw_gomoku_thoughts(surface, pygame.Rect(70, 110, 600, 460), who, self.explanation,
-                                 lambda point: point_name(point, self.state.size))
+            draw_gomoku_thoughts(
+                surface,
+                pygame.Rect(70, 110, 600, 460),
+                who,
+                self.explanation,
+                lambda point: point_name(point, self.state.size),
+            )
 
     def _draw_side(self, surface) -> None:
         panel(surface, SIDE, theme.PANEL, theme.PANEL_BORDER, radius=16)
         x = SIDE.x + 24
         title = self.match.title
         draw_text(surface, title, (x, SIDE.y + 18), 34 if len(title) < 20 else 28, theme.ACCENT, bold=True)
-        draw_text(surface, f"{RULE_LABELS[self.state.rule]}  ·  {self.state.size}x{self.state.size}", (x, SIDE.y + 64), 16,
-                  theme.TEXT_DIM)
+        draw_text(
+            surface,
+            f"{RULE_LABELS[self.state.rule]}  ·  {self.state.size}x{self.state.size}",
+            (x, SIDE.y + 64),
+            16,
+            theme.TEXT_DIM,
+        )
         for row, colour in enumerate((BLACK, WHITE)):
             y = SIDE.y + 106 + row * 38
             _stone(surface, (x + 12, y + 10), 11, colour)
             current = self.state.current_player == colour and not self.match.over
-            draw_text(surface, self.label(colour), (x + 34, y), 20, theme.TEXT if current else theme.TEXT_DIM, bold=current)
+            draw_text(
+                surface, self.label(colour), (x + 34, y), 20, theme.TEXT if current else theme.TEXT_DIM, bold=current
+            )
             if current:
                 draw_text(surface, "to move", (SIDE.right - 24, y + 2), 16, theme.ACCENT, anchor="topright")
         status_y = SIDE.y + 190
         if self.ai.thinking:
             dots = "." * (1 + int(self.time / 300) % 3)
             who = next((self.match_name(s) for s in (0, 1) if self.controllers[s] == "ai"), "The computer")
-            draw_text(surface, f"{who} is thinking{dots}  {self.ai.elapsed_ms / 1000:.1f} s", (x, status_y), 18,
-                      theme.ACCENT)
+            draw_text(
+                surface, f"{who} is thinking{dots}  {self.ai.elapsed_ms / 1000:.1f} s", (x, status_y), 18, theme.ACCENT
+            )
         elif self.match.over:
             draw_text(surface, "Game over", (x, status_y), 18, theme.ACCENT, bold=True)
         elif self.human_to_move():
@@ -364,8 +406,13 @@ class GomokuScene(Scene):
         for button in self.buttons:
             button.draw(surface)
         if not self.hotseat:
-            draw_text(surface, "Tab: the AI's thoughts  ·  N: move numbers  ·  Esc: menu", (x, SIDE.bottom - 96), 15,
-                      theme.TEXT_DIM)
+            draw_text(
+                surface,
+                "Tab: the AI's thoughts  ·  N: move numbers  ·  Esc: menu",
+                (x, SIDE.bottom - 96),
+                15,
+                theme.TEXT_DIM,
+            )
 
 
 def _name(move, size: int = 15) -> str:
@@ -377,11 +424,15 @@ def _stone(surface, centre, radius: int, colour: int) -> None:
     pygame.draw.circle(surface, (0, 0, 0), (centre[0] + 2, centre[1] + 3), radius)
     if colour == BLACK:
         pygame.draw.circle(surface, theme.STONE_BLACK, centre, radius)
-        pygame.draw.circle(surface, (90, 90, 100), (centre[0] - radius // 3, centre[1] - radius // 3), max(1, radius // 4))
+        pygame.draw.circle(
+            surface, (90, 90, 100), (centre[0] - radius // 3, centre[1] - radius // 3), max(1, radius // 4)
+        )
     else:
         pygame.draw.circle(surface, theme.STONE_WHITE, centre, radius)
         pygame.draw.circle(surface, (190, 190, 180), centre, radius, 2)
-        pygame.draw.circle(surface, (255, 255, 255), (centre[0] - radius // 3, centre[1] - radius // 3), max(1, radius // 4))
+        pygame.draw.circle(
+            surface, (255, 255, 255), (centre[0] - radius // 3, centre[1] - radius // 3), max(1, radius // 4)
+        )
 
 
 def _star_points(size: int) -> list[tuple[int, int]]:
@@ -394,8 +445,14 @@ def _star_points(size: int) -> list[tuple[int, int]]:
 
 
 def _stone_animation(scene: GomokuScene, event) -> Anim:
-    return Anim("stone", 200, ease=pytweening.easeOutBack, point=event.point, colour=event.player,
-                on_start=lambda: scene.app.play_sound("stone"))
+    return Anim(
+        "stone",
+        200,
+        ease=pytweening.easeOutBack,
+        point=event.point,
+        colour=event.player,
+        on_start=lambda: scene.app.play_sound("stone"),
+    )
 
 
 def _win_animation(scene: GomokuScene, event) -> Anim | None:

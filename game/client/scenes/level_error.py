@@ -23,8 +23,7 @@ class LevelErrorScene(Scene):
         self.problems = list(problems)
         self.file = str(run.path)
         self.back = Button(pygame.Rect(theme.WIDTH // 2 - 270, 640, 250, 60), "Back", self.close)
-        self.retry = Button(pygame.Rect(theme.WIDTH // 2 + 20, 640, 250, 60), "Reload (F5)", self.reload,
-                            primary=True)
+        self.retry = Button(pygame.Rect(theme.WIDTH // 2 + 20, 640, 250, 60), "Reload (F5)", self.reload, primary=True)
 
     @property
     def message(self) -> str:
@@ -48,10 +47,17 @@ class LevelErrorScene(Scene):
         surface.blit(backdrop(), (0, 0))
         panel(surface, BOX, theme.PANEL, theme.BAD, radius=16, width=3)
         count = len(self.problems)
-        draw_text(surface, "This level cannot be played", (BOX.centerx, BOX.y + 44), 38, theme.BAD, bold=True,
-                  anchor="center")
-        draw_text(surface, f"{self.file}: {count} problem{'s' if count != 1 else ''}", (BOX.centerx, BOX.y + 88), 17,
-                  theme.TEXT_DIM, anchor="center")
+        draw_text(
+            surface, "This level cannot be played", (BOX.centerx, BOX.y + 44), 38, theme.BAD, bold=True, anchor="center"
+        )
+        draw_text(
+            surface,
+            f"{self.file}: {count} problem{'s' if count != 1 else ''}",
+            (BOX.centerx, BOX.y + 88),
+            17,
+            theme.TEXT_DIM,
+            anchor="center",
+        )
         y = BOX.y + 124
         shown = 0
         for problem in self.problems:
@@ -67,10 +73,21 @@ class LevelErrorScene(Scene):
             y += 6
         hidden = count - self._shown_count()
         if hidden > 0:
-            draw_text(surface, f"... and {hidden} more (duelmind levels validate lists them all)",
-                      (BOX.x + 36, y + 4), 16, theme.TEXT_DIM)
-        draw_text(surface, "Fix the file and press F5 to read it again  ·  Esc: back", (BOX.centerx, BOX.bottom - 28), 16,
-                  theme.TEXT_DIM, anchor="center")
+            draw_text(
+                surface,
+                f"... and {hidden} more (duelmind levels validate lists them all)",
+                (BOX.x + 36, y + 4),
+                16,
+                theme.TEXT_DIM,
+            )
+        draw_text(
+            surface,
+            "Fix the file and press F5 to read it again  ·  Esc: back",
+            (BOX.centerx, BOX.bottom - 28),
+            16,
+            theme.TEXT_DIM,
+            anchor="center",
+        )
         self.back.draw(surface)
         self.retry.draw(surface)
 

@@ -48,9 +48,18 @@ class LevelResultScene(Scene):
         entries.append((home, self.leave))
         width = 236 if len(entries) == 3 else 300
         left = box.centerx - (len(entries) * width + (len(entries) - 1) * 16) // 2
-        self.menu = ButtonColumn([Button(pygame.Rect(left + i * (width + 16), box.bottom - 104, width, 60), label, action,
-                                         primary=i == 0, size=20 if len(label) > 18 else 24)
-                                  for i, (label, action) in enumerate(entries)])
+        self.menu = ButtonColumn(
+            [
+                Button(
+                    pygame.Rect(left + i * (width + 16), box.bottom - 104, width, 60),
+                    label,
+                    action,
+                    primary=i == 0,
+                    size=20 if len(label) > 18 else 24,
+                )
+                for i, (label, action) in enumerate(entries)
+            ]
+        )
 
     def on_enter(self) -> None:
         self.app.play_sound("victory" if self.result.won else "defeat")
@@ -90,16 +99,32 @@ class LevelResultScene(Scene):
         colour = theme.GOOD if won else theme.BAD
         panel(surface, box.move(0, 6), (0, 0, 0), None, radius=22, alpha=110)
         panel(surface, box, theme.PANEL, colour, radius=22, width=3)
-        draw_text(surface, "Level complete!" if won else "Level failed", (box.centerx, box.y + 52), 50, colour,
-                  bold=True, anchor="center", shadow=True)
+        draw_text(
+            surface,
+            "Level complete!" if won else "Level failed",
+            (box.centerx, box.y + 52),
+            50,
+            colour,
+            bold=True,
+            anchor="center",
+            shadow=True,
+        )
         draw_text(surface, self.level.title, (box.centerx, box.y + 100), 24, theme.TEXT, bold=True, anchor="center")
-        draw_text(surface, player_words(self.result.reason), (box.centerx, box.y + 130), 17, theme.TEXT_DIM, anchor="center")
+        draw_text(
+            surface, player_words(self.result.reason), (box.centerx, box.y + 130), 17, theme.TEXT_DIM, anchor="center"
+        )
         self._draw_stars(surface, box.y + 190)
         y = self._draw_objectives(surface, box.y + 250)
         self._draw_footer(surface, y + 8)
         self.menu.draw(surface)
-        draw_text(surface, "Enter: choose  ·  R: retry  ·  Esc: back", (box.centerx, box.bottom - 22), 14,
-                  theme.TEXT_DIM, anchor="center")
+        draw_text(
+            surface,
+            "Enter: choose  ·  R: retry  ·  Esc: back",
+            (box.centerx, box.bottom - 22),
+            14,
+            theme.TEXT_DIM,
+            anchor="center",
+        )
 
     def _draw_stars(self, surface, y: int) -> None:
         box = self.box
@@ -127,7 +152,9 @@ class LevelResultScene(Scene):
             text = status.text + ("" if status.required else "   (bonus)")
             draw_text(surface, text, (x + 24, y), 20, theme.TEXT if status.state == "met" else theme.TEXT_DIM)
             if status.detail:
-                draw_text(surface, player_words(status.detail), (box.right - 90, y + 2), 16, theme.TEXT_DIM, anchor="topright")
+                draw_text(
+                    surface, player_words(status.detail), (box.right - 90, y + 2), 16, theme.TEXT_DIM, anchor="topright"
+                )
             y += OBJECTIVE_LINE
         return y
 
@@ -142,8 +169,9 @@ class LevelResultScene(Scene):
             best = f"  ·  best: {plural(record.best_turns)}" if record.best_turns is not None else ""
             lines.append((f"{plural(turns)}{best}  ·  attempt {record.attempts}", theme.TEXT_DIM))
         else:
-            lines.append((f"{plural(turns)}  ·  a level file outside the campaign: progress is not recorded",
-                          theme.TEXT_DIM))
+            lines.append(
+                (f"{plural(turns)}  ·  a level file outside the campaign: progress is not recorded", theme.TEXT_DIM)
+            )
         if self.result.won and self.level.rewards.message:
             lines.append((self.level.rewards.message, theme.ACCENT))
         if self.unlocked:

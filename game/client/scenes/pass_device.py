@@ -35,10 +35,24 @@ class PassDeviceScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(backdrop(), (0, 0))
         draw_text(surface, "Pass the device", (theme.WIDTH // 2, 220), 34, theme.TEXT_DIM, anchor="center")
-        draw_text(surface, f"{self.player_label}, your turn", (theme.WIDTH // 2, 300), 60, theme.ACCENT, bold=True,
-                  anchor="center", shadow=True)
+        draw_text(
+            surface,
+            f"{self.player_label}, your turn",
+            (theme.WIDTH // 2, 300),
+            60,
+            theme.ACCENT,
+            bold=True,
+            anchor="center",
+            shadow=True,
+        )
         if self.detail:
             draw_text(surface, self.detail, (theme.WIDTH // 2, 360), 20, theme.TEXT_DIM, anchor="center")
         self.button.draw(surface)
-        draw_text(surface, "Click or press Enter when the other player is not looking", (theme.WIDTH // 2, 530), 18,
-                  theme.TEXT_DIM, anchor="center")
+        draw_text(
+            surface,
+            "Click or press Enter when the other player is not looking",
+            (theme.WIDTH // 2, 530),
+            18,
+            theme.TEXT_DIM,
+            anchor="center",
+        )

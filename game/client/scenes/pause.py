@@ -28,8 +28,12 @@ class PauseScene(Scene):
         x = theme.WIDTH // 2 - 150
         top = 280 - (len(entries) - 3) * 40
         self.box = pygame.Rect(theme.WIDTH // 2 - 200, top - 100, 400, 120 + 80 * len(entries))
-        self.menu = ButtonColumn([Button(pygame.Rect(x, top + i * 80, 300, 62), label, action, primary=primary)
-                                  for i, (label, action, primary) in enumerate(entries)])
+        self.menu = ButtonColumn(
+            [
+                Button(pygame.Rect(x, top + i * 80, 300, 62), label, action, primary=primary)
+                for i, (label, action, primary) in enumerate(entries)
+            ]
+        )
 
     def resume(self) -> None:
         self.app.pop()

@@ -13,8 +13,7 @@ from game.client.scene import Scene
 from game.client.widgets import Button, OptionRow, backdrop, draw_text, hover_buttons, press_buttons
 from game.rules.gomoku import MAX_SIZE, MIN_SIZE, Rule
 
-RULE_NAMES = {int(Rule.FREESTYLE): "Freestyle", int(Rule.STANDARD): "Standard (exactly five)",
-              int(Rule.RENJU): "Renju"}
+RULE_NAMES = {int(Rule.FREESTYLE): "Freestyle", int(Rule.STANDARD): "Standard (exactly five)", int(Rule.RENJU): "Renju"}
 
 
 class QuickMatchScene(Scene):
@@ -26,23 +25,35 @@ class QuickMatchScene(Scene):
         self.gomoku_levels = gomoku_levels()
         row = lambda label, choices, fmt=str, index=0: OptionRow(label, choices, index, fmt)
         default_agent = self.card_agents.index("easy") if "easy" in self.card_agents else 0
-        self.game = row("Game", ["cards", "gomoku", "skirmish", "connect4"],
-                        lambda v: {"cards": "Card duel", "gomoku": "Gomoku", "skirmish": "Skirmish (team arena)",
-                                   "connect4": "Connect Four"}[v])
+        self.game = row(
+            "Game",
+            ["cards", "gomoku", "skirmish", "connect4"],
+            lambda v: {
+                "cards": "Card duel",
+                "gomoku": "Gomoku",
+                "skirmish": "Skirmish (team arena)",
+                "connect4": "Connect Four",
+            }[v],
+        )
         from game.client.connect4.match import connect4_levels
 
         self.connect4_levels = connect4_levels()
-        self.connect4_difficulty = row("Difficulty", self.connect4_levels, str.capitalize,
-                                       self.connect4_levels.index("medium"))
+        self.connect4_difficulty = row(
+            "Difficulty", self.connect4_levels, str.capitalize, self.connect4_levels.index("medium")
+        )
         self.disc = row("You play", [0, 1], lambda v: "Red (first)" if v == 0 else "Yellow (second)")
-        self.opponent = row("Opponent", ["ai", "hotseat"], lambda v: {"ai": "Computer", "hotseat": "Hot-seat (2 players)"}[v])
+        self.opponent = row(
+            "Opponent", ["ai", "hotseat"], lambda v: {"ai": "Computer", "hotseat": "Hot-seat (2 players)"}[v]
+        )
         self.card_difficulty = row("Difficulty", self.card_agents, str.capitalize, default_agent)
         default_level = self.gomoku_levels.index("medium") if "medium" in self.gomoku_levels else 0
         self.gomoku_difficulty = row("Difficulty", self.gomoku_levels or ["-"], str.capitalize, default_level)
         self.card_seat = row("You play", [0, 1], lambda v: "First" if v == 0 else "Second")
         self.stone = row("You play", [0, 1], lambda v: "Black (first)" if v == 0 else "White (second)")
         self.lanes = row("Lanes", [1, 2], lambda v: "One lane" if v == 1 else "Two lanes")
-        self.draft = row("Deck", ["draft", "auto"], lambda v: "Draft it yourself" if v == "draft" else "AI drafts for me")
+        self.draft = row(
+            "Deck", ["draft", "auto"], lambda v: "Draft it yourself" if v == "draft" else "AI drafts for me"
+        )
         self.rule = row("Rule", list(RULE_NAMES), RULE_NAMES.get)
         self.size = row("Board size", list(range(MIN_SIZE, MAX_SIZE + 1)), lambda v: f"{v} x {v}")
         self.skirmish_agents = skirmish_agent_names()
@@ -81,23 +92,38 @@ class QuickMatchScene(Scene):
 
     def setup(self) -> MatchSetup:
         if self.game.value == "skirmish":
-            return MatchSetup(game="skirmish", opponent=self.opponent.value if self.skirmish_agents else "hotseat",
-                              difficulty=self.skirmish_difficulty.value, heroes=tuple(h.value for h in self.heroes),
-                              arena=self.arena.value, seed=random.randrange(1 << 30))
+            return MatchSetup(
+                game="skirmish",
+                opponent=self.opponent.value if self.skirmish_agents else "hotseat",
+                difficulty=self.skirmish_difficulty.value,
+                heroes=tuple(h.value for h in self.heroes),
+                arena=self.arena.value,
+                seed=random.randrange(1 << 30),
+            )
         if self.game.value == "connect4":
-            return MatchSetup(game="connect4", opponent=self.opponent.value, difficulty=self.connect4_difficulty.value,
-                              human_seat=self.disc.value, seed=random.randrange(1 << 30))
+            return MatchSetup(
+                game="connect4",
+                opponent=self.opponent.value,
+                difficulty=self.connect4_difficulty.value,
+                human_seat=self.disc.value,
+                seed=random.randrange(1 << 30),
+            )
         cards = self.game.value == "cards"
         if not cards and not self.gomoku_levels:
             opponent = "hotseat"
         else:
             opponent = self.opponent.value
         return MatchSetup(
-            game=self.game.value, opponent=opponent,
+            game=self.game.value,
+            opponent=opponent,
             difficulty=self.card_difficulty.value if cards else self.gomoku_difficulty.value,
-            lanes=self.lanes.value, draft=self.draft.value,
+            lanes=self.lanes.value,
+            draft=self.draft.value,
             human_seat=self.card_seat.value if cards else self.stone.value,
-            rule=self.rule.value, size=self.size.value, seed=random.randrange(1 << 30))
+            rule=self.rule.value,
+            size=self.size.value,
+            seed=random.randrange(1 << 30),
+        )
 
     def start_match(self) -> None:
         start_match(self.app, self.setup(), replace_top=True)
@@ -131,11 +157,18 @@ class QuickMatchScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(backdrop(), (0, 0))
-        draw_text(surface, "Quick match", (theme.WIDTH // 2, 80), 52, theme.ACCENT, bold=True, anchor="center",
-                  shadow=True)
+        draw_text(
+            surface, "Quick match", (theme.WIDTH // 2, 80), 52, theme.ACCENT, bold=True, anchor="center", shadow=True
+        )
         for option in self.rows():
             option.draw(surface)
         self.start.draw(surface)
         self.back.draw(surface)
-        draw_text(surface, "Up/Down: choose a line  ·  Left/Right: change it  ·  Enter: start  ·  Esc: back",
-                  (theme.WIDTH // 2, 706), 16, theme.TEXT_DIM, anchor="center")
+        draw_text(
+            surface,
+            "Up/Down: choose a line  ·  Left/Right: change it  ·  Enter: start  ·  Esc: back",
+            (theme.WIDTH // 2, 706),
+            16,
+            theme.TEXT_DIM,
+            anchor="center",
+        )

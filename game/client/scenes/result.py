@@ -34,8 +34,10 @@ def _rays(good: bool | None) -> pygame.Surface:
         for index in range(18):
             angle = index * math.tau / 18
             spread = 0.07
-            points = [(centre, centre)] + [(centre + math.cos(angle + d) * size / 2, centre + math.sin(angle + d) * size / 2)
-                                           for d in (-spread, spread)]
+            points = [(centre, centre)] + [
+                (centre + math.cos(angle + d) * size / 2, centre + math.sin(angle + d) * size / 2)
+                for d in (-spread, spread)
+            ]
             pygame.draw.polygon(surface, (*colour, 38 if good is not False else 18), points)
         for radius, alpha in ((120, 60), (90, 60), (60, 50)):
             pygame.draw.circle(surface, (*colour, alpha // (1 if good is not False else 3)), (centre, centre), radius)
@@ -47,8 +49,9 @@ class ResultScene(Scene):
     opaque = False
     name = "result"
 
-    def __init__(self, app, headline: str, detail: str, good: bool | None, on_rematch,
-                 face: tuple[str, str] | None = None):
+    def __init__(
+        self, app, headline: str, detail: str, good: bool | None, on_rematch, face: tuple[str, str] | None = None
+    ):
         super().__init__(app)
         self.headline = headline
         self.detail = detail
@@ -56,14 +59,17 @@ class ResultScene(Scene):
         self.on_rematch = on_rematch
         self.face = face  # (portrait name, who): the winner's face, or yours after a defeat
         x = theme.WIDTH // 2 - 150
-        self.menu = ButtonColumn([
-            Button(pygame.Rect(x, 496, 300, 58), "Rematch", self.rematch, primary=True),
-            Button(pygame.Rect(x, 566, 300, 58), "Main menu", self.menu_),
-        ])
+        self.menu = ButtonColumn(
+            [
+                Button(pygame.Rect(x, 496, 300, 58), "Rematch", self.rematch, primary=True),
+                Button(pygame.Rect(x, 566, 300, 58), "Main menu", self.menu_),
+            ]
+        )
         rng = random.Random(headline)
         # Sparks rise after a victory; ash falls after a defeat: (x, start y, speed, size).
-        self.motes = [(rng.uniform(250, 1030), rng.uniform(0, 720), rng.uniform(20, 60), rng.choice((2, 2, 3)))
-                      for _ in range(40)]
+        self.motes = [
+            (rng.uniform(250, 1030), rng.uniform(0, 720), rng.uniform(20, 60), rng.choice((2, 2, 3))) for _ in range(40)
+        ]
         self.age = 0.0
         self.opened_ms = 0.0  # real time since the screen opened (input waits INPUT_GRACE_MS)
 

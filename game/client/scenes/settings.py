@@ -31,25 +31,58 @@ class SettingsScene(Scene):
             sizes.append(s.size)
         self.rows = [
             OptionRow("Window size", sizes, sizes.index(s.size), lambda v: f"{v[0]} x {v[1]}", self.set_size),
-            OptionRow("Full screen", [False, True], int(s.fullscreen), lambda v: "On" if v else "Off", self.set_fullscreen),
+            OptionRow(
+                "Full screen", [False, True], int(s.fullscreen), lambda v: "On" if v else "Off", self.set_fullscreen
+            ),
             OptionRow("Master volume", VOLUMES, _nearest(VOLUMES, s.volume), _percent, self.set_volume),
-            OptionRow("Animation speed", ANIMATION_SPEEDS, _nearest(ANIMATION_SPEEDS, s.animation_speed),
-                      lambda v: f"{v:g}x", self.set_speed),
-            OptionRow("AI thinking time", THINK_TIMES_MS, _nearest(THINK_TIMES_MS, s.ai_think_ms),
-                      lambda v: f"{v / 1000:g} s per turn", self.set_think),
+            OptionRow(
+                "Animation speed",
+                ANIMATION_SPEEDS,
+                _nearest(ANIMATION_SPEEDS, s.animation_speed),
+                lambda v: f"{v:g}x",
+                self.set_speed,
+            ),
+            OptionRow(
+                "AI thinking time",
+                THINK_TIMES_MS,
+                _nearest(THINK_TIMES_MS, s.ai_think_ms),
+                lambda v: f"{v / 1000:g} s per turn",
+                self.set_think,
+            ),
             # The sound rows come after the first five, which keep their places (tests and habits).
             OptionRow("Music volume", VOLUMES, _nearest(VOLUMES, s.music_volume), _percent, self.set_music_volume),
-            OptionRow("Effects volume", VOLUMES, _nearest(VOLUMES, s.effects_volume), _percent,
-                      self.set_effects_volume),
+            OptionRow(
+                "Effects volume", VOLUMES, _nearest(VOLUMES, s.effects_volume), _percent, self.set_effects_volume
+            ),
             OptionRow("Mute", [False, True], int(s.mute), lambda v: "On" if v else "Off", self.set_mute),
-            OptionRow("AI's moves shown", list(AI_PACES), list(AI_PACES).index(s.ai_pace), str.capitalize,
-                      lambda v: self._set("ai_pace", v)),
-            OptionRow("Screen shake", [False, True], int(s.screen_shake), lambda v: "On" if v else "Off",
-                      lambda v: self._set("screen_shake", bool(v))),
-            OptionRow("Your portrait", PLAYER_PORTRAITS, PLAYER_PORTRAITS.index(s.portrait), str.capitalize,
-                      lambda v: self._set("portrait", v)),
-            OptionRow("Level designer hints", [False, True], int(s.designer), lambda v: "On" if v else "Off",
-                      lambda v: self._set("designer", bool(v))),
+            OptionRow(
+                "AI's moves shown",
+                list(AI_PACES),
+                list(AI_PACES).index(s.ai_pace),
+                str.capitalize,
+                lambda v: self._set("ai_pace", v),
+            ),
+            OptionRow(
+                "Screen shake",
+                [False, True],
+                int(s.screen_shake),
+                lambda v: "On" if v else "Off",
+                lambda v: self._set("screen_shake", bool(v)),
+            ),
+            OptionRow(
+                "Your portrait",
+                PLAYER_PORTRAITS,
+                PLAYER_PORTRAITS.index(s.portrait),
+                str.capitalize,
+                lambda v: self._set("portrait", v),
+            ),
+            OptionRow(
+                "Level designer hints",
+                [False, True],
+                int(s.designer),
+                lambda v: "On" if v else "Off",
+                lambda v: self._set("designer", bool(v)),
+            ),
         ]
         for index, row in enumerate(self.rows):
             row.rect = pygame.Rect(theme.WIDTH // 2 - 380, 104 + index * 42, 760, 38)
@@ -124,9 +157,17 @@ class SettingsScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(backdrop(), (0, 0))
-        draw_text(surface, "Settings", (theme.WIDTH // 2, 56), 48, theme.ACCENT, bold=True, anchor="center", shadow=True)
+        draw_text(
+            surface, "Settings", (theme.WIDTH // 2, 56), 48, theme.ACCENT, bold=True, anchor="center", shadow=True
+        )
         for row in self.rows:
             row.draw(surface)
         self.back.draw(surface)
-        draw_text(surface, f"Saved to {self.app.settings_file.path}", (theme.WIDTH // 2, 696), 14, theme.TEXT_DIM,
-                  anchor="center")
+        draw_text(
+            surface,
+            f"Saved to {self.app.settings_file.path}",
+            (theme.WIDTH // 2, 696),
+            14,
+            theme.TEXT_DIM,
+            anchor="center",
+        )

@@ -81,9 +81,13 @@ class SkirmishScene(Scene):
         return self._legal
 
     def human_to_act(self) -> bool:
-        return (not self.match.over and not self.anims.busy and self.app.top is self
-                and self.controllers[self.state.current_player] == "human"
-                and (not self.hotseat or self.revealed == self.state.current_player))
+        return (
+            not self.match.over
+            and not self.anims.busy
+            and self.app.top is self
+            and self.controllers[self.state.current_player] == "human"
+            and (not self.hotseat or self.revealed == self.state.current_player)
+        )
 
     def moves(self) -> set:
         return {(a.x, a.y) for a in self.legal() if a.kind == Act.MOVE}
@@ -103,8 +107,12 @@ class SkirmishScene(Scene):
             return []
         hx, hy = hero.cell
         r = ability.range
-        return [(x, y) for y in range(hy - r, hy + r + 1) for x in range(hx - r, hx + r + 1)
-                if ability.min_range <= abs(x - hx) + abs(y - hy) <= r and self.state.arena.floor(x, y)]
+        return [
+            (x, y)
+            for y in range(hy - r, hy + r + 1)
+            for x in range(hx - r, hx + r + 1)
+            if ability.min_range <= abs(x - hx) + abs(y - hy) <= r and self.state.arena.floor(x, y)
+        ]
 
     def area_of(self, cell) -> list:
         ability = self.selected
@@ -121,10 +129,11 @@ class SkirmishScene(Scene):
     def initiative(self) -> list[tuple[int, bool]]:
         """This round's turns still to come from the active hero on, then next round's (upcoming)."""
         state = self.state
-        order = [uid for uid in state.order[max(0, state.turn_index):] if state.heroes[uid - 1].alive]
-        living = sorted((h for h in state.heroes if h.alive),
-                        key=lambda h: (-h.cls.initiative, h.team != (state.round + 1 + h.cls.initiative + 1) % 2,
-                                       h.slot))
+        order = [uid for uid in state.order[max(0, state.turn_index) :] if state.heroes[uid - 1].alive]
+        living = sorted(
+            (h for h in state.heroes if h.alive),
+            key=lambda h: (-h.cls.initiative, h.team != (state.round + 1 + h.cls.initiative + 1) % 2, h.slot),
+        )
         return [(uid, False) for uid in order] + [(h.uid, True) for h in living]
 
     def preview_text(self) -> list[str]:
@@ -140,7 +149,8 @@ class SkirmishScene(Scene):
             lines = []
             hero = self.state.active_hero
             if any(e.kind == EventKind.DAMAGE for e in events) and any(
-                    eff.kind.value == "physical" and eff.verb.value == "damage" for eff in self.selected.effects):
+                eff.kind.value == "physical" and eff.verb.value == "damage" for eff in self.selected.effects
+            ):
                 lines.append(f"hit {hero.hit_chance():.0%}, crit {hero.crit_chance():.0%}; expected:")
             for e in events:
                 if e.kind == EventKind.DAMAGE:
@@ -191,6 +201,7 @@ class SkirmishScene(Scene):
                 self.app.play_sound(name)
                 if first:
                     first()
+
             anim.on_start = on_start
         together = event.kind in TOGETHER
         if together and self._grouping:
@@ -235,8 +246,11 @@ class SkirmishScene(Scene):
         hero = self.state.active_hero
         if not self.human_to_act():
             return
-        castable = [a for a in hero.cls.abilities if a.target != TargetKind.SELF
-                    and any(x.kind == Act.CAST and x.ability == a.id for x in self.legal())]
+        castable = [
+            a
+            for a in hero.cls.abilities
+            if a.target != TargetKind.SELF and any(x.kind == Act.CAST and x.ability == a.id for x in self.legal())
+        ]
         if not castable:
             return
         index = castable.index(self.selected) + 1 if self.selected in castable else 0
@@ -293,8 +307,10 @@ class SkirmishScene(Scene):
             elif name in ("up", "down", "left", "right"):
                 dx, dy = {"up": (0, -1), "down": (0, 1), "left": (-1, 0), "right": (1, 0)}[name]
                 arena = self.state.arena
-                self.cursor = (max(0, min(arena.width - 1, self.cursor[0] + dx)),
-                               max(0, min(arena.height - 1, self.cursor[1] + dy)))
+                self.cursor = (
+                    max(0, min(arena.width - 1, self.cursor[0] + dx)),
+                    max(0, min(arena.height - 1, self.cursor[1] + dy)),
+                )
                 self.hover_cell = self.cursor
             elif name == "confirm":
                 self.click_cell(self.cursor)
@@ -354,15 +370,22 @@ class SkirmishScene(Scene):
             self.revealed = team
 
         hero = self.state.active_hero
-        self.app.push("pass_device", player_label=self.match.seat_label(team), on_ready=ready,
-                      detail=f"{view_draw.TEAM_NAMES[team]} team: {hero.cls.name} {hero.uid} acts first")
+        self.app.push(
+            "pass_device",
+            player_label=self.match.seat_label(team),
+            on_ready=ready,
+            detail=f"{view_draw.TEAM_NAMES[team]} team: {hero.cls.name} {hero.uid} acts first",
+        )
 
     def _drive_ai(self, team: int, pause_ms: float) -> None:
         spec = self.match.specs[team]
-        answer = self.ai.poll(self.decisions, self.match.ai_budget_ms(self.app),
-                              lambda budget: self.app.pool.submit("skirmish_act", route=0, spec=spec,
-                                                                  state=self.match.observation(team),
-                                                                  budget_ms=budget))
+        answer = self.ai.poll(
+            self.decisions,
+            self.match.ai_budget_ms(self.app),
+            lambda budget: self.app.pool.submit(
+                "skirmish_act", route=0, spec=spec, state=self.match.observation(team), budget_ms=budget
+            ),
+        )
         if answer is None:
             return
         if answer.error:
@@ -392,8 +415,11 @@ class SkirmishScene(Scene):
             return
         self._buttons_key = key
         self.ability_buttons = []
-        mine = hero is not None and self.controllers[hero.team] == "human" and (
-            not self.hotseat or self.revealed == hero.team)
+        mine = (
+            hero is not None
+            and self.controllers[hero.team] == "human"
+            and (not self.hotseat or self.revealed == hero.team)
+        )
         if not mine:
             return
         castable = {a.ability for a in self.legal() if a.kind == Act.CAST}
@@ -403,8 +429,13 @@ class SkirmishScene(Scene):
             cost = f"{ability.energy} en" + (f" · {ability.mana} mp" if ability.mana else "")
             cooldown = hero.cooldowns.get(ability.id, 0)
             note = f"ready in {cooldown}" if cooldown else cost
-            button = Button(rect, f"{ability.name}  ({note})", (lambda i=index: self.select(i)),
-                            enabled=acting and ability.id in castable, size=16)
+            button = Button(
+                rect,
+                f"{ability.name}  ({note})",
+                (lambda i=index: self.select(i)),
+                enabled=acting and ability.id in castable,
+                size=16,
+            )
             button.focused = self.selected is ability
             self.ability_buttons.append(button)
         end = pygame.Rect(SIDE.x + 18, top + len(hero.cls.abilities) * 42 + 2, SIDE.width - 36, 36)

@@ -18,13 +18,15 @@ class TitleScene(Scene):
         super().__init__(app)
         x = theme.WIDTH // 2 - 170
         rect = lambda i: pygame.Rect(x, 290 + i * 76, 340, 62)
-        self.menu = ButtonColumn([
-            Button(rect(0), "Campaign", self.campaign, primary=True),
-            Button(rect(1), "Quick match", self.quick_match),
-            Button(rect(2), "Settings", self.open_settings),
-            Button(rect(3), "Workshop", lambda: self.app.push("workshop")),
-            Button(rect(4), "Quit", self.quit),
-        ])
+        self.menu = ButtonColumn(
+            [
+                Button(rect(0), "Campaign", self.campaign, primary=True),
+                Button(rect(1), "Quick match", self.quick_match),
+                Button(rect(2), "Settings", self.open_settings),
+                Button(rect(3), "Workshop", lambda: self.app.push("workshop")),
+                Button(rect(4), "Quit", self.quit),
+            ]
+        )
         self.time = 0.0
 
     def campaign(self) -> None:
@@ -64,15 +66,32 @@ class TitleScene(Scene):
         for centre, colour in (((1010, 450), theme.STONE_BLACK), ((1070, 490), theme.STONE_WHITE)):
             pygame.draw.circle(surface, (0, 0, 0), (centre[0] + 4, centre[1] + 6), 40)
             pygame.draw.circle(surface, colour, centre, 40)
-            pygame.draw.circle(surface, (255, 255, 255) if colour == theme.STONE_BLACK else (200, 200, 190),
-                               (centre[0] - 13, centre[1] - 14), 9)
-        draw_text(surface, "DUELMIND", (theme.WIDTH // 2, 150), 96, theme.ACCENT, bold=True, anchor="center",
-                  shadow=True)
-        draw_text(surface, "Card duels and gomoku against an AI that thinks like a player",
-                  (theme.WIDTH // 2, 222), 22, theme.TEXT_DIM, anchor="center")
+            pygame.draw.circle(
+                surface,
+                (255, 255, 255) if colour == theme.STONE_BLACK else (200, 200, 190),
+                (centre[0] - 13, centre[1] - 14),
+                9,
+            )
+        draw_text(
+            surface, "DUELMIND", (theme.WIDTH // 2, 150), 96, theme.ACCENT, bold=True, anchor="center", shadow=True
+        )
+        draw_text(
+            surface,
+            "Card duels and gomoku against an AI that thinks like a player",
+            (theme.WIDTH // 2, 222),
+            22,
+            theme.TEXT_DIM,
+            anchor="center",
+        )
         self.menu.draw(surface)
-        draw_text(surface, "Arrows + Enter or the mouse  ·  F11 full screen", (theme.WIDTH // 2, 700), 16,
-                  theme.TEXT_DIM, anchor="center")
+        draw_text(
+            surface,
+            "Arrows + Enter or the mouse  ·  F11 full screen",
+            (theme.WIDTH // 2, 700),
+            16,
+            theme.TEXT_DIM,
+            anchor="center",
+        )
         if self.app.notice:
             lines = wrap_text(self.app.notice, 18, 760)
             box = pygame.Rect(0, 0, 800, 30 + 24 * len(lines))

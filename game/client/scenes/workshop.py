@@ -22,16 +22,23 @@ class WorkshopScene(Scene):
         super().__init__(app)
         self.start_path = path
         self.notice = ""
-        starts = [("New card puzzle", lambda: self.new("cards")), ("New gomoku level", lambda: self.new("gomoku")),
-                  ("New skirmish level", lambda: self.new("skirmish")), ("Open a file...", self.ask_path)]
-        buttons = [Button(pygame.Rect(120 + i * 265, 150, 245, 56), label, action, primary=i == 0)
-                   for i, (label, action) in enumerate(starts)]
+        starts = [
+            ("New card puzzle", lambda: self.new("cards")),
+            ("New gomoku level", lambda: self.new("gomoku")),
+            ("New skirmish level", lambda: self.new("skirmish")),
+            ("Open a file...", self.ask_path),
+        ]
+        buttons = [
+            Button(pygame.Rect(120 + i * 265, 150, 245, 56), label, action, primary=i == 0)
+            for i, (label, action) in enumerate(starts)
+        ]
         self.files = sorted(p for p in campaign_dir().glob("*.json") if p.name != "campaign.json")
         for i, path in enumerate(self.files):
             rect = pygame.Rect(120 + i % 3 * 360, 270 + i // 3 * 62, 320, 50)
             buttons.append(Button(rect, path.stem, lambda p=path: self.open(p), size=18))
-        buttons.append(Button(pygame.Rect(theme.WIDTH // 2 - 270, 650, 260, 52), "Campaign structure",
-                              self.open_campaign))
+        buttons.append(
+            Button(pygame.Rect(theme.WIDTH // 2 - 270, 650, 260, 52), "Campaign structure", self.open_campaign)
+        )
         buttons.append(Button(pygame.Rect(theme.WIDTH // 2 + 10, 650, 260, 52), "Back", self.app.pop))
         self.menu = ButtonColumn(buttons)
 
@@ -62,8 +69,12 @@ class WorkshopScene(Scene):
             self.notice = str(error)
 
     def ask_path(self) -> None:
-        self.app.push("workshop_prompt", title="Open a level file", text=str(campaign_dir()) + "/",
-                      buttons=[("Open", lambda text: self.open(Path(text.strip()))), ("Cancel", None)])
+        self.app.push(
+            "workshop_prompt",
+            title="Open a level file",
+            text=str(campaign_dir()) + "/",
+            buttons=[("Open", lambda text: self.open(Path(text.strip()))), ("Cancel", None)],
+        )
 
     def handle(self, intent) -> None:
         if intent.kind == "action" and intent.name == "back":
@@ -73,10 +84,17 @@ class WorkshopScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(backdrop(), (0, 0))
-        draw_text(surface, "Level workshop", (theme.WIDTH // 2, 60), 52, theme.ACCENT, bold=True, anchor="center",
-                  shadow=True)
-        draw_text(surface, "Build card puzzles, duels, gomoku and skirmish levels; test play them; save them as "
-                           "level files", (theme.WIDTH // 2, 112), 18, theme.TEXT_DIM, anchor="center")
+        draw_text(
+            surface, "Level workshop", (theme.WIDTH // 2, 60), 52, theme.ACCENT, bold=True, anchor="center", shadow=True
+        )
+        draw_text(
+            surface,
+            "Build card puzzles, duels, gomoku and skirmish levels; test play them; save them as level files",
+            (theme.WIDTH // 2, 112),
+            18,
+            theme.TEXT_DIM,
+            anchor="center",
+        )
         draw_text(surface, "The campaign's levels", (120, 240), 18, theme.TEXT_DIM, bold=True)
         self.menu.draw(surface)
         if self.notice:

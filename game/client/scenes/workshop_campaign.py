@@ -47,15 +47,24 @@ class WorkshopCampaignScene(Scene):
         self.mouse = (0, 0)
         self.notice, self.notice_ms = "", 0.0
         self._built = None
-        labels = [("Back", self.leave), ("Save", self.save), ("Undo", self.undo), ("Redo", self.redo),
-                  ("Help F1", self.help)]
+        labels = [
+            ("Back", self.leave),
+            ("Save", self.save),
+            ("Undo", self.undo),
+            ("Redo", self.redo),
+            ("Help F1", self.help),
+        ]
         widths = [70, 70, 70, 70, 96]
         self.buttons, x = [], 1268 - sum(widths) - 6 * (len(widths) - 1)
         for (label, action), width in zip(labels, widths):
             self.buttons.append(Button(pygame.Rect(x, 8, width, 34), label, action, size=16))
             x += width + 6
-        chapter_buttons = [("+ Chapter", self.new_chapter, 92), ("↑", lambda: self.move_chapter(-1), 50),
-                           ("↓", lambda: self.move_chapter(1), 50), ("Remove", self.remove_chapter, 86)]
+        chapter_buttons = [
+            ("+ Chapter", self.new_chapter, 92),
+            ("↑", lambda: self.move_chapter(-1), 50),
+            ("↓", lambda: self.move_chapter(1), 50),
+            ("Remove", self.remove_chapter, 86),
+        ]
         x = view.CHAPTERS_RECT.x
         for label, action, width in chapter_buttons:
             self.buttons.append(Button(pygame.Rect(x, view.CHAPTER_BUTTONS_Y, width, 40), label, action, size=16))
@@ -123,9 +132,16 @@ class WorkshopCampaignScene(Scene):
             self.app.pop()
             return
         files = ", ".join(self.doc.file_of(part).name for part in self.doc.changed_files()) or self.doc.path.name
-        self.app.push("workshop_prompt", title="Unsaved changes", message=f"{files}: changes not saved.",
-                      buttons=[("Save", lambda _: self.save(then=self.app.pop)), ("Discard", lambda _: self.app.pop()),
-                               ("Cancel", None)])
+        self.app.push(
+            "workshop_prompt",
+            title="Unsaved changes",
+            message=f"{files}: changes not saved.",
+            buttons=[
+                ("Save", lambda _: self.save(then=self.app.pop)),
+                ("Discard", lambda _: self.app.pop()),
+                ("Cancel", None),
+            ],
+        )
 
     def choose_chapter(self, c: int) -> None:
         self.settings.finish(self.doc)
@@ -172,8 +188,13 @@ class WorkshopCampaignScene(Scene):
     def step_level(self, delta: int) -> None:
         """Choose the level above or below in the list the chosen level is in."""
         place = ce.place_of(self.doc, self.level) if self.level else None
-        levels = ce.chapter_levels(self.doc, place[0]) if place else ce.unassigned(self.doc) if self.level else \
-            ce.chapter_levels(self.doc, self.chapter)
+        levels = (
+            ce.chapter_levels(self.doc, place[0])
+            if place
+            else ce.unassigned(self.doc)
+            if self.level
+            else ce.chapter_levels(self.doc, self.chapter)
+        )
         if not levels:
             return
         index = levels.index(self.level) + delta if self.level in levels else 0
@@ -181,15 +202,19 @@ class WorkshopCampaignScene(Scene):
 
     def choose_unlock(self) -> None:
         c = self.chapter
-        self.choosing = {"title": f"Chapter {c + 1} opens after winning...",
-                         "exclude": set(ce.unlock_after(self.doc, c)),
-                         "pick": lambda level_id: ce.add_unlock_after(self.doc, c, level_id)}
+        self.choosing = {
+            "title": f"Chapter {c + 1} opens after winning...",
+            "exclude": set(ce.unlock_after(self.doc, c)),
+            "pick": lambda level_id: ce.add_unlock_after(self.doc, c, level_id),
+        }
 
     def choose_reward(self) -> None:
         level_id = self.level
-        self.choosing = {"title": f"Winning {level_id} unlocks...",
-                         "exclude": set(ce.reward_unlocks(self.doc, level_id)) | {level_id},
-                         "pick": lambda target: ce.add_reward_unlock(self.doc, level_id, target)}
+        self.choosing = {
+            "title": f"Winning {level_id} unlocks...",
+            "exclude": set(ce.reward_unlocks(self.doc, level_id)) | {level_id},
+            "pick": lambda target: ce.add_reward_unlock(self.doc, level_id, target),
+        }
 
     def show_problem(self, place: tuple) -> None:
         """Choose the chapter or level a problem is about and light its row."""
@@ -215,7 +240,7 @@ class WorkshopCampaignScene(Scene):
             if panel.highlight is None:
                 continue
             for index, row in enumerate(panel.rows):
-                if row.path is not None and panel.highlight[:len(row.path)] == row.path and row.kind != "button":
+                if row.path is not None and panel.highlight[: len(row.path)] == row.path and row.kind != "button":
                     panel.reveal(index)
 
     # ------------------------------------------------------------------ input
@@ -403,17 +428,44 @@ class WorkshopCampaignScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         self.rebuild()
         surface.blit(self.background, (0, 0))
-        draw_title_bar(surface, f"Campaign structure  ·  {self.doc.get(('campaign', 'title')) or ''}  ·  "
-                                f"{self.doc.path.name}", self.doc, self.buttons,
-                       disabled=("↑", "↓", "Remove") if self.chapter < 0 else ())
+        draw_title_bar(
+            surface,
+            f"Campaign structure  ·  {self.doc.get(('campaign', 'title')) or ''}  ·  {self.doc.path.name}",
+            self.doc,
+            self.buttons,
+            disabled=("↑", "↓", "Remove") if self.chapter < 0 else (),
+        )
         bad_chapters, bad_levels = campaign_check.chapters_and_levels(self.doc, self.problems())
         target = self.drop_target(self.mouse) if self.drag and self.drag["moved"] else None
-        view.draw_chapters(surface, self.doc, self.chapter_list, self.chapter, bad_chapters,
-                           target[1] if target and target[0] == "chapter" else None, self.mouse)
-        view.draw_chapter_levels(surface, self.doc, self.level_list, self.chapter, self.level, bad_levels,
-                                 target[1] if target and target[0] == "position" else None, self.mouse)
-        view.draw_unassigned(surface, self.doc, self.free_list, self.level, bad_levels, self.chapter >= 0,
-                             bool(target and target[0] == "none"), self.mouse)
+        view.draw_chapters(
+            surface,
+            self.doc,
+            self.chapter_list,
+            self.chapter,
+            bad_chapters,
+            target[1] if target and target[0] == "chapter" else None,
+            self.mouse,
+        )
+        view.draw_chapter_levels(
+            surface,
+            self.doc,
+            self.level_list,
+            self.chapter,
+            self.level,
+            bad_levels,
+            target[1] if target and target[0] == "position" else None,
+            self.mouse,
+        )
+        view.draw_unassigned(
+            surface,
+            self.doc,
+            self.free_list,
+            self.level,
+            bad_levels,
+            self.chapter >= 0,
+            bool(target and target[0] == "none"),
+            self.mouse,
+        )
         paths = {place[:n] for place, _ in self.problems() for n in range(1, len(place) + 1)}
         self.settings.draw(surface, self.doc, paths)
         self.details.draw(surface, self.doc, paths)
@@ -425,13 +477,26 @@ class WorkshopCampaignScene(Scene):
             box = pygame.Rect(self.mouse[0] + 12, self.mouse[1] + 6, min(260, 24 + len(label) * 8), 28)
             pygame.draw.rect(surface, theme.PANEL_LIGHT, box, border_radius=6)
             pygame.draw.rect(surface, theme.ACCENT, box, 1, border_radius=6)
-            draw_text(surface, label, (box.x + 10, box.centery), fit_text(label, 15, box.width - 16), theme.TEXT,
-                      anchor="midleft")
+            draw_text(
+                surface,
+                label,
+                (box.x + 10, box.centery),
+                fit_text(label, 15, box.width - 16),
+                theme.TEXT,
+                anchor="midleft",
+            )
         if self.choosing is not None:
             items = view.chooser_layout(self.doc, self.choosing["exclude"])
             view.draw_chooser(surface, self.doc, self.choosing["title"], items, self.mouse)
         if self.showing_help:
             view.draw_help(surface)
         if self.notice_ms > 0:
-            draw_text(surface, self.notice, (theme.WIDTH // 2, theme.HEIGHT - 4), 16, theme.TEXT, anchor="midbottom",
-                      shadow=True)
+            draw_text(
+                surface,
+                self.notice,
+                (theme.WIDTH // 2, theme.HEIGHT - 4),
+                16,
+                theme.TEXT,
+                anchor="midbottom",
+                shadow=True,
+            )

@@ -50,8 +50,9 @@ class WorkshopEditorScene(Scene):
             if path is not None:
                 data, original = io.load(path)
                 if data.get("kind") not in EDITABLE_KINDS:
-                    raise io.WorkshopFileError(f"{path}: the workshop edits card, gomoku and skirmish levels, "
-                                               f"not a {data.get('kind')!r} level")
+                    raise io.WorkshopFileError(
+                        f"{path}: the workshop edits card, gomoku and skirmish levels, not a {data.get('kind')!r} level"
+                    )
                 document = Document(data, path, original)
             else:
                 document = Document(new_level(kind))
@@ -68,8 +69,15 @@ class WorkshopEditorScene(Scene):
         self.notice_ms = 0.0
         self.play_dir: Path | None = None
         self._built = None
-        labels = [("Back", self.leave), ("Save", self.save), ("Undo", self.undo), ("Redo", self.redo),
-                  ("Test play F6", self.test_play), ("Simulate F7", self.simulate), ("Help F1", self.help)]
+        labels = [
+            ("Back", self.leave),
+            ("Save", self.save),
+            ("Undo", self.undo),
+            ("Redo", self.redo),
+            ("Test play F6", self.test_play),
+            ("Simulate F7", self.simulate),
+            ("Help F1", self.help),
+        ]
         widths = [70, 70, 70, 70, 128, 128, 96]
         self.buttons, x = [], 1272 - sum(widths) - 6 * len(widths)
         for (label, action), width in zip(labels, widths):
@@ -84,7 +92,9 @@ class WorkshopEditorScene(Scene):
         # The test-play folder is ours (mkdtemp in play_file) and nothing reads it once the editor
         # is gone (test play and simulate run above this scene). Kept if the level was saved into it.
         if self.play_dir is not None:
-            saved_inside = self.doc.path is not None and safe_resolve(self.play_dir) in safe_resolve(self.doc.path).parents
+            saved_inside = (
+                self.doc.path is not None and safe_resolve(self.play_dir) in safe_resolve(self.doc.path).parents
+            )
             if not saved_inside:
                 shutil.rmtree(self.play_dir, ignore_errors=True)
         self.play_dir = None
@@ -122,8 +132,9 @@ class WorkshopEditorScene(Scene):
             self.rows.rows = skirmish_forms.hero_rows(self.doc, self.selected, self.remove_selected)
         elif self.selected is not None:
             card = catalog.card_named(self.cards, edits.entry_card(self.doc.get(self.selected.path())))
-            self.rows.rows = forms.selection_rows(self.doc, self.selected, card.name if card else "Unknown card",
-                                                  self.move_selected, self.remove_selected)
+            self.rows.rows = forms.selection_rows(
+                self.doc, self.selected, card.name if card else "Unknown card", self.move_selected, self.remove_selected
+            )
         else:
             self.rows.rows = self.form.build(self.doc, self.tab)
         self.rows.scroll = min(self.rows.scroll, max(0, len(self.rows.rows) - 1))
@@ -171,8 +182,12 @@ class WorkshopEditorScene(Scene):
     def save(self, then=None) -> None:
         if self.doc.path is None:
             default = levels_dir() / "campaign" / f"{self.doc.data.get('id') or 'new_level'}.json"
-            self.app.push("workshop_prompt", title="Save the level as", text=str(default),
-                          buttons=[("Save", lambda text: self.save_to(Path(text), then)), ("Cancel", None)])
+            self.app.push(
+                "workshop_prompt",
+                title="Save the level as",
+                text=str(default),
+                buttons=[("Save", lambda text: self.save_to(Path(text), then)), ("Cancel", None)],
+            )
             return
         self.save_to(self.doc.path, then)
 
@@ -218,32 +233,51 @@ class WorkshopEditorScene(Scene):
         if not self.doc.dirty:
             self.app.pop()
             return
-        self.app.push("workshop_prompt", title="Unsaved changes",
-                      message=f"{self.doc.file_name} has changes that are not saved.",
-                      buttons=[("Save", lambda _: self.save(then=self.app.pop)), ("Discard", lambda _: self.app.pop()),
-                               ("Cancel", None)])
+        self.app.push(
+            "workshop_prompt",
+            title="Unsaved changes",
+            message=f"{self.doc.file_name} has changes that are not saved.",
+            buttons=[
+                ("Save", lambda _: self.save(then=self.app.pop)),
+                ("Discard", lambda _: self.app.pop()),
+                ("Cancel", None),
+            ],
+        )
 
     def show_problem(self, parts: tuple) -> None:
         """Select what a problem is about: a placed card, or the tab and row of its field."""
         self.selected = None
         if len(parts) >= 3 and parts[0] in edits.SIDES and parts[1] in ("hand", "board") and isinstance(parts[2], int):
             self.selected = Slot(parts[0], parts[1], parts[2])
-        elif len(parts) >= 4 and parts[0] in edits.SIDES and parts[1:3] == ("deck", "cards") and isinstance(parts[3], int):
+        elif (
+            len(parts) >= 4
+            and parts[0] in edits.SIDES
+            and parts[1:3] == ("deck", "cards")
+            and isinstance(parts[3], int)
+        ):
             self.selected = Slot(parts[0], "deck", parts[3])
         elif len(parts) >= 3 and parts[0] in edits.SIDES and parts[1] == "heroes" and isinstance(parts[2], int):
             self.selected = skirmish_field.HeroRef(parts[0], parts[2])
         else:
             head = parts[0] if parts else ""
-            tab = {"objectives": "Objectives", "story": "Story", "events": "Events", "rewards": "Campaign",
-                   "chapters": "Campaign"}.get(head, "Level")
-            if head == "opponent" and len(parts) > 1 and parts[1] in ("script", "rules", "control", "ai", "name",
-                                                                      "portrait", "budget_ms"):
+            tab = {
+                "objectives": "Objectives",
+                "story": "Story",
+                "events": "Events",
+                "rewards": "Campaign",
+                "chapters": "Campaign",
+            }.get(head, "Level")
+            if (
+                head == "opponent"
+                and len(parts) > 1
+                and parts[1] in ("script", "rules", "control", "ai", "name", "portrait", "budget_ms")
+            ):
                 tab = "Opponent"
             self.tab = tab if tab in self.form.tabs(self.doc) else "Level"
         self.rows.highlight = parts
         self.rebuild()
         for index, row in enumerate(self.rows.rows):
-            if row.path is not None and parts[:len(row.path)] == row.path and row.kind != "button":
+            if row.path is not None and parts[: len(row.path)] == row.path and row.kind != "button":
                 self.rows.reveal(index)
 
     # ------------------------------------------------------------------ input
@@ -390,8 +424,12 @@ class WorkshopEditorScene(Scene):
         self.rebuild()
         surface.blit(self.background, (0, 0))
         bad = self.bad_paths()
-        draw_title_bar(surface, f"Workshop  ·  {self.doc.data.get('title', '')}  ·  {Path(self.doc.file_name).name}",
-                       self.doc, self.buttons)
+        draw_title_bar(
+            surface,
+            f"Workshop  ·  {self.doc.data.get('title', '')}  ·  {Path(self.doc.file_name).name}",
+            self.doc,
+            self.buttons,
+        )
         if self.doc.kind == "gomoku":
             hover = stones.point_at(self.doc, self.mouse)
             stones.draw(surface, self.doc, bad, hover)
@@ -405,8 +443,15 @@ class WorkshopEditorScene(Scene):
         for rect, name in self.tab_rects():
             on = name == self.tab and self.selected is None
             pygame.draw.rect(surface, theme.ACCENT_DARK if on else theme.PANEL, rect, border_radius=6)
-            draw_text(surface, name, rect.center, fit_text(name, 14, rect.width - 6, bold=on), theme.TEXT, bold=on,
-                      anchor="center")
+            draw_text(
+                surface,
+                name,
+                rect.center,
+                fit_text(name, 14, rect.width - 6, bold=on),
+                theme.TEXT,
+                bold=on,
+                anchor="center",
+            )
         self.rows.draw(surface, self.doc, bad)
         self.problems.draw(surface, self.doc)
         if self.doc.kind == "cards":
@@ -419,5 +464,12 @@ class WorkshopEditorScene(Scene):
             elif not self.drag:
                 self.picker.draw_preview(surface)
         if self.notice_ms > 0:
-            draw_text(surface, self.notice, (theme.WIDTH // 2, theme.HEIGHT - 4), 16, theme.TEXT, anchor="midbottom",
-                      shadow=True)
+            draw_text(
+                surface,
+                self.notice,
+                (theme.WIDTH // 2, theme.HEIGHT - 4),
+                16,
+                theme.TEXT,
+                anchor="midbottom",
+                shadow=True,
+            )

@@ -24,9 +24,17 @@ class WorkshopPromptScene(Scene):
         self.text = text
         width = 200
         left = BOX.centerx - (len(buttons) * (width + 16) - 16) // 2
-        self.menu = ButtonColumn([Button(pygame.Rect(left + i * (width + 16), BOX.bottom - 76, width, 52), label,
-                                         lambda cb=callback: self.choose(cb), primary=i == 0)
-                                  for i, (label, callback) in enumerate(buttons)])
+        self.menu = ButtonColumn(
+            [
+                Button(
+                    pygame.Rect(left + i * (width + 16), BOX.bottom - 76, width, 52),
+                    label,
+                    lambda cb=callback: self.choose(cb),
+                    primary=i == 0,
+                )
+                for i, (label, callback) in enumerate(buttons)
+            ]
+        )
 
     def choose(self, callback) -> None:
         self.app.pop()
@@ -65,6 +73,12 @@ class WorkshopPromptScene(Scene):
             shown = self.text + "|"
             from game.client.widgets import fit_text
 
-            draw_text(surface, shown, (field.x + 8, field.centery), fit_text(shown, 16, field.width - 16), theme.TEXT,
-                      anchor="midleft")
+            draw_text(
+                surface,
+                shown,
+                (field.x + 8, field.centery),
+                fit_text(shown, 16, field.width - 16),
+                theme.TEXT,
+                anchor="midleft",
+            )
         self.menu.draw(surface)

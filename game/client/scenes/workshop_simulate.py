@@ -19,8 +19,9 @@ class WorkshopSimulateScene(Scene):
     name = "workshop_simulate"
     opaque = False
 
-    def __init__(self, app, path, kind: str = "cards", title: str = "", games: int | None = None,
-                 budget_ms: int | None = 100):
+    def __init__(
+        self, app, path, kind: str = "cards", title: str = "", games: int | None = None, budget_ms: int | None = 100
+    ):
         super().__init__(app)
         self.sim = Simulation(path, games or GAMES.get(kind, 20), budget_ms)
         self.kind = kind
@@ -58,10 +59,17 @@ class WorkshopSimulateScene(Scene):
         shade(surface, 170)
         panel(surface, BOX, theme.PANEL, theme.ACCENT, radius=16, width=3)
         sim = self.sim
-        draw_text(surface, f"Simulate: {self.title}", (BOX.centerx, BOX.y + 34), 30, theme.ACCENT, bold=True,
-                  anchor="center")
-        draw_text(surface, f"levels simulate, {sim.games} games, the strongest AI in your seat", (BOX.centerx, BOX.y + 70),
-                  16, theme.TEXT_DIM, anchor="center")
+        draw_text(
+            surface, f"Simulate: {self.title}", (BOX.centerx, BOX.y + 34), 30, theme.ACCENT, bold=True, anchor="center"
+        )
+        draw_text(
+            surface,
+            f"levels simulate, {sim.games} games, the strongest AI in your seat",
+            (BOX.centerx, BOX.y + 70),
+            16,
+            theme.TEXT_DIM,
+            anchor="center",
+        )
         bar = pygame.Rect(BOX.x + 60, BOX.y + 100, BOX.width - 120, 26)
         pygame.draw.rect(surface, theme.BACKGROUND_2, bar, border_radius=8)
         filled = bar.copy()
@@ -74,8 +82,14 @@ class WorkshopSimulateScene(Scene):
         report = sim.report
         if report is None:
             if not sim.error:
-                draw_text(surface, "Playing... the editor stays as it is.", (BOX.centerx, BOX.y + 170), 18,
-                          theme.TEXT_DIM, anchor="center")
+                draw_text(
+                    surface,
+                    "Playing... the editor stays as it is.",
+                    (BOX.centerx, BOX.y + 170),
+                    18,
+                    theme.TEXT_DIM,
+                    anchor="center",
+                )
         else:
             self.draw_report(surface, report)
         self.close_button.draw(surface)
@@ -83,20 +97,40 @@ class WorkshopSimulateScene(Scene):
     def draw_report(self, surface, report: dict) -> None:
         low, high = report["wilson95"]
         y = BOX.y + 150
-        draw_text(surface, f"Win rate {report['wins']}/{report['games']} = {report['win_rate']:.0%}",
-                  (BOX.x + 60, y), 26, theme.TEXT, bold=True)
+        draw_text(
+            surface,
+            f"Win rate {report['wins']}/{report['games']} = {report['win_rate']:.0%}",
+            (BOX.x + 60, y),
+            26,
+            theme.TEXT,
+            bold=True,
+        )
         draw_text(surface, f"95 % Wilson interval {low:.0%} - {high:.0%}", (BOX.x + 60, y + 34), 18, theme.TEXT_DIM)
         unit = {"cards": "turns", "gomoku": "moves", "skirmish": "rounds"}[report["kind"]]  # as levels simulate
         t = report[unit]
-        draw_text(surface, f"{unit}: mean {t['mean']:.1f}, median {t['p50']}, 90th percentile {t['p90']}",
-                  (BOX.x + 60, y + 60), 18, theme.TEXT_DIM)
+        draw_text(
+            surface,
+            f"{unit}: mean {t['mean']:.1f}, median {t['p50']}, 90th percentile {t['p90']}",
+            (BOX.x + 60, y + 60),
+            18,
+            theme.TEXT_DIM,
+        )
         # The interval as a bar: where the true win rate lies, 95 % of the time.
         scale = pygame.Rect(BOX.x + 60, y + 92, 360, 12)
         pygame.draw.rect(surface, theme.BACKGROUND_2, scale, border_radius=6)
-        pygame.draw.rect(surface, theme.GOOD, (scale.x + int(low * scale.width), scale.y,
-                                               max(3, int((high - low) * scale.width)), scale.height), border_radius=6)
-        pygame.draw.line(surface, theme.TEXT, (scale.x + int(report["win_rate"] * scale.width), scale.y - 4),
-                         (scale.x + int(report["win_rate"] * scale.width), scale.bottom + 4), 2)
+        pygame.draw.rect(
+            surface,
+            theme.GOOD,
+            (scale.x + int(low * scale.width), scale.y, max(3, int((high - low) * scale.width)), scale.height),
+            border_radius=6,
+        )
+        pygame.draw.line(
+            surface,
+            theme.TEXT,
+            (scale.x + int(report["win_rate"] * scale.width), scale.y - 4),
+            (scale.x + int(report["win_rate"] * scale.width), scale.bottom + 4),
+            2,
+        )
         self.draw_chart(surface, pygame.Rect(BOX.x + 500, y, 340, 130), unit)
         draw_text(surface, "Objectives met", (BOX.x + 60, y + 150), 20, theme.ACCENT, bold=True)
         for i, objective in enumerate(report["objectives"][:6]):
@@ -105,12 +139,22 @@ class WorkshopSimulateScene(Scene):
             draw_text(surface, f"[{tag}] {objective['text']}", (BOX.x + 60, row), 17, theme.TEXT)
             meter = pygame.Rect(BOX.x + 560, row + 3, 200, 14)
             pygame.draw.rect(surface, theme.BACKGROUND_2, meter, border_radius=5)
-            pygame.draw.rect(surface, theme.GOOD, (meter.x, meter.y, int(meter.width * objective["rate"]), meter.height),
-                             border_radius=5)
+            pygame.draw.rect(
+                surface,
+                theme.GOOD,
+                (meter.x, meter.y, int(meter.width * objective["rate"]), meter.height),
+                border_radius=5,
+            )
             draw_text(surface, f"{objective['met']}/{report['games']}", (meter.right + 12, row), 17, theme.TEXT_DIM)
         if report.get("warnings"):
-            draw_text(surface, f"{report['warnings']} scripted actions or events were skipped (first: "
-                               f"{report['first_warnings'][0][:70]})", (BOX.x + 60, BOX.bottom - 104), 15, theme.BAD)
+            draw_text(
+                surface,
+                f"{report['warnings']} scripted actions or events were skipped (first: "
+                f"{report['first_warnings'][0][:70]})",
+                (BOX.x + 60, BOX.bottom - 104),
+                15,
+                theme.BAD,
+            )
 
     def draw_chart(self, surface, rect: pygame.Rect, unit: str) -> None:
         buckets = histogram(self.sim.turns)
@@ -124,5 +168,6 @@ class WorkshopSimulateScene(Scene):
             height = int((base - rect.y - 22) * count / top)
             pygame.draw.rect(surface, theme.MANA, (rect.x + i * width + 2, base - height, width - 4, height))
             if i % max(1, len(buckets) // 6) == 0:
-                draw_text(surface, str(low), (rect.x + i * width + width // 2, base + 2), 12, theme.TEXT_DIM,
-                          anchor="midtop")
+                draw_text(
+                    surface, str(low), (rect.x + i * width + width // 2, base + 2), 12, theme.TEXT_DIM, anchor="midtop"
+                )

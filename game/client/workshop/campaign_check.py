@@ -46,8 +46,9 @@ def level_checked(data: dict, file: Path) -> tuple[object, list[Problem]]:
                 level = None
                 problems = [Problem(str(file), "$", f"could not be checked ({type(error).__name__}: {error})")]
         if level is not None and file.stem != level.id:
-            problems = problems + [Problem(str(file), "$.id",
-                                           f'a campaign level\'s id must be its file name: "{file.stem}"')]
+            problems = problems + [
+                Problem(str(file), "$.id", f'a campaign level\'s id must be its file name: "{file.stem}"')
+            ]
         if len(_LEVEL_CHECKS) > 400:
             _LEVEL_CHECKS.clear()
         found = _LEVEL_CHECKS[key] = (level, problems)
@@ -86,8 +87,13 @@ def campaign_problems(data: dict, campaign_file: Path, unreadable: dict[str, lis
     for level_id in campaign.level_ids():  # a level listed twice without a file: twice, as the validator says it
         if level_id not in files:
             c, i = _first_place(campaign, level_id)
-            problems.append(Problem(str(campaign_file), json_path(["chapters", c, "levels", i]),
-                                    f'level "{level_id}" has no file {folder / (level_id + ".json")}'))
+            problems.append(
+                Problem(
+                    str(campaign_file),
+                    json_path(["chapters", c, "levels", i]),
+                    f'level "{level_id}" has no file {folder / (level_id + ".json")}',
+                )
+            )
     if complete:  # the unlock rules need every level (their problems are listed above)
         problems += explain_circles(check_campaign(campaign, levels, str(campaign_file)), campaign)
     return problems
@@ -102,9 +108,11 @@ def _first_place(campaign: m.Campaign, level_id: str) -> tuple[int, int]:
 
 # ---------------------------------------------------------------------------------- circles
 
+
 def waiting_circle(campaign: m.Campaign, start: int) -> list[int] | None:
     """Chapters that wait for each other, starting at chapter `start`: [start, b, ..., start] when
     `start` waits (through unlock.after) for a level of a chapter that waits ... for `start`."""
+
     def waits_for(c: int) -> list[int]:
         found = []
         for level_id in campaign.chapters[c].unlock.after:
@@ -137,8 +145,11 @@ def explain_circles(problems: list[Problem], campaign: m.Campaign) -> list[Probl
             if circle is not None and len(circle) == 2:
                 why = f'the chapter "{campaign.chapters[circle[0]].title}" waits for one of its own levels'
             elif circle is not None:
-                why = "the chapters " + " → ".join(f'"{campaign.chapters[c].title}"' for c in circle) + \
-                    " wait for each other"
+                why = (
+                    "the chapters "
+                    + " → ".join(f'"{campaign.chapters[c].title}"' for c in circle)
+                    + " wait for each other"
+                )
             if circle is not None:
                 problem = Problem(problem.file, problem.path, f"{problem.message}: {why}")
         explained.append(problem)
@@ -146,6 +157,7 @@ def explain_circles(problems: list[Problem], campaign: m.Campaign) -> list[Probl
 
 
 # ---------------------------------------------------------------------------------- places in words
+
 
 def problem_places(doc) -> list[tuple[tuple, str]]:
     """A campaign document's problems: each one's place in the document and its sentence."""
@@ -158,7 +170,7 @@ def chapters_and_levels(doc, places: list[tuple[tuple, str]]) -> tuple[set[int],
     for place, _ in places:
         if place[:2] == ("campaign", "chapters") and len(place) > 2 and isinstance(place[2], int):
             chapters.add(place[2])
-            listed = (doc.get(("campaign", "chapters", place[2], "levels")) or [])
+            listed = doc.get(("campaign", "chapters", place[2], "levels")) or []
             if len(place) > 4 and place[3] == "levels" and isinstance(place[4], int) and place[4] < len(listed):
                 levels.add(listed[place[4]])
         elif place[0] == "levels" and len(place) > 1:
@@ -209,8 +221,13 @@ def describe(data: dict, parts: tuple) -> str:
 
 
 # The words of the screen's own rows ("Opens when", "Won first"), so a problem reads like what it points at.
-_WORDS = {"unlock": "opens when", "after": "won first", "stars": "stars needed", "intro": "intro line",
-          "unlocks": "unlocks"}
+_WORDS = {
+    "unlock": "opens when",
+    "after": "won first",
+    "stars": "stars needed",
+    "intro": "intro line",
+    "unlocks": "unlocks",
+}
 
 
 def _words(parts: tuple) -> list[str]:

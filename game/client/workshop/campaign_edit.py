@@ -82,6 +82,7 @@ class CampaignDocument(Document):
 
 # ---------------------------------------------------------------------------------- reading
 
+
 def chapters(doc: Document) -> list[dict]:
     found = doc.get(CHAPTERS)
     return found if isinstance(found, list) else []
@@ -142,6 +143,7 @@ def unlock_stars(doc: Document, chapter: int) -> int:
 
 # ---------------------------------------------------------------------------------- levels in chapters
 
+
 def add_level(doc: Document, level_id: str, chapter: int, position: int | None = None) -> None:
     """Put `level_id` in `chapter` at `position` (the end when None), taking it out of the chapter
     that listed it before: a level belongs to one chapter."""
@@ -175,6 +177,7 @@ def move_level(doc: Document, chapter: int, position: int, delta: int) -> int:
 
 
 # ---------------------------------------------------------------------------------- chapters
+
 
 def new_chapter_id(doc: Document, title: str) -> str:
     base = re.sub(r"[^a-z0-9]+", "_", title.lower()).strip("_")[:40] or "chapter"
@@ -237,6 +240,7 @@ def set_order(doc: Document, chapter: int, order: str) -> None:
 
 # ---------------------------------------------------------------------------------- unlock rules
 
+
 def _tidy_unlock(doc: Document, chapter: int) -> None:
     """An unlock rule that asks for nothing is left out of the file (as the first chapter's is)."""
     unlock = doc.get(CHAPTERS + (chapter, "unlock"))
@@ -281,6 +285,7 @@ def set_unlock_stars(doc: Document, chapter: int, stars: int | None) -> None:
 
 # ---------------------------------------------------------------------------------- intro lines
 
+
 def add_intro_line(doc: Document, chapter: int, text: str = "...") -> int:
     """A new intro line, spoken by whoever spoke the last one (the chapter's narrator, usually)."""
     lines = doc.get(CHAPTERS + (chapter, "intro")) or []
@@ -304,6 +309,7 @@ def remove_intro_line(doc: Document, chapter: int, index: int) -> None:
 
 
 # ---------------------------------------------------------------------------------- rewards (in level files)
+
 
 def add_reward_unlock(doc: Document, level_id: str, target: str) -> None:
     """Winning `level_id` unlocks `target` (its file's rewards.unlocks)."""

@@ -18,26 +18,53 @@ def chapter_rows(doc: ce.CampaignDocument, c: int, choose_unlock: Callable[[], A
     if c < 0:
         return rows
     path = ce.CHAPTERS + (c,)
-    rows += [Row(f"Chapter {c + 1}", "heading", path),
-             Row("Title", "text", path + ("title",), setter=lambda v: ce.set_title(doc, c, v), indent=1),
-             Row("Id", "text", path + ("id",), indent=1),
-             Row("Level order", "choice", path + ("order",), ce.ORDERS, default="sequential",
-                 setter=lambda v: ce.set_order(doc, c, v), indent=1),
-             Row("Opens when", "heading", path + ("unlock",))]
+    rows += [
+        Row(f"Chapter {c + 1}", "heading", path),
+        Row("Title", "text", path + ("title",), setter=lambda v: ce.set_title(doc, c, v), indent=1),
+        Row("Id", "text", path + ("id",), indent=1),
+        Row(
+            "Level order",
+            "choice",
+            path + ("order",),
+            ce.ORDERS,
+            default="sequential",
+            setter=lambda v: ce.set_order(doc, c, v),
+            indent=1,
+        ),
+        Row("Opens when", "heading", path + ("unlock",)),
+    ]
     for a, level_id in enumerate(ce.unlock_after(doc, c)):
-        rows.append(Row("Won first", "note", path + ("unlock", "after", a), indent=1,
-                        extra={"value": f"{ce.level_title(doc, level_id)} ({level_id})"},
-                        remove=lambda a=a: ce.remove_unlock_after(doc, c, a)))
-    rows += [Row("+ a level to win first...", "button", action=choose_unlock, indent=1),
-             Row("Stars needed", "int", path + ("unlock", "stars"), default=0, low=0, high=999, indent=1,
-                 setter=lambda v: ce.set_unlock_stars(doc, c, v)),
-             Row("Intro", "heading", path + ("intro",))]
+        rows.append(
+            Row(
+                "Won first",
+                "note",
+                path + ("unlock", "after", a),
+                indent=1,
+                extra={"value": f"{ce.level_title(doc, level_id)} ({level_id})"},
+                remove=lambda a=a: ce.remove_unlock_after(doc, c, a),
+            )
+        )
+    rows += [
+        Row("+ a level to win first...", "button", action=choose_unlock, indent=1),
+        Row(
+            "Stars needed",
+            "int",
+            path + ("unlock", "stars"),
+            default=0,
+            low=0,
+            high=999,
+            indent=1,
+            setter=lambda v: ce.set_unlock_stars(doc, c, v),
+        ),
+        Row("Intro", "heading", path + ("intro",)),
+    ]
     for i, _ in enumerate(doc.get(path + ("intro",)) or []):
         line = path + ("intro", i)
-        rows += [Row("Speaker", "text", line + ("speaker",), indent=1,
-                     remove=lambda i=i: ce.remove_intro_line(doc, c, i)),
-                 Row("Portrait", "text", line + ("portrait",), optional=True, indent=2),
-                 Row("Text", "text", line + ("text",), indent=2)]
+        rows += [
+            Row("Speaker", "text", line + ("speaker",), indent=1, remove=lambda i=i: ce.remove_intro_line(doc, c, i)),
+            Row("Portrait", "text", line + ("portrait",), optional=True, indent=2),
+            Row("Text", "text", line + ("text",), indent=2),
+        ]
     rows.append(Row("+ intro line", "button", action=lambda: ce.add_intro_line(doc, c), indent=1))
     return rows
 
@@ -52,18 +79,34 @@ def level_rows(doc: ce.CampaignDocument, level_id: str | None, choose_reward: Ca
     place = ce.place_of(doc, level_id)
     where = f"chapter {place[0] + 1}, level {place[1] + 1}" if place else "in no chapter"
     kind = ce.KIND_NAMES.get(ce.level_kind(doc, level_id), "?")
-    rows = [Row(ce.level_title(doc, level_id), "heading", ("levels", level_id)),
-            Row("File", "note", extra={"value": f"{level_id}.json · {kind}"}),
-            Row("Place", "note", extra={"value": where})]
+    rows = [
+        Row(ce.level_title(doc, level_id), "heading", ("levels", level_id)),
+        Row("File", "note", extra={"value": f"{level_id}.json · {kind}"}),
+        Row("Place", "note", extra={"value": where}),
+    ]
     sources = ce.unlocked_by(doc, level_id)
     if sources:
         rows.append(Row("Unlocked by winning", "note", extra={"value": ", ".join(sources)}))
     rows.append(Row("Winning it unlocks", "heading", ("levels", level_id, "rewards", "unlocks")))
     for u, target in enumerate(ce.reward_unlocks(doc, level_id)):
-        rows.append(Row("Level", "note", ("levels", level_id, "rewards", "unlocks", u), indent=1,
-                        extra={"value": f"{ce.level_title(doc, target)} ({target})"},
-                        remove=lambda u=u: ce.remove_reward_unlock(doc, level_id, u)))
-    rows += [Row("+ a level it unlocks...", "button", action=choose_reward, indent=1),
-             Row("Reward message", "text", ("levels", level_id, "rewards", "message"), optional=True,
-                 setter=lambda v: ce.set_reward_message(doc, level_id, v))]
+        rows.append(
+            Row(
+                "Level",
+                "note",
+                ("levels", level_id, "rewards", "unlocks", u),
+                indent=1,
+                extra={"value": f"{ce.level_title(doc, target)} ({target})"},
+                remove=lambda u=u: ce.remove_reward_unlock(doc, level_id, u),
+            )
+        )
+    rows += [
+        Row("+ a level it unlocks...", "button", action=choose_reward, indent=1),
+        Row(
+            "Reward message",
+            "text",
+            ("levels", level_id, "rewards", "message"),
+            optional=True,
+            setter=lambda v: ce.set_reward_message(doc, level_id, v),
+        ),
+    ]
     return rows

@@ -39,8 +39,12 @@ class ListBox:
         return max(1, (self.rect.height - self.top - 6) // self.row_h)
 
     def row_rect(self, index: int) -> pygame.Rect:
-        return pygame.Rect(self.rect.x + 6, self.rect.y + self.top + (index - self.scroll) * self.row_h,
-                           self.rect.width - 12, self.row_h - 4)
+        return pygame.Rect(
+            self.rect.x + 6,
+            self.rect.y + self.top + (index - self.scroll) * self.row_h,
+            self.rect.width - 12,
+            self.row_h - 4,
+        )
 
     def visible(self, count: int) -> range:
         self.scroll = max(0, min(self.scroll, count - self.capacity()))
@@ -100,8 +104,9 @@ def small_button(surface, rect: pygame.Rect, label: str, lit: bool = False, enab
     pygame.draw.rect(surface, theme.PANEL_LIGHT if lit and enabled else theme.PANEL, rect, border_radius=6)
     pygame.draw.rect(surface, theme.ACCENT if lit and enabled else theme.PANEL_BORDER, rect, 1, border_radius=6)
     colour = theme.TEXT if enabled else theme.DISABLED
-    draw_text(surface, label, rect.center, fit_text(label, 15, rect.width - 6, bold=True), colour, bold=True,
-              anchor="center")
+    draw_text(
+        surface, label, rect.center, fit_text(label, 15, rect.width - 6, bold=True), colour, bold=True, anchor="center"
+    )
 
 
 def draw_chapters(surface, doc, box: ListBox, chosen: int, bad_chapters: set[int], drop: int | None, mouse) -> None:
@@ -112,41 +117,81 @@ def draw_chapters(surface, doc, box: ListBox, chosen: int, bad_chapters: set[int
         rect = box.row_rect(c)
         lit = c == chosen or c == drop
         pygame.draw.rect(surface, SELECTED if lit else theme.PANEL, rect, border_radius=8)
-        border = theme.ACCENT if c == drop else theme.BAD if c in bad_chapters else \
-            theme.ACCENT if c == chosen else theme.PANEL_BORDER
+        border = (
+            theme.ACCENT
+            if c == drop
+            else theme.BAD
+            if c in bad_chapters
+            else theme.ACCENT
+            if c == chosen
+            else theme.PANEL_BORDER
+        )
         pygame.draw.rect(surface, border, rect, 2 if c in (chosen, drop) else 1, border_radius=8)
         title = f"{c + 1}. {chapters[c].get('title') or '(no title)'}"
-        draw_text(surface, title, (rect.x + 10, rect.y + 7), fit_text(title, 16, rect.width - 20, bold=True),
-                  theme.BAD if c in bad_chapters else theme.TEXT, bold=True)
+        draw_text(
+            surface,
+            title,
+            (rect.x + 10, rect.y + 7),
+            fit_text(title, 16, rect.width - 20, bold=True),
+            theme.BAD if c in bad_chapters else theme.TEXT,
+            bold=True,
+        )
         summary = chapter_summary(doc, c)
         draw_text(surface, summary, (rect.x + 10, rect.y + 30), fit_text(summary, 13, rect.width - 20), theme.TEXT_DIM)
     if not chapters:
         draw_text(surface, "No chapters yet: add one below", (box.rect.x + 12, box.rect.y + 44), 15, theme.TEXT_DIM)
 
 
-def draw_level_row(surface, doc, box: ListBox, index: int, level_id: str, label: str, note: str, selected: bool,
-                   bad: bool, buttons: tuple[str, ...], mouse) -> None:
+def draw_level_row(
+    surface,
+    doc,
+    box: ListBox,
+    index: int,
+    level_id: str,
+    label: str,
+    note: str,
+    selected: bool,
+    bad: bool,
+    buttons: tuple[str, ...],
+    mouse,
+) -> None:
     """One level in a list: its title over its id and a note, its buttons at the right."""
     rect = box.row_rect(index)
     pygame.draw.rect(surface, SELECTED if selected else theme.PANEL, rect, border_radius=6)
-    pygame.draw.rect(surface, theme.BAD if bad else theme.ACCENT if selected else theme.PANEL_BORDER, rect, 1,
-                     border_radius=6)
+    pygame.draw.rect(
+        surface, theme.BAD if bad else theme.ACCENT if selected else theme.PANEL_BORDER, rect, 1, border_radius=6
+    )
     controls = box.buttons(index, buttons)
     room = (controls[0][0].x if controls else rect.right) - rect.x - 16
     if note:
-        draw_text(surface, label, (rect.x + 10, rect.y + 3), fit_text(label, 15, room, bold=True),
-                  theme.BAD if bad else theme.TEXT, bold=True)
-        draw_text(surface, note, (rect.x + 10, rect.bottom - 4), fit_text(note, 13, room), theme.TEXT_DIM,
-                  anchor="bottomleft")
+        draw_text(
+            surface,
+            label,
+            (rect.x + 10, rect.y + 3),
+            fit_text(label, 15, room, bold=True),
+            theme.BAD if bad else theme.TEXT,
+            bold=True,
+        )
+        draw_text(
+            surface, note, (rect.x + 10, rect.bottom - 4), fit_text(note, 13, room), theme.TEXT_DIM, anchor="bottomleft"
+        )
     else:
-        draw_text(surface, label, (rect.x + 8, rect.centery), fit_text(label, 15, room, bold=True),
-                  theme.BAD if bad else theme.TEXT, bold=True, anchor="midleft")
+        draw_text(
+            surface,
+            label,
+            (rect.x + 8, rect.centery),
+            fit_text(label, 15, room, bold=True),
+            theme.BAD if bad else theme.TEXT,
+            bold=True,
+            anchor="midleft",
+        )
     for button, text in controls:
         small_button(surface, button, text, button.collidepoint(mouse))
 
 
-def draw_chapter_levels(surface, doc, box: ListBox, chosen: int, level: str | None, bad_levels: set[str],
-                        drop: int | None, mouse) -> None:
+def draw_chapter_levels(
+    surface, doc, box: ListBox, chosen: int, level: str | None, bad_levels: set[str], drop: int | None, mouse
+) -> None:
     panel(surface, box.rect, theme.BACKGROUND_2, theme.ACCENT if drop is not None else theme.PANEL_BORDER, radius=10)
     chapters = ce.chapters(doc)
     if not 0 <= chosen < len(chapters):
@@ -161,28 +206,60 @@ def draw_chapter_levels(surface, doc, box: ListBox, chosen: int, level: str | No
     for i in box.visible(len(levels)):
         level_id = levels[i]
         kind = ce.KIND_NAMES.get(ce.level_kind(doc, level_id), "no such level file")
-        draw_level_row(surface, doc, box, i, level_id, f"{i + 1}. {ce.level_title(doc, level_id)}",
-                       f"{level_id} · {kind}", level_id == level, level_id in bad_levels, LEVEL_BUTTONS, mouse)
+        draw_level_row(
+            surface,
+            doc,
+            box,
+            i,
+            level_id,
+            f"{i + 1}. {ce.level_title(doc, level_id)}",
+            f"{level_id} · {kind}",
+            level_id == level,
+            level_id in bad_levels,
+            LEVEL_BUTTONS,
+            mouse,
+        )
     if drop is not None:
         y = box.row_rect(drop).y - 3 if drop < len(levels) else box.row_rect(len(levels)).y - 3
         pygame.draw.line(surface, theme.ACCENT, (box.rect.x + 8, y), (box.rect.right - 8, y), 3)
     if not levels:
-        draw_text(surface, "No levels yet: drag one here from \"Levels in no chapter\"", box.rect.center, 15,
-                  theme.TEXT_DIM, anchor="center")
+        draw_text(
+            surface,
+            "No levels yet: drag one here from \"Levels in no chapter\"",
+            box.rect.center,
+            15,
+            theme.TEXT_DIM,
+            anchor="center",
+        )
 
 
-def draw_unassigned(surface, doc, box: ListBox, level: str | None, bad_levels: set[str], chosen_ok: bool,
-                    drop: bool, mouse) -> None:
+def draw_unassigned(
+    surface, doc, box: ListBox, level: str | None, bad_levels: set[str], chosen_ok: bool, drop: bool, mouse
+) -> None:
     panel(surface, box.rect, theme.BACKGROUND_2, theme.ACCENT if drop else theme.PANEL_BORDER, radius=10)
     draw_text(surface, "Levels in no chapter", (box.rect.x + 12, box.rect.y + 8), 18, theme.ACCENT, bold=True)
     levels = ce.unassigned(doc)
     for i in box.visible(len(levels)):
         level_id = levels[i]
         sources = ce.unlocked_by(doc, level_id)
-        note = f"{level_id} · bonus: winning {', '.join(sources)} unlocks it" if sources else \
-            f"{level_id} · not in the campaign yet"
-        draw_level_row(surface, doc, box, i, level_id, ce.level_title(doc, level_id), note, level_id == level,
-                       level_id in bad_levels, ADD_BUTTON if chosen_ok else (), mouse)
+        note = (
+            f"{level_id} · bonus: winning {', '.join(sources)} unlocks it"
+            if sources
+            else f"{level_id} · not in the campaign yet"
+        )
+        draw_level_row(
+            surface,
+            doc,
+            box,
+            i,
+            level_id,
+            ce.level_title(doc, level_id),
+            note,
+            level_id == level,
+            level_id in bad_levels,
+            ADD_BUTTON if chosen_ok else (),
+            mouse,
+        )
     if not levels:
         draw_text(surface, "Every level file is in a chapter", (box.rect.x + 12, box.rect.y + 44), 15, theme.TEXT_DIM)
 
@@ -192,20 +269,25 @@ def draw_problems(surface, doc, rect: pygame.Rect, entries: list, scroll: int) -
     problems = entries
     border = theme.BAD if problems else theme.GOOD
     panel(surface, rect, theme.BACKGROUND_2, border, radius=10)
-    title = f"{len(problems)} problem{'s' if len(problems) != 1 else ''}" if problems else \
-        "No problems: levels validate accepts this campaign"
+    title = (
+        f"{len(problems)} problem{'s' if len(problems) != 1 else ''}"
+        if problems
+        else "No problems: levels validate accepts this campaign"
+    )
     draw_text(surface, title, (rect.x + 12, rect.y + 8), 16, border, bold=True)
     if problems and scroll:
-        draw_text(surface, f"{scroll} above (scroll)", (rect.right - 12, rect.y + 10), 13, theme.TEXT_DIM,
-                  anchor="topright")
+        draw_text(
+            surface, f"{scroll} above (scroll)", (rect.right - 12, rect.y + 10), 13, theme.TEXT_DIM, anchor="topright"
+        )
     y = rect.y + 32
     hits = []
     for place, message in problems[scroll:]:
         lines = wrap_text(f"{describe(doc.data, place)}: {message}", 14, rect.width - 24)
         height = 17 * len(lines) + 4
         if y + height > rect.bottom - 6:
-            draw_text(surface, f"... {len(problems) - scroll - len(hits)} more (scroll)", (rect.x + 12, y), 14,
-                      theme.TEXT_DIM)
+            draw_text(
+                surface, f"... {len(problems) - scroll - len(hits)} more (scroll)", (rect.x + 12, y), 14, theme.TEXT_DIM
+            )
             break
         hits.append((pygame.Rect(rect.x + 6, y - 2, rect.width - 12, height), place))
         for i, line in enumerate(lines):
@@ -223,8 +305,10 @@ CHOOSER_CANCEL = pygame.Rect(CHOOSER_RECT.centerx - 80, CHOOSER_RECT.bottom - 52
 def chooser_layout(doc, exclude: set[str]) -> list[tuple[pygame.Rect, str, str]]:
     """The level chooser's entries, chapter by chapter: (rect, "heading", its text) and
     (rect, "level", level id), three levels to a row."""
-    groups = [(f"{c + 1}. {chapter.get('title', '')}", ce.chapter_levels(doc, c))
-              for c, chapter in enumerate(ce.chapters(doc))]
+    groups = [
+        (f"{c + 1}. {chapter.get('title', '')}", ce.chapter_levels(doc, c))
+        for c, chapter in enumerate(ce.chapters(doc))
+    ]
     groups.append(("In no chapter", ce.unassigned(doc)))
     x0, y = CHOOSER_RECT.x + 30, CHOOSER_RECT.y + 70
     width, height = 308, 32
@@ -256,8 +340,14 @@ def draw_chooser(surface, doc, title: str, items, mouse) -> None:
         pygame.draw.rect(surface, theme.PANEL_LIGHT if lit else theme.BACKGROUND_2, rect, border_radius=6)
         pygame.draw.rect(surface, theme.ACCENT if lit else theme.PANEL_BORDER, rect, 1, border_radius=6)
         label = f"{ce.level_title(doc, text)}  ·  {text}"
-        draw_text(surface, label, (rect.x + 8, rect.centery), fit_text(label, 14, rect.width - 16), theme.TEXT,
-                  anchor="midleft")
+        draw_text(
+            surface,
+            label,
+            (rect.x + 8, rect.centery),
+            fit_text(label, 14, rect.width - 16),
+            theme.TEXT,
+            anchor="midleft",
+        )
     small_button(surface, CHOOSER_CANCEL, "Cancel", CHOOSER_CANCEL.collidepoint(mouse))
 
 
@@ -284,5 +374,11 @@ HELP_MOUSE = [
 
 
 def draw_help(surface) -> None:
-    draw_help_box(surface, pygame.Rect(140, 60, 1000, 600), "Campaign structure help",
-                  (("Keys", HELP_KEYS), ("Mouse", HELP_MOUSE)), value_x=330, title_size=30)
+    draw_help_box(
+        surface,
+        pygame.Rect(140, 60, 1000, 600),
+        "Campaign structure help",
+        (("Keys", HELP_KEYS), ("Mouse", HELP_MOUSE)),
+        value_x=330,
+        title_size=30,
+    )

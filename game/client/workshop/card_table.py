@@ -58,7 +58,9 @@ def slot_rects(doc: Document, side: str, zone: str) -> list[tuple[Slot, pygame.R
         for lane, indexes in enumerate(edits.board_lanes(doc, side)):
             area = lane_rect(doc, side, min(lane, lanes_of(doc) - 1))
             for slot, index in enumerate(indexes):
-                found.append((Slot(side, "board", index), pygame.Rect(area.x + 6 + slot * STEP, area.y + 9, CARD_W, CARD_H)))
+                found.append(
+                    (Slot(side, "board", index), pygame.Rect(area.x + 6 + slot * STEP, area.y + 9, CARD_W, CARD_H))
+                )
         return found
     area = zone_rect(side, zone)
     for index, _ in enumerate(edits.entries(doc, side, zone)):
@@ -66,8 +68,9 @@ def slot_rects(doc: Document, side: str, zone: str) -> list[tuple[Slot, pygame.R
             rect = pygame.Rect(area.x + 6 + index * STEP, area.y + 9, CARD_W, CARD_H)
         else:
             per_row = (area.width - 8) // CHIP_STEP
-            rect = pygame.Rect(area.x + 4 + index % per_row * CHIP_STEP, area.y + 3 + index // per_row * (CHIP_H + 2),
-                               CHIP_W, CHIP_H)
+            rect = pygame.Rect(
+                area.x + 4 + index % per_row * CHIP_STEP, area.y + 3 + index // per_row * (CHIP_H + 2), CHIP_W, CHIP_H
+            )
         found.append((Slot(side, zone, index), rect))
     return found
 
@@ -92,16 +95,27 @@ def drop_target(doc: Document, pos) -> tuple[str, str, int, int] | None:
                 lane = 1 if lanes_of(doc) == 2 and pos[0] >= lane_rect(doc, side, 1).x else 0
                 return side, zone, max(0, (pos[0] - lane_rect(doc, side, lane).x) // STEP), lane
             rects = slot_rects(doc, side, zone)
-            index = sum(1 for _, rect in rects if (rect.centery < pos[1] - CHIP_H and zone == "deck")
-                        or (abs(rect.centery - pos[1]) <= rect.height and rect.centerx < pos[0]))
+            index = sum(
+                1
+                for _, rect in rects
+                if (rect.centery < pos[1] - CHIP_H and zone == "deck")
+                or (abs(rect.centery - pos[1]) <= rect.height and rect.centerx < pos[0])
+            )
             return side, zone, index, 0
     return None
 
 
 # ---------------------------------------------------------------------------------- drawing
 
-def draw(surface: pygame.Surface, doc: Document, cards, selected: Slot | None, bad: set[tuple],
-         hover_zone: tuple | None = None) -> None:
+
+def draw(
+    surface: pygame.Surface,
+    doc: Document,
+    cards,
+    selected: Slot | None,
+    bad: set[tuple],
+    hover_zone: tuple | None = None,
+) -> None:
     for side in edits.SIDES:
         rect = side_rect(side)
         panel(surface, rect, theme.PANEL, theme.PANEL_BORDER, radius=10)
@@ -110,8 +124,9 @@ def draw(surface: pygame.Surface, doc: Document, cards, selected: Slot | None, b
         health = spec.get("health", 30)
         mana = spec.get("mana")
         first = doc.get(("first",), "player") == side
-        head = f"{name}   health {health}   mana {mana if mana is not None else 'as the turn'}" + \
-            ("   plays first" if first else "")
+        head = f"{name}   health {health}   mana {mana if mana is not None else 'as the turn'}" + (
+            "   plays first" if first else ""
+        )
         draw_text(surface, head, (rect.x + 10, rect.y + 5), 16, theme.ACCENT if first else theme.TEXT, bold=True)
         for zone in ROWS[side]:
             area = zone_rect(side, zone)
@@ -124,18 +139,32 @@ def draw(surface: pygame.Surface, doc: Document, cards, selected: Slot | None, b
                 kind = (doc.get((side, "deck")) or {}).get("kind", "fixed")
                 label = f"Deck\n{kind}"
             for i, line in enumerate(label.split("\n")):
-                draw_text(surface, line, (rect.x + 8, area.y + 4 + i * 16), 14 if i == 0 else 12,
-                          theme.BAD if zone_bad else theme.TEXT_DIM, bold=i == 0)
+                draw_text(
+                    surface,
+                    line,
+                    (rect.x + 8, area.y + 4 + i * 16),
+                    14 if i == 0 else 12,
+                    theme.BAD if zone_bad else theme.TEXT_DIM,
+                    bold=i == 0,
+                )
             pygame.draw.rect(surface, (46, 54, 76) if lit else theme.BACKGROUND_2, area, border_radius=8)
             if zone == "board" and lanes_of(doc) == 2:
                 mid = lane_rect(doc, side, 1).x - 2
                 pygame.draw.line(surface, theme.PANEL_BORDER, (mid, area.y + 4), (mid, area.bottom - 4), 2)
             if zone == "deck" and (doc.get((side, "deck")) or {}).get("kind") == "draft":
-                draw_text(surface, "drafted: cards come from the pool", area.center, 14, theme.TEXT_DIM,
-                          anchor="center")
+                draw_text(
+                    surface, "drafted: cards come from the pool", area.center, 14, theme.TEXT_DIM, anchor="center"
+                )
             for slot, card_rect in slot_rects(doc, side, zone):
-                draw_entry(surface, doc, cards, slot, card_rect, slot == selected,
-                           any(p[:len(slot.path())] == slot.path() for p in bad))
+                draw_entry(
+                    surface,
+                    doc,
+                    cards,
+                    slot,
+                    card_rect,
+                    slot == selected,
+                    any(p[: len(slot.path())] == slot.path() for p in bad),
+                )
 
 
 def draw_entry(surface, doc: Document, cards, slot: Slot, rect: pygame.Rect, selected: bool, bad: bool) -> None:

@@ -8,9 +8,13 @@ import argparse
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("level", nargs="?", metavar="LEVEL_FILE",
-                        help="a level file to edit (or a campaign level id); 'campaign' or a campaign.json: the "
-                             "campaign's chapters and unlock rules; without it, the workshop's front page")
+    parser.add_argument(
+        "level",
+        nargs="?",
+        metavar="LEVEL_FILE",
+        help="a level file to edit (or a campaign level id); 'campaign' or a campaign.json: the "
+        "campaign's chapters and unlock rules; without it, the workshop's front page",
+    )
     parser.add_argument("--size", metavar="WxH", help="window size, e.g. 1600x900")
 
 

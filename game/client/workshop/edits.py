@@ -11,8 +11,13 @@ from game.client.workshop.model import MISSING, Document
 
 SIDES = ("player", "opponent")
 ZONES = ("hand", "board", "deck")
-CARD_OBJECTIVES = {"win": {}, "win_within": {"turns": 1}, "survive": {"turns": 3}, "clear_board": {"by_turn": 1},
-                   "keep_alive": {"label": ""}}
+CARD_OBJECTIVES = {
+    "win": {},
+    "win_within": {"turns": 1},
+    "survive": {"turns": 3},
+    "clear_board": {"by_turn": 1},
+    "keep_alive": {"label": ""},
+}
 GOMOKU_OBJECTIVES = {"win": {}, "win_within": {"moves": 10}, "survive": {"moves": 15}, "forced_win": {"moves": 3}}
 STORY_PARTS = ("before", "after", "after_loss")
 
@@ -92,8 +97,9 @@ def _as_zone_entry(entry, zone: str, lane: int):
     return card
 
 
-def place_card(doc: Document, side: str, zone: str, card: int, index: int | None = None, lane: int = 0,
-               name: str = "") -> Slot:
+def place_card(
+    doc: Document, side: str, zone: str, card: int, index: int | None = None, lane: int = 0, name: str = ""
+) -> Slot:
     """Put a new copy of `card` into a zone (at `index`, or last; on the board: slot `index` of `lane`)."""
     with doc.edit(f"put {name or f'card {card}'} in {owner(side)} {zone}"):
         _ensure_zone(doc, side, zone)
@@ -147,6 +153,7 @@ def owner(side: str) -> str:
 
 
 # ---------------------------------------------------------------------------------- settings
+
 
 def set_value(doc: Document, path: tuple, value, label: str | None = None) -> None:
     """One field; None removes an optional one. Typing into a field merges into one edit."""
@@ -208,6 +215,7 @@ def remove_item(doc: Document, path: tuple, index: int, what: str = "item") -> N
 
 # ---------------------------------------------------------------------------------- objectives
 
+
 def objective_vocabulary(doc: Document) -> dict[str, dict]:
     return GOMOKU_OBJECTIVES if doc.kind == "gomoku" else CARD_OBJECTIVES
 
@@ -232,7 +240,10 @@ def set_objective_kind(doc: Document, index: int, kind: str) -> None:
 
 # ---------------------------------------------------------------------------------- story
 
-def add_line(doc: Document, part: str, speaker: str = "Narrator", text: str = "...", portrait: str | None = None) -> int:
+
+def add_line(
+    doc: Document, part: str, speaker: str = "Narrator", text: str = "...", portrait: str | None = None
+) -> int:
     line = {"speaker": speaker, "text": text}
     if portrait:
         line = {"speaker": speaker, "portrait": portrait, "text": text}
@@ -257,14 +268,17 @@ EVENT_WHEN = {"turn": 1, "health_at_most": 10, "died": "", "board_empty": True}
 
 
 def add_event(doc: Document, when: str = "turn") -> int:
-    event = {"when": {when: EVENT_WHEN[when], "side": "opponent"},
-             "do": [{"say": {"speaker": "Narrator", "text": "..."}}]}
+    event = {
+        "when": {when: EVENT_WHEN[when], "side": "opponent"},
+        "do": [{"say": {"speaker": "Narrator", "text": "..."}}],
+    }
     with doc.edit("add an event"):
         doc.ensure(("events",), [])
         return doc.insert(("events",), None, event)
 
 
 # ---------------------------------------------------------------------------------- gomoku
+
 
 def stone_at(doc: Document, x: int, y: int) -> tuple[str, int] | None:
     """(colour, index) of the opening stone on x,y, or None."""

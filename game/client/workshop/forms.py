@@ -14,9 +14,14 @@ from game.rules.levels.build import runes_below
 from game.rules.levels.model import FALLBACK_RULES, MAX_TURNS
 
 CHOICES: dict[str, tuple] = {
-    "first": ("player", "opponent"), "side": ("player", "opponent"), "control": ("scripted", "ai"),
-    "style": ("plain", "duelmind"), "rule": ("freestyle", "standard", "renju"), "then": ("rules", "end"),
-    "lanes": (1, 2), "order": ("sequential", "open"),
+    "first": ("player", "opponent"),
+    "side": ("player", "opponent"),
+    "control": ("scripted", "ai"),
+    "style": ("plain", "duelmind"),
+    "rule": ("freestyle", "standard", "renju"),
+    "then": ("rules", "end"),
+    "lanes": (1, 2),
+    "order": ("sequential", "open"),
 }
 CARD_AIS = ("random", "easy", "medium", "hard")
 GOMOKU_AIS = ("novice", "easy", "medium", "hard", "master")
@@ -66,41 +71,87 @@ def tabs(doc: Document) -> tuple[str, ...]:
 
 
 def build(doc: Document, tab: str) -> list[Row]:
-    return {"Level": level_rows, "Objectives": objective_rows, "Opponent": opponent_rows, "Story": story_rows,
-            "Events": event_rows, "Campaign": campaign_rows}[tab](doc)
+    return {
+        "Level": level_rows,
+        "Objectives": objective_rows,
+        "Opponent": opponent_rows,
+        "Story": story_rows,
+        "Events": event_rows,
+        "Campaign": campaign_rows,
+    }[tab](doc)
 
 
 # ---------------------------------------------------------------------------------- tabs
 
+
 def level_rows(doc: Document) -> list[Row]:
-    rows = [Row("Id", "text", ("id",)), Row("Title", "text", ("title",)),
-            Row("Summary", "text", ("summary",), optional=True), Row("Boss fight", "bool", ("boss",), default=False)]
+    rows = [
+        Row("Id", "text", ("id",)),
+        Row("Title", "text", ("title",)),
+        Row("Summary", "text", ("summary",), optional=True),
+        Row("Boss fight", "bool", ("boss",), default=False),
+    ]
     if doc.kind == "gomoku":
-        rows += [Row("Rule", "choice", ("rule",), CHOICES["rule"], default="freestyle"),
-                 Row("Board size", "int", ("size",), default=15, low=15, high=20),
-                 Row("Who moves first", "choice", ("first",), CHOICES["first"], default="player"),
-                 Row("Opponent", "heading"),
-                 Row("Name", "text", ("opponent", "name"), optional=True, default="Opponent", indent=1),
-                 Row("Portrait", "text", ("opponent", "portrait"), optional=True, indent=1),
-                 Row("AI level", "choice", ("opponent", "ai"), GOMOKU_AIS, indent=1),
-                 Row("Budget ms", "int", ("opponent", "budget_ms"), default=500, low=5, high=10000, indent=1,
-                     extra={"step": 50})]
+        rows += [
+            Row("Rule", "choice", ("rule",), CHOICES["rule"], default="freestyle"),
+            Row("Board size", "int", ("size",), default=15, low=15, high=20),
+            Row("Who moves first", "choice", ("first",), CHOICES["first"], default="player"),
+            Row("Opponent", "heading"),
+            Row("Name", "text", ("opponent", "name"), optional=True, default="Opponent", indent=1),
+            Row("Portrait", "text", ("opponent", "portrait"), optional=True, indent=1),
+            Row("AI level", "choice", ("opponent", "ai"), GOMOKU_AIS, indent=1),
+            Row(
+                "Budget ms",
+                "int",
+                ("opponent", "budget_ms"),
+                default=500,
+                low=5,
+                high=10000,
+                indent=1,
+                extra={"step": 50},
+            ),
+        ]
         return rows
-    rows += [Row("Who starts", "choice", ("first",), CHOICES["first"], default="player"),
-             Row("Starting turn", "int", ("turn",), default=1, optional=True, low=1, high=MAX_TURNS),
-             Row("Lanes", "choice", ("rules", "lanes"), CHOICES["lanes"], default=1),
-             Row("Card style", "choice", ("rules", "style"), CHOICES["style"], default="duelmind"),
-             Row("Deck size", "int", ("rules", "deck_size"), optional=True, low=1, high=60)]
+    rows += [
+        Row("Who starts", "choice", ("first",), CHOICES["first"], default="player"),
+        Row("Starting turn", "int", ("turn",), default=1, optional=True, low=1, high=MAX_TURNS),
+        Row("Lanes", "choice", ("rules", "lanes"), CHOICES["lanes"], default=1),
+        Row("Card style", "choice", ("rules", "style"), CHOICES["style"], default="duelmind"),
+        Row("Deck size", "int", ("rules", "deck_size"), optional=True, low=1, high=60),
+    ]
     for side in edits.SIDES:
-        rows += [Row("Your side" if side == "player" else "Opponent's side", "heading"),
-                 Row("Health", "int", (side, "health"), default=30, optional=True, low=1, high=99, indent=1),
-                 Row("Mana", "int", (side, "mana"), optional=True, low=1, high=12, indent=1),
-                 Row("Runes", "int", (side, "runes"), default=default_runes(doc, side), optional=True, low=0, high=5,
-                     indent=1),
-                 Row("Deck", "choice", (side, "deck", "kind"), ("fixed", "shuffled", "draft"), default="fixed",
-                     indent=1, setter=lambda kind, side=side: set_deck_kind(doc, side, kind)),
-                 Row("Opening draw", "bool", None, indent=1, setter=lambda on, side=side: set_opening_draw(doc, side, on),
-                     extra={"value": doc.get((side, "hand")) is None})]
+        rows += [
+            Row("Your side" if side == "player" else "Opponent's side", "heading"),
+            Row("Health", "int", (side, "health"), default=30, optional=True, low=1, high=99, indent=1),
+            Row("Mana", "int", (side, "mana"), optional=True, low=1, high=12, indent=1),
+            Row(
+                "Runes",
+                "int",
+                (side, "runes"),
+                default=default_runes(doc, side),
+                optional=True,
+                low=0,
+                high=5,
+                indent=1,
+            ),
+            Row(
+                "Deck",
+                "choice",
+                (side, "deck", "kind"),
+                ("fixed", "shuffled", "draft"),
+                default="fixed",
+                indent=1,
+                setter=lambda kind, side=side: set_deck_kind(doc, side, kind),
+            ),
+            Row(
+                "Opening draw",
+                "bool",
+                None,
+                indent=1,
+                setter=lambda on, side=side: set_opening_draw(doc, side, on),
+                extra={"value": doc.get((side, "hand")) is None},
+            ),
+        ]
     return rows
 
 
@@ -130,10 +181,24 @@ def objective_rows(doc: Document) -> list[Row]:
         if not isinstance(objective, dict):
             continue
         path = ("objectives", index)
-        rows.append(Row(f"Objective {index + 1}", "heading", path,
-                        remove=lambda i=index: edits.remove_item(doc, ("objectives",), i, f"objective {i + 1}")))
-        rows.append(Row("Kind", "choice", path + ("kind",), tuple(vocabulary), indent=1,
-                        setter=lambda kind, i=index: edits.set_objective_kind(doc, i, kind)))
+        rows.append(
+            Row(
+                f"Objective {index + 1}",
+                "heading",
+                path,
+                remove=lambda i=index: edits.remove_item(doc, ("objectives",), i, f"objective {i + 1}"),
+            )
+        )
+        rows.append(
+            Row(
+                "Kind",
+                "choice",
+                path + ("kind",),
+                tuple(vocabulary),
+                indent=1,
+                setter=lambda kind, i=index: edits.set_objective_kind(doc, i, kind),
+            )
+        )
         for key in vocabulary.get(objective.get("kind"), {}):
             if key == "label":
                 rows.append(Row("Label", "text", path + (key,), indent=1))
@@ -143,34 +208,67 @@ def objective_rows(doc: Document) -> list[Row]:
         rows.append(Row("Text", "text", path + ("text",), optional=True, indent=1))
     rows.append(Row("Add", "heading"))
     for kind in vocabulary:
-        rows.append(Row(f"+ {kind.replace('_', ' ')}", "button", action=lambda k=kind: edits.add_objective(doc, k),
-                        indent=1))
+        rows.append(
+            Row(f"+ {kind.replace('_', ' ')}", "button", action=lambda k=kind: edits.add_objective(doc, k), indent=1)
+        )
     return rows
 
 
 def opponent_rows(doc: Document) -> list[Row]:
-    rows = [Row("Name", "text", ("opponent", "name"), optional=True, default="Opponent"),
-            Row("Portrait", "text", ("opponent", "portrait"), optional=True),
-            Row("Control", "choice", ("opponent", "control"), CHOICES["control"], default="scripted",
-                setter=lambda c: edits.set_control(doc, c))]
+    rows = [
+        Row("Name", "text", ("opponent", "name"), optional=True, default="Opponent"),
+        Row("Portrait", "text", ("opponent", "portrait"), optional=True),
+        Row(
+            "Control",
+            "choice",
+            ("opponent", "control"),
+            CHOICES["control"],
+            default="scripted",
+            setter=lambda c: edits.set_control(doc, c),
+        ),
+    ]
     if doc.get(("opponent", "control"), "scripted") == "ai":
-        rows += [Row("AI level", "choice", ("opponent", "ai"), CARD_AIS),
-                 Row("Budget ms", "int", ("opponent", "budget_ms"), default=300, low=5, high=10000, extra={"step": 50})]
+        rows += [
+            Row("AI level", "choice", ("opponent", "ai"), CARD_AIS),
+            Row("Budget ms", "int", ("opponent", "budget_ms"), default=300, low=5, high=10000, extra={"step": 50}),
+        ]
         return rows
     rows.append(Row("Fallback rules (in order)", "heading"))
     chosen = doc.get(("opponent", "rules")) or []
     for rule in FALLBACK_RULES:
-        rows.append(Row(rule.replace("_", " "), "bool", None, indent=1, setter=lambda _, r=rule: edits.toggle_rule(doc, r),
-                        extra={"value": rule in chosen}))
+        rows.append(
+            Row(
+                rule.replace("_", " "),
+                "bool",
+                None,
+                indent=1,
+                setter=lambda _, r=rule: edits.toggle_rule(doc, r),
+                extra={"value": rule in chosen},
+            )
+        )
     for t, turn in enumerate(doc.get(("opponent", "script")) or []):
         path = ("opponent", "script", t)
-        rows.append(Row(f"Script turn {t + 1}", "heading", path,
-                        remove=lambda t=t: edits.remove_item(doc, ("opponent", "script"), t, f"script turn {t + 1}")))
+        rows.append(
+            Row(
+                f"Script turn {t + 1}",
+                "heading",
+                path,
+                remove=lambda t=t: edits.remove_item(doc, ("opponent", "script"), t, f"script turn {t + 1}"),
+            )
+        )
         rows.append(Row("Its turn", "int", path + ("turn",), low=1, high=50, indent=1))
         for a, _ in enumerate(turn.get("actions", []) if isinstance(turn, dict) else []):
-            rows.append(Row(f"Action {a + 1}", "text", path + ("actions", a), indent=1,
-                            remove=lambda t=t, a=a: edits.remove_item(doc, ("opponent", "script", t, "actions"), a,
-                                                                      f"action {a + 1}")))
+            rows.append(
+                Row(
+                    f"Action {a + 1}",
+                    "text",
+                    path + ("actions", a),
+                    indent=1,
+                    remove=lambda t=t, a=a: edits.remove_item(
+                        doc, ("opponent", "script", t, "actions"), a, f"action {a + 1}"
+                    ),
+                )
+            )
         rows.append(Row("+ action", "button", action=lambda t=t: edits.add_script_action(doc, t), indent=1))
         rows.append(Row("Then", "choice", path + ("then",), CHOICES["then"], default="rules", indent=1))
     rows.append(Row("+ script turn", "button", action=lambda: edits.add_script_turn(doc)))
@@ -183,8 +281,15 @@ def story_rows(doc: Document) -> list[Row]:
         rows.append(Row({"before": "Before", "after": "After a win", "after_loss": "After a loss"}[part], "heading"))
         for index, _ in enumerate(doc.get(("story", part)) or []):
             path = ("story", part, index)
-            rows.append(Row("Speaker", "text", path + ("speaker",), indent=1,
-                            remove=lambda p=part, i=index: edits.remove_line(doc, p, i)))
+            rows.append(
+                Row(
+                    "Speaker",
+                    "text",
+                    path + ("speaker",),
+                    indent=1,
+                    remove=lambda p=part, i=index: edits.remove_line(doc, p, i),
+                )
+            )
             rows.append(Row("Portrait", "text", path + ("portrait",), optional=True, indent=2))
             rows.append(Row("Text", "text", path + ("text",), indent=2))
         rows.append(Row("+ line", "button", action=lambda p=part: edits.add_line(doc, p), indent=1))
@@ -195,24 +300,33 @@ def event_rows(doc: Document) -> list[Row]:
     rows = []
     for index, event in enumerate(doc.get(("events",)) or []):
         path = ("events", index)
-        rows.append(Row(f"Event {index + 1}", "heading", path,
-                        remove=lambda i=index: edits.remove_item(doc, ("events",), i, f"event {i + 1}")))
+        rows.append(
+            Row(
+                f"Event {index + 1}",
+                "heading",
+                path,
+                remove=lambda i=index: edits.remove_item(doc, ("events",), i, f"event {i + 1}"),
+            )
+        )
         rows += tree_rows(doc, path, event, 1)
     if doc.kind == "gomoku":
         add = {"after_move": 1, "say": {"speaker": "Narrator", "text": "..."}}
         rows.append(Row("+ event", "button", action=lambda: _append(doc, ("events",), add)))
     else:
         for when in edits.EVENT_WHEN:
-            rows.append(Row(f"+ event when {when.replace('_', ' ')}", "button",
-                            action=lambda w=when: edits.add_event(doc, w)))
+            rows.append(
+                Row(f"+ event when {when.replace('_', ' ')}", "button", action=lambda w=when: edits.add_event(doc, w))
+            )
     return rows
 
 
 def campaign_rows(doc: Document) -> list[Row]:
-    rows = [Row("Rewards", "heading"),
-            Row("Unlocks levels", "text", ("rewards", "unlocks"), optional=True, numbers=True, indent=1),
-            Row("Gives cards", "text", ("rewards", "cards"), optional=True, numbers=True, indent=1),
-            Row("Message", "text", ("rewards", "message"), optional=True, indent=1)]
+    rows = [
+        Row("Rewards", "heading"),
+        Row("Unlocks levels", "text", ("rewards", "unlocks"), optional=True, numbers=True, indent=1),
+        Row("Gives cards", "text", ("rewards", "cards"), optional=True, numbers=True, indent=1),
+        Row("Message", "text", ("rewards", "message"), optional=True, indent=1),
+    ]
     return rows
 
 
@@ -239,8 +353,9 @@ def tree_rows(doc: Document, path: tuple, value, indent: int) -> list[Row]:
             rows.append(Row(name, "choice", here, CHOICES[key], indent=indent))
         elif isinstance(item, str):
             rows.append(Row(name, "text", here, indent=indent, remove=remove))
-        elif isinstance(item, list) and all(isinstance(v, int) or isinstance(v, dict) and set(v) <= {"card"}
-                                            for v in item):
+        elif isinstance(item, list) and all(
+            isinstance(v, int) or isinstance(v, dict) and set(v) <= {"card"} for v in item
+        ):
             rows.append(Row(name, "text", here, numbers=True, indent=indent))
         elif isinstance(item, (dict, list)):
             rows.append(Row(name, "heading", here, indent=indent, remove=remove))
@@ -248,27 +363,44 @@ def tree_rows(doc: Document, path: tuple, value, indent: int) -> list[Row]:
     return rows
 
 
-def selection_rows(doc: Document, slot: edits.Slot, name: str, on_move: Callable[[str, str], Any],
-                   on_remove: Callable[[], Any]) -> list[Row]:
+def selection_rows(
+    doc: Document, slot: edits.Slot, name: str, on_move: Callable[[str, str], Any], on_remove: Callable[[], Any]
+) -> list[Row]:
     """The inspector of a placed card: its label, lane, readiness and stats, and where it can go."""
     path = slot.path()
-    setter = lambda key: (lambda value: edits.set_entry_field(doc, slot, key, value))  # noqa: E731
-    rows = [Row(f"{name} ({edits.owner(slot.side)} {slot.zone})", "heading", path, remove=on_remove),
-            Row("Label", "text", path + ("label",), optional=True, setter=setter("label"), indent=1)]
+    setter = lambda key: lambda value: edits.set_entry_field(doc, slot, key, value)  # noqa: E731
+    rows = [
+        Row(f"{name} ({edits.owner(slot.side)} {slot.zone})", "heading", path, remove=on_remove),
+        Row("Label", "text", path + ("label",), optional=True, setter=setter("label"), indent=1),
+    ]
     if slot.zone == "board":
-        rows += [Row("Lane", "choice", path + ("lane",), (0, 1), default=0, setter=setter("lane"), indent=1),
-                 Row("Ready", "bool", path + ("ready",), default=True, setter=setter("ready"), indent=1),
-                 Row("Attack", "int", path + ("attack",), optional=True, low=0, high=99, setter=setter("attack"),
-                     indent=1),
-                 Row("Defense", "int", path + ("defense",), optional=True, low=1, high=99, setter=setter("defense"),
-                     indent=1)]
+        rows += [
+            Row("Lane", "choice", path + ("lane",), (0, 1), default=0, setter=setter("lane"), indent=1),
+            Row("Ready", "bool", path + ("ready",), default=True, setter=setter("ready"), indent=1),
+            Row("Attack", "int", path + ("attack",), optional=True, low=0, high=99, setter=setter("attack"), indent=1),
+            Row(
+                "Defense", "int", path + ("defense",), optional=True, low=1, high=99, setter=setter("defense"), indent=1
+            ),
+        ]
     elif slot.zone == "deck":
-        rows.append(Row("Copies", "int", path + ("count",), default=1, optional=True, low=1, high=30,
-                        setter=setter("count"), indent=1))
+        rows.append(
+            Row(
+                "Copies",
+                "int",
+                path + ("count",),
+                default=1,
+                optional=True,
+                low=1,
+                high=30,
+                setter=setter("count"),
+                indent=1,
+            )
+        )
     rows.append(Row("Move to", "heading"))
     for side in edits.SIDES:
         for zone in edits.ZONES:
             if (side, zone) != (slot.side, slot.zone):
-                rows.append(Row(f"{edits.owner(side)} {zone}", "button", indent=1,
-                                action=lambda s=side, z=zone: on_move(s, z)))
+                rows.append(
+                    Row(f"{edits.owner(side)} {zone}", "button", indent=1, action=lambda s=side, z=zone: on_move(s, z))
+                )
     return rows

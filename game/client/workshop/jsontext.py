@@ -25,8 +25,9 @@ from typing import Any
 WIDTH = 100  # a new container goes on one line when the line fits in this many columns
 INDENT = "  "
 # Lists (and the story object) that a hand-written level opens one item per line, whatever their size.
-ALWAYS_OPEN = frozenset({"story", "before", "after", "after_loss", "intro", "chapters", "objectives", "events",
-                         "script", "do"})
+ALWAYS_OPEN = frozenset(
+    {"story", "before", "after", "after_loss", "intro", "chapters", "objectives", "events", "script", "do"}
+)
 _SPACE = re.compile(r"[ \t\n\r]*")
 _DECODER = json.JSONDecoder()
 
@@ -43,7 +44,7 @@ class Node:
     canon: str = field(default="", repr=False)
 
     def text(self, source: str) -> str:
-        return source[self.start:self.end]
+        return source[self.start : self.end]
 
 
 def canonical(value: Any) -> str:
@@ -172,10 +173,16 @@ class _Writer:
             return False
         text = node.text(self.source)
         *head, (last_key, last) = node.items.items()
-        return (text[1:2] not in ("", " ", "\n", "\r", "\t") and "\n" in text
-                and not any("\n" in child.text(self.source) for _, child in head)
-                and text.endswith("]}") and isinstance(last.value, list) and list(value)[-1] == last_key
-                and isinstance(value[last_key], list) and bool(value[last_key]))
+        return (
+            text[1:2] not in ("", " ", "\n", "\r", "\t")
+            and "\n" in text
+            and not any("\n" in child.text(self.source) for _, child in head)
+            and text.endswith("]}")
+            and isinstance(last.value, list)
+            and list(value)[-1] == last_key
+            and isinstance(value[last_key], list)
+            and bool(value[last_key])
+        )
 
     def hug(self, value: dict, node: Node, depth: int) -> str:
         """The object on its own line, its last member's list opened below at the object's depth."""
@@ -194,7 +201,9 @@ class _Writer:
             return node.text(self.source)
         if isinstance(value, dict):
             children = node.items if node is not None and isinstance(node.items, dict) else {}
-            parts = [f"{json.dumps(k, ensure_ascii=False)}: {self.inline(v, children.get(k))}" for k, v in value.items()]
+            parts = [
+                f"{json.dumps(k, ensure_ascii=False)}: {self.inline(v, children.get(k))}" for k, v in value.items()
+            ]
             return "{" + ", ".join(parts) + "}"
         if isinstance(value, list):
             children = node.items if node is not None and isinstance(node.items, list) else []

@@ -20,6 +20,7 @@ from typing import Any
 from game.client.workshop import jsontext
 from game.rules.levels.problems import Problem
 
+
 class _Missing:
     """No value: a key absent from an object (the one instance is MISSING; copies are itself)."""
 
@@ -37,14 +38,82 @@ MISSING: Any = _Missing()
 Path_ = tuple  # a place in the JSON: keys and indexes from the root
 
 # Where a key goes when the editor adds it: the order of the shipped files and the README.
-KEY_ORDER = ("$schema", "version", "kind", "id", "title", "summary", "boss", "story", "rules", "rule", "size",
-             "map", "opening", "first", "turn", "player", "opponent", "objectives", "events", "rewards",
-             "name", "portrait", "deck", "health", "mana", "runes", "hand", "board", "control", "ai", "script", "rules",
-             "budget_ms", "speaker", "text", "lanes", "style", "files", "allowed", "deck_size", "pool", "picks",
-             "seed", "cards", "card", "label", "count", "lane", "ready", "attack", "defense", "actions",
-             "then", "moves", "turns", "by_turn", "required", "when", "do", "health_at_most", "died", "board_empty",
-             "side", "say", "give", "summon", "unlocks", "message", "before", "after", "after_loss", "black",
-             "white", "after_move")
+KEY_ORDER = (
+    "$schema",
+    "version",
+    "kind",
+    "id",
+    "title",
+    "summary",
+    "boss",
+    "story",
+    "rules",
+    "rule",
+    "size",
+    "map",
+    "opening",
+    "first",
+    "turn",
+    "player",
+    "opponent",
+    "objectives",
+    "events",
+    "rewards",
+    "name",
+    "portrait",
+    "deck",
+    "health",
+    "mana",
+    "runes",
+    "hand",
+    "board",
+    "control",
+    "ai",
+    "script",
+    "rules",
+    "budget_ms",
+    "speaker",
+    "text",
+    "lanes",
+    "style",
+    "files",
+    "allowed",
+    "deck_size",
+    "pool",
+    "picks",
+    "seed",
+    "cards",
+    "card",
+    "label",
+    "count",
+    "lane",
+    "ready",
+    "attack",
+    "defense",
+    "actions",
+    "then",
+    "moves",
+    "turns",
+    "by_turn",
+    "required",
+    "when",
+    "do",
+    "health_at_most",
+    "died",
+    "board_empty",
+    "side",
+    "say",
+    "give",
+    "summon",
+    "unlocks",
+    "message",
+    "before",
+    "after",
+    "after_loss",
+    "black",
+    "white",
+    "after_move",
+)
 _RANK = {key: index for index, key in enumerate(dict.fromkeys(KEY_ORDER))}
 
 
@@ -175,8 +244,7 @@ class Document:
         if not done.changes:
             return
         top = self.undo_stack[-1] if self.undo_stack else None
-        if merge is not None and top is not None and top.merge == merge and not self.redo_stack \
-                and self.dirty:
+        if merge is not None and top is not None and top.merge == merge and not self.redo_stack and self.dirty:
             top.changes += done.changes
         else:
             self.undo_stack.append(done)
@@ -195,8 +263,11 @@ class Document:
         """Set the value at `path` (adding the key if absent); MISSING deletes the key."""
         path = tuple(path)
         container, key = path[:-1], path[-1]
-        before = get(self.data, path, MISSING) if isinstance(key, str) or key < len(resolve(self.data, container)) \
+        before = (
+            get(self.data, path, MISSING)
+            if isinstance(key, str) or key < len(resolve(self.data, container))
             else MISSING
+        )
         if before is not MISSING and value is not MISSING and jsontext.canonical(before) == jsontext.canonical(value):
             return
         if before is MISSING and value is MISSING:
@@ -276,13 +347,36 @@ class Document:
 # ---------------------------------------------------------------------------------- paths in words
 
 _PART = re.compile(r'\.([A-Za-z_$][A-Za-z0-9_$]*)|\[(\d+)\]|\[("(?:[^"\\]|\\.)*")\]')
-_WORDS = {"player": "your side", "opponent": "the opponent", "hand": "hand", "board": "board", "deck": "deck",
-          "cards": "cards", "objectives": "objective", "events": "event", "script": "script turn",
-          "actions": "action", "story": "story", "before": "line before", "after": "line after",
-          "after_loss": "line after a loss", "opening": "opening", "black": "black stone", "white": "white stone",
-          "rules": "rules", "do": "step", "when": "when", "rewards": "rewards", "unlocks": "unlock",
-          "chapters": "chapter", "levels": "level", "pool": "pool card", "allowed": "allowed card",
-          "intro": "intro line", "$schema": "schema"}
+_WORDS = {
+    "player": "your side",
+    "opponent": "the opponent",
+    "hand": "hand",
+    "board": "board",
+    "deck": "deck",
+    "cards": "cards",
+    "objectives": "objective",
+    "events": "event",
+    "script": "script turn",
+    "actions": "action",
+    "story": "story",
+    "before": "line before",
+    "after": "line after",
+    "after_loss": "line after a loss",
+    "opening": "opening",
+    "black": "black stone",
+    "white": "white stone",
+    "rules": "rules",
+    "do": "step",
+    "when": "when",
+    "rewards": "rewards",
+    "unlocks": "unlock",
+    "chapters": "chapter",
+    "levels": "level",
+    "pool": "pool card",
+    "allowed": "allowed card",
+    "intro": "intro line",
+    "$schema": "schema",
+}
 
 
 def parse_path(text: str) -> tuple:

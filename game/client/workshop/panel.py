@@ -31,8 +31,9 @@ class RowPanel:
     # ------------------------------------------------------------------ layout
 
     def row_rect(self, index: int) -> pygame.Rect:
-        return pygame.Rect(self.rect.x + 6, self.rect.y + 6 + (index - self.scroll) * ROW_H, self.rect.width - 12,
-                           ROW_H - 2)
+        return pygame.Rect(
+            self.rect.x + 6, self.rect.y + 6 + (index - self.scroll) * ROW_H, self.rect.width - 12, ROW_H - 2
+        )
 
     def visible(self) -> range:
         count = (self.rect.height - 12) // ROW_H
@@ -159,8 +160,12 @@ class RowPanel:
     def draw_row(self, surface, doc: Document, index: int, problem_paths: set[tuple]) -> None:
         row = self.rows[index]
         rect = self.row_rect(index)
-        bad = row.path is not None and any(p[:len(row.path)] == row.path for p in problem_paths) and row.kind != "heading"
-        lit = self.highlight is not None and row.path is not None and self.highlight[:len(row.path)] == row.path
+        bad = (
+            row.path is not None
+            and any(p[: len(row.path)] == row.path for p in problem_paths)
+            and row.kind != "heading"
+        )
+        lit = self.highlight is not None and row.path is not None and self.highlight[: len(row.path)] == row.path
         if lit:
             pygame.draw.rect(surface, (70, 62, 40), rect, border_radius=6)
         x = rect.x + 8 + row.indent * 14
@@ -185,8 +190,9 @@ class RowPanel:
         shown = row.default if absent else value
         editing = row is self.editing
         pygame.draw.rect(surface, theme.PANEL_LIGHT if editing else theme.PANEL, box, border_radius=5)
-        pygame.draw.rect(surface, theme.BAD if bad else theme.ACCENT if editing else theme.PANEL_BORDER, box, 1,
-                         border_radius=5)
+        pygame.draw.rect(
+            surface, theme.BAD if bad else theme.ACCENT if editing else theme.PANEL_BORDER, box, 1, border_radius=5
+        )
         colour = theme.TEXT_DIM if absent else theme.TEXT
         if row.kind == "bool":
             text = "on" if shown else "off"
@@ -195,8 +201,14 @@ class RowPanel:
             draw_text(surface, "-", (box.x + 10, box.centery), 18, theme.ACCENT, bold=True, anchor="center")
             draw_text(surface, "+", (box.right - 10, box.centery), 18, theme.ACCENT, bold=True, anchor="center")
             text = "-" if shown is None else str(shown)
-            draw_text(surface, text + (" (default)" if absent and shown is not None else ""), box.center, 15, colour,
-                      anchor="center")
+            draw_text(
+                surface,
+                text + (" (default)" if absent and shown is not None else ""),
+                box.center,
+                15,
+                colour,
+                anchor="center",
+            )
             return
         elif row.kind == "text":
             text = self.buffer + "|" if editing else ("" if shown is None else str(shown))
@@ -227,8 +239,11 @@ class ProblemList:
         problems = doc.problems
         border = theme.BAD if problems else theme.GOOD
         panel(surface, self.rect, theme.BACKGROUND_2, border, radius=10)
-        title = f"{len(problems)} problem{'s' if len(problems) != 1 else ''}" if problems else \
-            "No problems: levels validate accepts this level"
+        title = (
+            f"{len(problems)} problem{'s' if len(problems) != 1 else ''}"
+            if problems
+            else "No problems: levels validate accepts this level"
+        )
         draw_text(surface, title, (self.rect.x + 12, self.rect.y + 8), 16, border, bold=True)
         y = self.rect.y + 32
         self.entries = []
@@ -253,16 +268,19 @@ def draw_title_bar(surface: pygame.Surface, title: str, doc, buttons, disabled: 
     """An editor's top line: its title (marked unsaved while the document is dirty), then its
     buttons, Undo and Redo enabled only with something to undo or redo, and `disabled` ones off."""
     title += "  (unsaved)" if doc.dirty else ""
-    draw_text(surface, title, (12, 16), fit_text(title, 20, buttons[0].rect.x - 24, bold=True), theme.ACCENT,
-              bold=True)
+    draw_text(surface, title, (12, 16), fit_text(title, 20, buttons[0].rect.x - 24, bold=True), theme.ACCENT, bold=True)
     for button in buttons:
-        button.enabled = not (button.label == "Undo" and not doc.undo_stack) and \
-            not (button.label == "Redo" and not doc.redo_stack) and button.label not in disabled
+        button.enabled = (
+            not (button.label == "Undo" and not doc.undo_stack)
+            and not (button.label == "Redo" and not doc.redo_stack)
+            and button.label not in disabled
+        )
         button.draw(surface)
 
 
-def draw_help_box(surface: pygame.Surface, box: pygame.Rect, title: str, sections, value_x: int,
-                  title_size: int = 32) -> None:
+def draw_help_box(
+    surface: pygame.Surface, box: pygame.Rect, title: str, sections, value_x: int, title_size: int = 32
+) -> None:
     """A help overlay: the title, then each (heading, [(keys, what it does)]) section as two
     columns (`value_x` from the box's left), and how to close it."""
     shade(surface, 180)
@@ -274,9 +292,15 @@ def draw_help_box(surface: pygame.Surface, box: pygame.Rect, title: str, section
         y += 28
         for keys, what in rows:
             draw_text(surface, keys, (box.x + 50, y), 16, theme.TEXT, bold=True)
-            draw_text(surface, what, (box.x + value_x, y), fit_text(what, 16, box.right - value_x - 40 - box.x),
-                      theme.TEXT_DIM)
+            draw_text(
+                surface,
+                what,
+                (box.x + value_x, y),
+                fit_text(what, 16, box.right - value_x - 40 - box.x),
+                theme.TEXT_DIM,
+            )
             y += 23
         y += 8
-    draw_text(surface, "Any key or click closes this", (box.centerx, box.bottom - 24), 15, theme.TEXT_DIM,
-              anchor="center")
+    draw_text(
+        surface, "Any key or click closes this", (box.centerx, box.bottom - 24), 15, theme.TEXT_DIM, anchor="center"
+    )

@@ -116,13 +116,22 @@ class Picker:
         pygame.draw.rect(surface, theme.BACKGROUND_2, box, border_radius=6)
         pygame.draw.rect(surface, theme.ACCENT if self.typing else theme.PANEL_BORDER, box, 1, border_radius=6)
         text = self.query.text + ("|" if self.typing else "")
-        draw_text(surface, text or "Search name, id or text (/)", (box.x + 8, box.centery), 15,
-                  theme.TEXT if text else theme.TEXT_DIM, anchor="midleft")
+        draw_text(
+            surface,
+            text or "Search name, id or text (/)",
+            (box.x + 8, box.centery),
+            15,
+            theme.TEXT if text else theme.TEXT_DIM,
+            anchor="midleft",
+        )
         for rect, name, value in self.chips():
             on = getattr(self.query, name) == value
             pygame.draw.rect(surface, theme.ACCENT_DARK if on else theme.BACKGROUND_2, rect, border_radius=5)
-            label = {"cost": lambda v: "7+" if v == 7 else str(v), "type": lambda v: dict(TYPES)[v],
-                     "keyword": lambda v: v}[name](value)
+            label = {
+                "cost": lambda v: "7+" if v == 7 else str(v),
+                "type": lambda v: dict(TYPES)[v],
+                "keyword": lambda v: v,
+            }[name](value)
             draw_text(surface, label, rect.center, 14, theme.TEXT, bold=on, anchor="center")
         for index in range(self.scroll, min(len(self.found), self.scroll + self.rows_shown())):
             card = self.found[index]
@@ -133,11 +142,19 @@ class Picker:
                 pygame.draw.rect(surface, theme.ACCENT, rect, 1, border_radius=5)
             pygame.draw.circle(surface, theme.MANA, (rect.x + 12, rect.centery), 9)
             draw_text(surface, str(card.cost), (rect.x + 12, rect.centery), 13, theme.TEXT, bold=True, anchor="center")
-            pygame.draw.rect(surface, theme.CARD_TYPE_COLOURS[int(card.type)], (rect.x + 26, rect.y + 5, 5, rect.height - 10))
+            pygame.draw.rect(
+                surface, theme.CARD_TYPE_COLOURS[int(card.type)], (rect.x + 26, rect.y + 5, 5, rect.height - 10)
+            )
             stats = f"{card.attack}/{card.defense}" if card.is_creature else ""
             name = f"{card.base_id} {card.name}"
-            draw_text(surface, name, (rect.x + 36, rect.centery), fit_text(name, 14, rect.width - 90), theme.TEXT,
-                      anchor="midleft")
+            draw_text(
+                surface,
+                name,
+                (rect.x + 36, rect.centery),
+                fit_text(name, 14, rect.width - 90),
+                theme.TEXT,
+                anchor="midleft",
+            )
             draw_text(surface, stats, (rect.right - 6, rect.centery), 14, theme.TEXT_DIM, anchor="midright")
         if not self.found:
             draw_text(surface, "no card matches", (AREA.centerx, LIST_TOP + 20), 15, theme.TEXT_DIM, anchor="center")

@@ -58,9 +58,14 @@ class Simulation:
         self.results = folder / "games.jsonl"
         self.stdout = open(folder / "report.json", "w+b")  # noqa: SIM115 (read when the process ends)
         self.stderr = open(folder / "errors.txt", "w+b")  # noqa: SIM115
-        self.process = subprocess.Popen(command(self.level, self.games, self.results, self.budget_ms),
-                                        stdout=self.stdout, stderr=self.stderr, stdin=subprocess.DEVNULL,
-                                        cwd=str(folder), env=_child_env())
+        self.process = subprocess.Popen(
+            command(self.level, self.games, self.results, self.budget_ms),
+            stdout=self.stdout,
+            stderr=self.stderr,
+            stdin=subprocess.DEVNULL,
+            cwd=str(folder),
+            env=_child_env(),
+        )
 
     @property
     def running(self) -> bool:
@@ -95,7 +100,7 @@ class Simulation:
                 chunk = handle.read()
         except OSError:
             return
-        complete = chunk[:chunk.rfind(b"\n") + 1]
+        complete = chunk[: chunk.rfind(b"\n") + 1]
         self._read += len(complete)
         for line in complete.splitlines():
             try:

@@ -66,8 +66,10 @@ def layout(doc: Document) -> FieldLayout | None:
 
 
 def palette_rects() -> list[tuple[pygame.Rect, object]]:
-    return [(pygame.Rect(PALETTE_X + i * PALETTE_STEP, 60, PALETTE_STEP - 4, 84), cls)
-            for i, cls in enumerate(field.hero_classes())]
+    return [
+        (pygame.Rect(PALETTE_X + i * PALETTE_STEP, 60, PALETTE_STEP - 4, 84), cls)
+        for i, cls in enumerate(field.hero_classes())
+    ]
 
 
 def token_centre(doc: Document, ref: field.HeroRef) -> tuple[int, int] | None:
@@ -133,8 +135,9 @@ class SkirmishCanvas:
         if cell is None or button != 1:
             return Press(None)
         if self.hero_class is None:  # a click that only deselects says nothing
-            return Press(None, "" if selected is not None else "Pick a hero class above, then click a free tile "
-                                                               "to add it")
+            return Press(
+                None, "" if selected is not None else "Pick a hero class above, then click a free tile to add it"
+            )
         try:
             return Press(field.add_hero(doc, self.side, self.hero_class, cell))
         except ValueError as error:
@@ -157,8 +160,14 @@ class SkirmishCanvas:
         self.draw_palette(surface, doc)
         shape = layout(doc)
         if shape is None:
-            draw_text(surface, f"No map named \"{doc.get(('map',))}\": pick one in the Level tab", FIELD.center, 20,
-                      theme.BAD, anchor="center")
+            draw_text(
+                surface,
+                f"No map named \"{doc.get(('map',))}\": pick one in the Level tab",
+                FIELD.center,
+                20,
+                theme.BAD,
+                anchor="center",
+            )
             return
         surface.blit(skirmish_view.arena_surface(shape.arena, shape.cell), shape.rect.move(-8, -8))
         self.draw_goals(surface, doc, shape)
@@ -194,8 +203,15 @@ class SkirmishCanvas:
             pygame.draw.rect(surface, colour if on else theme.PANEL_BORDER, rect, 2 if on else 1, border_radius=7)
             count = len(field.team(doc, side))
             name = "Your team" if side == "player" else "Opponent"
-            draw_text(surface, f"{name} {count}/{field.TEAM_SIZE}", rect.center, 16,
-                      theme.TEXT if on else theme.TEXT_DIM, bold=on, anchor="center")
+            draw_text(
+                surface,
+                f"{name} {count}/{field.TEAM_SIZE}",
+                rect.center,
+                16,
+                theme.TEXT if on else theme.TEXT_DIM,
+                bold=on,
+                anchor="center",
+            )
         team = TEAM_OF_SIDE[self.side]
         for number, (rect, cls) in enumerate(palette_rects(), start=1):
             on = cls.id == self.hero_class
@@ -205,8 +221,15 @@ class SkirmishCanvas:
                 pygame.draw.rect(surface, theme.PANEL_LIGHT, rect, border_radius=8)
             token = skirmish_view.hero_token(cls.id, team, TOKEN)
             surface.blit(token, token.get_rect(center=(rect.centerx, rect.y + 30)))
-            draw_text(surface, cls.name, (rect.centerx, rect.y + 58), fit_text(cls.name, 14, rect.width - 4, bold=on),
-                      theme.TEXT, bold=on, anchor="midtop")
+            draw_text(
+                surface,
+                cls.name,
+                (rect.centerx, rect.y + 58),
+                fit_text(cls.name, 14, rect.width - 4, bold=on),
+                theme.TEXT,
+                bold=on,
+                anchor="midtop",
+            )
             draw_text(surface, str(number), (rect.x + 5, rect.y + 3), 12, theme.TEXT_DIM)
 
     def draw_goals(self, surface, doc: Document, shape: FieldLayout) -> None:
@@ -216,11 +239,20 @@ class SkirmishCanvas:
             if isinstance(cell, list) and len(cell) == 2 and all(type(v) is int for v in cell):
                 rect = shape.cell_rect(shape.shown_cell(tuple(cell))).inflate(-6, -6)
                 pygame.draw.rect(surface, GOAL, rect, 3, border_radius=8)
-                draw_text(surface, "goal", (rect.centerx, rect.bottom - 3), 13, GOAL, bold=True, anchor="midbottom",
-                          shadow=True)
+                draw_text(
+                    surface,
+                    "goal",
+                    (rect.centerx, rect.bottom - 3),
+                    13,
+                    GOAL,
+                    bold=True,
+                    anchor="midbottom",
+                    shadow=True,
+                )
 
-    def draw_hero(self, surface, entry: dict, ref, rect: pygame.Rect, cell: int, chosen: bool, wrong: bool,
-                  faded: bool) -> None:
+    def draw_hero(
+        self, surface, entry: dict, ref, rect: pygame.Rect, cell: int, chosen: bool, wrong: bool, faded: bool
+    ) -> None:
         if wrong:  # on a wall, off the map or sharing a tile: the problems panel says which
             surface.blit(skirmish_view.tile((235, 95, 90, 110), cell, 3), rect)
         token = skirmish_view.hero_token(entry.get("hero", ""), TEAM_OF_SIDE[ref.side], int(cell * 0.8))
@@ -254,9 +286,11 @@ class SkirmishCanvas:
             text = f"Click a free tile: a {cls.lower()} joins {field.owner(self.side)} (Esc: stop adding)"
         else:
             text = "Pick a hero class above, then click a free tile; drag a hero to move it; Delete removes"
-        where = f"{arena.name}, {arena.width} x {arena.height}, {arena.round_limit} rounds" + \
-            (f"  ·  tile {hover[0]},{hover[1]}" if hover else "")
+        where = f"{arena.name}, {arena.width} x {arena.height}, {arena.round_limit} rounds" + (
+            f"  ·  tile {hover[0]},{hover[1]}" if hover else ""
+        )
         y = FIELD.bottom + 14
         draw_text(surface, where, (AREA.x + 16, y), 15, theme.TEXT_DIM)
-        draw_text(surface, text, (AREA.right - 16, y), fit_text(text, 15, AREA.width - 300), theme.TEXT_DIM,
-                  anchor="topright")
+        draw_text(
+            surface, text, (AREA.right - 16, y), fit_text(text, 15, AREA.width - 300), theme.TEXT_DIM, anchor="topright"
+        )

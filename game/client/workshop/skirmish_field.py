@@ -43,6 +43,7 @@ class HeroRef:
 
 # ---------------------------------------------------------------------------------- reading
 
+
 def roster():
     """Hero classes and maps as the game loads them; None when levels/skirmish does not load
     (the problems panel says why: the checks report it on the level's map)."""
@@ -83,8 +84,12 @@ def cell_of(entry) -> Cell | None:
 
 
 def every_hero(doc: Document) -> list[tuple[HeroRef, dict]]:
-    return [(HeroRef(side, index), entry) for side in TEAMS for index, entry in enumerate(team(doc, side))
-            if isinstance(entry, dict)]
+    return [
+        (HeroRef(side, index), entry)
+        for side in TEAMS
+        for index, entry in enumerate(team(doc, side))
+        if isinstance(entry, dict)
+    ]
 
 
 def hero_at(doc: Document, cell: Cell) -> HeroRef | None:
@@ -98,12 +103,15 @@ def hero_at(doc: Document, cell: Cell) -> HeroRef | None:
 
 def labels(doc: Document, side: str | None = None) -> list[str]:
     """The heroes' labels (of one team, or both), in the file's order."""
-    return [entry["label"] for ref, entry in every_hero(doc)
-            if isinstance(entry.get("label"), str) and entry["label"] and (side is None or ref.side == side)]
+    return [
+        entry["label"]
+        for ref, entry in every_hero(doc)
+        if isinstance(entry.get("label"), str) and entry["label"] and (side is None or ref.side == side)
+    ]
 
 
 def describe(doc: Document, ref: HeroRef) -> str:
-    """"Captain Brenna (knight)", "Mage": how the editor names a hero."""
+    """ "Captain Brenna (knight)", "Mage": how the editor names a hero."""
     entry = doc.get(ref.path()) or {}
     found = roster()
     cls = found.classes.get(entry.get("hero")) if found is not None else None
@@ -118,6 +126,7 @@ def owner(side: str) -> str:
 
 # ---------------------------------------------------------------------------------- heroes
 
+
 def _ordered(entry: dict, keys: tuple[str, ...]) -> dict:
     """The object with its known keys in the shipped order, unknown ones after."""
     return {**{key: entry[key] for key in keys if key in entry}, **{k: v for k, v in entry.items() if k not in keys}}
@@ -126,8 +135,9 @@ def _ordered(entry: dict, keys: tuple[str, ...]) -> dict:
 def add_hero(doc: Document, side: str, hero_class: str, cell: Cell) -> HeroRef:
     """A new hero of `hero_class` on `cell`, last in its team; ValueError when the team is full."""
     if len(team(doc, side)) >= TEAM_SIZE:
-        raise ValueError(f"{owner(side).capitalize()} already has {TEAM_SIZE} heroes: select one and press "
-                         "Delete first")
+        raise ValueError(
+            f"{owner(side).capitalize()} already has {TEAM_SIZE} heroes: select one and press Delete first"
+        )
     with doc.edit(f"add a {hero_class} to {owner(side)} at {cell[0]},{cell[1]}"):
         doc.ensure((side,), {})
         doc.ensure((side, "heroes"), [])
@@ -168,6 +178,7 @@ def set_hero_field(doc: Document, ref: HeroRef, key: str, value) -> None:
 
 # ---------------------------------------------------------------------------------- the map
 
+
 def pick_map(doc: Document, map_id: str) -> None:
     """Play on another map; the heroes keep their cells (a wall or a cell off the map shows as a
     problem; `heroes_to_start_cells` puts them on the map's own)."""
@@ -182,11 +193,12 @@ def heroes_to_start_cells(doc: Document) -> None:
         return
     with doc.edit("put the heroes on the map's start cells"):
         for side, cells in zip(TEAMS, arena.spawns):
-            for index, cell in enumerate(cells[:len(team(doc, side))]):
+            for index, cell in enumerate(cells[: len(team(doc, side))]):
                 doc.set((side, "heroes", index, "at"), [cell[0], cell[1]])
 
 
 # ---------------------------------------------------------------------------------- objectives
+
 
 def new_objective(doc: Document, kind: str) -> dict:
     """An objective of `kind` with parameters that validate on this level where they can: protect
@@ -248,6 +260,7 @@ def set_reach_cell(doc: Document, index: int, axis: int, value: int) -> None:
 
 # ---------------------------------------------------------------------------------- events
 
+
 def new_when(doc: Document, when: str) -> dict:
     if when == "died":
         known = labels(doc, "opponent") or labels(doc)
@@ -286,6 +299,7 @@ def remove_event(doc: Document, index: int) -> None:
 
 
 # ---------------------------------------------------------------------------------- rewards
+
 
 def set_reward(doc: Document, key: str, value) -> None:
     """A reward (unlocks, cards, message); the rewards object comes and goes with its last one."""

@@ -69,9 +69,15 @@ def draw(surface: pygame.Surface, doc: Document, bad: set[tuple], hover: tuple[i
     if hover is not None:
         pygame.draw.circle(surface, theme.HIGHLIGHT, point_centre(doc, *hover), radius, 2)
     first = doc.get(("first",), "player")
-    lines = [f"{counts['black']} black, {counts['white']} white",
-             f"to move: {'black' if counts['black'] <= counts['white'] else 'white'} ({first})",
-             "", "Click: black,", "white, empty", "Shift+click: white", "Right click: clear"]
+    lines = [
+        f"{counts['black']} black, {counts['white']} white",
+        f"to move: {'black' if counts['black'] <= counts['white'] else 'white'} ({first})",
+        "",
+        "Click: black,",
+        "white, empty",
+        "Shift+click: white",
+        "Right click: clear",
+    ]
     if hover is not None:
         lines += ["", f"point {hover[0]},{hover[1]}"]
     for i, line in enumerate(lines):

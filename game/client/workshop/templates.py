@@ -16,8 +16,14 @@ CARD_PUZZLE = {
     "rules": {"lanes": 1, "style": "plain"},
     "first": "player",
     "player": {"deck": {"kind": "fixed", "cards": [25, 25, 25]}, "mana": 3, "hand": [], "board": []},
-    "opponent": {"name": "Practice Dummy", "portrait": "dummy", "deck": {"kind": "fixed", "cards": [9, 9, 9]},
-                 "health": 6, "hand": [], "control": "scripted"},
+    "opponent": {
+        "name": "Practice Dummy",
+        "portrait": "dummy",
+        "deck": {"kind": "fixed", "cards": [9, 9, 9]},
+        "health": 6,
+        "hand": [],
+        "control": "scripted",
+    },
     "objectives": [{"kind": "win_within", "turns": 1, "text": "Win this turn"}],
 }
 
@@ -42,11 +48,20 @@ SKIRMISH = {
     "id": "new_skirmish",
     "title": "New Skirmish",
     "map": "ruins",
-    "player": {"heroes": [{"hero": "knight", "at": [0, 1]}, {"hero": "mage", "at": [0, 4]},
-                          {"hero": "cleric", "at": [0, 6]}]},
-    "opponent": {"name": "Practice Dummy", "portrait": "dummy", "ai": "easy", "budget_ms": 300,
-                 "heroes": [{"hero": "berserker", "at": [9, 1]}, {"hero": "rogue", "at": [9, 4]},
-                            {"hero": "ranger", "at": [9, 6]}]},
+    "player": {
+        "heroes": [{"hero": "knight", "at": [0, 1]}, {"hero": "mage", "at": [0, 4]}, {"hero": "cleric", "at": [0, 6]}]
+    },
+    "opponent": {
+        "name": "Practice Dummy",
+        "portrait": "dummy",
+        "ai": "easy",
+        "budget_ms": 300,
+        "heroes": [
+            {"hero": "berserker", "at": [9, 1]},
+            {"hero": "rogue", "at": [9, 4]},
+            {"hero": "ranger", "at": [9, 6]},
+        ],
+    },
     "objectives": [{"kind": "defeat_all"}],
 }
 

@@ -126,7 +126,8 @@ def targeted_summon_rows(card: int) -> tuple[list[Action], list[Action]]:
     if rows is None:
         rows = _TARGETED_SUMMON_ROWS[card] = (
             [_intern(_SUMMON, card, target, 0) for target in _ROW_TARGETS],
-            [_intern(_SUMMON, card, target, 1) for target in _ROW_TARGETS])
+            [_intern(_SUMMON, card, target, 1) for target in _ROW_TARGETS],
+        )
     return rows
 
 

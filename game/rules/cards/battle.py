@@ -23,9 +23,23 @@ from game.rules.cards.combat import Combat
 from game.rules.cards.effects import TriggeredEffects
 from game.rules.cards.legality import Legality
 from game.rules.cards.model import Card, Trigger
-# The state records and limits are re-exported here: callers know them as part of the battle.
-from game.rules.cards.state import (BOARD_LIMIT, FIRST_RUNE, HAND_LIMIT, MAX_MANA, OPENING_HAND, RUNE_STEP,  # noqa: F401
-                              STARTING_HEALTH, TURN_LIMIT, Creature, IllegalAction, Instance, Side)
+
+# The state records and limits are re-exported here: callers know them as part of the battle
+# (`X as X` marks a re-export).
+from game.rules.cards.state import (
+    BOARD_LIMIT as BOARD_LIMIT,
+    FIRST_RUNE as FIRST_RUNE,
+    HAND_LIMIT,
+    MAX_MANA,
+    OPENING_HAND,
+    RUNE_STEP as RUNE_STEP,
+    STARTING_HEALTH as STARTING_HEALTH,
+    TURN_LIMIT,
+    Creature,
+    IllegalAction,
+    Instance,
+    Side,
+)
 from game.rules.cards.state import find_creature as _find
 from game.rules.events import Event, EventKind
 
@@ -292,7 +306,8 @@ class Battle(Legality, Combat, TriggeredEffects):
 
         return Observation.of(self, player, card_pool)
 
-    def sample_hidden(self, player: int, rng, opponent_cards: Sequence[Card] | None = None,
-                      card_pool: Sequence[Card] | None = None) -> "Battle":
+    def sample_hidden(
+        self, player: int, rng, opponent_cards: Sequence[Card] | None = None, card_pool: Sequence[Card] | None = None
+    ) -> "Battle":
         """A full battle consistent with what `player` has seen (for determinization)."""
         return self.observation(player, card_pool).determinize(rng, opponent_cards)

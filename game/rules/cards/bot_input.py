@@ -26,8 +26,16 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Mapping, Sequence
 
-from game.rules.cards.actions import (FACE, MAX_INSTANCE_ID, NO_TARGET, Action, ActionSyntaxError, Kind, is_int,
-                                      parse_action)
+from game.rules.cards.actions import (
+    FACE,
+    MAX_INSTANCE_ID,
+    NO_TARGET,
+    Action,
+    ActionSyntaxError,
+    Kind,
+    is_int,
+    parse_action,
+)
 from game.rules.cards.battle import Battle
 from game.rules.cards.model import Card, CardType, parse_keywords
 from game.rules.cards.observation import Observation, creature_from_line
@@ -110,8 +118,9 @@ def _ints(words: Sequence[str], number: int, what: str) -> list[int]:
 def _count(line: str, number: int, fields: int, index: int, what: str, limit: int) -> int:
     words = line.split()
     if len(words) != fields:
-        raise ProtocolError(number, f"{what} needs {fields} integer{'s' if fields > 1 else ''}, "
-                                    f"got {line.strip()[:80]!r}")
+        raise ProtocolError(
+            number, f"{what} needs {fields} integer{'s' if fields > 1 else ''}, got {line.strip()[:80]!r}"
+        )
     values = _ints(words, number, what)
     value = values[index]
     if not 0 <= value <= limit:
@@ -142,8 +151,9 @@ def turn_length(lines: Sequence[str], first_line: int = 1) -> int | None:
 def _player_line(line: str, number: int, who: str) -> _PlayerLine:
     words = line.split()
     if len(words) not in (4, 5):
-        raise ProtocolError(number, f"{who} player line needs 4 or 5 integers "
-                                    f"(health mana deck rune [draw]), got {line.strip()[:80]!r}")
+        raise ProtocolError(
+            number, f"{who} player line needs 4 or 5 integers (health mana deck rune [draw]), got {line.strip()[:80]!r}"
+        )
     values = _ints(words, number, f"{who} player line")
     health, mana, deck, rune = values[:4]
     draw = values[4] if len(values) == 5 else None
@@ -163,8 +173,9 @@ def _player_line(line: str, number: int, who: str) -> _PlayerLine:
 def _card_line(line: str, number: int) -> _CardLine:
     words = line.split()
     if len(words) not in (11, 12):
-        raise ProtocolError(number, f"card line needs 11 fields (one lane) or 12 (two lanes), "
-                                    f"got {len(words)}: {line.strip()[:80]!r}")
+        raise ProtocolError(
+            number, f"card line needs 11 fields (one lane) or 12 (two lanes), got {len(words)}: {line.strip()[:80]!r}"
+        )
     abilities = words[7]
     if len(abilities) != 6 or not set(abilities) <= ABILITY_LETTERS:
         raise ProtocolError(number, f"abilities {abilities[:40]!r} must be six characters of BCDGLW or '-'")
@@ -184,14 +195,36 @@ def _card_line(line: str, number: int) -> _CardLine:
         raise ProtocolError(number, f"instance id {uid} is out of range (1..{MAX_INSTANCE_ID}, or -1 in the draft)")
     if lane not in (-1, 0, 1):
         raise ProtocolError(number, f"lane {lane} must be -1, 0 or 1")
-    return _CardLine(number, base_id, uid, location, CardType(card_type), cost, attack, defense,
-                     parse_keywords(abilities), my_health, opp_health, draw, lane)
+    return _CardLine(
+        number,
+        base_id,
+        uid,
+        location,
+        CardType(card_type),
+        cost,
+        attack,
+        defense,
+        parse_keywords(abilities),
+        my_health,
+        opp_health,
+        draw,
+        lane,
+    )
 
 
 def _card_from(line: _CardLine) -> Card:
-    return Card(base_id=line.base_id, name=f"#{line.base_id}", type=line.type, cost=line.cost, attack=line.attack,
-                defense=line.defense, keywords=line.keywords, my_health=line.my_health, opp_health=line.opp_health,
-                draw=line.draw)
+    return Card(
+        base_id=line.base_id,
+        name=f"#{line.base_id}",
+        type=line.type,
+        cost=line.cost,
+        attack=line.attack,
+        defense=line.defense,
+        keywords=line.keywords,
+        my_health=line.my_health,
+        opp_health=line.opp_health,
+        draw=line.draw,
+    )
 
 
 def _lines_of(text: str) -> list[str]:
@@ -204,11 +237,19 @@ def _lines_of(text: str) -> list[str]:
 # ----------------------------------------------------------------------------------- parse
 
 
-def parse_turn_input(text: str, my_deck: Sequence[Card] | None = None, *,
-                     cards: Mapping[int, Card] | None = None, seat: int | None = None, lanes: int | None = None,
-                     turn: int | None = None, card_pool: Sequence[Card] | None = None,
-                     opponent_seen: Sequence[Card] | None = None, deck_size: int = DECK_SIZE,
-                     first_line: int = 1) -> Observation | DraftInput:
+def parse_turn_input(
+    text: str,
+    my_deck: Sequence[Card] | None = None,
+    *,
+    cards: Mapping[int, Card] | None = None,
+    seat: int | None = None,
+    lanes: int | None = None,
+    turn: int | None = None,
+    card_pool: Sequence[Card] | None = None,
+    opponent_seen: Sequence[Card] | None = None,
+    deck_size: int = DECK_SIZE,
+    first_line: int = 1,
+) -> Observation | DraftInput:
     """One turn's protocol text as an `Observation` (battle) or a `DraftInput` (draft).
 
     my_deck: the own remaining deck (unordered), which only the bot's memory of its draft can
@@ -227,31 +268,50 @@ def parse_turn_input(text: str, my_deck: Sequence[Card] | None = None, *,
     if expected is None:
         raise ProtocolError(first_line + len(lines), f"input ends after {len(lines)} lines, in the middle of the turn")
     if len(lines) != expected:
-        raise ProtocolError(first_line + min(len(lines), expected),
-                            f"the counts announce {expected} lines, the input has {len(lines)}")
+        raise ProtocolError(
+            first_line + min(len(lines), expected), f"the counts announce {expected} lines, the input has {len(lines)}"
+        )
     mine = _player_line(lines[0], first_line, "my")
     theirs = _player_line(lines[1], first_line + 1, "opponent's")
     opp_hand_count = int(lines[2].split()[0])
     if not 0 <= opp_hand_count <= HAND_LIMIT:
         raise ProtocolError(first_line + 2, f"opponent hand count {opp_hand_count} is out of range (0..{HAND_LIMIT})")
     action_count = int(lines[2].split()[1])
-    card_lines = [_card_line(line, first_line + 4 + action_count + i) for i, line in enumerate(lines[4 + action_count:])]
+    card_lines = [
+        _card_line(line, first_line + 4 + action_count + i) for i, line in enumerate(lines[4 + action_count :])
+    ]
     columns = {len(lines[4 + action_count + i].split()) for i in range(len(card_lines))}
     if len(columns) > 1:
         raise ProtocolError(card_lines[-1].number, "card lines mix 11 and 12 columns")
     if columns:
         detected = 2 if columns == {12} else 1
         if lanes is not None and lanes != detected:
-            raise ProtocolError(card_lines[0].number, f"card lines have {columns.pop()} columns, "
-                                                      f"expected {10 + lanes} for {lanes} lane(s)")
+            raise ProtocolError(
+                card_lines[0].number,
+                f"card lines have {columns.pop()} columns, expected {10 + lanes} for {lanes} lane(s)",
+            )
         lanes = detected
     if mine.mana == 0:
         return _draft(mine, theirs, action_count, card_lines, lanes or 1, cards, first_line)
-    actions = [_action_line(line, first_line + 3 + i) for i, line in enumerate(lines[3:3 + action_count])]
+    actions = [_action_line(line, first_line + 3 + i) for i, line in enumerate(lines[3 : 3 + action_count])]
     if lanes is None:  # no card on the table: the opponent's summons may still tell
         lanes = 2 if any(a.kind == Kind.SUMMON and a.lane == 1 for _, a in actions) else 1
-    return _battle(mine, theirs, opp_hand_count, actions, card_lines, lanes, my_deck, cards, seat, turn,
-                   card_pool, opponent_seen, deck_size, first_line)
+    return _battle(
+        mine,
+        theirs,
+        opp_hand_count,
+        actions,
+        card_lines,
+        lanes,
+        my_deck,
+        cards,
+        seat,
+        turn,
+        card_pool,
+        opponent_seen,
+        deck_size,
+        first_line,
+    )
 
 
 def _action_line(line: str, number: int) -> tuple[int, Action]:
@@ -265,19 +325,28 @@ def _action_line(line: str, number: int) -> tuple[int, Action]:
     if action.kind == Kind.END_TURN:
         raise ProtocolError(number, f"opponent action line with PASS: {line.strip()[:80]!r}")
     if not 1 <= action.card <= MAX_INSTANCE_ID:
-        raise ProtocolError(number, f"opponent action: instance id {action.card} is out of range "
-                                    f"(1..{MAX_INSTANCE_ID})")
+        raise ProtocolError(
+            number, f"opponent action: instance id {action.card} is out of range (1..{MAX_INSTANCE_ID})"
+        )
     if action.target not in (FACE, NO_TARGET) and not 1 <= action.target <= MAX_INSTANCE_ID:
-        raise ProtocolError(number, f"opponent action: target {action.target} is out of range "
-                                    f"(-1 or 1..{MAX_INSTANCE_ID})")
+        raise ProtocolError(
+            number, f"opponent action: target {action.target} is out of range (-1 or 1..{MAX_INSTANCE_ID})"
+        )
     base_id = int(words[0])
     if abs(base_id) > MAX_VALUE:
         raise ProtocolError(number, f"opponent action: card number {str(base_id)[:40]} is out of range")
     return base_id, action
 
 
-def _draft(mine: _PlayerLine, theirs: _PlayerLine, action_count: int, card_lines: list[_CardLine], lanes: int,
-           cards: Mapping[int, Card] | None, first_line: int) -> DraftInput:
+def _draft(
+    mine: _PlayerLine,
+    theirs: _PlayerLine,
+    action_count: int,
+    card_lines: list[_CardLine],
+    lanes: int,
+    cards: Mapping[int, Card] | None,
+    first_line: int,
+) -> DraftInput:
     if action_count:
         raise ProtocolError(first_line + 2, "a draft turn (mana 0) cannot list opponent actions")
     if not card_lines:
@@ -292,10 +361,22 @@ def _draft(mine: _PlayerLine, theirs: _PlayerLine, action_count: int, card_lines
     return DraftInput(pick=mine.deck, seat=seat, offer=offer, lanes=lanes)
 
 
-def _battle(mine: _PlayerLine, theirs: _PlayerLine, opp_hand_count: int, actions: list[tuple[int, Action]],
-            card_lines: list[_CardLine], lanes: int, my_deck: Sequence[Card] | None, cards: Mapping[int, Card] | None,
-            seat: int | None, turn: int | None, card_pool: Sequence[Card] | None,
-            opponent_seen: Sequence[Card] | None, deck_size: int, first_line: int) -> Observation:
+def _battle(
+    mine: _PlayerLine,
+    theirs: _PlayerLine,
+    opp_hand_count: int,
+    actions: list[tuple[int, Action]],
+    card_lines: list[_CardLine],
+    lanes: int,
+    my_deck: Sequence[Card] | None,
+    cards: Mapping[int, Card] | None,
+    seat: int | None,
+    turn: int | None,
+    card_pool: Sequence[Card] | None,
+    opponent_seen: Sequence[Card] | None,
+    deck_size: int,
+    first_line: int,
+) -> Observation:
     # Which cards are whose: the location column; which seat we are: instance id parity.
     own_lines = [line for line in card_lines if line.location in (0, 1)]
     enemy_lines = [line for line in card_lines if line.location == -1]
@@ -303,8 +384,9 @@ def _battle(mine: _PlayerLine, theirs: _PlayerLine, opp_hand_count: int, actions
         seat = _infer_seat(own_lines, enemy_lines, actions, mine, theirs)
     for line in own_lines:
         if line.uid < 1 or (line.uid - 1) % 2 != seat:
-            raise ProtocolError(line.number, f"instance id {line.uid} is not one of player {seat}'s ids "
-                                             f"({seat + 1}, {seat + 3}, ...)")
+            raise ProtocolError(
+                line.number, f"instance id {line.uid} is not one of player {seat}'s ids ({seat + 1}, {seat + 3}, ...)"
+            )
     for line in enemy_lines:
         if line.uid < 1 or (line.uid - 1) % 2 == seat:
             raise ProtocolError(line.number, f"enemy instance id {line.uid} has the parity of my own ids")
@@ -325,8 +407,9 @@ def _battle(mine: _PlayerLine, theirs: _PlayerLine, opp_hand_count: int, actions
         for lane in range(lanes):
             in_lane = [line for line in board if lanes == 1 or line.lane == lane]
             if len(in_lane) > limit:
-                raise ProtocolError(in_lane[-1].number, f"more than {limit} creatures in a "
-                                                        f"{'board' if lanes == 1 else 'lane'}")
+                raise ProtocolError(
+                    in_lane[-1].number, f"more than {limit} creatures in a {'board' if lanes == 1 else 'lane'}"
+                )
     known = _known_cards(card_lines, actions, cards)
 
     battle = Battle.__new__(Battle)
@@ -364,16 +447,22 @@ def _battle(mine: _PlayerLine, theirs: _PlayerLine, opp_hand_count: int, actions
     me.deck, me.deck_pos = _deck(seat, mine.deck, seen_own, deck_size, first_line)
     their_seen_ids = {line.uid for line in enemy_lines}
     their_seen_ids |= {action.card for _, action in actions}
-    opponent.deck, opponent.deck_pos = _deck(1 - seat, theirs.deck, {uid: HIDDEN for uid in their_seen_ids}, deck_size,
-                                             first_line + 1)
+    opponent.deck, opponent.deck_pos = _deck(
+        1 - seat, theirs.deck, {uid: HIDDEN for uid in their_seen_ids}, deck_size, first_line + 1
+    )
     opponent.hand = _hidden_hand(opponent, 1 - seat, their_seen_ids, opp_hand_count, first_line)
     battle.sides = [me, opponent] if seat == 0 else [opponent, me]
     battle.token_base = 2 * max(len(me.deck), len(opponent.deck)) + 1
     battle.turn = 2 * my_turns - 1 + seat
 
-    seen = list(opponent_seen) if opponent_seen is not None else (
-        [known[line.base_id] for line in enemy_lines]
-        + [known[base] for base, action in actions if action.kind != Kind.ATTACK and base in known])
+    seen = (
+        list(opponent_seen)
+        if opponent_seen is not None
+        else (
+            [known[line.base_id] for line in enemy_lines]
+            + [known[base] for base, action in actions if action.kind != Kind.ATTACK and base in known]
+        )
+    )
     if card_pool is None:
         pool = dict(cards) if cards else {}
         pool.update((card.base_id, card) for card in known.values())
@@ -395,7 +484,9 @@ def _infer_seat(own_lines, enemy_lines, actions, mine: _PlayerLine, theirs: _Pla
     return 1 if mine.mana > theirs.mana else 0
 
 
-def _turn_counts(seat: int, mine: _PlayerLine, theirs: _PlayerLine, turn: int | None, deck_size: int) -> tuple[int, int]:
+def _turn_counts(
+    seat: int, mine: _PlayerLine, theirs: _PlayerLine, turn: int | None, deck_size: int
+) -> tuple[int, int]:
     """(my turns so far including this one, the opponent's turns so far)."""
     if turn is None:
         if seat == 0:
@@ -426,7 +517,9 @@ def _known_cards(card_lines: list[_CardLine], actions, cards: Mapping[int, Card]
     else from a board line (current values)."""
     known: dict[int, Card] = {}
     # Hand lines first (exact), then board lines still showing their summon effects.
-    for line in sorted(card_lines, key=lambda line: (line.location != 0, (line.my_health, line.opp_health, line.draw) == (0, 0, 0))):
+    for line in sorted(
+        card_lines, key=lambda line: (line.location != 0, (line.my_health, line.opp_health, line.draw) == (0, 0, 0))
+    ):
         if line.base_id in known:
             continue
         real = cards.get(line.base_id) if cards else None
@@ -442,32 +535,40 @@ def _creature(line: _CardLine, known: dict[int, Card], own: bool):
     card = known[line.base_id]
     effects = (line.my_health, line.opp_health, line.draw)
     shows = effects != (0, 0, 0) or (card.my_health, card.opp_health, card.draw) == (0, 0, 0)
-    return creature_from_line(card, line.uid, line.attack, line.defense, line.keywords, max(line.lane, 0),
-                              shows_effects=shows, can_attack=own)
+    return creature_from_line(
+        card, line.uid, line.attack, line.defense, line.keywords, max(line.lane, 0), shows_effects=shows, can_attack=own
+    )
 
 
-def _deck(seat: int, remaining: int, seen: Mapping[int, Card], deck_size: int,
-          number: int) -> tuple[tuple[Instance, ...], int]:
+def _deck(
+    seat: int, remaining: int, seen: Mapping[int, Card], deck_size: int, number: int
+) -> tuple[tuple[Instance, ...], int]:
     """A deck of instances with true ids: positions below deck_pos were drawn (cards known only
     when seen, else HIDDEN), the rest is hidden. `number` is the player line's, for the message."""
     highest = max(((uid - 1) // 2 for uid in seen), default=-1)
     total = max(deck_size, highest + 1 + remaining)
     if total > MAX_DECK_IDS:
-        raise ProtocolError(number, f"a deck of {remaining} more card(s) after instance id {2 * highest + seat + 1} "
-                                    f"needs ids above {MAX_INSTANCE_ID}, the engine's limit")
+        raise ProtocolError(
+            number,
+            f"a deck of {remaining} more card(s) after instance id {2 * highest + seat + 1} "
+            f"needs ids above {MAX_INSTANCE_ID}, the engine's limit",
+        )
     drawn = total - remaining
-    deck = tuple(Instance(2 * i + seat + 1, seen.get(2 * i + seat + 1, HIDDEN) if i < drawn else HIDDEN)
-                 for i in range(total))
+    deck = tuple(
+        Instance(2 * i + seat + 1, seen.get(2 * i + seat + 1, HIDDEN) if i < drawn else HIDDEN) for i in range(total)
+    )
     return deck, drawn
 
 
 def _hidden_hand(side: Side, seat: int, seen_ids: set[int], count: int, first_line: int) -> list[Instance]:
     """The opponent's hand as hidden cards: the most recently drawn ids not seen on the table."""
-    candidates = [instance.uid for instance in side.deck[:side.deck_pos] if instance.uid not in seen_ids]
+    candidates = [instance.uid for instance in side.deck[: side.deck_pos] if instance.uid not in seen_ids]
     if len(candidates) < count:
-        raise ProtocolError(first_line + 2, f"the opponent holds {count} cards but has drawn only "
-                                            f"{len(candidates)} not seen on the table")
-    chosen = candidates[len(candidates) - count:] if count else []
+        raise ProtocolError(
+            first_line + 2,
+            f"the opponent holds {count} cards but has drawn only {len(candidates)} not seen on the table",
+        )
+    chosen = candidates[len(candidates) - count :] if count else []
     return [Instance(uid, HIDDEN) for uid in chosen]
 
 

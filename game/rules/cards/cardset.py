@@ -20,7 +20,16 @@ from pathlib import Path
 from collections.abc import Mapping
 from typing import Any, Final, Iterable, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, ValidationError, field_validator, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    StrictBool,
+    StrictInt,
+    ValidationError,
+    field_validator,
+    model_validator,
+)
 
 from game.rules.cards.model import PLAYER_TARGETS, Card, CardType, Choice, Do, Effect, Target, Trigger, parse_keywords
 from game.rules.cards.text import card_text
@@ -51,7 +60,9 @@ class EffectSpec(BaseModel):
     amount: StrictInt = Field(0, ge=0, le=99, description="damage, heal, draw or mana amount; summon: how many tokens")
     attack: StrictInt = Field(0, ge=-20, le=20, description="buff: attack change")
     defense: StrictInt = Field(0, ge=-20, le=20, description="buff: defense change")
-    keywords: str = Field("", pattern=r"^[BCDGLW-]*$", max_length=12, description="give/remove: keyword letters from BCDGLW")
+    keywords: str = Field(
+        "", pattern=r"^[BCDGLW-]*$", max_length=12, description="give/remove: keyword letters from BCDGLW"
+    )
     token: StrictInt | None = Field(None, description="summon: the id of a token card")
     choose: Choice | None = Field(None, description="creatures with target 'chosen': what the player picks")
 
@@ -82,7 +93,9 @@ class EffectSpec(BaseModel):
             raise ValueError("target 'partner' needs an attack or attacked trigger")
         if trigger == Trigger.DEATH and target in (Target.SELF, Target.ADJACENT):
             raise ValueError(f"a death effect cannot target {target.value}: the creature is gone")
-        if trigger == Trigger.AURA and (action != Do.BUFF or target not in (Target.FRIENDLY_CREATURES, Target.ADJACENT)):
+        if trigger == Trigger.AURA and (
+            action != Do.BUFF or target not in (Target.FRIENDLY_CREATURES, Target.ADJACENT)
+        ):
             raise ValueError("an aura is a buff of friendly_creatures or adjacent creatures")
         return self
 
@@ -103,9 +116,12 @@ class CardSpec(BaseModel):
     effects: list[EffectSpec] = Field(default_factory=list, max_length=MAX_EFFECTS)
     token: StrictBool = Field(False, description="summoned by effects only; never drafted")
     flavor: str = Field("", max_length=200)
-    art: str = Field("", json_schema_extra={"pattern": _ICON_NAME.pattern},
-                     description="the card's picture: an icon name, the file assets/art/icons/<art>.svg "
-                                 "(empty: the game picks one by card type)")
+    art: str = Field(
+        "",
+        json_schema_extra={"pattern": _ICON_NAME.pattern},
+        description="the card's picture: an icon name, the file assets/art/icons/<art>.svg "
+        "(empty: the game picks one by card type)",
+    )
 
     @field_validator("art")
     @classmethod
@@ -113,8 +129,9 @@ class CardSpec(BaseModel):
         if len(value) > 64:  # before any file look-up: a long name raises OSError (name too long)
             raise ValueError(f"{value[:40]!r}... is not an icon name: at most 64 characters")
         if not _ICON_NAME.fullmatch(value):
-            raise ValueError(f"{value!r} is not an icon name: lowercase letters and digits joined by '-', "
-                             "e.g. 'wolf-head'")
+            raise ValueError(
+                f"{value!r} is not an icon name: lowercase letters and digits joined by '-', e.g. 'wolf-head'"
+            )
         if value and not (icons_dir() / f"{value}.svg").is_file():
             close = difflib.get_close_matches(value, [p.stem for p in icons_dir().glob("*.svg")], n=1)
             hint = f"; did you mean {close[0]!r}?" if close else ""
@@ -223,7 +240,9 @@ def load_cardset(paths: Iterable[str | Path] | None = None) -> CardSet:
 
 
 def _found(value) -> str:
-    return shorten(json.dumps(value, ensure_ascii=False) if not isinstance(value, (dict, list)) else type(value).__name__)
+    return shorten(
+        json.dumps(value, ensure_ascii=False) if not isinstance(value, (dict, list)) else type(value).__name__
+    )
 
 
 def validate_card_files(paths: Iterable[str | Path]) -> CardSet:
@@ -264,16 +283,19 @@ def _read_file_problems(path: Path, problems: list[str]) -> list[CardSpec]:
         problems.extend(_describe(path, raw, item) for item in error.errors())
     cards = raw["cards"]
     if len(cards) > MAX_CARDS:  # refused at once: a small file of a million entries is no card set
-        problems.append(f"{path}: cards: at most {MAX_CARDS:,} cards in one file (found {len(cards):,}); "
-                        "split the set into several files")
+        problems.append(
+            f"{path}: cards: at most {MAX_CARDS:,} cards in one file (found {len(cards):,}); "
+            "split the set into several files"
+        )
         return []
     specs = []
     for index, card in enumerate(cards):
         try:
             specs.append(CardSpec.model_validate(card))
         except ValidationError as error:
-            problems.extend(_describe(path, raw, {**item, "loc": ("cards", index, *item["loc"])})
-                            for item in error.errors())
+            problems.extend(
+                _describe(path, raw, {**item, "loc": ("cards", index, *item["loc"])}) for item in error.errors()
+            )
     return specs
 
 
@@ -304,21 +326,53 @@ def _build(card_id: int, specs: dict, built: dict[int, Card], visiting: set[int]
     for effect in spec.effects:
         token = None
         if effect.token in visiting:
-            raise CardSetError([f"{specs[card_id][1]}: card {spec.id} ({spec.name}): effects: token {effect.token} "
-                                "summons itself, directly or through other tokens"])
+            raise CardSetError(
+                [
+                    f"{specs[card_id][1]}: card {spec.id} ({spec.name}): effects: token {effect.token} "
+                    "summons itself, directly or through other tokens"
+                ]
+            )
         if effect.token is not None:
             if len(visiting) < MAX_TOKEN_CHAIN:  # else the chain is too long already: do not go deeper
                 token = _build(effect.token, specs, built, visiting, chains)
             if token is None or chains[effect.token] >= MAX_TOKEN_CHAIN:
-                raise CardSetError([f"{specs[card_id][1]}: card {spec.id} ({spec.name}): effects: token "
-                                    f"{effect.token} makes a chain of more than {MAX_TOKEN_CHAIN} cards summoning "
-                                    "tokens that summon tokens"])
+                raise CardSetError(
+                    [
+                        f"{specs[card_id][1]}: card {spec.id} ({spec.name}): effects: token "
+                        f"{effect.token} makes a chain of more than {MAX_TOKEN_CHAIN} cards summoning "
+                        "tokens that summon tokens"
+                    ]
+                )
             longest = max(longest, chains[effect.token])
-        effects.append(Effect(effect.trigger, effect.action, effect.target, effect.amount, effect.attack,
-                              effect.defense, parse_keywords(effect.keywords), token, effect.choose))
-    card = Card(spec.id, spec.name, _TYPES[spec.type], spec.cost, spec.attack, spec.defense,
-                parse_keywords(spec.keywords), spec.my_health, spec.opp_health, spec.draw, "", tuple(effects),
-                spec.token, spec.art)
+        effects.append(
+            Effect(
+                effect.trigger,
+                effect.action,
+                effect.target,
+                effect.amount,
+                effect.attack,
+                effect.defense,
+                parse_keywords(effect.keywords),
+                token,
+                effect.choose,
+            )
+        )
+    card = Card(
+        spec.id,
+        spec.name,
+        _TYPES[spec.type],
+        spec.cost,
+        spec.attack,
+        spec.defense,
+        parse_keywords(spec.keywords),
+        spec.my_health,
+        spec.opp_health,
+        spec.draw,
+        "",
+        tuple(effects),
+        spec.token,
+        spec.art,
+    )
     card = replace(card, text=card_text(card))
     built[card_id] = card
     chains[card_id] = longest + 1

@@ -24,8 +24,10 @@ class Combat:
     dying: list[tuple[int, Creature]]
 
     if TYPE_CHECKING:  # defined by TriggeredEffects, the other mixin of Battle
-        def _fight_effects(self, player: int, attacker: Creature, defender: Creature | None,
-                           events: list[Event] | None) -> None: ...
+
+        def _fight_effects(
+            self, player: int, attacker: Creature, defender: Creature | None, events: list[Event] | None
+        ) -> None: ...
 
     def _attack(self, player: int, attacker: Creature, target_uid: int, events: list[Event] | None) -> None:
         me = self.sides[player]
@@ -97,8 +99,7 @@ class Combat:
             creature.defense = 0
         return amount
 
-    def _use_item(self, player: int, item: Card, item_uid: int, target_uid: int,
-                  events: list[Event] | None) -> None:
+    def _use_item(self, player: int, item: Card, item_uid: int, target_uid: int, events: list[Event] | None) -> None:
         me = self.sides[player]
         enemy = self.sides[1 - player]
         if events is not None:

@@ -24,8 +24,14 @@ _NUMBER = re.compile(r"-?[0-9]{1,18}\Z")
 
 
 class Draft:
-    def __init__(self, pool: Sequence[Card], rng: random.Random, picks: int = PICKS,
-                 draft_cards: int = DRAFT_CARDS, offer_size: int = OFFER_SIZE):
+    def __init__(
+        self,
+        pool: Sequence[Card],
+        rng: random.Random,
+        picks: int = PICKS,
+        draft_cards: int = DRAFT_CARDS,
+        offer_size: int = OFFER_SIZE,
+    ):
         distinct = list({card.base_id: card for card in pool}.values())
         if len(distinct) < offer_size:
             raise ValueError(f"a draft needs at least {offer_size} distinct cards, the pool has {len(distinct)}")

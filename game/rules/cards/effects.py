@@ -69,6 +69,7 @@ class TriggeredEffects:
     token_base: int
 
     if TYPE_CHECKING:  # defined by Battle and by Combat, the other mixin
+
         def creature(self, uid: int) -> Creature | None: ...
 
         def _draw(self, side: Side, player: int, count: int, events: list[Event] | None) -> None: ...
@@ -103,14 +104,16 @@ class TriggeredEffects:
 
     # ------------------------------------------------------------------ hooks used by Battle
 
-    def _play_effects(self, player: int, source: Creature | None, card: Card, source_uid: int,
-                      chosen: int, events: list[Event] | None) -> None:
+    def _play_effects(
+        self, player: int, source: Creature | None, card: Card, source_uid: int, chosen: int, events: list[Event] | None
+    ) -> None:
         for effect in card.effects:
             if effect.trigger == Trigger.PLAY:
                 self._fire(player, source, source_uid, effect, chosen, None, events)
 
-    def _fight_effects(self, player: int, attacker: Creature, defender: Creature | None,
-                       events: list[Event] | None) -> None:
+    def _fight_effects(
+        self, player: int, attacker: Creature, defender: Creature | None, events: list[Event] | None
+    ) -> None:
         for effect in attacker.effects:
             if effect.trigger == Trigger.ATTACK:
                 self._fire(player, attacker, attacker.uid, effect, NO_TARGET, defender, events)
@@ -153,8 +156,9 @@ class TriggeredEffects:
             return enemies + [FACE]
         return [c.uid for c in me.board] + enemies
 
-    def _creature_targets(self, owner: int, source: Creature | None, effect: Effect, chosen: int,
-                          partner: Creature | None) -> list[Creature]:
+    def _creature_targets(
+        self, owner: int, source: Creature | None, effect: Effect, chosen: int, partner: Creature | None
+    ) -> list[Creature]:
         mine = self.sides[owner].board
         theirs = self.sides[1 - owner].board
         target = effect.target
@@ -192,8 +196,16 @@ class TriggeredEffects:
 
     # ------------------------------------------------------------------ effects
 
-    def _fire(self, owner: int, source: Creature | None, source_uid: int, effect: Effect, chosen: int,
-              partner: Creature | None, events: list[Event] | None) -> None:
+    def _fire(
+        self,
+        owner: int,
+        source: Creature | None,
+        source_uid: int,
+        effect: Effect,
+        chosen: int,
+        partner: Creature | None,
+        events: list[Event] | None,
+    ) -> None:
         if events is not None:
             events.append(Event(EventKind.TRIGGER, player=owner, card=source_uid, target=chosen, value=0))
         action = effect.action

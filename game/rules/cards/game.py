@@ -62,6 +62,7 @@ def action_from_json(value: JsonValue) -> Action:
 
 def describe_action(state: Battle, action: Action) -> str:
     """The action in a player's words (the duel log has the richer form)."""
+
     def name(uid: int) -> str:
         creature = state.creature(uid)
         if creature is not None:
@@ -73,8 +74,9 @@ def describe_action(state: Battle, action: Action) -> str:
         return "a card"
 
     if action.kind == Kind.SUMMON:
-        return f"Summon {name(action.card)}" + (f" in the {'left' if action.lane == 0 else 'right'} lane"
-                                                if state.lanes == 2 else "")
+        return f"Summon {name(action.card)}" + (
+            f" in the {'left' if action.lane == 0 else 'right'} lane" if state.lanes == 2 else ""
+        )
     if action.kind == Kind.ATTACK:
         target = "the opponent" if action.target < 0 else name(action.target)
         return f"{name(action.card)} attacks {target}"

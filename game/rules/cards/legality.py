@@ -7,8 +7,17 @@ from typing import TYPE_CHECKING
 
 # The row lists themselves, indexed here without a call (a row is made on its card id's first use):
 from game.rules.cards.actions import _ATTACK_ROWS, _SUMMON_ROWS, _TARGETED_SUMMON_ROWS, _USE_ROWS  # noqa: I001
-from game.rules.cards.actions import (END_TURN, FACE, NO_TARGET, Action, Kind, attack_row, summon_row,
-                                      targeted_summon_rows, use_row)
+from game.rules.cards.actions import (
+    END_TURN,
+    FACE,
+    NO_TARGET,
+    Action,
+    Kind,
+    attack_row,
+    summon_row,
+    targeted_summon_rows,
+    use_row,
+)
 from game.rules.cards.model import GUARD, CardType, Choice
 from game.rules.cards.state import BOARD_LIMIT, Creature, Side
 from game.rules.cards.state import find_creature as _find
@@ -31,6 +40,7 @@ class Legality:
     winner: int | None
 
     if TYPE_CHECKING:  # defined by TriggeredEffects, the other mixin of Battle
+
         def choice_targets(self, choice: Choice) -> list[int]: ...
 
     def legal_actions(self) -> list[Action]:

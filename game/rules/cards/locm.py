@@ -28,8 +28,15 @@ OFFICIAL_CARDLIST = Path(__file__).resolve().parent / "data" / "locm_cardlist.tx
 
 
 # (field index, name, lowest, highest) of the numbers on a line.
-_NUMBERS = ((0, "id", 1, 9999), (3, "cost", 0, 12), (4, "attack", -99, 99), (5, "defense", -99, 99),
-            (7, "my health change", -99, 99), (8, "opponent health change", -99, 99), (9, "card draw", 0, 4))
+_NUMBERS = (
+    (0, "id", 1, 9999),
+    (3, "cost", 0, 12),
+    (4, "attack", -99, 99),
+    (5, "defense", -99, 99),
+    (7, "my health change", -99, 99),
+    (8, "opponent health change", -99, 99),
+    (9, "card draw", 0, 4),
+)
 
 
 class CardListError(ValueError):

@@ -47,8 +47,7 @@ def parse_keywords(text: str) -> int:
 
 
 _KEYWORD_TEXT = tuple(
-    "".join(letter if bits & bit else "-" for letter, bit in zip(KEYWORD_LETTERS, KEYWORD_BITS))
-    for bits in range(64)
+    "".join(letter if bits & bit else "-" for letter, bit in zip(KEYWORD_LETTERS, KEYWORD_BITS)) for bits in range(64)
 )
 
 

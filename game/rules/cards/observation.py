@@ -26,8 +26,14 @@ if TYPE_CHECKING:  # the battle hands itself in: Battle.observation() creates Ob
 class Observation:
     __slots__ = ("player", "battle", "my_deck", "opponent_seen", "card_pool")
 
-    def __init__(self, player: int, battle: Battle, my_deck: Sequence[Card] | None,
-                 opponent_seen: Sequence[Card], card_pool: Sequence[Card]):
+    def __init__(
+        self,
+        player: int,
+        battle: Battle,
+        my_deck: Sequence[Card] | None,
+        opponent_seen: Sequence[Card],
+        card_pool: Sequence[Card],
+    ):
         self.player = player
         self.battle = battle  # redacted: hidden cards are Instance(uid, None)
         self.my_deck = None if my_deck is None else list(my_deck)  # own remaining deck, unordered
@@ -59,8 +65,9 @@ class Observation:
     def opponent(self) -> Side:
         return self.battle.sides[1 - self.player]
 
-    def determinize(self, rng: random.Random, opponent_cards: Sequence[Card] | None = None,
-                    my_deck: Sequence[Card] | None = None) -> Battle:
+    def determinize(
+        self, rng: random.Random, opponent_cards: Sequence[Card] | None = None, my_deck: Sequence[Card] | None = None
+    ) -> Battle:
         """A full battle consistent with this observation.
 
         The own deck is `my_deck` (or the known contents) in a random order; each hidden
@@ -82,7 +89,7 @@ class Observation:
         else:
             drawn = [rng.choice(candidates) for _ in range(hidden)]
         opponent.hand = [Instance(i.uid, card) for i, card in zip(opponent.hand, drawn)]
-        _fill_deck(opponent, drawn[len(opponent.hand):])
+        _fill_deck(opponent, drawn[len(opponent.hand) :])
         battle.rng_state = rng.getrandbits(64)
         battle._detect_effects()  # the sampled cards may differ in what they need
         return battle
@@ -110,8 +117,9 @@ def count_cards(cards: Sequence[Card]) -> Counter:
     return Counter(card.base_id for card in cards)
 
 
-def creature_from_line(card: Card, uid: int, attack: int, defense: int, keywords: int, lane: int,
-                       shows_effects: bool, can_attack: bool) -> Creature:
+def creature_from_line(
+    card: Card, uid: int, attack: int, defense: int, keywords: int, lane: int, shows_effects: bool, can_attack: bool
+) -> Creature:
     """A board creature rebuilt from protocol values (for bots that only see text)."""
     creature = Creature(uid, card, lane)
     creature.attack = attack

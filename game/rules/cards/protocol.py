@@ -24,16 +24,20 @@ def _player_line(side: "Side", draw: int) -> str:
 
 def card_line(card: Card, uid: int, location: int, lanes: int, lane: int = -1) -> str:
     """A card line for a card in hand (or offered in the draft, uid -1)."""
-    line = (f"{card.base_id} {uid} {location} {int(card.type)} {card.cost} {card.attack} {card.defense} "
-            f"{format_keywords(card.keywords)} {card.my_health} {card.opp_health} {card.draw} ")
+    line = (
+        f"{card.base_id} {uid} {location} {int(card.type)} {card.cost} {card.attack} {card.defense} "
+        f"{format_keywords(card.keywords)} {card.my_health} {card.opp_health} {card.draw} "
+    )
     return line + f"{lane} " if lanes == 2 else line
 
 
 def creature_line(creature: "Creature", location: int, lanes: int) -> str:
     card = creature.card
     effects = f"{card.my_health} {card.opp_health} {card.draw}" if creature.shows_effects else "0 0 0"
-    line = (f"{card.base_id} {creature.uid} {location} 0 {card.cost} {creature.attack} {creature.defense} "
-            f"{format_keywords(creature.keywords)} {effects} ")
+    line = (
+        f"{card.base_id} {creature.uid} {location} 0 {card.cost} {creature.attack} {creature.defense} "
+        f"{format_keywords(creature.keywords)} {effects} "
+    )
     return line + f"{creature.lane} " if lanes == 2 else line
 
 
@@ -44,7 +48,11 @@ def battle_input(battle: "Battle") -> str:
     enemy = battle.sides[1 - battle.current]
     # The referee shows the current player the cards it drew this turn, and the opponent's
     # draws to come (1 plus what it earned since its turn started).
-    lines = [_player_line(me, me.drawn), _player_line(enemy, enemy.next_draw), f"{len(enemy.hand)} {len(enemy.actions)}"]
+    lines = [
+        _player_line(me, me.drawn),
+        _player_line(enemy, enemy.next_draw),
+        f"{len(enemy.hand)} {len(enemy.actions)}",
+    ]
     lines += [f"{base_id} {action.text(lanes)}" for base_id, action in enemy.actions]
     cards = [card_line(i.card, i.uid, HAND, lanes) for i in me.hand]
     cards += [creature_line(c, MY_BOARD, lanes) for c in me.board]

@@ -3,11 +3,10 @@ side, and the events an action produces. Rules live in battle.py, legality.py an
 
 from __future__ import annotations
 
-from game.rules.game_api import IllegalAction as BaseIllegalAction
-
 from typing import Iterable, Sequence, cast
 
-from game.rules.cards.actions import FACE, Action
+from game.rules.cards.actions import Action
+from game.rules.game_api import IllegalAction as BaseIllegalAction
 from game.rules.cards.model import CHARGE, Card
 
 STARTING_HEALTH = 30
@@ -43,8 +42,19 @@ class Instance:
 class Creature:
     """A creature on the board: the card's stats as changed by combat and items."""
 
-    __slots__ = ("uid", "card", "attack", "defense", "keywords", "lane", "can_attack", "has_attacked",
-                 "shows_effects", "effects", "aura")
+    __slots__ = (
+        "uid",
+        "card",
+        "attack",
+        "defense",
+        "keywords",
+        "lane",
+        "can_attack",
+        "has_attacked",
+        "shows_effects",
+        "effects",
+        "aura",
+    )
 
     def __init__(self, uid: int, card: Card, lane: int = 0):
         self.uid = uid
@@ -83,8 +93,22 @@ class Creature:
 class Side:
     """One player's half of the battle."""
 
-    __slots__ = ("health", "max_mana", "bonus_mana", "bonus_ends", "mana", "deck", "deck_pos", "hand",
-                 "board", "next_rune", "next_draw", "drawn", "turns", "actions")
+    __slots__ = (
+        "health",
+        "max_mana",
+        "bonus_mana",
+        "bonus_ends",
+        "mana",
+        "deck",
+        "deck_pos",
+        "hand",
+        "board",
+        "next_rune",
+        "next_draw",
+        "drawn",
+        "turns",
+        "actions",
+    )
 
     def __init__(self, deck: Sequence[Instance], bonus_mana: int = 0):
         self.health = STARTING_HEALTH
@@ -112,7 +136,7 @@ class Side:
         return self.max_mana + self.bonus_mana
 
     def remaining_deck(self) -> tuple[Instance, ...]:
-        return self.deck[self.deck_pos:]
+        return self.deck[self.deck_pos :]
 
     def copy(self) -> "Side":
         twin = _new(Side)

@@ -89,11 +89,15 @@ class Connect4Level(LevelBase):
     columns: int = Field(7, ge=MIN_SIZE, le=MAX_SIZE)
     rows: int = Field(6, ge=MIN_SIZE, le=MAX_SIZE)
     opening: list[ColumnLetter] = Field(
-        default_factory=list, max_length=MAX_SIZE * MAX_SIZE,
-        description='the columns already played, in order, the first side\'s disc first (e.g. ["d", "d", "c"])')
+        default_factory=list,
+        max_length=MAX_SIZE * MAX_SIZE,
+        description='the columns already played, in order, the first side\'s disc first (e.g. ["d", "d", "c"])',
+    )
     blocked: list[CellName] = Field(
-        default_factory=list, max_length=MAX_SIZE * MAX_SIZE,
-        description='cells that hold no disc, as column letter and row from the bottom ("d1": the bottom of column d)')
+        default_factory=list,
+        max_length=MAX_SIZE * MAX_SIZE,
+        description='cells that hold no disc, as column letter and row from the bottom ("d1": the bottom of column d)',
+    )
     first: SideName = Field("player", description="who moves first from the opening (that side's colour follows)")
     opponent: Connect4Opponent
     objectives: list[Connect4Objective] = Field(min_length=1, max_length=200)
@@ -136,8 +140,11 @@ def check_connect4(level: Connect4Level, file: str, prove: object = None) -> lis
             seen[(column, row)] = index
     for index, letter in enumerate(level.opening):
         if column_index(letter) >= level.columns:
-            problem(["opening", index], f"there is no column {letter} on a board of {level.columns} columns "
-                                        f"(a to {COLUMN_NAMES[level.columns - 1]})")
+            problem(
+                ["opening", index],
+                f"there is no column {letter} on a board of {level.columns} columns "
+                f"(a to {COLUMN_NAMES[level.columns - 1]})",
+            )
     if problems:
         return problems
     state = Connect4State(level.columns, level.rows, blocked=level.blocked_cells())
@@ -148,8 +155,10 @@ def check_connect4(level: Connect4Level, file: str, prove: object = None) -> lis
         column = column_index(letter)
         if state.is_terminal:
             end = "a win" if state.winner is not None else "a full board"
-            problem(["opening", index], f"the game was already over ({end}) before this move: "
-                                        "an opening must leave a game to play")
+            problem(
+                ["opening", index],
+                f"the game was already over ({end}) before this move: an opening must leave a game to play",
+            )
             return problems
         if not state.is_legal(column):
             problem(["opening", index], f"move {index + 1} cannot be played: {state.why_illegal(column)}")
@@ -158,8 +167,10 @@ def check_connect4(level: Connect4Level, file: str, prove: object = None) -> lis
     if state.is_terminal:
         if state.winner is not None:
             side = "the first side" if state.winner == 0 else "the second side"
-            problem(["opening"], f"the opening is already won ({side} has four in a row): "
-                                 "an opening must leave a game to play")
+            problem(
+                ["opening"],
+                f"the opening is already won ({side} has four in a row): an opening must leave a game to play",
+            )
         else:
             problem(["opening"], "the opening fills the board: it leaves no move to play")
         return problems
@@ -172,16 +183,32 @@ def check_connect4(level: Connect4Level, file: str, prove: object = None) -> lis
     for index, objective in enumerate(level.objectives):
         parts = ["objectives", index]
         if objective.kind == "win_within" and objective.moves > player_moves:
-            problem(parts + ["moves"], f"{objective.moves} moves is more than the board has room for "
-                                       f"({player_moves} of the player's)")
+            problem(
+                parts + ["moves"],
+                f"{objective.moves} moves is more than the board has room for ({player_moves} of the player's)",
+            )
         if objective.kind == "survive" and objective.moves > opponent_moves:
-            problem(parts + ["moves"], f"survive {objective.moves} moves cannot happen: the board has room for "
-                                       f"{opponent_moves} more moves of the opponent's")
+            problem(
+                parts + ["moves"],
+                f"survive {objective.moves} moves cannot happen: the board has room for "
+                f"{opponent_moves} more moves of the opponent's",
+            )
     for index, event in enumerate(level.events):
         if event.after_move > player_moves:
             problem(["events", index, "after_move"], f"the player never makes {event.after_move} moves on this board")
     return problems
 
 
-__all__ = ["Connect4Event", "Connect4Level", "Connect4Objective", "Connect4Opponent", "Connect4Survive",
-           "Connect4Win", "Connect4WinWithin", "IllegalAction", "cell_of", "check_connect4", "column_index"]
+__all__ = [
+    "Connect4Event",
+    "Connect4Level",
+    "Connect4Objective",
+    "Connect4Opponent",
+    "Connect4Survive",
+    "Connect4Win",
+    "Connect4WinWithin",
+    "IllegalAction",
+    "cell_of",
+    "check_connect4",
+    "column_index",
+]

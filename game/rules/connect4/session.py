@@ -54,7 +54,9 @@ class Connect4ObjectiveTracker(_Tracker):
                 elif won or drawn or theirs >= objective.moves:
                     self._set(i, MET)
             elif kind == "win_within":
-                self.details[i] = f"{max(0, objective.moves - mine)} move{'s' if objective.moves - mine != 1 else ''} left"
+                self.details[i] = (
+                    f"{max(0, objective.moves - mine)} move{'s' if objective.moves - mine != 1 else ''} left"
+                )
                 if won and mine <= objective.moves:
                     self._set(i, MET)
                 elif over or mine >= objective.moves:
@@ -143,9 +145,11 @@ class Connect4Session(LevelSession):
         decision = agent.act(self.observation(), budget_ms)
         column = decision.action
         if not self.state.is_legal(column):
-            raise IllegalAction(f"{getattr(agent, 'name', 'the agent')} chose column "
-                                f"{column_name(column) if isinstance(column, int) and 0 <= column < 10 else column!r}: "
-                                f"{self.state.why_illegal(column)}")
+            raise IllegalAction(
+                f"{getattr(agent, 'name', 'the agent')} chose column "
+                f"{column_name(column) if isinstance(column, int) and 0 <= column < 10 else column!r}: "
+                f"{self.state.why_illegal(column)}"
+            )
         return [(column, self.apply(column))]
 
 

@@ -52,8 +52,7 @@ def check_size(columns: int, rows: int) -> None:
     """ValueError unless the board is columns x rows with both between 4 and 10."""
     for name, value in (("columns", columns), ("rows", rows)):
         if isinstance(value, bool) or not isinstance(value, int):
-            raise ValueError(f"Connect Four {name} must be a whole number from {MIN_SIZE} to {MAX_SIZE}, "
-                             f"not {value!r}")
+            raise ValueError(f"Connect Four {name} must be a whole number from {MIN_SIZE} to {MAX_SIZE}, not {value!r}")
         if not MIN_SIZE <= value <= MAX_SIZE:
             raise ValueError(f"Connect Four boards have {MIN_SIZE} to {MAX_SIZE} {name}, not {value}")
 
@@ -74,17 +73,33 @@ def _has_four(board: int, stride: int) -> bool:
 class Connect4State:
     """One game of Connect Four (see the module docstring for the rules and the bitboard)."""
 
-    __slots__ = ("columns", "rows", "seed", "blocked", "_stride", "_boards", "_discs", "_heights", "_bases",
-                 "_moves", "_winner", "_terminal", "_playable", "_open", "_bottom")
+    __slots__ = (
+        "columns",
+        "rows",
+        "seed",
+        "blocked",
+        "_stride",
+        "_boards",
+        "_discs",
+        "_heights",
+        "_bases",
+        "_moves",
+        "_winner",
+        "_terminal",
+        "_playable",
+        "_open",
+        "_bottom",
+    )
 
-    def __init__(self, columns: int = 7, rows: int = 6, seed: int = 0,
-                 blocked: Iterable[tuple[int, int]] = ()) -> None:
+    def __init__(self, columns: int = 7, rows: int = 6, seed: int = 0, blocked: Iterable[tuple[int, int]] = ()) -> None:
         check_size(columns, rows)
         cells = frozenset((int(c), int(r)) for c, r in blocked)
         for c, r in cells:
             if not (0 <= c < columns and 0 <= r < rows):
-                raise ValueError(f"blocked cell {column_name(c) if 0 <= c < MAX_SIZE else c}{r + 1} is off the "
-                                 f"{columns}x{rows} board")
+                raise ValueError(
+                    f"blocked cell {column_name(c) if 0 <= c < MAX_SIZE else c}{r + 1} is off the "
+                    f"{columns}x{rows} board"
+                )
         self.columns = columns
         self.rows = rows
         self.seed = seed  # Connect Four has no chance; kept so every game is built the same way
@@ -110,8 +125,9 @@ class Connect4State:
     # --- construction -------------------------------------------------------------------
 
     @classmethod
-    def from_moves(cls, moves: Iterable[int], columns: int = 7, rows: int = 6,
-                   blocked: Iterable[tuple[int, int]] = ()) -> Connect4State:
+    def from_moves(
+        cls, moves: Iterable[int], columns: int = 7, rows: int = 6, blocked: Iterable[tuple[int, int]] = ()
+    ) -> Connect4State:
         """The position after the given columns were played in order (player 0 first).
         IllegalAction names the first move that cannot be played."""
         state = cls(columns, rows, blocked=blocked)
@@ -166,8 +182,12 @@ class Connect4State:
         return [c for c in range(self.columns) if heights[c] < rows]
 
     def is_legal(self, action: object) -> bool:
-        return (not self._terminal and type(action) is int and 0 <= action < self.columns
-                and self._heights[action] < self.rows)
+        return (
+            not self._terminal
+            and type(action) is int
+            and 0 <= action < self.columns
+            and self._heights[action] < self.rows
+        )
 
     def why_illegal(self, action: object) -> str:
         """A sentence saying why `action` cannot be played now ("" when it can)."""

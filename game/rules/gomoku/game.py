@@ -67,8 +67,11 @@ def action_to_json(action: Move) -> JsonValue:
 
 
 def action_from_json(value: JsonValue) -> Move:
-    if (not isinstance(value, list) or len(value) != 2
-            or not all(isinstance(n, int) and not isinstance(n, bool) for n in value)):
+    if (
+        not isinstance(value, list)
+        or len(value) != 2
+        or not all(isinstance(n, int) and not isinstance(n, bool) for n in value)
+    ):
         raise ValueError(f"a gomoku move is [x, y] (whole numbers), not {value!r}")
     return value[0], value[1]
 

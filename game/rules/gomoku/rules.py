@@ -100,9 +100,7 @@ def parse_point(text: str, size: int) -> tuple[int, int]:
     return column, size - row
 
 
-def run_through(
-    board: list[int], size: int, x: int, y: int, dx: int, dy: int, player: int
-) -> list[tuple[int, int]]:
+def run_through(board: list[int], size: int, x: int, y: int, dx: int, dy: int, player: int) -> list[tuple[int, int]]:
     """The unbroken row of ``player`` stones along (dx, dy) through (x, y), in line order.
 
     (x, y) itself counts as ``player``'s whatever it holds, so this also answers "what row would
@@ -223,12 +221,7 @@ def _makes_straight_four(cells: list[int]) -> bool:
         high += 1
     if high - low + 1 != 4:
         return False
-    return (
-        cells[low - 1] == EMPTY
-        and cells[high + 1] == EMPTY
-        and cells[low - 2] != BLACK
-        and cells[high + 2] != BLACK
-    )
+    return cells[low - 1] == EMPTY and cells[high + 1] == EMPTY and cells[low - 2] != BLACK and cells[high + 2] != BLACK
 
 
 def _is_three(board: list[int], size: int, x: int, y: int, dx: int, dy: int, cells: list[int]) -> bool:

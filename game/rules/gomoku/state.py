@@ -242,9 +242,7 @@ class GomokuState:
         """The board as rows of ``X`` (black), ``O`` (white) and ``.``, top row first."""
         symbols = {EMPTY: ".", BLACK: "X", WHITE: "O"}
         size = self.size
-        return "\n".join(
-            "".join(symbols[self.board[y * size + x]] for x in range(size)) for y in range(size)
-        )
+        return "\n".join("".join(symbols[self.board[y * size + x]] for x in range(size)) for y in range(size))
 
     def __repr__(self) -> str:
         return (

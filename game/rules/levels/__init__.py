@@ -10,12 +10,37 @@ them (no pygame, no AI).
 from game.rules.levels.loader import LevelError, Problem, find_level, load_campaign, load_campaign_levels, load_level
 from game.rules.levels.model import Campaign, CardLevel, GomokuLevel, Line, SkirmishLevel
 from game.rules.levels.objectives import ObjectiveStatus, ObjectiveTracker
-from game.rules.levels.session import (CardSession, GomokuSession, LevelOver, LevelResult, LevelSession, ResumeError,
-                                 level_digest)
+from game.rules.levels.session import (
+    CardSession,
+    GomokuSession,
+    LevelOver,
+    LevelResult,
+    LevelSession,
+    ResumeError,
+    level_digest,
+)
 from game.rules.levels.skirmish_session import SkirmishSession
 
 __all__ = [
-    "Campaign", "CardLevel", "CardSession", "GomokuLevel", "GomokuSession", "LevelError", "LevelOver",
-    "LevelResult", "LevelSession", "Line", "ObjectiveStatus", "ObjectiveTracker", "Problem", "ResumeError",
-    "SkirmishLevel", "SkirmishSession", "find_level", "level_digest", "load_campaign", "load_campaign_levels", "load_level",
+    "Campaign",
+    "CardLevel",
+    "CardSession",
+    "GomokuLevel",
+    "GomokuSession",
+    "LevelError",
+    "LevelOver",
+    "LevelResult",
+    "LevelSession",
+    "Line",
+    "ObjectiveStatus",
+    "ObjectiveTracker",
+    "Problem",
+    "ResumeError",
+    "SkirmishLevel",
+    "SkirmishSession",
+    "find_level",
+    "level_digest",
+    "load_campaign",
+    "load_campaign_levels",
+    "load_level",
 ]

@@ -145,8 +145,9 @@ class CardSetup:
                         for k, (c, label) in enumerate(expand(step.give.cards)):
                             plan.prelude.append(Placed(cards[c], label, "event", event=(e, s, k)))
                     if step.summon is not None and step.summon.side == side:
-                        plan.prelude.append(Placed(cards[step.summon.card], step.summon.label, "event",
-                                                   event=(e, s, 0)))
+                        plan.prelude.append(
+                            Placed(cards[step.summon.card], step.summon.label, "event", event=(e, s, 0))
+                        )
             deck = spec.deck
             if isinstance(deck, DraftDeck):
                 pool = draft_pool(level, self.cardset, deck)
@@ -154,16 +155,23 @@ class CardSetup:
             else:
                 placed = [Placed(cards[c], label, "deck") for c, label in expand(deck.cards)]
                 if deck.kind == "shuffled":
-                    rng = random.Random(f"level-deck:{deck.seed}:{side}") if deck.seed is not None else \
-                        self.rng(f"shuffle:{side}")
+                    rng = (
+                        random.Random(f"level-deck:{deck.seed}:{side}")
+                        if deck.seed is not None
+                        else self.rng(f"shuffle:{side}")
+                    )
                     rng.shuffle(placed)
                 plan.deck = placed
             by_seat[seat] = plan
         self.plans: list[SidePlan] = [by_seat[0], by_seat[1]]  # by seat
         # Labels name cards of the prelude or of a given deck (drafted decks have none), so their
         # instance ids are known before any draft: 2*i + seat + 1 (see the module docstring).
-        labelled = [(placed.label, placed.card, 2 * i + plan.seat + 1) for plan in self.plans
-                    for i, placed in enumerate(plan.prelude + (plan.deck or [])) if placed.label is not None]
+        labelled = [
+            (placed.label, placed.card, 2 * i + plan.seat + 1)
+            for plan in self.plans
+            for i, placed in enumerate(plan.prelude + (plan.deck or []))
+            if placed.label is not None
+        ]
         self.labels = {label: uid for label, _, uid in labelled}
         # The card name of each label, for objective texts such as "Keep Copperclad Knight alive".
         self.label_names = {label: card.name for label, card, _ in labelled}
@@ -179,8 +187,11 @@ class CardSetup:
 
     def drafting_seats(self) -> list[int]:
         """Seats that still have picks to make."""
-        return [plan.seat for plan in self.plans
-                if plan.draft is not None and len(plan.draft.picks[plan.seat]) < len(plan.draft.offers)]
+        return [
+            plan.seat
+            for plan in self.plans
+            if plan.draft is not None and len(plan.draft.picks[plan.seat]) < len(plan.draft.offers)
+        ]
 
     def _draft(self, seat: int) -> Draft:
         draft = self.plans[seat].draft
@@ -262,8 +273,11 @@ class CardSetup:
             side = battle.sides[plan.seat]
             spec = plan.spec
             if plan.seat == 0:  # the second side's creatures are readied by its own first turn
-                ready = {side.deck[k].uid: p.board.ready for k, p in enumerate(plan.prelude)
-                         if p.zone == "board" and p.board is not None}  # (a "board" card always has its entry)
+                ready = {
+                    side.deck[k].uid: p.board.ready
+                    for k, p in enumerate(plan.prelude)
+                    if p.zone == "board" and p.board is not None
+                }  # (a "board" card always has its entry)
                 for creature in side.board:
                     creature.can_attack = ready.get(creature.uid, creature.can_attack)
             if spec.mana is not None:

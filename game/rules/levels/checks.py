@@ -14,8 +14,15 @@ from game.rules.cards.cardset import CardSetError
 from game.rules.cards.model import CardType
 from game.rules.cards.state import BOARD_LIMIT, OPENING_HAND, RUNE_STEP, STARTING_HEALTH, TURN_LIMIT
 from game.rules.levels import model as m
-from game.rules.levels.build import (allowed, draft_pool, level_cardset, runes_below, side_card_ids, side_spec,
-                                     standing_runes)
+from game.rules.levels.build import (
+    allowed,
+    draft_pool,
+    level_cardset,
+    runes_below,
+    side_card_ids,
+    side_spec,
+    standing_runes,
+)
 from game.rules.levels.gomoku_checks import ForcedWinProver
 from game.rules.levels.problems import Problem, json_path
 from game.rules.levels.script import ScriptSyntaxError, parse_script_action
@@ -36,6 +43,7 @@ def check_cards(level: m.CardLevel, file: str, prove: ForcedWinProver | None = N
 
 
 # ---------------------------------------------------------------------------------- cards
+
 
 class CardChecks:
     def __init__(self, level: m.CardLevel, file: str):
@@ -89,8 +97,11 @@ class CardChecks:
         if reason is not None:
             self.problem(parts, reason)
         if card.token and zone in ("deck", "hand", "pool"):
-            self.problem(parts, f"card {card_id} ({card.name}) is a token: tokens are summoned by effects, "
-                                "not drawn or drafted (put it on the board or summon it in an event)")
+            self.problem(
+                parts,
+                f"card {card_id} ({card.name}) is a token: tokens are summoned by effects, "
+                "not drawn or drafted (put it on the board or summon it in an event)",
+            )
         if zone == "board" and card.type != CardType.CREATURE:
             self.problem(parts, f"card {card_id} ({card.name}) is an item: only creatures go on the board")
 
@@ -111,11 +122,17 @@ class CardChecks:
             if most:
                 values = [str(k * RUNE_STEP) for k in range(most, 0, -1)]
                 at = " and ".join([", ".join(values[:-1]), values[-1]] if len(values) > 1 else values)
-                self.problem([side, "runes"], f"with {health} health at most {most} rune{'s' if most != 1 else ''} "
-                                              f"can stand (at {at}), not {spec.runes}")
+                self.problem(
+                    [side, "runes"],
+                    f"with {health} health at most {most} rune{'s' if most != 1 else ''} "
+                    f"can stand (at {at}), not {spec.runes}",
+                )
             else:
-                self.problem([side, "runes"], f"with {health} health no rune can stand (a rune breaks when health "
-                                              f"drops to its value): use 0, not {spec.runes}")
+                self.problem(
+                    [side, "runes"],
+                    f"with {health} health no rune can stand (a rune breaks when health "
+                    f"drops to its value): use 0, not {spec.runes}",
+                )
         deck = spec.deck
         deck_size = self.level.rules.deck_size
         if isinstance(deck, m.DraftDeck):
@@ -123,10 +140,14 @@ class CardChecks:
                 self.usable([side, "deck", "pool", index], card_id, "pool")
             pool = draft_pool(self.level, self.cardset, deck)
             if len({c.base_id for c in pool}) < 3:
-                self.problem([side, "deck"], f"a draft needs at least 3 different cards to offer; the pool has {len(pool)}")
+                self.problem(
+                    [side, "deck"], f"a draft needs at least 3 different cards to offer; the pool has {len(pool)}"
+                )
             if deck_size is not None and deck.picks != deck_size:
-                self.problem([side, "deck", "picks"], f"the draft makes a deck of {deck.picks} cards; "
-                                                      f"the rules (rules.deck_size) ask for {deck_size}")
+                self.problem(
+                    [side, "deck", "picks"],
+                    f"the draft makes a deck of {deck.picks} cards; the rules (rules.deck_size) ask for {deck_size}",
+                )
             count = deck.picks
         else:
             for index, entry in enumerate(deck.cards):
@@ -134,11 +155,16 @@ class CardChecks:
                 self.label([side, "deck", "cards", index], entry.label, side, entry.card)
             count = sum(entry.count for entry in deck.cards)
             if count == 0:
-                self.problem([side, "deck", "cards"], "the deck is empty: the next draw would break a rune "
-                                                      "(give each side a few cards, even ones it will not play)")
+                self.problem(
+                    [side, "deck", "cards"],
+                    "the deck is empty: the next draw would break a rune "
+                    "(give each side a few cards, even ones it will not play)",
+                )
             elif deck_size is not None and count != deck_size:
-                self.problem([side, "deck", "cards"], f"the deck has {count} cards; the rules (rules.deck_size) "
-                                                      f"ask for {deck_size}")
+                self.problem(
+                    [side, "deck", "cards"],
+                    f"the deck has {count} cards; the rules (rules.deck_size) ask for {deck_size}",
+                )
         hand = spec.hand or []
         for index, entry in enumerate(hand):
             self.usable([side, "hand", index], entry.card, "hand")
@@ -151,8 +177,10 @@ class CardChecks:
             self.usable([side, "board", index], board_entry.card, "board")
             self.label([side, "board", index], board_entry.label, side, board_entry.card)
             if board_entry.lane >= lanes:
-                self.problem([side, "board", index, "lane"],
-                             f"lane {board_entry.lane} does not exist: the level has 1 lane (lane 0)")
+                self.problem(
+                    [side, "board", index, "lane"],
+                    f"lane {board_entry.lane} does not exist: the level has 1 lane (lane 0)",
+                )
             else:
                 per_lane[board_entry.lane] += 1
         limit = BOARD_LIMIT if lanes == 1 else BOARD_LIMIT // 2
@@ -169,8 +197,10 @@ class CardChecks:
         for e, event in enumerate(self.level.events):
             when = event.when
             if when.turn is not None and when.turn > TURN_LIMIT:
-                self.problem(["events", e, "when", "turn"], f"turn {when.turn} is never reached "
-                                                           f"(a duel is over by turn {TURN_LIMIT})")
+                self.problem(
+                    ["events", e, "when", "turn"],
+                    f"turn {when.turn} is never reached (a duel is over by turn {TURN_LIMIT})",
+                )
             elif when.turn is not None and when.turn < self.first_turn:
                 self.problem(["events", e, "when", "turn"], self.turn_before_start(when.turn, f"the {when.side}'s"))
             for s, step in enumerate(event.do):
@@ -218,8 +248,10 @@ class CardChecks:
         return self.level.turns_before + 1
 
     def turn_before_start(self, turn: int, whose: str) -> str:
-        return (f"turn {turn} is before the level starts: it starts at turn {self.first_turn} (\"turn\"), "
-                f"and script and event turns count the duel's turns, so {whose} first turn here is {self.first_turn}")
+        return (
+            f"turn {turn} is before the level starts: it starts at turn {self.first_turn} (\"turn\"), "
+            f"and script and event turns count the duel's turns, so {whose} first turn here is {self.first_turn}"
+        )
 
     def check_objectives(self) -> None:
         level = self.level
@@ -228,29 +260,46 @@ class CardChecks:
         if not required:
             self.problem(["objectives"], "at least one objective must be required (\"required\": true)")
         elif all(o.kind == "keep_alive" for o in required):
-            self.problem(["objectives"], "keep_alive only ends with the level: add a required objective that "
-                                         "ends it, such as win or survive")
+            self.problem(
+                ["objectives"],
+                "keep_alive only ends with the level: add a required objective that ends it, such as win or survive",
+            )
         game_length = min(self.max_turns("player"), self.max_turns("opponent")) + 1
         for index, objective in enumerate(objectives):
             parts = ["objectives", index]
             if objective.kind == "survive" and objective.turns > game_length:
-                self.problem(parts + ["turns"], f"survive {objective.turns} turns cannot happen: with these decks "
-                                                f"the duel is over within {game_length} turns (the decks run out and "
-                                                "the runes break); ask for fewer turns, or for a win")
+                self.problem(
+                    parts + ["turns"],
+                    f"survive {objective.turns} turns cannot happen: with these decks "
+                    f"the duel is over within {game_length} turns (the decks run out and "
+                    "the runes break); ask for fewer turns, or for a win",
+                )
             if objective.kind == "win_within" and objective.turns > self.max_turns("player"):
-                self.problem(parts + ["turns"], f"win within {objective.turns} turns: the player's deck and runes "
-                                                f"last at most {self.max_turns('player')} turns, so the limit never applies")
+                self.problem(
+                    parts + ["turns"],
+                    f"win within {objective.turns} turns: the player's deck and runes "
+                    f"last at most {self.max_turns('player')} turns, so the limit never applies",
+                )
             if objective.kind == "clear_board" and objective.by_turn > self.max_turns("player"):
-                self.problem(parts + ["by_turn"], f"turn {objective.by_turn} is never reached: the player's deck and "
-                                                  f"runes last at most {self.max_turns('player')} turns")
+                self.problem(
+                    parts + ["by_turn"],
+                    f"turn {objective.by_turn} is never reached: the player's deck and "
+                    f"runes last at most {self.max_turns('player')} turns",
+                )
             if objective.kind == "keep_alive":
                 found = self.labels.get(objective.label)
                 if found is None or found[0] != "player":
-                    self.problem(parts + ["label"], self.unknown_label(objective.label, "player")
-                                 + " (keep_alive needs a labelled creature of the player's)")
+                    self.problem(
+                        parts + ["label"],
+                        self.unknown_label(objective.label, "player")
+                        + " (keep_alive needs a labelled creature of the player's)",
+                    )
                 elif self.cards[found[1]].type != CardType.CREATURE:
-                    self.problem(parts + ["label"], f'"{objective.label}" is an item ({self.cards[found[1]].name}), '
-                                                    "not a creature that can be kept alive")
+                    self.problem(
+                        parts + ["label"],
+                        f'"{objective.label}" is an item ({self.cards[found[1]].name}), '
+                        "not a creature that can be kept alive",
+                    )
 
     # ---- script
 
@@ -263,15 +312,20 @@ class CardChecks:
         limit = self.max_turns("opponent")
         for t, turn in enumerate(opponent.script):
             if turn.turn in seen_turns:
-                self.problem(["opponent", "script", t, "turn"],
-                             f"turn {turn.turn} is already scripted at $.opponent.script[{seen_turns[turn.turn]}]")
+                self.problem(
+                    ["opponent", "script", t, "turn"],
+                    f"turn {turn.turn} is already scripted at $.opponent.script[{seen_turns[turn.turn]}]",
+                )
             seen_turns.setdefault(turn.turn, t)
             if turn.turn < self.first_turn:
                 self.problem(["opponent", "script", t, "turn"], self.turn_before_start(turn.turn, "the opponent's"))
             elif turn.turn - self.level.turns_before > limit:
                 last = "" if not self.level.turns_before else f" (to its turn {self.level.turns_before + limit})"
-                self.problem(["opponent", "script", t, "turn"], f"the opponent never reaches its turn {turn.turn}: "
-                                                                f"its deck and runes last at most {limit} turns{last}")
+                self.problem(
+                    ["opponent", "script", t, "turn"],
+                    f"the opponent never reaches its turn {turn.turn}: "
+                    f"its deck and runes last at most {limit} turns{last}",
+                )
             for a, text in enumerate(turn.actions):
                 parts = ["opponent", "script", t, "actions", a]
                 try:
@@ -305,8 +359,11 @@ class CardChecks:
             return None
         if not any(ref.card_id in ids for ids in sides.values()):
             card = self.cards[ref.card_id]
-            self.problem(parts, f"{role} {ref} ({card.name}) is not among the {owners}'s cards "
-                                "(its deck, hand, board, event cards and their tokens)")
+            self.problem(
+                parts,
+                f"{role} {ref} ({card.name}) is not among the {owners}'s cards "
+                "(its deck, hand, board, event cards and their tokens)",
+            )
             return None
         return ref.card_id
 
@@ -344,6 +401,7 @@ class CardChecks:
 
 # ---------------------------------------------------------------------------------- campaign
 
+
 def reachable_levels(campaign: m.Campaign, levels: dict) -> tuple[list[str], dict[str, int]]:
     """Play the campaign out, completing every level as soon as it is unlocked with all its stars:
     the order levels get completed in, and the best stars of each. Whatever never gets completed
@@ -379,7 +437,10 @@ def check_campaign(campaign: m.Campaign, levels: dict, file: str) -> list[Proble
     for c, chapter in enumerate(campaign.chapters):
         for i, level_id in enumerate(chapter.levels):
             if level_id in listed:
-                problem(["chapters", c, "levels", i], f'level "{level_id}" is already listed at {json_path(listed[level_id])}')
+                problem(
+                    ["chapters", c, "levels", i],
+                    f'level "{level_id}" is already listed at {json_path(listed[level_id])}',
+                )
             listed.setdefault(level_id, ["chapters", c, "levels", i])
         for a, level_id in enumerate(chapter.unlock.after):
             if level_id not in known:
@@ -391,8 +452,13 @@ def check_campaign(campaign: m.Campaign, levels: dict, file: str) -> list[Proble
     for level_id, level in levels.items():
         for u, target in enumerate(level.rewards.unlocks):
             if target not in known:
-                problems.append(Problem(str(Path(file).parent / f"{level_id}.json"),
-                                        json_path(["rewards", "unlocks", u]), f'there is no level "{target}"'))
+                problems.append(
+                    Problem(
+                        str(Path(file).parent / f"{level_id}.json"),
+                        json_path(["rewards", "unlocks", u]),
+                        f'there is no level "{target}"',
+                    )
+                )
     if problems:
         return problems
     order, stars = reachable_levels(campaign, levels)
@@ -400,9 +466,15 @@ def check_campaign(campaign: m.Campaign, levels: dict, file: str) -> list[Proble
         if level_id in stars:
             continue
         if level_id in listed:
-            problem(listed[level_id], f'level "{level_id}" can never be unlocked: its chapter\'s unlock rule '
-                                      "is never met (check unlock.after and unlock.stars)")
+            problem(
+                listed[level_id],
+                f'level "{level_id}" can never be unlocked: its chapter\'s unlock rule '
+                "is never met (check unlock.after and unlock.stars)",
+            )
         else:
-            problem(["chapters"], f'level "{level_id}" is in no chapter and no level unlocks it: no player can reach it '
-                                  "(add it to a chapter's levels or to a level's rewards.unlocks)")
+            problem(
+                ["chapters"],
+                f'level "{level_id}" is in no chapter and no level unlocks it: no player can reach it '
+                "(add it to a chapter's levels or to a level's rewards.unlocks)",
+            )
     return problems

@@ -21,8 +21,9 @@ from game.rules.levels.model import CardLevel, Line
 
 
 class EventRunner:
-    def __init__(self, level: CardLevel, player_seat: int, labels: dict[str, int],
-                 waiting: dict[tuple[int, int, int], int]):
+    def __init__(
+        self, level: CardLevel, player_seat: int, labels: dict[str, int], waiting: dict[tuple[int, int, int], int]
+    ):
         self.level = level
         self.player_seat = player_seat
         self.labels = labels
@@ -92,7 +93,9 @@ class EventRunner:
         lane = summon.lane if battle.lanes == 2 else 0
         limit = BOARD_LIMIT if battle.lanes == 1 else BOARD_LIMIT // 2
         if sum(1 for c in side.board if c.lane == lane) >= limit:
-            self.warnings.append(f"events[{index}]: {summon.side}'s lane {lane} is full: {instance.card.name} not summoned")
+            self.warnings.append(
+                f"events[{index}]: {summon.side}'s lane {lane} is full: {instance.card.name} not summoned"
+            )
             return
         creature = Creature(instance.uid, instance.card, lane)
         creature.can_attack = summon.ready

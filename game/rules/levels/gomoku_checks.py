@@ -17,8 +17,11 @@ from game.rules.levels.problems import Problem, json_path
 # or None. The rules do not search (they never import the AI), so the caller injects one: the
 # `levels validate` command and the level tools install the AI's (`ai.gomoku.threats.find_vcf`)
 # with `use_forced_win_prover`; without one (the in-game loader) that single proof is skipped.
-_FOUL_WORDS = {"overline": "an overline (six or more in a row)", "double-four": "a double four (four-four)",
-               "double-three": "a double three (three-three)"}
+_FOUL_WORDS = {
+    "overline": "an overline (six or more in a row)",
+    "double-four": "a double four (four-four)",
+    "double-three": "a double three (three-three)",
+}
 ForcedWinProver = Callable[[GomokuState, int], "list[tuple[int, int]] | None"]
 _forced_win_prover: ForcedWinProver | None = None
 
@@ -49,8 +52,10 @@ def check_gomoku(level: GomokuLevel, file: str, prove: ForcedWinProver | None = 
                 problem(["opening", colour, index], str(error))
                 continue
             if move in seen:
-                problem(["opening", colour, index], f"there is already a stone on {move[0]},{move[1]} "
-                                                    f"(at {json_path(seen[move])})")
+                problem(
+                    ["opening", colour, index],
+                    f"there is already a stone on {move[0]},{move[1]} (at {json_path(seen[move])})",
+                )
                 continue
             seen[move] = ["opening", colour, index]
             stones[colour].append(move)
@@ -65,9 +70,11 @@ def check_gomoku(level: GomokuLevel, file: str, prove: ForcedWinProver | None = 
         for index, (x, y) in enumerate(stones["black"]):
             foul = standing_foul(state.board, level.size, x, y)
             if foul is not None:
-                problem(["opening", "black", index],
-                        f"the black stone on {x},{y} ({point_name((x, y), level.size)}) makes {_FOUL_WORDS[foul]}, "
-                        "a move renju forbids black: move or remove a stone so black never needed a forbidden move")
+                problem(
+                    ["opening", "black", index],
+                    f"the black stone on {x},{y} ({point_name((x, y), level.size)}) makes {_FOUL_WORDS[foul]}, "
+                    "a move renju forbids black: move or remove a stone so black never needed a forbidden move",
+                )
         if problems:
             return problems
     if state.is_over:
@@ -83,18 +90,26 @@ def check_gomoku(level: GomokuLevel, file: str, prove: ForcedWinProver | None = 
     for index, objective in enumerate(level.objectives):
         parts = ["objectives", index]
         if objective.kind == "survive" and objective.moves > opponent_moves:
-            problem(parts + ["moves"], f"survive {objective.moves} moves cannot happen: the board has room for "
-                                       f"{opponent_moves} more moves of the opponent's")
+            problem(
+                parts + ["moves"],
+                f"survive {objective.moves} moves cannot happen: the board has room for "
+                f"{opponent_moves} more moves of the opponent's",
+            )
         if objective.kind in ("win_within", "forced_win") and objective.moves > player_moves:
-            problem(parts + ["moves"], f"{objective.moves} moves is more than the board has room for "
-                                       f"({player_moves} of the player's)")
+            problem(
+                parts + ["moves"],
+                f"{objective.moves} moves is more than the board has room for ({player_moves} of the player's)",
+            )
         if objective.kind == "forced_win":
             if not player_first:
                 problem(parts, "a forced win starts with the player to move: set \"first\": \"player\"")
                 continue
             if prove is not None and prove(state.clone(), objective.moves) is None:
-                problem(parts + ["moves"], f"no forced win by fours within {objective.moves} moves was found from "
-                                           "the opening: check the stones, who moves first, or allow more moves")
+                problem(
+                    parts + ["moves"],
+                    f"no forced win by fours within {objective.moves} moves was found from "
+                    "the opening: check the stones, who moves first, or allow more moves",
+                )
     for index, event in enumerate(level.events):
         if event.after_move > player_moves:
             problem(["events", index, "after_move"], f"the player never makes {event.after_move} moves on this board")

@@ -25,10 +25,11 @@ class GomokuOpponent(LevelModel):
 
 class Opening(LevelModel):
     black: list[Annotated[str, StringConstraints(pattern=r"^\s*\d+\s*,\s*\d+\s*$", max_length=16)]] = Field(
-        max_length=400,
-        default_factory=list, description='stones as "x,y" (column, row from the top-left)')
+        max_length=400, default_factory=list, description='stones as "x,y" (column, row from the top-left)'
+    )
     white: list[Annotated[str, StringConstraints(pattern=r"^\s*\d+\s*,\s*\d+\s*$", max_length=16)]] = Field(
-        default_factory=list, max_length=400)
+        default_factory=list, max_length=400
+    )
 
 
 class GomokuWin(ObjectiveBase):
@@ -59,8 +60,10 @@ class GomokuSurvive(ObjectiveBase):
 
 class GomokuForcedWin(ObjectiveBase):
     kind: Literal["forced_win"]
-    moves: int = Field(description="win within N own moves; the validator proves a forced win (by fours) exists",
-                       json_schema_extra={"minimum": 1})
+    moves: int = Field(
+        description="win within N own moves; the validator proves a forced win (by fours) exists",
+        json_schema_extra={"minimum": 1},
+    )
 
     @field_validator("moves")
     @classmethod
@@ -70,8 +73,9 @@ class GomokuForcedWin(ObjectiveBase):
         return value
 
 
-GomokuObjective = Annotated[Union[GomokuWin, GomokuWinWithin, GomokuSurvive, GomokuForcedWin],
-                            Field(discriminator="kind")]
+GomokuObjective = Annotated[
+    Union[GomokuWin, GomokuWinWithin, GomokuSurvive, GomokuForcedWin], Field(discriminator="kind")
+]
 
 
 class GomokuEvent(LevelModel):

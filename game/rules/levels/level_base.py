@@ -53,6 +53,7 @@ class LevelModel(BaseModel):
 
 # ---------------------------------------------------------------------------------- story
 
+
 class Line(LevelModel):
     """One line of dialogue."""
 
@@ -68,8 +69,12 @@ class Story(LevelModel):
 
 
 class Rewards(LevelModel):
-    unlocks: list[LevelId] = Field(default_factory=list, max_length=MAX_ITEMS, description="levels unlocked by winning this one")
-    cards: list[int] = Field(default_factory=list, max_length=MAX_ITEMS, description="card ids added to the player's collection")
+    unlocks: list[LevelId] = Field(
+        default_factory=list, max_length=MAX_ITEMS, description="levels unlocked by winning this one"
+    )
+    cards: list[int] = Field(
+        default_factory=list, max_length=MAX_ITEMS, description="card ids added to the player's collection"
+    )
     message: str = Field("", max_length=200)
 
 

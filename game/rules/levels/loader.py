@@ -46,7 +46,6 @@ def find_level(name: str | Path) -> Path:
 # ------------------------------------------------------------------------------ JSON paths
 
 
-
 def _walk(raw: Any, loc: tuple) -> tuple[list[str | int], Any]:
     """The part of a pydantic error location that exists in the raw JSON (union tags and the
     like are dropped), and the value found there."""
@@ -98,8 +97,11 @@ def _describe(item: Mapping[str, Any], raw: Any) -> tuple[list[str | int], str]:
         parts, _ = _walk(raw, loc[:-1])
         return parts, f'missing required field "{loc[-1]}"'
     parts, value = _walk(raw, loc)
-    found = _short(json.dumps(_short(value, 200) if isinstance(value, str) else value, ensure_ascii=False)) \
-        if not isinstance(value, (dict, list)) else None
+    found = (
+        _short(json.dumps(_short(value, 200) if isinstance(value, str) else value, ensure_ascii=False))
+        if not isinstance(value, (dict, list))
+        else None
+    )
     if kind == "extra_forbidden":
         name = _short(str(loc[-1]))
         close = difflib.get_close_matches(name, _FIELD_NAMES, n=1)
@@ -108,7 +110,9 @@ def _describe(item: Mapping[str, Any], raw: Any) -> tuple[list[str | int], str]:
     if kind in ("union_tag_invalid", "union_tag_not_found"):
         expected = ctx.get("expected_tags", "")
         if kind == "union_tag_not_found":
-            return parts, f'missing "{ctx.get("discriminator", "kind").strip(chr(39))}"' + (f": one of {expected}" if expected else "")
+            return parts, f'missing "{ctx.get("discriminator", "kind").strip(chr(39))}"' + (
+                f": one of {expected}" if expected else ""
+            )
         return parts, f'unknown kind {_short(json.dumps(ctx.get("tag")))}: expected one of {expected}'
     if kind == "literal_error":
         return parts, f"must be {ctx.get('expected')}" + (f" (found {found})" if found else "")
@@ -124,8 +128,9 @@ def _describe(item: Mapping[str, Any], raw: Any) -> tuple[list[str | int], str]:
         help_text = _PATTERN_HELP.get(str(ctx.get("pattern")), f"does not match the pattern {ctx.get('pattern')}")
         return parts, f"{help_text} (found {found})"
     if kind == "too_short":
-        return parts, f"needs at least {ctx.get('min_length')} item(s)" if isinstance(value, list) else \
-            f"must be at least {ctx.get('min_length')} character(s) long"
+        return parts, f"needs at least {ctx.get('min_length')} item(s)" if isinstance(
+            value, list
+        ) else f"must be at least {ctx.get('min_length')} character(s) long"
     if kind == "too_long":
         return parts, f"must be at most {ctx.get('max_length')} item(s) or characters long"
     if kind == "deck_kind":
@@ -149,8 +154,13 @@ def _expected_tags(validate, raw: Any, loc: tuple, discriminator: str) -> str:
     probe = copy.deepcopy(raw)
     target = probe
     for part in loc:  # the loc also names the union tags taken on the way: those are not in the data
-        if isinstance(target, dict) and part in target or isinstance(target, list) and isinstance(part, int) \
-                and 0 <= part < len(target):
+        if (
+            isinstance(target, dict)
+            and part in target
+            or isinstance(target, list)
+            and isinstance(part, int)
+            and 0 <= part < len(target)
+        ):
             target = target[part]
     if not isinstance(target, dict):
         return ""
@@ -174,8 +184,13 @@ def validation_problems(error: ValidationError, raw: Any, file: str, validate=No
     for item in error.errors():
         if item["type"] == "union_tag_not_found" and validate is not None:
             discriminator = item.get("ctx", {}).get("discriminator", "kind").strip("'")
-            item = {**item, "ctx": {**item.get("ctx", {}),
-                                    "expected_tags": _expected_tags(validate, raw, tuple(item["loc"]), discriminator)}}
+            item = {
+                **item,
+                "ctx": {
+                    **item.get("ctx", {}),
+                    "expected_tags": _expected_tags(validate, raw, tuple(item["loc"]), discriminator),
+                },
+            }
         parts, message = _describe(item, raw)
         problem = Problem(file, json_path(parts), message)
         if problem not in seen:
@@ -185,6 +200,7 @@ def validation_problems(error: ValidationError, raw: Any, file: str, validate=No
 
 
 # ------------------------------------------------------------------------------ reading
+
 
 def read_json(path: Path) -> tuple[Any, list[Problem]]:
     """A level or campaign file's JSON object through the safe reader, or the problem with it."""
@@ -225,8 +241,13 @@ def read_level(path: str | Path) -> tuple[m.CardLevel | m.GomokuLevel | None, li
     try:
         problems = _capped(check_level(level, str(path)), str(path))
     except Exception as error:  # a bug in one check must not hide the other files' problems
-        return None, [Problem(str(path), "$", f"could not be checked (an error in the checker: "
-                                             f"{type(error).__name__}: {error}); please report it")]
+        return None, [
+            Problem(
+                str(path),
+                "$",
+                f"could not be checked (an error in the checker: {type(error).__name__}: {error}); please report it",
+            )
+        ]
     # In a campaign folder (any folder holding a campaign.json) a level's id is its file name, so
     # two files can never claim the same id.
     in_campaign = (path.parent / "campaign.json").exists() or safe_resolve(path.parent) == safe_resolve(campaign_dir())
@@ -297,6 +318,7 @@ def validate_paths(paths: list[Path]) -> tuple[list[Problem], int]:
         if first == level_file:
             return []
         return [Problem(str(level_file), "$.id", f'level id "{level.id}" is already used by {first}')]
+
     for path in map(Path, paths):  # a folder: its campaign, or else every level file in it
         if _is_dir(path):
             expanded += [path / "campaign.json"] if (path / "campaign.json").exists() else sorted(path.glob("*.json"))
@@ -330,8 +352,13 @@ def validate_paths(paths: list[Path]) -> tuple[list[Problem], int]:
             for level_id in campaign.level_ids():
                 if not (folder / f"{level_id}.json").exists():
                     index = _chapter_position(campaign, level_id)
-                    problems.append(Problem(str(path), json_path(index),
-                                            f'level "{level_id}" has no file {folder / (level_id + ".json")}'))
+                    problems.append(
+                        Problem(
+                            str(path),
+                            json_path(index),
+                            f'level "{level_id}" has no file {folder / (level_id + ".json")}',
+                        )
+                    )
             if not unreadable:  # the unlock rules need every level (its problems are listed above)
                 problems += check_campaign(campaign, levels, str(path))
             continue

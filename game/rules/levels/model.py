@@ -23,10 +23,21 @@ from typing import TYPE_CHECKING, Annotated, Any, Final, Literal, Union, get_arg
 from pydantic import Discriminator, Field, StringConstraints, Tag, TypeAdapter, field_validator, model_validator
 
 from game.paths import levels_dir
-from game.rules.levels.gomoku_level import GomokuLevel
-from game.rules.levels.level_base import (MAX_ITEMS, MAX_LINES, Label, whole_version, LevelBase, LevelId, LevelModel, Line, ObjectiveBase,
-                                          SideName, at_least_one)
-from game.rules.levels.skirmish_level import SkirmishLevel
+from game.rules.levels.gomoku_level import GomokuLevel as GomokuLevel  # re-exported: the level kinds live here
+from game.rules.levels.level_base import (
+    MAX_ITEMS,
+    MAX_LINES,
+    Label,
+    whole_version,
+    LevelBase,
+    LevelId,
+    LevelModel,
+    Line,
+    ObjectiveBase,
+    SideName,
+    at_least_one,
+)
+from game.rules.levels.skirmish_level import SkirmishLevel as SkirmishLevel
 from game.rules.text_fields import MAX_HERO_NAME, Name
 
 CAMPAIGN_VERSION: Final = 1
@@ -34,8 +45,17 @@ CAMPAIGN_VERSION: Final = 1
 CardAIName = Literal["random", "easy", "medium", "hard"]
 # The scripted opponent's fallback rules (implemented in ai/cards/scripted.py), tried in order
 # after the turn's script: the first that yields an action plays it, then the list starts over.
-FallbackRule = Literal["attack_guards", "attack_biggest", "attack_weakest", "trade", "attack_face",
-                       "summon_biggest", "summon_cheapest", "use_items", "end_turn"]
+FallbackRule = Literal[
+    "attack_guards",
+    "attack_biggest",
+    "attack_weakest",
+    "trade",
+    "attack_face",
+    "summon_biggest",
+    "summon_cheapest",
+    "use_items",
+    "end_turn",
+]
 FALLBACK_RULES: tuple[str, ...] = get_args(FallbackRule)
 
 MAX_DECK = 200  # deck entries (each up to 30 copies); a real deck has at most 60 cards
@@ -45,6 +65,7 @@ HAND_LIMIT = 8
 
 
 # ---------------------------------------------------------------------------------- cards
+
 
 class CardEntry(LevelModel):
     """A card in a deck or hand: a card id, or {"card": id, "label": name, "count": n}.
@@ -98,7 +119,9 @@ class ShuffledDeck(LevelModel):
 
 class DraftDeck(LevelModel):
     kind: Literal["draft"]
-    pool: list[int] | None = Field(None, max_length=MAX_ITEMS, description="card ids offered (default: the level's card set)")
+    pool: list[int] | None = Field(
+        None, max_length=MAX_ITEMS, description="card ids offered (default: the level's card set)"
+    )
     picks: int = Field(30, ge=1, le=60)
 
 
@@ -108,19 +131,32 @@ def _deck_kind(value) -> str:
     return getattr(value, "kind", "fixed")
 
 
-Deck = Annotated[Union[Annotated[FixedDeck, Tag("fixed")], Annotated[ShuffledDeck, Tag("shuffled")],
-                       Annotated[DraftDeck, Tag("draft")]],
-                 Discriminator(_deck_kind, custom_error_type="deck_kind",
-                               custom_error_message='deck "kind" must be "fixed", "shuffled" or "draft"')]
+Deck = Annotated[
+    Union[
+        Annotated[FixedDeck, Tag("fixed")], Annotated[ShuffledDeck, Tag("shuffled")], Annotated[DraftDeck, Tag("draft")]
+    ],
+    Discriminator(
+        _deck_kind,
+        custom_error_type="deck_kind",
+        custom_error_message='deck "kind" must be "fixed", "shuffled" or "draft"',
+    ),
+]
 
 
 class CardRules(LevelModel):
     lanes: Literal[1, 2] = 1
     style: Literal["plain", "duelmind"] = Field(
-        "duelmind", description="plain: LOCM-style cards only (no triggered effects); duelmind: all cards")
+        "duelmind", description="plain: LOCM-style cards only (no triggered effects); duelmind: all cards"
+    )
     files: list[Annotated[str, StringConstraints(pattern=r"^[a-z0-9_]+$", max_length=64)]] = Field(
-        default_factory=lambda: ["core"], min_length=1, max_length=20, description="card files in levels/cards/ (without .json)")
-    allowed: list[int] | None = Field(None, max_length=MAX_ITEMS, description="only these card ids may appear (default: every card)")
+        default_factory=lambda: ["core"],
+        min_length=1,
+        max_length=20,
+        description="card files in levels/cards/ (without .json)",
+    )
+    allowed: list[int] | None = Field(
+        None, max_length=MAX_ITEMS, description="only these card ids may appear (default: every card)"
+    )
     deck_size: int | None = Field(None, ge=1, le=60, description="every deck must have exactly this many cards")
 
 
@@ -128,21 +164,32 @@ class SideSpec(LevelModel):
     deck: Deck
     health: int | None = Field(None, ge=1, le=99, description="starting health (default 30)")
     mana: int | None = Field(None, ge=1, le=12, description="max mana on the side's first turn (then +1 a turn)")
-    runes: int | None = Field(None, ge=0, le=5, description=(
-        "runes still standing, the lowest ones (runes 2: at 10 and 5; 0: none); "
-        "default: every rune below the starting health"))
+    runes: int | None = Field(
+        None,
+        ge=0,
+        le=5,
+        description=(
+            "runes still standing, the lowest ones (runes 2: at 10 and 5; 0: none); "
+            "default: every rune below the starting health"
+        ),
+    )
     hand: list[CardEntry] | None = Field(
-        None, max_length=50, description="the hand when the level starts, instead of the opening draw")
+        None, max_length=50, description="the hand when the level starts, instead of the opening draw"
+    )
     board: list[BoardEntry] = Field(default_factory=list, max_length=20)
 
 
 class ScriptTurn(LevelModel):
-    turn: int = Field(description="the opponent's own turn number (1 = its first turn)",
-                      json_schema_extra={"minimum": 1})
+    turn: int = Field(
+        description="the opponent's own turn number (1 = its first turn)", json_schema_extra={"minimum": 1}
+    )
     actions: list[Annotated[str, StringConstraints(max_length=200)]] = Field(
         max_length=100,
-        description='e.g. "SUMMON {card:12}", "SUMMON {boss} 1", "ATTACK {card:25} FACE", "USE {bolt} {hero}", "PASS"')
-    then: Literal["rules", "end"] = Field("rules", description="after the actions: play the fallback rules, or end the turn")
+        description='e.g. "SUMMON {card:12}", "SUMMON {boss} 1", "ATTACK {card:25} FACE", "USE {bolt} {hero}", "PASS"',
+    )
+    then: Literal["rules", "end"] = Field(
+        "rules", description="after the actions: play the fallback rules, or end the turn"
+    )
 
     @field_validator("turn")
     @classmethod
@@ -155,7 +202,9 @@ class OpponentSpec(SideSpec):
     portrait: str | None = Field(None, pattern=r"^[a-z0-9_]+$")
     control: Literal["scripted", "ai"] = "scripted"
     script: list[ScriptTurn] = Field(default_factory=list, max_length=MAX_EVENTS)
-    rules: list[FallbackRule] = Field(default_factory=list, max_length=50, description="fallback rules of a scripted opponent")
+    rules: list[FallbackRule] = Field(
+        default_factory=list, max_length=50, description="fallback rules of a scripted opponent"
+    )
     ai: CardAIName | None = Field(None, description="the AI level (control 'ai')")
     budget_ms: int = Field(300, ge=5, le=10000, description="the AI's thinking time per turn")
 
@@ -199,8 +248,11 @@ class SurviveObjective(ObjectiveBase):
 
 class ClearBoardObjective(ObjectiveBase):
     kind: Literal["clear_board"]
-    by_turn: int = Field(1, description="the enemy board is empty during the player's turn N or earlier",
-                         json_schema_extra={"minimum": 1})
+    by_turn: int = Field(
+        1,
+        description="the enemy board is empty during the player's turn N or earlier",
+        json_schema_extra={"minimum": 1},
+    )
 
     @field_validator("by_turn")
     @classmethod
@@ -213,15 +265,18 @@ class KeepAliveObjective(ObjectiveBase):
     label: Label = Field(description="the labelled creature of the player's that must not die")
 
 
-CardObjective = Annotated[Union[WinObjective, WinWithinObjective, SurviveObjective, ClearBoardObjective,
-                                KeepAliveObjective], Field(discriminator="kind")]
+CardObjective = Annotated[
+    Union[WinObjective, WinWithinObjective, SurviveObjective, ClearBoardObjective, KeepAliveObjective],
+    Field(discriminator="kind"),
+]
 
 
 class When(LevelModel):
     """When a scripted event fires (once): exactly one condition."""
 
-    turn: int | None = Field(None, description="at the start of `side`'s own turn N (after its draw)",
-                             json_schema_extra={"minimum": 1})
+    turn: int | None = Field(
+        None, description="at the start of `side`'s own turn N (after its draw)", json_schema_extra={"minimum": 1}
+    )
     health_at_most: int | None = Field(None, ge=0, le=99, description="when `side`'s health drops to N or less")
     died: Label | None = Field(None, description="when the labelled creature dies")
     board_empty: bool | None = Field(None, description="when `side` has no creature after an action")
@@ -231,8 +286,10 @@ class When(LevelModel):
     def _one(self) -> "When":
         given = [name for name in ("turn", "health_at_most", "died", "board_empty") if getattr(self, name) is not None]
         if len(given) != 1:
-            raise ValueError("give exactly one of turn, health_at_most, died, board_empty"
-                             + (f" (found {', '.join(given)})" if given else ""))
+            raise ValueError(
+                "give exactly one of turn, health_at_most, died, board_empty"
+                + (f" (found {', '.join(given)})" if given else "")
+            )
         if self.turn is not None:
             at_least_one(self.turn, "turn")
         if self.board_empty is False:
@@ -264,8 +321,9 @@ class EventStep(LevelModel):
     def _one(self) -> "EventStep":
         given = [name for name in ("say", "give", "summon") if getattr(self, name) is not None]
         if len(given) != 1:
-            raise ValueError("each step does exactly one of say, give, summon"
-                             + (f" (found {', '.join(given)})" if given else ""))
+            raise ValueError(
+                "each step does exactly one of say, give, summon" + (f" (found {', '.join(given)})" if given else "")
+            )
         return self
 
 
@@ -279,10 +337,14 @@ class CardLevel(LevelBase):
     rules: CardRules = Field(default_factory=CardRules)
     first: SideName = Field("player", description="who plays the first turn")
     turn: int | None = Field(
-        None, description=("the duel's turn when the level starts (default 1): the first side's own turn number; "
-                           "the turn limit counts from it, script and event turns are such numbers too, "
-                           "objectives count the level's own turns"),
-        json_schema_extra={"minimum": 1, "maximum": MAX_TURNS})
+        None,
+        description=(
+            "the duel's turn when the level starts (default 1): the first side's own turn number; "
+            "the turn limit counts from it, script and event turns are such numbers too, "
+            "objectives count the level's own turns"
+        ),
+        json_schema_extra={"minimum": 1, "maximum": MAX_TURNS},
+    )
     player: SideSpec
     opponent: OpponentSpec
     objectives: list[CardObjective] = Field(min_length=1, max_length=MAX_EVENTS)
@@ -296,8 +358,10 @@ class CardLevel(LevelBase):
         if value < 1:
             raise ValueError(f"turn {value} is before the duel's first turn: use 1 or more (or leave it out)")
         if value > MAX_TURNS:
-            raise ValueError(f"turn {value} is past the turn limit: from a side's turn {MAX_TURNS + 1} on every draw "
-                             f"breaks a rune instead, so a level starts at turn {MAX_TURNS} at the latest")
+            raise ValueError(
+                f"turn {value} is past the turn limit: from a side's turn {MAX_TURNS + 1} on every draw "
+                f"breaks a rune instead, so a level starts at turn {MAX_TURNS} at the latest"
+            )
         return value
 
     @property
@@ -343,8 +407,11 @@ def __getattr__(name: str) -> Any:
 
 # ---------------------------------------------------------------------------------- campaign
 
+
 class ChapterUnlock(LevelModel):
-    after: list[LevelId] = Field(default_factory=list, max_length=MAX_ITEMS, description="levels that must be completed first")
+    after: list[LevelId] = Field(
+        default_factory=list, max_length=MAX_ITEMS, description="levels that must be completed first"
+    )
     stars: int = Field(0, ge=0, le=999, description="stars needed in total (from all levels)")
 
 
@@ -354,8 +421,11 @@ class Chapter(LevelModel):
     intro: list[Line] = Field(default_factory=list, max_length=MAX_LINES)
     unlock: ChapterUnlock = Field(default_factory=ChapterUnlock)
     order: Literal["sequential", "open"] = Field(
-        "sequential", description="sequential: each level opens when the one before it is completed")
-    levels: list[LevelId] = Field(min_length=1, max_length=MAX_ITEMS, description="level files levels/campaign/<id>.json, in order")
+        "sequential", description="sequential: each level opens when the one before it is completed"
+    )
+    levels: list[LevelId] = Field(
+        min_length=1, max_length=MAX_ITEMS, description="level files levels/campaign/<id>.json, in order"
+    )
 
 
 class Campaign(LevelModel):
@@ -375,6 +445,7 @@ class Campaign(LevelModel):
 
 # ---------------------------------------------------------------------------------- schema
 
+
 def schema_dir() -> Path:
     return levels_dir() / "schema"
 
@@ -393,5 +464,7 @@ def campaign_schema() -> dict:
 
 def schema_texts() -> dict[Path, str]:
     """Each exported schema file and its up-to-date text."""
-    return {schema_dir() / "level.schema.json": json.dumps(level_schema(), indent=2, sort_keys=True) + "\n",
-            schema_dir() / "campaign.schema.json": json.dumps(campaign_schema(), indent=2, sort_keys=True) + "\n"}
+    return {
+        schema_dir() / "level.schema.json": json.dumps(level_schema(), indent=2, sort_keys=True) + "\n",
+        schema_dir() / "campaign.schema.json": json.dumps(campaign_schema(), indent=2, sort_keys=True) + "\n",
+    }

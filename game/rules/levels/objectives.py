@@ -59,8 +59,11 @@ def describe(objective, label_names: dict[str, str] | None = None, turns_before:
             return f"Survive {objective.turns} enemy turn{'s' if objective.turns != 1 else ''}"
         return f"Survive {objective.moves} enemy move{'s' if objective.moves != 1 else ''}"
     if kind == "clear_board":
-        return "Clear the enemy board this turn" if objective.by_turn == 1 else \
-            f"Clear the enemy board by your turn {turns_before + objective.by_turn}"
+        return (
+            "Clear the enemy board this turn"
+            if objective.by_turn == 1
+            else f"Clear the enemy board by your turn {turns_before + objective.by_turn}"
+        )
     if kind == "keep_alive":
         name = (label_names or {}).get(objective.label, objective.label)
         return f"Keep {name} alive"
@@ -94,9 +97,12 @@ class _Tracker:
         self.label_names = label_names or {}
 
     def status(self) -> list[ObjectiveStatus]:
-        return [ObjectiveStatus(i, o.kind, describe(o, self.label_names, self.turns_before), o.required,
-                                self.states[i], self.details[i])
-                for i, o in enumerate(self.objectives)]
+        return [
+            ObjectiveStatus(
+                i, o.kind, describe(o, self.label_names, self.turns_before), o.required, self.states[i], self.details[i]
+            )
+            for i, o in enumerate(self.objectives)
+        ]
 
     @property
     def stars(self) -> int:
@@ -114,7 +120,8 @@ class _Tracker:
         """Decide the level from the required objectives; `final(i)` settles a pending one."""
         required = [i for i, o in enumerate(self.objectives) if o.required]
         if not any(self.states[i] == FAILED for i in required) and (
-                game_over or all(self.states[i] == MET for i in required if self.objectives[i].kind not in self.HELD)):
+            game_over or all(self.states[i] == MET for i in required if self.objectives[i].kind not in self.HELD)
+        ):
             for i, state in enumerate(self.states):
                 if state == PENDING:
                     self._set(i, final(i))
@@ -136,8 +143,14 @@ class ObjectiveTracker(_Tracker):
     """Card objectives for the player at `player_seat`; `labels` maps labels to instance ids;
     `turns_before`: the own turns each side played before the level (its `turn` - 1)."""
 
-    def __init__(self, objectives: Sequence, player_seat: int, labels: dict[str, int],
-                 label_names: dict[str, str] | None = None, turns_before: int = 0):
+    def __init__(
+        self,
+        objectives: Sequence,
+        player_seat: int,
+        labels: dict[str, int],
+        label_names: dict[str, str] | None = None,
+        turns_before: int = 0,
+    ):
         super().__init__(objectives, label_names)
         self.player = player_seat
         self.labels = labels
@@ -214,7 +227,7 @@ class GomokuObjectiveTracker(_Tracker):
         self.opening = opening_moves
 
     def moves_of(self, state, colour: int) -> int:
-        return sum(1 for x, y in state.moves[self.opening:] if state.at(x, y) == colour)
+        return sum(1 for x, y in state.moves[self.opening :] if state.at(x, y) == colour)
 
     def update(self, events, state) -> None:
         if self.outcome is not None:

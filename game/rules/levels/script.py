@@ -109,6 +109,7 @@ def parse_script_action(text: str) -> ScriptAction:
 
 # ---------------------------------------------------------------------------------- resolving
 
+
 def _board_creature(battle: Battle, seat: int, ref: Ref, labels: dict[str, int], prefer_ready: bool = False):
     board = battle.sides[seat].board
     if ref.label is not None:
@@ -128,8 +129,9 @@ def _hand_card(battle: Battle, seat: int, ref: Ref, labels: dict[str, int]):
     return next((i for i in hand if i.card is not None and i.card.base_id == ref.card_id), None)
 
 
-def _target_uid(battle: Battle, seat: int, ref: Ref, labels: dict[str, int], sides: tuple[int, ...],
-                face_ok: bool) -> int | str:
+def _target_uid(
+    battle: Battle, seat: int, ref: Ref, labels: dict[str, int], sides: tuple[int, ...], face_ok: bool
+) -> int | str:
     if ref.face:
         return FACE if face_ok else "FACE is not a valid target here"
     for side in sides:
@@ -181,8 +183,11 @@ def resolve(action: ScriptAction, battle: Battle, seat: int, labels: dict[str, i
             if action.target is not None:
                 if card.choice is None:
                     return f"{action.actor} takes no target"
-                sides = {Choice.FRIENDLY_CREATURE: (seat,), Choice.ENEMY_CREATURE: (1 - seat,),
-                         Choice.ENEMY: (1 - seat,)}.get(card.choice, (1 - seat, seat))
+                sides = {
+                    Choice.FRIENDLY_CREATURE: (seat,),
+                    Choice.ENEMY_CREATURE: (1 - seat,),
+                    Choice.ENEMY: (1 - seat,),
+                }.get(card.choice, (1 - seat, seat))
                 target = _target_uid(battle, seat, action.target, labels, sides, card.choice == Choice.ENEMY)
                 if isinstance(target, str):
                     return target

@@ -60,6 +60,7 @@ from game.rules.levels.build import CardSetup
 from game.rules.levels.events import EventRunner
 from game.rules.levels.objectives import GomokuObjectiveTracker, ObjectiveStatus, ObjectiveTracker, _Tracker
 
+
 class LevelOver(RuntimeError):
     """An action after the level ended."""
 
@@ -172,8 +173,12 @@ class LevelSession:
         return self.tracker.status() if self.tracker is not None else []
 
     def save_data(self) -> dict:
-        return {"level": self.level.id, "digest": level_digest(self.level), "seed": self.seed,
-                "actions": self.actions[: self._checkpoint]}
+        return {
+            "level": self.level.id,
+            "digest": level_digest(self.level),
+            "seed": self.seed,
+            "actions": self.actions[: self._checkpoint],
+        }
 
     def _mark_checkpoint(self, actor) -> None:
         """Saves keep every action up to the player's last one, or the end of the opponent's
@@ -255,8 +260,9 @@ class CardSession(LevelSession):
         battle, events, waiting = self.setup.build()
         self.battle = battle
         self.runner = EventRunner(self.level, self.player_seat, self.labels, waiting)
-        self.tracker = ObjectiveTracker(self.level.objectives, self.player_seat, self.labels,
-                                        self.setup.label_names, self.level.turns_before)
+        self.tracker = ObjectiveTracker(
+            self.level.objectives, self.player_seat, self.labels, self.setup.label_names, self.level.turns_before
+        )
         self.phase = "play"
         return self._after(events, None)
 
@@ -391,8 +397,13 @@ class GomokuSession(LevelSession):
             action = parse_move(action, self.state.size)
         x, y = action
         if not self.state.is_legal(x, y):
-            reason = "occupied" if self.state.on_board(x, y) and self.state.at(x, y) else \
-                "off the board" if not self.state.on_board(x, y) else "forbidden for black (renju)"
+            reason = (
+                "occupied"
+                if self.state.on_board(x, y) and self.state.at(x, y)
+                else "off the board"
+                if not self.state.on_board(x, y)
+                else "forbidden for black (renju)"
+            )
             raise IllegalAction(f"{x},{y} is {reason}")
         player = self.state.current_player
         events = self.state.apply((x, y))
@@ -420,4 +431,3 @@ class GomokuSession(LevelSession):
         decision = agent.decide(self.observation(), budget_ms)
         move = tuple(decision.actions[0])
         return [(move, self.apply(move))]
-

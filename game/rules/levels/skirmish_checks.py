@@ -47,14 +47,19 @@ def check_skirmish(level: m.SkirmishLevel, file: str, prove: object = None) -> l
             parts = [side, "heroes", index]
             cls = roster.classes.get(hero.hero)
             if cls is None:
-                problem(parts + ["hero"], f'there is no hero class "{hero.hero}"{_did_you_mean(hero.hero, roster.classes)}')
+                problem(
+                    parts + ["hero"], f'there is no hero class "{hero.hero}"{_did_you_mean(hero.hero, roster.classes)}'
+                )
             elif hero.health is not None and hero.health > cls.health:
                 problem(parts + ["health"], f"a {cls.name} has at most {cls.health} health (got {hero.health})")
             cell = tuple(hero.at)
             if arena is not None:
                 if not (0 <= cell[0] < arena.width and 0 <= cell[1] < arena.height):
-                    problem(parts + ["at"], f"{cell[0]},{cell[1]} is outside the map ({arena.name} is "
-                                            f"{arena.width} wide and {arena.height} high)")
+                    problem(
+                        parts + ["at"],
+                        f"{cell[0]},{cell[1]} is outside the map ({arena.name} is "
+                        f"{arena.width} wide and {arena.height} high)",
+                    )
                 elif cell in arena.walls:
                     problem(parts + ["at"], f"{cell[0]},{cell[1]} is a wall on {arena.name}")
             if cell in cells:
@@ -62,22 +67,29 @@ def check_skirmish(level: m.SkirmishLevel, file: str, prove: object = None) -> l
             cells.setdefault(cell, parts)
             if hero.label is not None:
                 if hero.label in labels:
-                    problem(parts + ["label"], f'label "{hero.label}" is already used at {json_path(labels[hero.label][1])}')
+                    problem(
+                        parts + ["label"], f'label "{hero.label}" is already used at {json_path(labels[hero.label][1])}'
+                    )
                 labels.setdefault(hero.label, (side, parts + ["label"]))
     player_labels = {label for label, (side, _) in labels.items() if side == "player"}
 
     def player_hero(parts, label):
         if label not in player_labels:
             where = " (that is an opponent's hero)" if label in labels else ""
-            problem(parts, f'no hero of the player\'s is labelled "{label}"{where}'
-                           + (_did_you_mean(label, player_labels) if player_labels and not where else ""))
+            problem(
+                parts,
+                f'no hero of the player\'s is labelled "{label}"{where}'
+                + (_did_you_mean(label, player_labels) if player_labels and not where else ""),
+            )
 
     limit = arena.round_limit if arena is not None else None
     if not any(o.required for o in level.objectives):
         problem(["objectives"], "at least one objective must be required (\"required\": true)")
     elif all(o.kind == "protect" for o in level.objectives if o.required):
-        problem(["objectives"], "a protect objective holds until the level ends: add a required defeat_all, "
-                                "survive or reach that ends it")
+        problem(
+            ["objectives"],
+            "a protect objective holds until the level ends: add a required defeat_all, survive or reach that ends it",
+        )
     for index, objective in enumerate(level.objectives):
         parts = ["objectives", index]
         kind = objective.kind

@@ -24,10 +24,13 @@ class SkirmishHero(LevelModel):
     (objectives and events name it) and a name shown in the objectives."""
 
     hero: Annotated[str, StringConstraints(pattern=r"^[a-z][a-z0-9_]*$")] = Field(
-        description="a hero class id of levels/skirmish/heroes.json (knight, mage, cleric, ...)")
+        description="a hero class id of levels/skirmish/heroes.json (knight, mage, cleric, ...)"
+    )
     at: Cell
     label: Label | None = None
-    name: Name | None = Field(None, min_length=1, max_length=MAX_HERO_NAME, description="shown in objectives instead of the label")
+    name: Name | None = Field(
+        None, min_length=1, max_length=MAX_HERO_NAME, description="shown in objectives instead of the label"
+    )
     health: int | None = Field(None, ge=1, le=999, description="starts wounded: this much health (at most the class's)")
 
 
@@ -83,8 +86,9 @@ class SkirmishReach(ObjectiveBase):
         return _rounds(value, "within")
 
 
-SkirmishObjective = Annotated[Union[SkirmishDefeatAll, SkirmishSurvive, SkirmishProtect, SkirmishReach],
-                              Field(discriminator="kind")]
+SkirmishObjective = Annotated[
+    Union[SkirmishDefeatAll, SkirmishSurvive, SkirmishProtect, SkirmishReach], Field(discriminator="kind")
+]
 
 
 class SkirmishWhen(LevelModel):
@@ -113,7 +117,8 @@ class SkirmishEvent(LevelModel):
 class SkirmishLevel(LevelBase):
     kind: Literal["skirmish"]
     map: Annotated[str, StringConstraints(pattern=r"^[a-z][a-z0-9_]*$")] = Field(
-        description="an arena of levels/skirmish/maps/ (corridors, pillars, ruins, ...)")
+        description="an arena of levels/skirmish/maps/ (corridors, pillars, ruins, ...)"
+    )
     player: SkirmishSide = Field(description="the player's team (the first team)")
     opponent: SkirmishOpponent
     objectives: list[SkirmishObjective] = Field(min_length=1, max_length=200)

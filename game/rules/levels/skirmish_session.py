@@ -106,8 +106,9 @@ class SkirmishObjectiveTracker(_Tracker):
         def final(i: int) -> str:
             objective = self.objectives[i]
             if objective.kind == "protect":
-                return MET if state.heroes[self.labels[objective.label] - 1].alive and state.winner != OPPONENT \
-                    else FAILED
+                return (
+                    MET if state.heroes[self.labels[objective.label] - 1].alive and state.winner != OPPONENT else FAILED
+                )
             return FAILED
 
         self._settle_outcome(over, final)
@@ -171,8 +172,9 @@ class SkirmishSession(LevelSession):
         dead = {e.card for e in events if e.kind is EventKind.DEATH}
         for index, event in enumerate(self.level.events):
             when = event.when
-            due = (when.round is not None and self.state.round >= when.round) or \
-                (when.died is not None and self.labels.get(when.died) in dead)
+            due = (when.round is not None and self.state.round >= when.round) or (
+                when.died is not None and self.labels.get(when.died) in dead
+            )
             if due and not self._said[index]:
                 self._said[index] = True
                 self._lines += event.say
@@ -180,8 +182,10 @@ class SkirmishSession(LevelSession):
         if self.tracker.outcome is not None:
             self._finish(self.tracker.outcome, self.tracker.reason)
         elif self.state.is_over:  # cannot happen: the game's end settles every objective
-            self._finish("won" if self.state.winner == PLAYER else "lost",
-                         "Draw." if self.state.winner == DRAW else "The fight is over.")
+            self._finish(
+                "won" if self.state.winner == PLAYER else "lost",
+                "Draw." if self.state.winner == DRAW else "The fight is over.",
+            )
         self._mark_checkpoint(actor)
         return events
 

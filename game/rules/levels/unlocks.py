@@ -23,8 +23,13 @@ def chapter_unlocked(chapter: Chapter, done: Mapping[str, int]) -> bool:
     return all(level_id in done for level_id in chapter.unlock.after) and sum(done.values()) >= chapter.unlock.stars
 
 
-def is_unlocked(campaign: Campaign, levels: Mapping, done: Mapping[str, int], level_id: str,
-                granted: frozenset[str] | set[str] = frozenset()) -> bool:
+def is_unlocked(
+    campaign: Campaign,
+    levels: Mapping,
+    done: Mapping[str, int],
+    level_id: str,
+    granted: frozenset[str] | set[str] = frozenset(),
+) -> bool:
     """Whether `level_id` is open, given the completed levels and their stars (`done`), the level
     models (for their rewards) and levels unlocked earlier by rewards (`granted`)."""
     if level_id in granted:

@@ -107,8 +107,9 @@ class Progress:
         try:
             return ProgressData.model_validate(document.data)
         except ValidationError as error:
-            self._move_aside("progress", f"its contents are not valid ({error.errors()[0]['msg']})",
-                             "Your campaign progress")
+            self._move_aside(
+                "progress", f"its contents are not valid ({error.errors()[0]['msg']})", "Your campaign progress"
+            )
             return ProgressData()
 
     def _move_aside(self, name: str, why: str, what: str) -> None:
@@ -116,8 +117,7 @@ class Progress:
         where = f"moved to {moved.name}" if moved else "left in place"
         if moved is None:
             self._blocked.add(name)
-        self.problems.append(f"{what} could not be read: {self.store.path(name).name} was unreadable ({why}); "
-                             f"{where}.")
+        self.problems.append(f"{what} could not be read: {self.store.path(name).name} was unreadable ({why}); {where}.")
 
     def _check_writable(self, name: str) -> None:
         if name in self._blocked:
@@ -171,8 +171,9 @@ class Progress:
             lock = FileLock(str(self.store.root / LOCK_NAME), timeout=LOCK_TIMEOUT_S)
             lock.acquire()
         except Timeout:
-            raise StoreError(f"{self.store.root / LOCK_NAME} is held by another Duelmind process; "
-                             "progress not written") from None
+            raise StoreError(
+                f"{self.store.root / LOCK_NAME} is held by another Duelmind process; progress not written"
+            ) from None
         except OSError as error:
             raise StoreError(f"cannot lock {self.store.root / LOCK_NAME}: {error.strerror or error}") from None
         try:
@@ -260,8 +261,9 @@ class Progress:
         try:
             run = RunData.model_validate(document.data)
         except ValidationError as error:
-            self._move_aside(name, f"its contents are not valid ({error.errors()[0]['msg']})",
-                             f"Your saved game of {level_id}")
+            self._move_aside(
+                name, f"its contents are not valid ({error.errors()[0]['msg']})", f"Your saved game of {level_id}"
+            )
             return None
         if run.level != level_id:
             self._move_aside(name, f"it is a save of level {run.level!r}", f"Your saved game of {level_id}")

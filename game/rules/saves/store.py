@@ -86,8 +86,7 @@ class Store:
     def exists(self, name: str) -> bool:
         return self.path(name).exists()
 
-    def load(self, name: str, version: int, default: dict | None = None,
-             upgrade: Upgrader | None = None) -> Document:
+    def load(self, name: str, version: int, default: dict | None = None, upgrade: Upgrader | None = None) -> Document:
         """Read document ``name`` at ``version``.
 
         Missing file: the default (a copy). Older version: ``upgrade`` is applied step by step
@@ -103,12 +102,18 @@ class Store:
             return Document(fallback, version)
         except (JsonFileUnreadable, OSError) as error:
             self._blocked.add(path)
-            problem = (f"{path.name} exists but could not be read ({error}); it is kept as it is, and nothing "
-                       f"will be saved over it until it can be read")
+            problem = (
+                f"{path.name} exists but could not be read ({error}); it is kept as it is, and nothing "
+                f"will be saved over it until it can be read"
+            )
             return Document(fallback, version, problem=problem, existed=True)
         except JsonFileError as error:
-            return self._unreadable(path, fallback, version, error.message if error.json_path == "" else
-                                    f"{error.json_path}: {error.message}")
+            return self._unreadable(
+                path,
+                fallback,
+                version,
+                error.message if error.json_path == "" else f"{error.json_path}: {error.message}",
+            )
         try:
             if not isinstance(data, dict):
                 raise ValueError(f"expected a JSON object, found {type(data).__name__}")
@@ -268,4 +273,3 @@ def _fsync_dir(folder: Path) -> None:
         pass
     finally:
         os.close(fd)
-

@@ -8,5 +8,16 @@ from game.rules.skirmish.actions import END, Act, Action, cast, move, parse_acti
 from game.rules.skirmish.data import DataError, load_roster
 from game.rules.skirmish.state import DRAW, IllegalAction, SkirmishState
 
-__all__ = ["END", "Act", "Action", "cast", "move", "parse_action", "DataError", "load_roster", "DRAW",
-           "IllegalAction", "SkirmishState"]
+__all__ = [
+    "END",
+    "Act",
+    "Action",
+    "cast",
+    "move",
+    "parse_action",
+    "DataError",
+    "load_roster",
+    "DRAW",
+    "IllegalAction",
+    "SkirmishState",
+]

@@ -16,8 +16,21 @@ from typing import Annotated, Final, Literal
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError, field_validator, model_validator
 
 from game.paths import levels_dir
-from game.rules.skirmish.model import (Ability, Affects, Arena, DamageKind, Effect, HeroClass, Resource, Roster,
-                                       Shape, StatusKind, TargetKind, Usage, Verb)
+from game.rules.skirmish.model import (
+    Ability,
+    Affects,
+    Arena,
+    DamageKind,
+    Effect,
+    HeroClass,
+    Resource,
+    Roster,
+    Shape,
+    StatusKind,
+    TargetKind,
+    Usage,
+    Verb,
+)
 from game.rules.safe_json import JsonFileError, NotARegularFile, cap_problems, read_json_file, shorten
 from game.rules.text_fields import MAX_HERO_NAME, Name
 
@@ -31,9 +44,19 @@ Points = Annotated[int, Field(ge=0, le=MAX_POINTS)]
 MAX_ABILITIES = 1000
 MAX_HEROES = 200
 MAX_PROBLEMS_PER_FILE = 50  # then one line: "... and N more problems in this file"
-_NEEDS_AMOUNT = {StatusKind.SLOW, StatusKind.HASTE, StatusKind.POISON, StatusKind.REGEN, StatusKind.SHIELD,
-                 StatusKind.MIGHT, StatusKind.WEAKEN, StatusKind.GUARD, StatusKind.SUNDER, StatusKind.FOCUS,
-                 StatusKind.BLIND}
+_NEEDS_AMOUNT = {
+    StatusKind.SLOW,
+    StatusKind.HASTE,
+    StatusKind.POISON,
+    StatusKind.REGEN,
+    StatusKind.SHIELD,
+    StatusKind.MIGHT,
+    StatusKind.WEAKEN,
+    StatusKind.GUARD,
+    StatusKind.SUNDER,
+    StatusKind.FOCUS,
+    StatusKind.BLIND,
+}
 
 
 class _Strict(BaseModel):
@@ -45,8 +68,9 @@ class EffectSpec(_Strict):
     to: Affects = Field(Affects.ENEMIES, description="whom in the area it affects (move verbs: always the caster)")
     kind: DamageKind = Field(DamageKind.PHYSICAL, description="damage: physical (rolled, armour) or magic")
     scale: float = Field(1.0, gt=0, le=5, description="physical damage: multiplies the caster's damage range")
-    power: tuple[Points, Points] | None = Field(None, description="[low, high]: magic damage, heal, collision damage"
-                                                                  f" (0 to {MAX_POINTS})")
+    power: tuple[Points, Points] | None = Field(
+        None, description=f"[low, high]: magic damage, heal, collision damage (0 to {MAX_POINTS})"
+    )
     status: StatusKind | None = None
     duration: int = Field(0, ge=0, le=9, description="status: turns of the affected hero")
     amount: int = Field(0, ge=0, le=200, description="status strength (percent or points); restore amount")
@@ -76,8 +100,18 @@ class EffectSpec(_Strict):
         return self
 
     def build(self) -> Effect:
-        return Effect(self.verb, self.to, self.kind, self.scale, self.power or (0, 0), self.status,
-                      self.duration, self.amount, self.resource, self.cells)
+        return Effect(
+            self.verb,
+            self.to,
+            self.kind,
+            self.scale,
+            self.power or (0, 0),
+            self.status,
+            self.duration,
+            self.amount,
+            self.resource,
+            self.cells,
+        )
 
 
 class UsageSpec(_Strict):
@@ -128,9 +162,22 @@ class AbilitySpec(_Strict):
 
     def build(self) -> Ability:
         usage = Usage(**self.usage.model_dump())
-        return Ability(self.id, self.name, self.energy, self.mana, self.cooldown, self.range, self.min_range,
-                       self.los, self.target, self.shape, self.size, tuple(e.build() for e in self.effects),
-                       usage, self.text)
+        return Ability(
+            self.id,
+            self.name,
+            self.energy,
+            self.mana,
+            self.cooldown,
+            self.range,
+            self.min_range,
+            self.los,
+            self.target,
+            self.shape,
+            self.size,
+            tuple(e.build() for e in self.effects),
+            usage,
+            self.text,
+        )
 
 
 class HeroSpec(_Strict):
@@ -148,7 +195,9 @@ class HeroSpec(_Strict):
     armour: int = Field(ge=0, le=90, description="physical damage reduction, percent")
     resist: int = Field(ge=0, le=90, description="magic damage reduction, percent")
     initiative: int = Field(ge=0, le=30)
-    abilities: list[Annotated[str, StringConstraints(max_length=32)]] = Field(min_length=1, max_length=6, description="ability ids from abilities.json")
+    abilities: list[Annotated[str, StringConstraints(max_length=32)]] = Field(
+        min_length=1, max_length=6, description="ability ids from abilities.json"
+    )
 
     @model_validator(mode="after")
     def _consistent(self) -> HeroSpec:
@@ -188,13 +237,19 @@ class MapFile(_Versioned):
     id: Id
     name: Name = Field(min_length=1, max_length=40)
     rows: list[Annotated[str, StringConstraints(max_length=64)]] = Field(
-        min_length=4, max_length=20, description="top row first: '.' floor, '#' wall")
-    spawns: tuple[Annotated[list[tuple[Coordinate, Coordinate]], Field(max_length=12)],
-                  Annotated[list[tuple[Coordinate, Coordinate]], Field(max_length=12)]] = Field(
-        description="the starting cells [x, y] of team 0's three heroes, then team 1's")
+        min_length=4, max_length=20, description="top row first: '.' floor, '#' wall"
+    )
+    spawns: tuple[
+        Annotated[list[tuple[Coordinate, Coordinate]], Field(max_length=12)],
+        Annotated[list[tuple[Coordinate, Coordinate]], Field(max_length=12)],
+    ] = Field(description="the starting cells [x, y] of team 0's three heroes, then team 1's")
     round_limit: int = Field(30, ge=1, le=200, description="after this many rounds the match is a draw")
-    storm_round: int = Field(0, ge=0, le=200, description="from this round the storm hurts every hero at its "
-                             "turn start, more each round (0: no storm)")
+    storm_round: int = Field(
+        0,
+        ge=0,
+        le=200,
+        description="from this round the storm hurts every hero at its turn start, more each round (0: no storm)",
+    )
     storm_damage: int = Field(0, ge=0, le=50, description="storm damage per storm round so far")
 
     @model_validator(mode="after")
@@ -217,8 +272,17 @@ class MapFile(_Versioned):
     def build(self) -> Arena:
         walls = frozenset((x, y) for y, row in enumerate(self.rows) for x, ch in enumerate(row) if ch == "#")
         spawns = (tuple(self.spawns[0]), tuple(self.spawns[1]))  # the cells are tuples already
-        return Arena(self.id, self.name, len(self.rows[0]), len(self.rows), walls, spawns, self.round_limit,
-                     self.storm_round, self.storm_damage)
+        return Arena(
+            self.id,
+            self.name,
+            len(self.rows[0]),
+            len(self.rows),
+            walls,
+            spawns,
+            self.round_limit,
+            self.storm_round,
+            self.storm_damage,
+        )
 
 
 class DataError(ValueError):
@@ -239,8 +303,7 @@ def load_roster(folder: str | Path | None = None) -> Roster:
     problems: list[str] = []
     named: set[str] = set()  # ability ids present in the file, valid or not
     before = len(problems)
-    abilities = _read_list(folder / "abilities.json", "abilities", "ability", AbilityFile, AbilitySpec, problems,
-                           named)
+    abilities = _read_list(folder / "abilities.json", "abilities", "ability", AbilityFile, AbilitySpec, problems, named)
     # An abilities file that could not be read at all is one problem; its heroes are not each said
     # to name unknown abilities.
     unreadable = not abilities and not named and len(problems) > before
@@ -253,13 +316,27 @@ def load_roster(folder: str | Path | None = None) -> Roster:
             if ability_id not in by_id:
                 missing = True
                 if ability_id not in named and not unreadable:  # an invalid ability is reported once, by itself
-                    problems.append(f"{where}: abilities.{index}: no ability {ability_id!r}"
-                                    f"{_did_you_mean(ability_id, by_id)}")
+                    problems.append(
+                        f"{where}: abilities.{index}: no ability {ability_id!r}{_did_you_mean(ability_id, by_id)}"
+                    )
         if not missing:
-            classes[spec.id] = HeroClass(spec.id, spec.name, spec.health, spec.mana, spec.mana_regen, spec.energy,
-                                         spec.move_cost, tuple(spec.damage), spec.hit, spec.crit, spec.armour,
-                                         spec.resist, spec.initiative,
-                                         tuple(by_id[a] for a in spec.abilities), spec.role)
+            classes[spec.id] = HeroClass(
+                spec.id,
+                spec.name,
+                spec.health,
+                spec.mana,
+                spec.mana_regen,
+                spec.energy,
+                spec.move_cost,
+                tuple(spec.damage),
+                spec.hit,
+                spec.crit,
+                spec.armour,
+                spec.resist,
+                spec.initiative,
+                tuple(by_id[a] for a in spec.abilities),
+                spec.role,
+            )
     arenas = {}
     map_paths = sorted((folder / "maps").glob("*.json"))
     if not map_paths:
@@ -271,8 +348,13 @@ def load_roster(folder: str | Path | None = None) -> Roster:
         try:
             arena = MapFile.model_validate(raw).build()
         except ValidationError as error:
-            problems.extend(cap_problems([_describe(str(path), item["loc"], item["msg"]) for item in error.errors()],
-                                         str(path), MAX_PROBLEMS_PER_FILE))
+            problems.extend(
+                cap_problems(
+                    [_describe(str(path), item["loc"], item["msg"]) for item in error.errors()],
+                    str(path),
+                    MAX_PROBLEMS_PER_FILE,
+                )
+            )
             continue
         if arena.id in arenas:
             problems.append(f"{path}: id: map {arena.id!r} is already defined")
@@ -283,7 +365,9 @@ def load_roster(folder: str | Path | None = None) -> Roster:
 
 
 def _found(value) -> str:
-    return shorten(json.dumps(value, ensure_ascii=False) if not isinstance(value, (dict, list)) else type(value).__name__)
+    return shorten(
+        json.dumps(value, ensure_ascii=False) if not isinstance(value, (dict, list)) else type(value).__name__
+    )
 
 
 _LINE_COLUMN = re.compile(r"^invalid JSON at line (\d+), column (\d+): (.*)$")
@@ -305,8 +389,9 @@ def _read_json(path: Path, problems: list[str]):
     return None
 
 
-def _read_list(path: Path, key: str, noun: str, file_model, item_model, problems: list[str],
-               named: set[str] | None = None) -> list:
+def _read_list(
+    path: Path, key: str, noun: str, file_model, item_model, problems: list[str], named: set[str] | None = None
+) -> list:
     """Each entry validated on its own; returns (spec, where) pairs for the valid ones and adds
     every entry's id, valid or not, to `named`."""
     found: list[str] = []
@@ -315,8 +400,9 @@ def _read_list(path: Path, key: str, noun: str, file_model, item_model, problems
     return out
 
 
-def _read_list_problems(path: Path, key: str, noun: str, file_model, item_model, problems: list[str],
-                        named: set[str] | None = None) -> list:
+def _read_list_problems(
+    path: Path, key: str, noun: str, file_model, item_model, problems: list[str], named: set[str] | None = None
+) -> list:
     raw = _read_json(path, problems)
     if raw is None:
         return []
@@ -337,8 +423,11 @@ def _read_list_problems(path: Path, key: str, noun: str, file_model, item_model,
     for index, entry in enumerate(raw[key]):
         if named is not None and isinstance(entry, dict) and isinstance(entry.get("id"), str):
             named.add(entry["id"])
-        where = f"{path}: {noun} " + (f"{shorten(repr(entry.get('id', '?')))} ({shorten(str(entry.get('name', '?')))})"
-                                      if isinstance(entry, dict) else f"{key}[{index}]")
+        where = f"{path}: {noun} " + (
+            f"{shorten(repr(entry.get('id', '?')))} ({shorten(str(entry.get('name', '?')))})"
+            if isinstance(entry, dict)
+            else f"{key}[{index}]"
+        )
         try:
             spec = item_model.model_validate(entry)
         except ValidationError as error:
@@ -362,7 +451,11 @@ def _did_you_mean(name: str, known) -> str:
     return f"; did you mean {close[0]!r}?" if close else ""
 
 
-SCHEMAS: dict[str, type[BaseModel]] = {"skirmish_heroes": HeroFile, "skirmish_abilities": AbilityFile, "skirmish_map": MapFile}
+SCHEMAS: dict[str, type[BaseModel]] = {
+    "skirmish_heroes": HeroFile,
+    "skirmish_abilities": AbilityFile,
+    "skirmish_map": MapFile,
+}
 
 
 def schema_path(name: str) -> Path:

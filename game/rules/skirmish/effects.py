@@ -52,8 +52,7 @@ def roll(state, lo: int, hi: int) -> float:
     return (lo + hi) / 2 if state.expected else state.rng.randint(lo, hi)
 
 
-def deal(state, hero: Hero, amount: float, source: int, events: list[Event] | None,
-         shields: bool = True) -> None:
+def deal(state, hero: Hero, amount: float, source: int, events: list[Event] | None, shields: bool = True) -> None:
     """Take damage: a shield absorbs first (unless `shields` is False: poison)."""
     if amount <= 0:
         return
@@ -79,8 +78,9 @@ def deal(state, hero: Hero, amount: float, source: int, events: list[Event] | No
         events.append(Event(EventKind.DAMAGE, player=hero.team, card=hero.uid, target=source, value=int(amount)))
 
 
-def _damage(state, caster: Hero, effect: Effect, heroes: list[Hero], target: Cell, ability: Ability,
-            events: list[Event] | None) -> None:
+def _damage(
+    state, caster: Hero, effect: Effect, heroes: list[Hero], target: Cell, ability: Ability, events: list[Event] | None
+) -> None:
     percent = caster.damage_percent()
     for hero in heroes:
         if effect.kind == DamageKind.MAGIC:
@@ -125,16 +125,16 @@ def _heal(state, caster, effect, heroes, target, ability, events) -> None:
         heal(hero, roll(state, *effect.power), events)
 
 
-def add_status(hero: Hero, kind: StatusKind, turns: int, amount: int, source: int,
-               events: list[Event] | None) -> None:
+def add_status(hero: Hero, kind: StatusKind, turns: int, amount: int, source: int, events: list[Event] | None) -> None:
     """A status already there is refreshed: the longer duration, the larger amount, the new source."""
     old = hero.statuses.get(kind)
     if old is not None:
         turns, amount = max(turns, old.turns), max(amount, old.amount)
     hero.statuses[kind] = Status(turns, amount, source)
     if events is not None:
-        events.append(Event(EventKind.STATUS, player=hero.team, card=hero.uid, target=source, value=turns,
-                            name=kind.value))
+        events.append(
+            Event(EventKind.STATUS, player=hero.team, card=hero.uid, target=source, value=turns, name=kind.value)
+        )
 
 
 def _status(state, caster, effect, heroes, target, ability, events) -> None:
@@ -178,8 +178,16 @@ def _shove(state, caster, effect, heroes, target, ability, events, toward: bool)
         if moved:
             hero.cell = cell
             if events is not None:
-                events.append(Event(EventKind.DISPLACE, player=hero.team, card=hero.uid, target=caster.uid,
-                                    point=cell, name=ability.id))
+                events.append(
+                    Event(
+                        EventKind.DISPLACE,
+                        player=hero.team,
+                        card=hero.uid,
+                        target=caster.uid,
+                        point=cell,
+                        name=ability.id,
+                    )
+                )
         if moved < effect.cells and effect.power[1] > 0:  # slammed into a wall or a hero
             deal(state, hero, roll(state, *effect.power), caster.uid, events)
 
@@ -199,8 +207,11 @@ def _relocate(state, caster, effect, heroes, target, ability, events) -> None:
     path = state.grid.path(caster.cell, target, state.occupied()) if effect.verb == Verb.DASH else [target]
     caster.cell = target
     if events is not None:
-        events.append(Event(EventKind.DISPLACE, player=caster.team, card=caster.uid, point=target,
-                            line=tuple(path), name=ability.id))
+        events.append(
+            Event(
+                EventKind.DISPLACE, player=caster.team, card=caster.uid, point=target, line=tuple(path), name=ability.id
+            )
+        )
 
 
 VERBS: dict[Verb, Callable] = {

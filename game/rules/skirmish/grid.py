@@ -63,16 +63,20 @@ class Grid:
         self.width = arena.width
         self.height = arena.height
         self.walls = arena.walls
-        self.cells = frozenset((x, y) for x in range(arena.width) for y in range(arena.height)
-                               if (x, y) not in arena.walls)
+        self.cells = frozenset(
+            (x, y) for x in range(arena.width) for y in range(arena.height) if (x, y) not in arena.walls
+        )
         # Floor neighbours of each floor cell, in STEPS order: the walks' inner loop reads only this.
-        self.neighbours = {(x, y): tuple((x + sx, y + sy) for sx, sy in STEPS if (x + sx, y + sy) in self.cells)
-                           for (x, y) in self.cells}
+        self.neighbours = {
+            (x, y): tuple((x + sx, y + sy) for sx, sy in STEPS if (x + sx, y + sy) in self.cells)
+            for (x, y) in self.cells
+        }
         # Every pair at once (80 cells: 3,240 pairs, ~30 ms, once per arena and process), so that
         # no AI pays for a cold cache inside its thinking time.
         ordered = sorted(self.cells)
         self._los: dict[tuple[Cell, Cell], bool] = {
-            (a, b): self._compute_los(a, b) for i, a in enumerate(ordered) for b in ordered[i:]}
+            (a, b): self._compute_los(a, b) for i, a in enumerate(ordered) for b in ordered[i:]
+        }
 
     def floor(self, cell: Cell) -> bool:
         return cell in self.cells
@@ -147,8 +151,12 @@ class Grid:
             return [target]
         if shape == Shape.RADIUS:
             tx, ty = target
-            return [(x, y) for x in range(tx - size, tx + size + 1) for y in range(ty - size, ty + size + 1)
-                    if abs(x - tx) + abs(y - ty) <= size and self.floor((x, y)) and self.los(target, (x, y))]
+            return [
+                (x, y)
+                for x in range(tx - size, tx + size + 1)
+                for y in range(ty - size, ty + size + 1)
+                if abs(x - tx) + abs(y - ty) <= size and self.floor((x, y)) and self.los(target, (x, y))
+            ]
         if shape == Shape.CROSS:
             cells: list[Cell] = [target]
             for sx, sy in STEPS:

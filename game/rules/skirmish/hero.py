@@ -85,5 +85,7 @@ class Hero:
         return max(0, self.cls.energy + self.amount(StatusKind.HASTE) - self.amount(StatusKind.SLOW))
 
     def __repr__(self) -> str:
-        return (f"Hero({self.uid} {self.cls.id} team {self.team} at {self.cell} hp {self.health:g}/{self.cls.health}"
-                f" mp {self.mana:g} en {self.energy:g})")
+        return (
+            f"Hero({self.uid} {self.cls.id} team {self.team} at {self.cell} hp {self.health:g}/{self.cls.health}"
+            f" mp {self.mana:g} en {self.energy:g})"
+        )

@@ -70,8 +70,17 @@ class StatusKind(Enum):
 
 
 # Statuses bad for the hero who has them: the AI's scores and the `without_status` rule read this.
-DEBUFFS = frozenset({StatusKind.STUN, StatusKind.SLOW, StatusKind.POISON, StatusKind.TAUNT, StatusKind.WEAKEN,
-                     StatusKind.SUNDER, StatusKind.BLIND})
+DEBUFFS = frozenset(
+    {
+        StatusKind.STUN,
+        StatusKind.SLOW,
+        StatusKind.POISON,
+        StatusKind.TAUNT,
+        StatusKind.WEAKEN,
+        StatusKind.SUNDER,
+        StatusKind.BLIND,
+    }
+)
 MOVE_VERBS = frozenset({Verb.DASH, Verb.TELEPORT})
 
 
@@ -126,8 +135,10 @@ class Ability:
 
     @property
     def harmful(self) -> bool:
-        return any(e.verb in (Verb.DAMAGE, Verb.PUSH, Verb.PULL) or
-                   (e.verb == Verb.STATUS and e.status in DEBUFFS) for e in self.effects)
+        return any(
+            e.verb in (Verb.DAMAGE, Verb.PUSH, Verb.PULL) or (e.verb == Verb.STATUS and e.status in DEBUFFS)
+            for e in self.effects
+        )
 
 
 @dataclass(frozen=True, slots=True)

@@ -26,12 +26,11 @@ replays exactly from its set-up, seed and actions (see effects.py for the order 
 
 from __future__ import annotations
 
-from game.rules.game_api import IllegalAction as BaseIllegalAction
-
 import random
 from collections.abc import Sequence
 
 from game.rules.events import Event, EventKind
+from game.rules.game_api import IllegalAction as BaseIllegalAction
 from game.rules.skirmish.actions import END, Act, Action, cast, move
 from game.rules.skirmish.effects import heal, deal, resolve
 from game.rules.skirmish.grid import Grid, manhattan
@@ -48,8 +47,20 @@ class IllegalAction(BaseIllegalAction):
 
 
 class SkirmishState:
-    __slots__ = ("roster", "arena", "grid", "heroes", "order", "turn_index", "round", "winner", "rng", "seed",
-                 "expected", "start_events")
+    __slots__ = (
+        "roster",
+        "arena",
+        "grid",
+        "heroes",
+        "order",
+        "turn_index",
+        "round",
+        "winner",
+        "rng",
+        "seed",
+        "expected",
+        "start_events",
+    )
 
     def __init__(self, roster: Roster, arena: str, teams: Sequence[Sequence[str]], seed: int = 0):
         if len(teams) != 2 or any(len(team) != TEAM_SIZE for team in teams):
@@ -60,9 +71,11 @@ class SkirmishState:
         if grid is None or grid.arena is not self.arena:
             grid = _GRIDS[id(self.arena)] = Grid(self.arena)
         self.grid = grid
-        self.heroes = [Hero(team * TEAM_SIZE + slot + 1, team, slot, roster.classes[cls_id],
-                            self.arena.spawns[team][slot])
-                       for team in (0, 1) for slot, cls_id in enumerate(teams[team])]
+        self.heroes = [
+            Hero(team * TEAM_SIZE + slot + 1, team, slot, roster.classes[cls_id], self.arena.spawns[team][slot])
+            for team in (0, 1)
+            for slot, cls_id in enumerate(teams[team])
+        ]
         self.order: list[int] = []  # uids of this round's turns, in order
         self.turn_index = -1
         self.round = 0
@@ -130,8 +143,9 @@ class SkirmishState:
         actions = [END]
         occupied = self.occupied()
         steps = int(hero.energy // hero.cls.move_cost)
-        actions += [move(x, y) for (x, y) in sorted(self.grid.reach(hero.cell, steps, occupied),
-                                                   key=lambda c: (c[1], c[0]))]
+        actions += [
+            move(x, y) for (x, y) in sorted(self.grid.reach(hero.cell, steps, occupied), key=lambda c: (c[1], c[0]))
+        ]
         for ability in hero.cls.abilities:
             if self.can_cast(hero, ability):
                 actions += [cast(ability.id, x, y) for (x, y) in self.targets(hero, ability, occupied)]
@@ -186,8 +200,7 @@ class SkirmishState:
         raise KeyError(ability_id)
 
     def can_cast(self, hero: Hero, ability: Ability) -> bool:
-        return (hero.cooldowns.get(ability.id, 0) == 0 and hero.energy >= ability.energy
-                and hero.mana >= ability.mana)
+        return hero.cooldowns.get(ability.id, 0) == 0 and hero.energy >= ability.energy and hero.mana >= ability.mana
 
     def can_act(self, hero: Hero) -> bool:
         """Energy for a step, or an ability it can pay for (targets aside: then it plays END)."""
@@ -215,12 +228,17 @@ class SkirmishState:
             cells = list(self.grid.reach(hero.cell, ability.range, occupied))
         else:
             hx, hy, r = hero.cell[0], hero.cell[1], ability.range
-            cells = [(x, y) for y in range(hy - r, hy + r + 1) for x in range(hx - r, hx + r + 1)
-                     if self.grid.floor((x, y))]
+            cells = [
+                (x, y) for y in range(hy - r, hy + r + 1) for x in range(hx - r, hx + r + 1) if self.grid.floor((x, y))
+            ]
             if kind == TargetKind.EMPTY:
                 cells = [c for c in cells if c not in occupied]
-        out = [c for c in cells if ability.min_range <= manhattan(hero.cell, c) <= ability.range
-               and (not ability.los or self.grid.los(hero.cell, c))]
+        out = [
+            c
+            for c in cells
+            if ability.min_range <= manhattan(hero.cell, c) <= ability.range
+            and (not ability.los or self.grid.los(hero.cell, c))
+        ]
         out.sort(key=lambda c: (c[1], c[0]))
         return out
 
@@ -238,16 +256,20 @@ class SkirmishState:
             hero.energy -= cost
             hero.cell = action.cell
             if events is not None:
-                events.append(Event(EventKind.MOVE, player=hero.team, card=hero.uid, point=action.cell,
-                                    line=tuple(path), value=cost))
+                events.append(
+                    Event(
+                        EventKind.MOVE, player=hero.team, card=hero.uid, point=action.cell, line=tuple(path), value=cost
+                    )
+                )
         else:
             ability = self.ability(hero, action.ability)
             hero.energy -= ability.energy
             hero.mana -= ability.mana
             hero.cooldowns[ability.id] = ability.cooldown
             if events is not None:
-                events.append(Event(EventKind.CAST, player=hero.team, card=hero.uid, point=action.cell,
-                                    name=ability.id))
+                events.append(
+                    Event(EventKind.CAST, player=hero.team, card=hero.uid, point=action.cell, name=ability.id)
+                )
             resolve(self, hero, ability, action.cell, events)
             self._bury(events)
             if self.winner is not None:

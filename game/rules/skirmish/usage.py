@@ -38,7 +38,8 @@ def usage_ok(state, caster: Hero, ability: Ability, cell: tuple[int, int]) -> bo
     if rule.no_friendly_fire:
         for effect in ability.effects:
             hurts = effect.verb in (Verb.DAMAGE, Verb.PUSH, Verb.PULL) or (
-                effect.verb == Verb.STATUS and effect.status in DEBUFFS)
+                effect.verb == Verb.STATUS and effect.status in DEBUFFS
+            )
             if hurts and effect.to == Affects.HEROES and any(h.team == caster.team for h in in_area):
                 return False
     targets = _targets(state, caster, ability, area)
