@@ -59,6 +59,22 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_output_arguments(parser)
 
 
+def _measured_frame(
+    app, frame_dt: float, thinking: bool, work: list[float], frames: list[float], thinking_frames: list[float]
+) -> float | None:
+    """One frame at the real pace: its work and its interval recorded (the interval also among
+    `thinking_frames` while the AI thinks); the next frame's dt, or None when the app stopped."""
+    began = time.perf_counter()
+    if not app.step(frame_dt):
+        return None
+    work.append((time.perf_counter() - began) * 1000.0)
+    interval = app.wait_frame()
+    frames.append(interval)
+    if thinking:
+        thinking_frames.append(interval)
+    return min(100.0, interval)
+
+
 def run(args: argparse.Namespace) -> int:
     import shutil
     import tempfile
@@ -176,16 +192,9 @@ def _run(args: argparse.Namespace, home: str) -> int:
     lines: list[str] = []  # the rest of the report, printed after the run (stdout stays clear of the bar)
     bar = ProgressBar(args.turns, "bench ui", progress_wanted(args), unit="turn")
     while ai_turns < args.turns and time.perf_counter() - started < args.max_seconds:
-        thinking = duel.ai.thinking
-        began = time.perf_counter()
-        if not app.step(frame_dt):
+        frame_dt = _measured_frame(app, frame_dt, duel.ai.thinking, work, frames, thinking_frames)
+        if frame_dt is None:
             break
-        work.append((time.perf_counter() - began) * 1000.0)
-        interval = app.wait_frame()
-        frame_dt = min(100.0, interval)
-        frames.append(interval)
-        if thinking:
-            thinking_frames.append(interval)
         if args.mode == "idle" and duel.human_to_act():
             duel.end_turn()
         if app.top.name == "error":
@@ -327,16 +336,9 @@ def _run_skirmish(args: argparse.Namespace, home: str) -> int:
     bar = ProgressBar(args.turns, "bench ui", progress_wanted(args), unit="turn")
     try:
         while ai_turns < args.turns and time.perf_counter() - started < args.max_seconds:
-            thinking = scene.ai.thinking
-            began = time.perf_counter()
-            if not app.step(frame_dt):
+            frame_dt = _measured_frame(app, frame_dt, scene.ai.thinking, work, frames, thinking_frames)
+            if frame_dt is None:
                 break
-            work.append((time.perf_counter() - began) * 1000.0)
-            interval = app.wait_frame()
-            frame_dt = min(100.0, interval)
-            frames.append(interval)
-            if thinking:
-                thinking_frames.append(interval)
             if app.top is not None and app.top.name == "error":
                 data["stopped"] = f"{app.top.title}: {app.top.message}"
                 lines.append(f"stopped: {data['stopped']}")

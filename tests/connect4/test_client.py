@@ -53,11 +53,10 @@ def test_mouse_and_keyboard_drop_discs_and_the_ai_answers_without_blocking(app):
     scene = open_connect4(app, opponent="ai", difficulty="hard", human_seat=0, seed=4)
     click(app, cell_centre(scene, 3))  # a click anywhere in a column drops into it
     assert scene.state.moves == (3,) and scene.state.cell(3, 0) == 0
-    frames, started = 0, time.perf_counter()
-    while scene.ai.thinking or len(scene.state.moves) < 2:
+    frames = 0
+    while scene.ai.thinking or len(scene.state.moves) < 2:  # a hang is caught by pytest-timeout
         step(app)
         frames += 1
-        assert time.perf_counter() - started < 30
     assert frames >= 2 and scene.explanation and scene.explanation["headline"]  # frames went on while it thought
     run_until(app, lambda: scene.human_to_move())
     while scene.cursor > 1:
