@@ -10,11 +10,13 @@ from __future__ import annotations
 
 import importlib.resources
 import sys
+from functools import lru_cache
 from pathlib import Path
 
 _CHECKOUT = Path(__file__).resolve().parent.parent
 
 
+@lru_cache(maxsize=None)  # the install does not move while the game runs: look it up once
 def _data_folder(name: str) -> Path:
     bundle = getattr(sys, "_MEIPASS", None)
     if bundle:
