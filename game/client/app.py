@@ -15,10 +15,10 @@ import time
 import pygame
 
 from game.client import theme
+from game.client.front_ends import install as install_front_ends
 from game.client.ai_worker import AIPool
 from game.client.input import InputMapper, Intent
 from game.client.scene import Scene
-from game.rules.registry import register_front_end
 from game.client.settings import SettingsFile
 from game.client.sound import Sounds
 from game.rules.saves.progress import InstanceLock
@@ -65,11 +65,11 @@ class App:
             self.settings.volume, self.settings.music_volume, self.settings.effects_volume, self.settings.mute
         )
         self.pool = pool if pool is not None else AIPool(1)
-        register_front_end("connect4", scene="connect4")
+        install_front_ends()
         self.owns_pool = pool is None
         self.think_override = think_ms
         if card_pool_loader is None:
-            from game.client.card_pool import load_card_pool
+            from game.client.cards.card_pool import load_card_pool
 
             card_pool_loader = load_card_pool
         self.card_pool_loader = card_pool_loader

@@ -162,7 +162,9 @@ def smoke_test(size: tuple[int, int] | None = None, shots_dir: str | None = None
     import pygame
 
     from game.client.app import App
-    from game.client.match import DraftMatch, GomokuMatch, MatchSetup
+    from game.client.cards.match import DraftMatch
+    from game.client.gomoku.match import GomokuMatch
+    from game.client.match import MatchSetup
     from game.client.settings import SettingsFile
     from game.rules.saves.store import Store
 
@@ -251,7 +253,8 @@ def _duel_for_smoke(app, pool):
     import random
 
     from game.rules.cards.battle import Battle
-    from game.client.match import CardMatch, MatchSetup, new_game_id
+    from game.client.cards.match import CardMatch
+    from game.client.match import MatchSetup, new_game_id
 
     rng = random.Random(3)
     decks = [[rng.choice(pool) for _ in range(30)] for _ in range(2)]

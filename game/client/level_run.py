@@ -20,7 +20,8 @@ import random
 import time
 from pathlib import Path
 
-from game.client.match import MatchSetup, new_game_id
+from game.client.front_ends import front_end
+from game.client.match import new_game_id
 
 
 class LevelRun:
@@ -46,7 +47,7 @@ class LevelRun:
         self.level = None
         self.session = None
         self.game_id = ""
-        self.setup: MatchSetup | None = None
+        self.setup = None  # the MatchSetup the game's front end made for the level
         self.opponent_spec = None  # AgentSpec of an AI opponent (worker), or None
         self.agent = None  # a scripted opponent (in-process)
         self.started = 0.0
@@ -144,73 +145,19 @@ class LevelRun:
         return True
 
     def _prepare_opponent(self) -> None:
-        from game.client.ai_worker import AgentSpec
-
-        session, level = self.session, self.level
+        """The level's match set-up and opponent, as the game's front end makes them."""
         self.game_id = new_game_id()
         self.opponent_spec = self.agent = None
-        if session.kind == "skirmish":  # the opponent's team plays in the worker pool (SkirmishMatch.specs)
-            self.setup = MatchSetup(
-                game="skirmish",
-                opponent="ai",
-                difficulty=level.opponent.ai,
-                human_seat=0,
-                seed=session.seed,
-                arena=level.map,
-            )
-            return
-        if session.kind == "gomoku":
-            colour_seat = 0 if session.player_seat == 1 else 1  # BLACK is 1: seat 0 plays black
-            self.setup = MatchSetup(
-                game="gomoku",
-                opponent="ai",
-                difficulty=level.opponent.ai,
-                human_seat=colour_seat,
-                rule=int(session.state.rule),
-                size=level.size,
-                seed=session.seed,
-            )
-            return
-        if session.kind != "cards":  # any other game: its client scene plays the level's opponent
-            self.setup = MatchSetup(game=session.kind, opponent="ai", seed=session.seed)
-            return
-        opponent = level.opponent
-        self.setup = MatchSetup(
-            game="cards",
-            opponent="ai",
-            difficulty=opponent.ai or "scripted",
-            lanes=level.rules.lanes,
-            human_seat=session.player_seat,
-            seed=session.seed,
-        )
-        if opponent.control == "ai":
-            self.opponent_spec = AgentSpec(
-                self.game_id, session.opponent_seat, opponent.ai, session.seed, level.rules.lanes
-            )
-        else:
-            from ai.levels.opponents import make_opponent
-
-            self.agent = make_opponent(session)
+        front_end(self.session.kind).prepare(self)
 
     def make_scene(self):
-        """The level's first scene: the ordinary gomoku, skirmish, draft or duel scene, playing a level match."""
-        from game.client.level_match import LevelCardMatch, LevelDraftMatch, LevelGomokuMatch, LevelSkirmishMatch
-
-        if self.session.kind == "skirmish":
-            return self.app.make("skirmish", match=LevelSkirmishMatch(self))
-        if self.session.kind == "gomoku":
-            return self.app.make("gomoku", match=LevelGomokuMatch(self))
-        if self.session.kind != "cards":  # any other game: the scene its front end registered, given this run
-            from game.rules.registry import game_kind
-
-            return self.app.make(game_kind(self.session.kind).client_scene or "error", run=self)
-        if self.session.phase == "draft":
-            return self.app.make("draft", match=LevelDraftMatch(self))
-        return self.app.make("duel", match=LevelCardMatch(self))
+        """The level's first scene: the game's ordinary scene, playing a level match."""
+        name, options = front_end(self.session.kind).open(self)
+        return self.app.make(name, **options)
 
     def to_duel(self) -> None:
         """The draft is over: the duel replaces the draft screen."""
-        from game.client.level_match import LevelCardMatch
+        from game.client.cards.level_match import LevelCardMatch
 
         self.app.replace("duel", match=LevelCardMatch(self))
         lines = self.session.dialogue()

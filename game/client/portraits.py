@@ -4,8 +4,8 @@ framed like the card art over a backdrop in the character's colour; else a bust 
 the name (face, hair, robe and background picked by a stable hash of the name, so a character
 looks the same every time); the riddle is a question mark. Every picture is made once per size.
 
-Quick matches put a face on the AI too: each difficulty is one of the campaign's characters
-(`opponent_character`)."""
+Quick matches put a face on the AI too: each game's match module names a campaign character for
+each AI level (`OPPONENTS`, asked through game/client/front_ends.py)."""
 
 from __future__ import annotations
 
@@ -43,27 +43,7 @@ CHARACTER_COLOURS = {
     "ranger": (50, 110, 80),
     "automaton": (100, 80, 50),
 }
-# Quick matches: who plays at each difficulty (name, portrait).
-CARD_OPPONENTS = {
-    "random": ("Pip", "pip"),
-    "easy": ("Corin Ashdown", "corin"),
-    "medium": ("Sister Maren", "maren"),
-    "hard": ("Lord Halvek", "halvek"),
-}
-GOMOKU_OPPONENTS = {
-    "novice": ("Pip", "pip"),
-    "easy": ("Hana", "hana"),
-    "medium": ("Sister Maren", "maren"),
-    "hard": ("Old Tomo", "tomo"),
-    "master": ("The Duelmind", "duelmind"),
-}
 PLAYER_NAMES = {"apprentice": "You", "knight": "You", "ranger": "You", "automaton": "You"}
-
-
-def opponent_character(game: str, difficulty: str) -> tuple[str, str]:
-    """The (name, portrait) of the AI a quick match plays at `difficulty`."""
-    table = GOMOKU_OPPONENTS if game == "gomoku" else CARD_OPPONENTS
-    return table.get(difficulty, ("The Duelmind", "duelmind"))
 
 
 def portrait(name: str | None, speaker: str, size: int) -> pygame.Surface:

@@ -37,14 +37,15 @@ class GameKind:
     name: str  # the id used in level files ("kind"), saves, replays and the command line
     title: str  # for players
     module: str  # the rules module with new_state, action_to_json, action_from_json, describe_action
+    turn_unit: str = "turns"  # what a level's `turns` limit and a result's length count: "turns", "moves", "rounds"
     level_model: str | None = None  # 'module:Class' of this game's levels
     level_session: str | None = None  # 'module:Class' that plays a level of this game
     # 'module:function' checking a level beyond its model: check(level, file, prove=None) -> problems
     level_checks: str | None = None
     # Filled by the upper layers when they start (never imported by the rules):
     agents: dict[str, Callable[[int], Agent]] = field(default_factory=dict)  # AI level -> factory(seed)
-    client_scene: str | None = None  # the client scene that plays this game
-    workshop_editor: str | None = None  # the workshop's editor for this game's levels
+    front_end: Any = None  # how the client plays this game (game/client/front_ends.py: FrontEnd)
+    workshop_editor: Any = None  # the workshop's editor for this game's levels
 
     # ---------------------------------------------------------------- the game's own functions
 
@@ -89,6 +90,7 @@ GAMES: dict[str, GameKind] = {
             "cards",
             "Card duel",
             "game.rules.cards.game",
+            turn_unit="turns",
             level_model="game.rules.levels.model:CardLevel",
             level_session="game.rules.levels.session:CardSession",
             level_checks="game.rules.levels.checks:check_cards",
@@ -97,6 +99,7 @@ GAMES: dict[str, GameKind] = {
             "gomoku",
             "Gomoku",
             "game.rules.gomoku.game",
+            turn_unit="moves",
             level_model="game.rules.levels.gomoku_level:GomokuLevel",
             level_session="game.rules.levels.session:GomokuSession",
             level_checks="game.rules.levels.gomoku_checks:check_gomoku",
@@ -105,6 +108,7 @@ GAMES: dict[str, GameKind] = {
             "skirmish",
             "Skirmish",
             "game.rules.skirmish.game",
+            turn_unit="rounds",
             level_model="game.rules.levels.skirmish_level:SkirmishLevel",
             level_session="game.rules.levels.skirmish_session:SkirmishSession",
             level_checks="game.rules.levels.skirmish_checks:check_skirmish",
@@ -113,6 +117,7 @@ GAMES: dict[str, GameKind] = {
             "connect4",
             "Connect Four",
             "game.rules.connect4.game",
+            turn_unit="moves",
             level_model="game.rules.connect4.level:Connect4Level",
             level_session="game.rules.connect4.session:Connect4Session",
             level_checks="game.rules.connect4.level:check_connect4",
@@ -143,11 +148,11 @@ def register_agents(name: str, agents: Mapping[str, Callable[[int], Agent]]) -> 
     game_kind(name).agents.update(agents)
 
 
-def register_front_end(name: str, scene: str | None = None, editor: str | None = None) -> None:
-    """The client scene and workshop editor of game `name` (called by the client at start)."""
+def register_front_end(name: str, front_end: Any = None, editor: Any = None) -> None:
+    """The client and workshop editor of game `name` (called by the client when it starts)."""
     kind = game_kind(name)
-    if scene is not None:
-        kind.client_scene = scene
+    if front_end is not None:
+        kind.front_end = front_end
     if editor is not None:
         kind.workshop_editor = editor
 

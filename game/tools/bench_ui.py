@@ -113,7 +113,8 @@ def _run(args: argparse.Namespace, home: str) -> int:
     from game.client.ai_worker import AgentSpec, card_agent_names
     from game.client.app import App
     from game.client.launch import parse_size
-    from game.client.match import CardMatch, MatchSetup, new_game_id
+    from game.client.cards.match import CardMatch
+    from game.client.match import MatchSetup, new_game_id
     from game.client.settings import SettingsFile
     from game.rules.saves.store import Store
 

@@ -13,7 +13,7 @@ from game.rules.levels.session import LevelResult
 from game.rules.saves.progress import Progress
 from game.rules.saves.store import Store
 from tests.client.driver import click, drag, key, run_until
-from game.client.duel_drag import DragKind
+from game.client.cards.duel_drag import DragKind
 
 
 def progress_store(home) -> Store:

@@ -11,7 +11,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.client.card_pool import CardPoolError, load_card_pool
+from game.client.cards.card_pool import CardPoolError, load_card_pool
 from game.client.match import MatchSetup, start_match
 from game.client.scenes.error import ErrorScene
 from game.client.scenes.quick_match import QuickMatchScene

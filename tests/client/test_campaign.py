@@ -15,10 +15,10 @@ from ai.gomoku import choose_move
 from game.rules.cards.actions import FACE, Kind
 from game.client import launch
 from game.client.scenes.dialogue import DialogueScene
-from game.client.scenes.draft import DraftScene
-from game.client.scenes.duel import DuelScene
+from game.client.cards.draft_scene import DraftScene
+from game.client.cards.duel_scene import DuelScene
 from game.client.scenes.level_error import LevelErrorScene
-from game.client.scenes.gomoku import GomokuScene
+from game.client.gomoku.scene import GomokuScene
 from game.client.scenes.level_result import LevelResultScene
 from game.client.scenes.pause import PauseScene
 from game.client.scenes.title import TitleScene
@@ -335,7 +335,7 @@ def test_a_draft_level_drafts_then_duels(app, home):
 def test_gomoku_command_opens_the_client_on_a_match(tmp_path, monkeypatch):
     from game.tools import terminal_gomoku
     from game.client.app import App
-    from game.client.scenes.gomoku import GomokuScene
+    from game.client.gomoku.scene import GomokuScene
     from game.rules.gomoku import Rule
 
     monkeypatch.setenv("DUELMIND_HOME", str(tmp_path / "home"))

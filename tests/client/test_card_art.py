@@ -6,12 +6,14 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.client import card_art, card_render, paint
-from game.client.card_render import LARGE_WIDTH, Role, layout_card, render_card
-from game.client.card_summary import summary_candidates
-from game.client.duel_layout import BOARD_CARD, HAND_CARD
-from game.client.duel_view import ZOOM_WIDTH
-from game.client.scenes.draft import OFFER_WIDTH
+from game.client.cards import card_art, card_render
+
+from game.client import paint
+from game.client.cards.card_render import LARGE_WIDTH, Role, layout_card, render_card
+from game.client.cards.card_summary import summary_candidates
+from game.client.cards.duel_layout import BOARD_CARD, HAND_CARD
+from game.client.cards.duel_view import ZOOM_WIDTH
+from game.client.cards.draft_scene import OFFER_WIDTH
 from game.rules.cards.cardset import load_cardset
 from game.rules.cards.locm import load_official_cards
 from game.rules.cards.model import KEYWORD_NAMES, CardType
@@ -166,7 +168,7 @@ def test_the_picture_is_composed_not_pasted(duelmind_cards):
 def test_a_duel_draws_no_face_per_frame(app):
     """Once the duel's faces are drawn ahead, frames (hovering included) paint nothing new."""
     from game.client.match import MatchSetup, start_match
-    from game.client.scenes.duel import DuelScene
+    from game.client.cards.duel_scene import DuelScene
     from game.client.scenes.pass_device import PassDeviceScene
     from tests.client.driver import click, move, run_until, step
 
@@ -211,8 +213,8 @@ def test_a_card_file_naming_a_missing_icon_says_which_card_and_suggests_one(tmp_
 
 
 def test_the_card_back_has_the_faces_shape_and_is_painted_once_per_width():
-    from game.client.card_back import render_back
-    from game.client.card_render import CARD_RATIO
+    from game.client.cards.card_back import render_back
+    from game.client.cards.card_render import CARD_RATIO
 
     for width in (28, HAND_CARD, 120):
         back = render_back(width)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from game.client.card_summary import summary_candidates
+from game.client.cards.card_summary import summary_candidates
 from game.rules.cards.cardset import load_cardset
 from game.rules.cards.locm import load_official_cards
 

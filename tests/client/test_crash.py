@@ -14,7 +14,7 @@ import pytest
 from game.client.scene import Scene
 from game.client.scenes import crash as crash_module
 from game.client.scenes.crash import CrashScene
-from game.client.scenes.duel import DuelScene
+from game.client.cards.duel_scene import DuelScene
 from game.client.scenes.title import TitleScene
 from game.version import __version__
 from tests.client.campaign_helpers import open_map, progress_store, read_dialogues, start_from_map

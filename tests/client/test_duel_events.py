@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from game.client.match import CardMatch, MatchSetup
-from game.client.scenes.duel import DuelScene
+from game.client.cards.match import CardMatch
+
+from game.client.match import MatchSetup
+from game.client.cards.duel_scene import DuelScene
 from game.rules.cards.actions import use
 from game.rules.cards.model import CardType
 from game.rules.events import EventKind

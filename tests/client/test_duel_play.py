@@ -6,11 +6,11 @@ import pygame
 
 from game.rules.cards.actions import FACE, Kind
 from game.client.match import MatchSetup, start_match
-from game.client.scenes.duel import DuelScene
+from game.client.cards.duel_scene import DuelScene
 from game.client.scenes.pass_device import PassDeviceScene
 from game.client.scenes.result import ResultScene
 from tests.client.driver import click, drag, key, run_until, step
-from game.client.duel_drag import DragKind
+from game.client.cards.duel_drag import DragKind
 
 
 def play_one_move(app, duel: DuelScene) -> None:
@@ -111,7 +111,8 @@ def test_a_failing_ai_is_replaced_and_the_game_goes_on(app):
 
     from game.rules.cards.battle import Battle
     from game.client.ai_worker import AgentSpec
-    from game.client.match import CardMatch, new_game_id
+    from game.client.cards.match import CardMatch
+    from game.client.match import new_game_id
 
     pool = app.card_pool_loader().cards
     rng = random.Random(8)
@@ -128,7 +129,7 @@ def test_a_failing_ai_is_replaced_and_the_game_goes_on(app):
 
 
 def test_hot_seat_draft_passes_the_device_between_the_players(app):
-    from game.client.scenes.draft import DraftScene
+    from game.client.cards.draft_scene import DraftScene
 
     start_match(app, MatchSetup(game="cards", opponent="hotseat", draft="draft", seed=9))
     draft = app.find(DraftScene)

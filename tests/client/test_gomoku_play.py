@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 
 from game.client.match import MatchSetup, start_match
-from game.client.scenes.gomoku import GomokuScene
+from game.client.gomoku.scene import GomokuScene
 from game.client.scenes.result import ResultScene
 from game.rules.gomoku import BLACK, EMPTY, WHITE, Rule
 from tests.client.driver import click, key, move, run_until, step

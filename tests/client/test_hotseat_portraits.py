@@ -8,7 +8,13 @@ import random
 
 import pytest
 
-from game.client.match import CardMatch, GomokuMatch, MatchSetup, SkirmishMatch, seat_label, seat_portrait
+from game.client.cards.match import CardMatch
+
+from game.client.gomoku.match import GomokuMatch
+
+from game.client.match import MatchSetup, seat_label, seat_portrait
+
+from game.client.skirmish.match import SkirmishMatch
 from game.client.settings import PLAYER_PORTRAITS
 
 GAMES = ["cards", "gomoku", "skirmish"]
@@ -59,7 +65,7 @@ def _match(game: str):
         return GomokuMatch(setup)
     if game == "skirmish":
         return SkirmishMatch(setup)
-    from game.client.card_pool import load_card_pool
+    from game.client.cards.card_pool import load_card_pool
     from game.rules.cards.battle import Battle
 
     pool = load_card_pool().cards

@@ -3,7 +3,16 @@
 from __future__ import annotations
 
 
-from game.client.match import CardMatch, GomokuMatch, MatchSetup, SkirmishMatch
+from game.client.cards.match import CardMatch
+
+
+from game.client.gomoku.match import GomokuMatch
+
+
+from game.client.match import MatchSetup
+
+
+from game.client.skirmish.match import SkirmishMatch
 from game.client.widgets import Button, ButtonColumn, text_surface
 from game.rules.cards.battle import Battle
 from tests.client.driver import step

@@ -10,7 +10,7 @@ import pygame
 from ai.levels.opponents import make_opponent
 from game.client import launch
 from game.client.scenes.dialogue import DialogueScene
-from game.client.scenes.duel import DuelScene
+from game.client.cards.duel_scene import DuelScene
 from game.client.scenes.title import TitleScene
 from game.rules.levels import LevelSession, load_level
 from game.rules.saves.progress import Progress

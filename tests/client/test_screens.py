@@ -12,9 +12,9 @@ import pytest
 
 from game.rules.cards.actions import Kind
 from game.client.match import MatchSetup, start_match
-from game.client.scenes.draft import DraftScene
-from game.client.scenes.duel import DuelScene
-from game.client.scenes.gomoku import GomokuScene
+from game.client.cards.draft_scene import DraftScene
+from game.client.cards.duel_scene import DuelScene
+from game.client.gomoku.scene import GomokuScene
 from game.client.scenes.pause import PauseScene
 from game.client.scenes.settings import SettingsScene
 from game.client.scenes.title import TitleScene
@@ -163,7 +163,7 @@ def _play_a_turn(app, duel) -> None:
 def test_level_dialogue_objectives_hud_and_result(app, tmp_path):
     from game.client import launch
     from game.client.scenes.dialogue import DialogueScene
-    from game.client.scenes.duel import DuelScene
+    from game.client.cards.duel_scene import DuelScene
     from game.client.scenes.level_result import LevelResultScene
     from tests.client.campaign_helpers import read_dialogues
 
@@ -213,7 +213,7 @@ def test_level_dialogue_objectives_hud_and_result(app, tmp_path):
 
 def test_level_result_won_and_gomoku_level(app, tmp_path):
     from game.client import launch
-    from game.client.scenes.gomoku import GomokuScene
+    from game.client.gomoku.scene import GomokuScene
     from ai.gomoku.threats import find_vcf
     from game.client.scenes.level_result import LevelResultScene
     from tests.client.campaign_helpers import click_stone, read_dialogues
@@ -261,7 +261,7 @@ def test_level_error_screen(app, tmp_path):
 @pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)], ids=["720p", "1080p"])
 @pytest.mark.parametrize("winner", [0, 1], ids=["victory", "defeat"])
 def test_the_end_of_a_quick_duel_is_presented_with_the_faces(app, tmp_path, size, winner):
-    from game.client.match import CardMatch
+    from game.client.cards.match import CardMatch
     from game.client.scenes.result import ResultScene
     from game.rules.cards.battle import Battle
 

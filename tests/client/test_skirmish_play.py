@@ -7,9 +7,11 @@ import random
 
 import pygame
 
-from game.client.match import MatchSetup, SkirmishMatch, start_match
-from game.client.scenes.skirmish import SkirmishScene
-from game.client.skirmish_animator import BUILDERS, QUIET
+from game.client.match import MatchSetup, start_match
+
+from game.client.skirmish.match import SkirmishMatch
+from game.client.skirmish.scene import SkirmishScene
+from game.client.skirmish.animator import BUILDERS, QUIET
 from game.client.sound import EFFECTS, sound_for, takes
 from game.rules.events import Event, EventKind
 from game.rules.skirmish.actions import Act

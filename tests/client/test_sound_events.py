@@ -122,8 +122,9 @@ def test_sounds_are_chosen_by_size_colour_damage_and_seat():
 
 
 def test_the_duel_animator_plays_each_events_sound(app, monkeypatch):
-    from game.client.match import CardMatch, MatchSetup
-    from game.client.scenes.duel import DuelScene
+    from game.client.cards.match import CardMatch
+    from game.client.match import MatchSetup
+    from game.client.cards.duel_scene import DuelScene
     from game.rules.cards.actions import attack, use
     from tests.client.driver import step
 

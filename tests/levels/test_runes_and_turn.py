@@ -12,9 +12,9 @@ from __future__ import annotations
 import json
 
 from ai.levels.opponents import make_opponent
-from game.client.workshop import edits, forms
-from game.client.workshop.model import Document
-from game.client.workshop.templates import new_level
+from game.workshop import edits, forms
+from game.workshop.model import Document
+from game.workshop.templates import new_level
 from game.rules.cards.actions import END_TURN
 from game.rules.cards.state import TURN_LIMIT
 from game.rules.events import EventKind

@@ -10,7 +10,7 @@ import pytest
 from ai.skirmish.registry import make_agent
 from game.client.scenes.dialogue import DialogueScene
 from game.client.scenes.level_result import LevelResultScene
-from game.client.scenes.skirmish import SkirmishScene
+from game.client.skirmish.scene import SkirmishScene
 from game.rules.saves.progress import Progress
 from tests.client.campaign_helpers import (
     open_map,

@@ -527,8 +527,8 @@ def test_a_long_chain_of_tokens_is_refused_not_a_crash(tmp_path):
 
 
 def test_non_utf8_card_list_gives_a_clean_message_to_the_referee_and_the_client(tmp_path, monkeypatch):
-    import game.client.card_pool as card_pool
-    from game.client.card_pool import CardPoolError, load_card_pool
+    import game.client.cards.card_pool as card_pool
+    from game.client.cards.card_pool import CardPoolError, load_card_pool
 
     pool = tmp_path / "pool.txt"
     pool.write_bytes(b"1 ; Caf\xe9 ; creature ; 1 ; 2 ; 1 ; ------ ; 1 ; 0 ; 0 ; text\n")

@@ -11,10 +11,10 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.client.workshop import campaign_edit as ce
+from game.workshop import campaign_edit as ce
 from game.client.workshop import campaign_view as view
-from game.client.workshop.campaign_check import describe, place_in_document
-from game.client.workshop.campaign_edit import CampaignDocument
+from game.workshop.campaign_check import describe, place_in_document
+from game.workshop.campaign_edit import CampaignDocument
 from game.rules.levels.gomoku_checks import use_forced_win_prover
 from game.rules.levels.loader import campaign_dir, campaign_path, load_campaign, validate_paths
 from tests.client.driver import click, drag, move, step

@@ -3,10 +3,10 @@ objectives and story lines; undo and redo; live problems with their paths in wor
 
 from __future__ import annotations
 
-from game.client.workshop import edits, forms
-from game.client.workshop.edits import Slot
-from game.client.workshop.model import Document, describe_path, parse_path
-from game.client.workshop.templates import new_level
+from game.workshop import edits, forms
+from game.workshop.edits import Slot
+from game.workshop.model import Document, describe_path, parse_path
+from game.workshop.templates import new_level
 
 
 def card_doc() -> Document:
@@ -167,7 +167,7 @@ def test_the_forms_cover_each_tab():
 
 
 def test_paths_inside_validator_messages_read_as_words():
-    from game.client.workshop.model import message_in_words
+    from game.workshop.model import message_in_words
 
     assert (
         message_in_words("0,4 is already taken by the hero at $.player.heroes[1]")

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from game.client.workshop import edits, io, jsontext
-from game.client.workshop.model import Document
+from game.workshop import edits, io, jsontext
+from game.workshop.model import Document
 from game.paths import levels_dir
 
 EVERY_FILE = sorted(levels_dir().rglob("*.json"))

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import pygame
 
-from game.client.workshop import card_table, edits, stones
-from game.client.workshop.edits import Slot
+from game.client.workshop import card_table, stones
+
+from game.workshop import edits
+from game.workshop.edits import Slot
 from tests.client.driver import click, move, run_until, step
 from tests.workshop.helpers import ctrl, open_editor, press_key, row_centre, shoot
 

@@ -11,10 +11,12 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.client.workshop import edits, io, skirmish_canvas, skirmish_field as field, skirmish_forms
-from game.client.workshop.model import Document, describe_path, parse_path
-from game.client.workshop.skirmish_field import HeroRef
-from game.client.workshop.templates import new_level
+from game.workshop import edits, io, skirmish_field as field, skirmish_forms
+
+from game.client.workshop import skirmish_canvas
+from game.workshop.model import Document, describe_path, parse_path
+from game.workshop.skirmish_field import HeroRef
+from game.workshop.templates import new_level
 from game.paths import levels_dir
 from game.rules.levels.loader import level_path, load_level
 from tests.client.driver import click, drag, move, run_until, step

@@ -223,4 +223,28 @@ class LevelConnect4Match(_LevelHooks, Connect4Match):
         self.toast.show("Your saved game goes on")
 
 
-__all__ = ["COLOURS", "Connect4Match", "LevelConnect4Match", "OPPONENTS", "ThreadJob", "connect4_levels", "make_agent"]
+def open_quick_match(app, setup: MatchSetup) -> tuple[str, dict]:
+    return "connect4", {"setup": setup}
+
+
+def prepare_level(run) -> None:
+    """The level's opponent is the Connect Four AI, thinking in a thread (ThreadJob)."""
+    run.setup = MatchSetup(game="connect4", opponent="ai", seed=run.session.seed)
+
+
+def open_level(run) -> tuple[str, dict]:
+    return "connect4", {"run": run}
+
+
+__all__ = [
+    "COLOURS",
+    "Connect4Match",
+    "LevelConnect4Match",
+    "OPPONENTS",
+    "ThreadJob",
+    "connect4_levels",
+    "make_agent",
+    "open_level",
+    "open_quick_match",
+    "prepare_level",
+]

@@ -22,7 +22,7 @@ from game.client.campaign import (
     open_progress,
     opponent_text,
 )
-from game.client.card_back import render_back
+from game.client.cards.card_back import render_back
 from game.client.objectives_hud import draw_star
 from game.client.scene import Scene
 from game.client.widgets import Button, backdrop, draw_text, fit_text, hover_buttons, panel, press_buttons, wrap_text

@@ -8,7 +8,8 @@ import pygame
 
 from game.client import theme
 from game.client.ai_worker import card_agent_names, gomoku_levels, skirmish_agent_names
-from game.client.match import MatchSetup, skirmish_roster, start_match
+from game.client.match import MatchSetup, start_match
+from game.client.skirmish.match import skirmish_roster
 from game.client.scene import Scene
 from game.client.widgets import Button, OptionRow, backdrop, draw_text, hover_buttons, press_buttons
 from game.rules.gomoku import MAX_SIZE, MIN_SIZE, Rule

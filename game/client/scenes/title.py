@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 
 from game.client import theme
-from game.client.card_back import render_back
+from game.client.cards.card_back import render_back
 from game.client.scene import Scene
 from game.client.widgets import Button, ButtonColumn, backdrop, draw_text, panel, wrap_text
 

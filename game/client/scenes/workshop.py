@@ -52,7 +52,7 @@ class WorkshopScene(Scene):
         self.app.push("workshop_editor", kind=kind)
 
     def open(self, path: Path) -> None:
-        from game.client.workshop.io import WorkshopFileError
+        from game.workshop.io import WorkshopFileError
 
         try:
             self.app.push("workshop_editor", path=path)
@@ -61,7 +61,7 @@ class WorkshopScene(Scene):
 
     def open_campaign(self) -> None:
         """The chapters, their levels and unlock rules (game/client/scenes/workshop_campaign.py)."""
-        from game.client.workshop.io import WorkshopFileError
+        from game.workshop.io import WorkshopFileError
 
         try:
             self.app.push("workshop_campaign")

@@ -2,7 +2,7 @@
 and in what order, when each chapter opens, its intro lines, and the levels a won level unlocks
 (its file's rewards); the same problems as `levels validate`, live; undo, redo and save.
 
-The document (game/client/workshop/campaign_edit.py) holds the campaign file and its folder's
+The document (game/workshop/campaign_edit.py) holds the campaign file and its folder's
 level files and makes every edit; this scene turns clicks, drags and keys into those edits;
 campaign_forms gives its settings rows and campaign_view draws the rest.
 """
@@ -16,9 +16,10 @@ import pygame
 from game.client import theme
 from game.client.scene import Scene
 from game.client.widgets import Button, draw_text, fit_text, hover_buttons, press_buttons, vertical_gradient
-from game.client.workshop import campaign_edit as ce
+from game.workshop import campaign_edit as ce
 from game.client.workshop import campaign_view as view
-from game.client.workshop import campaign_check, campaign_forms, io, keys
+from game.workshop import campaign_check, campaign_forms, io
+from game.client.workshop import keys
 from game.client.workshop.panel import RowPanel, draw_title_bar
 from game.rules.levels.loader import campaign_path
 

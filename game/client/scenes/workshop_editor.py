@@ -2,7 +2,7 @@
 or a skirmish field with its hero palette), the settings tabs, the live problems, undo and redo,
 save, test play and simulate.
 
-The document (game/client/workshop/model.py) holds the level's JSON and every edit; this scene
+The document (game/workshop/model.py) holds the level's JSON and every edit; this scene
 only turns clicks and keys into its edits and draws it. Test play writes the level as it is to a
 temporary file and plays it like any level file (game/client/level_run.py) over this scene, so
 leaving the level comes back here with the document, the selection and undo intact.
@@ -19,13 +19,14 @@ import pygame
 from game.client import theme
 from game.client.scene import Scene
 from game.client.widgets import Button, draw_text, fit_text, hover_buttons, press_buttons, vertical_gradient
-from game.client.workshop import card_table, catalog, edits, forms, io, keys, skirmish_field, skirmish_forms, stones
-from game.client.workshop.edits import Slot
-from game.client.workshop.model import Document
+from game.client.workshop import card_table, keys, stones
+from game.workshop import catalog, edits, forms, io, skirmish_field, skirmish_forms
+from game.workshop.edits import Slot
+from game.workshop.model import Document
 from game.client.workshop.panel import ProblemList, RowPanel, draw_title_bar
 from game.client.workshop.picker import Picker
 from game.client.workshop.skirmish_canvas import SkirmishCanvas
-from game.client.workshop.templates import new_level
+from game.workshop.templates import new_level
 from game.paths import levels_dir
 from game.rules.safe_json import safe_resolve
 
@@ -111,7 +112,7 @@ class WorkshopEditorScene(Scene):
         return catalog.cardset(catalog.level_files(self.doc.data)) if self.doc.kind == "cards" else None
 
     def bad_paths(self) -> set[tuple]:
-        from game.client.workshop.model import parse_path
+        from game.workshop.model import parse_path
 
         found = set()
         for problem in self.doc.problems:
@@ -458,7 +459,7 @@ class WorkshopEditorScene(Scene):
             if self.drag and "card" in self.drag:
                 card = catalog.card_named(self.cards, self.drag["card"])
                 if card is not None:
-                    from game.client.card_render import render_card
+                    from game.client.cards.card_render import render_card
 
                     surface.blit(render_card(card, card_table.CARD_W), (self.mouse[0] - 28, self.mouse[1] - 39))
             elif not self.drag:

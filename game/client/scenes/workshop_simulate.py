@@ -9,7 +9,7 @@ import pygame
 from game.client import theme
 from game.client.scene import Scene
 from game.client.widgets import Button, draw_text, hover_buttons, panel, press_buttons, shade
-from game.client.workshop.simulate import Simulation, histogram
+from game.workshop.simulate import Simulation, histogram
 
 BOX = pygame.Rect(190, 70, 900, 580)
 GAMES = {"cards": 20, "gomoku": 8}

@@ -11,8 +11,8 @@ import pygame
 
 from game.client import theme
 from game.client.widgets import draw_text, fit_text, panel, shade, wrap_text
-from game.client.workshop import campaign_edit as ce
-from game.client.workshop.campaign_check import describe
+from game.workshop import campaign_edit as ce
+from game.workshop.campaign_check import describe
 from game.client.workshop.panel import draw_help_box
 
 CHAPTERS_RECT = pygame.Rect(12, 52, 290, 600)

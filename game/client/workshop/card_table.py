@@ -10,11 +10,11 @@ from __future__ import annotations
 import pygame
 
 from game.client import theme
-from game.client.card_render import render_card
+from game.client.cards.card_render import render_card
 from game.client.widgets import draw_text, panel
-from game.client.workshop import edits
-from game.client.workshop.edits import Slot
-from game.client.workshop.model import Document
+from game.workshop import edits
+from game.workshop.edits import Slot
+from game.workshop.model import Document
 
 AREA = pygame.Rect(308, 50, 566, 664)
 CARD_W, CARD_H, STEP = 56, 78, 62

@@ -22,7 +22,7 @@ def open_workshop(app, level: str | None = None) -> None:
     from pathlib import Path
 
     if level and (level == "campaign" or Path(level).name == "campaign.json"):
-        from game.client.workshop.io import WorkshopFileError
+        from game.workshop.io import WorkshopFileError
         from game.rules.levels.loader import campaign_path
 
         app.push("title")

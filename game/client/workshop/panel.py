@@ -12,9 +12,9 @@ import pygame
 
 from game.client import theme
 from game.client.widgets import draw_text, fit_text, panel, shade, wrap_text
-from game.client.workshop import forms
-from game.client.workshop.forms import Row
-from game.client.workshop.model import Document, describe_path, message_in_words, parse_path
+from game.workshop import forms
+from game.workshop.forms import Row
+from game.workshop.model import Document, describe_path, message_in_words, parse_path
 
 ROW_H = 28
 

@@ -6,9 +6,9 @@ from __future__ import annotations
 import pygame
 
 from game.client import theme
-from game.client.card_render import render_card
+from game.client.cards.card_render import render_card
 from game.client.widgets import draw_text, fit_text, panel
-from game.client.workshop import catalog
+from game.workshop import catalog
 from game.rules.cards.model import KEYWORD_LETTERS, CardType
 
 AREA = pygame.Rect(8, 50, 292, 664)

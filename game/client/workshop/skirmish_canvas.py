@@ -16,10 +16,12 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.client import skirmish_view, theme
+from game.client.skirmish import view as skirmish_view
+
+from game.client import theme
 from game.client.widgets import draw_text, fit_text, panel, text_surface
-from game.client.workshop import skirmish_field as field
-from game.client.workshop.model import Document
+from game.workshop import skirmish_field as field
+from game.workshop.model import Document
 
 AREA = pygame.Rect(8, 50, 866, 664)
 FIELD = pygame.Rect(24, 152, 834, 496)  # above the hint line, clear of the editor's notices

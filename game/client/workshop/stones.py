@@ -8,8 +8,8 @@ import pygame
 
 from game.client import theme
 from game.client.widgets import draw_text, panel
-from game.client.workshop import edits
-from game.client.workshop.model import Document
+from game.workshop import edits
+from game.workshop.model import Document
 
 AREA = pygame.Rect(8, 50, 866, 664)
 BOARD = pygame.Rect(200, 64, 636, 636)

@@ -17,8 +17,9 @@ import pygame
 
 from game.rules.cards.model import KEYWORD_BITS, KEYWORD_LETTERS, Card, CardType, keyword_names
 from game.rules.cards.text import card_text
-from game.client import card_art, theme
-from game.client.card_summary import summary_candidates
+from game.client.cards import card_art
+from game.client import theme
+from game.client.cards.card_summary import summary_candidates
 from game.client.paint import LRU, mix
 from game.client.resources import font
 from game.client.widgets import drawable, text_surface, wrap_text

@@ -13,8 +13,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from game.client.workshop import io, jsontext
-from game.client.workshop.model import MISSING, Document
+from game.workshop import io, jsontext
+from game.workshop.model import MISSING, Document
 from game.rules.levels.loader import read_json
 from game.rules.levels.problems import Problem
 
@@ -48,7 +48,7 @@ class CampaignDocument(Document):
         self.validator = self._check
 
     def _check(self, data: dict, file: str, path: Path | None) -> list[Problem]:
-        from game.client.workshop.campaign_check import campaign_problems
+        from game.workshop.campaign_check import campaign_problems
 
         return campaign_problems(data, self.path, self.unreadable)
 

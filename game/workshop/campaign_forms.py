@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from game.client.workshop import campaign_edit as ce
-from game.client.workshop.forms import Row
+from game.workshop import campaign_edit as ce
+from game.workshop.forms import Row
 
 
 def chapter_rows(doc: ce.CampaignDocument, c: int, choose_unlock: Callable[[], Any]) -> list[Row]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pygame
 
 from game.client import theme
-from game.client.card_render import CARD_RATIO, render_card
+from game.client.cards.card_render import CARD_RATIO, render_card
 from game.client.scene import Scene
 from game.client.widgets import backdrop, draw_text, fit_text, panel
 

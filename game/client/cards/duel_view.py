@@ -9,12 +9,12 @@ import math
 
 import pygame
 
-from game.client import duel_layout as L
+from game.client.cards import duel_layout as L
 from game.client import theme
-from game.client.duel_drag import DragKind
-from game.client.duel_table import piece, table_background
-from game.client.card_back import render_back
-from game.client.card_render import CARD_RATIO, keyword_letters, render_card
+from game.client.cards.duel_drag import DragKind
+from game.client.cards.duel_table import piece, table_background
+from game.client.cards.card_back import render_back
+from game.client.cards.card_render import CARD_RATIO, keyword_letters, render_card
 from game.client.explain_overlay import draw_card_thoughts
 from game.client.portraits import portrait
 from game.client.widgets import draw_text, fit_text, panel, text_surface, wrap_text

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from game.client.workshop import edits, forms, skirmish_field as field
-from game.client.workshop.forms import Row
-from game.client.workshop.model import Document
+from game.workshop import edits, forms, skirmish_field as field
+from game.workshop.forms import Row
+from game.workshop.model import Document
 
 TABS = ("Level", "Objectives", "Opponent", "Story", "Events", "Campaign")
 PARAMETER_NAMES = {"within": "Within rounds", "rounds": "Rounds", "label": "Hero (label)", "hero": "Which hero"}

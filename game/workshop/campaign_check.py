@@ -17,8 +17,8 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
-from game.client.workshop import jsontext
-from game.client.workshop.model import parse_path, path_words
+from game.workshop import jsontext
+from game.workshop.model import parse_path, path_words
 from game.rules.levels import model as m
 from game.rules.levels.checks import check_campaign, check_level
 from game.rules.levels.loader import parse_level, validation_problems

@@ -3,8 +3,8 @@ when legal), hit/miss/crit numbers, statuses with their turns, the initiative ba
 and explainable turns (Tab), hot-seat with the pass screen.
 
 The scene plays a match (game/client/match.py's SkirmishMatch; level_match.py for campaign
-levels): the flow and input are here, the drawing in game/client/skirmish_view.py, and the table
-from event to animation in game/client/skirmish_animator.py. The AI decides in the worker pool
+levels): the flow and input are here, the drawing in game/client/skirmish/view.py, and the table
+from event to animation in game/client/skirmish/animator.py. The AI decides in the worker pool
 (request "skirmish_act") through the shared driver, one action per request.
 """
 
@@ -12,14 +12,14 @@ from __future__ import annotations
 
 import pygame
 
-from game.client import skirmish_view as view_draw
+from game.client.skirmish import view as view_draw
 from game.client import theme
 from game.client.ai_driver import AIDriver
 from game.client.anim import Anim, AnimationQueue
 from game.client.scene import Scene
 from game.client.settings import AI_PACES
-from game.client.skirmish_animator import BUILDERS, QUIET, TOGETHER, ArenaView, animate_progress
-from game.client.skirmish_view import SIDE, Layout
+from game.client.skirmish.animator import BUILDERS, QUIET, TOGETHER, ArenaView, animate_progress
+from game.client.skirmish.view import SIDE, Layout
 from game.client.sound import sound_for
 from game.client.widgets import Button, hover_buttons, press_buttons
 from game.rules.events import EventKind

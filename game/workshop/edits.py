@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game.client.workshop.model import MISSING, Document
+from game.workshop.model import MISSING, Document
 
 SIDES = ("player", "opponent")
 ZONES = ("hand", "board", "deck")
@@ -157,7 +157,7 @@ def owner(side: str) -> str:
 
 def set_value(doc: Document, path: tuple, value, label: str | None = None) -> None:
     """One field; None removes an optional one. Typing into a field merges into one edit."""
-    from game.client.workshop.model import describe_path
+    from game.workshop.model import describe_path
 
     path = tuple(path)
     if value is None and doc.get(path, MISSING) is MISSING:

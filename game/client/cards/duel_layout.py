@@ -8,7 +8,7 @@ from __future__ import annotations
 import pygame
 
 from game.rules.cards.battle import Battle
-from game.client.card_render import CARD_RATIO
+from game.client.cards.card_render import CARD_RATIO
 
 CENTER = pygame.Rect(232, 0, 816, 720)
 BOARD_CARD = 108

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from game.client.workshop import jsontext
+from game.workshop import jsontext
 from game.rules.levels.problems import Problem
 
 
@@ -334,7 +334,7 @@ class Document:
     def problems(self) -> list[Problem]:
         """Every problem `levels validate` would report for this data (cached per version)."""
         if self._problems is None or self._problems[0] != self.version:
-            from game.client.workshop.validation import validate
+            from game.workshop.validation import validate
 
             check = self.validator or validate
             self._problems = (self.version, check(self.data, self.file_name, self.path))

@@ -8,8 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from game.client.workshop import edits
-from game.client.workshop.model import Document
+from game.workshop import edits
+from game.workshop.model import Document
 from game.rules.levels.build import runes_below
 from game.rules.levels.model import FALLBACK_RULES, MAX_TURNS
 

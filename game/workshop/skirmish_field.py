@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game.client.workshop.model import MISSING, Document
+from game.workshop.model import MISSING, Document
 from game.rules.levels.skirmish_level import SkirmishAIName
 from game.rules.levels.skirmish_checks import skirmish_roster
 from game.rules.skirmish.data import DataError

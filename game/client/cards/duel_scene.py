@@ -15,14 +15,14 @@ import time
 
 import pygame
 
-from game.client import duel_layout as L
+from game.client.cards import duel_layout as L
 from game.client import theme
 from game.client.ai_driver import AIDriver
 from game.client.anim import AnimationQueue
-from game.client.card_render import render_card
-from game.client.duel_animator import DuelAnimator
-from game.client.duel_drag import Drag, DragKind
-from game.client.duel_view import ZOOM_WIDTH, DuelView
+from game.client.cards.card_render import render_card
+from game.client.cards.duel_animator import DuelAnimator
+from game.client.cards.duel_drag import Drag, DragKind
+from game.client.cards.duel_view import ZOOM_WIDTH, DuelView
 from game.client.scene import Scene
 from game.client.settings import AI_PACES
 from game.client.widgets import Button, wrap_text

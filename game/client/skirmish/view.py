@@ -1,7 +1,7 @@
 """Drawing the skirmish: the arena, hero tokens, previews, the initiative bar and the side panel.
 
 Everything that does not move is made once per size and kept (the arena, tokens, status badges,
-tiles); a frame only blits them. The scene (game/client/scenes/skirmish.py) owns the flow and
+tiles); a frame only blits them. The scene (game/client/skirmish/scene.py) owns the flow and
 input; this module reads the scene's view model (`scene.view`, what the animations have shown
 so far) and its choices (hover, selected ability, previews).
 """

@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from game.client.workshop import jsontext
+from game.workshop import jsontext
 from game.rules.safe_json import JsonFileError, JsonFileUnreadable, parse_json_text, read_text_file
 from game.rules.saves.store import StoreError, write_atomically
 

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import pygame
 
-from game.client import duel_layout as L
+from game.client.cards import duel_layout as L
 from game.client import theme
-from game.client.card_render import CARD_RATIO
+from game.client.cards.card_render import CARD_RATIO
 from game.client.paint import radial, vignette
 from game.client.widgets import vertical_gradient
 

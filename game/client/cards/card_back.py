@@ -9,7 +9,7 @@ from __future__ import annotations
 import pygame
 
 from game.client import theme
-from game.client.card_render import CARD_RATIO
+from game.client.cards.card_render import CARD_RATIO
 from game.client.paint import gradient, with_alpha
 
 SUPERSAMPLE = 3

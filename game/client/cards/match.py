@@ -1,0 +1,181 @@
+"""The matches the draft and duel scenes play: a quick match's draft (`DraftMatch`) and duel
+(`CardMatch`); campaign levels subclass them in `game/client/cards/level_match.py`."""
+
+from __future__ import annotations
+
+import random
+
+from game.client.match import MatchSetup, new_game_id, seat_label, seat_portrait, start_match
+
+
+# Quick matches: who plays at each difficulty (name, portrait).
+OPPONENTS = {
+    "random": ("Pip", "pip"),
+    "easy": ("Corin Ashdown", "corin"),
+    "medium": ("Sister Maren", "maren"),
+    "hard": ("Lord Halvek", "halvek"),
+}
+
+
+def open_quick_match(app, setup: MatchSetup) -> tuple[str, dict]:
+    """A quick card match starts with the draft (or a message when there are no cards)."""
+    from game.client.cards.card_pool import CardPoolError
+
+    try:
+        pool = app.card_pool_loader()
+    except CardPoolError as error:
+        return "error", {"title": "No cards to play with", "message": str(error)}
+    return "draft", {"match": DraftMatch(app, setup, pool.cards)}
+
+
+class DraftMatch:
+    """The draft of a quick card match: one Draft shared by both seats; AI seats (and a person
+    who let the AI draft for them) pick through the worker pool."""
+
+    level_run = None
+
+    def __init__(self, app, setup: MatchSetup, pool):
+        from game.client.ai_worker import AgentSpec, card_agent_names
+        from game.rules.cards.draft import Draft
+
+        self.app = app
+        self.setup = setup
+        self.rng = random.Random(setup.seed)
+        self.draft = Draft(pool, self.rng)
+        self.game_id = new_game_id()
+        self.hotseat = setup.opponent == "hotseat"
+        strongest = card_agent_names()[-1]
+        self.specs: dict = {}  # seats the worker plays in the battle
+        self.drafters: dict = {}  # seats whose picks the worker makes
+        for seat, who in enumerate(setup.controllers()):
+            seed = self.rng.randrange(1 << 30)
+            if who == "ai":
+                spec = AgentSpec(self.game_id, seat, setup.difficulty, seed, setup.lanes)
+                self.specs[seat] = self.drafters[seat] = spec
+            elif setup.draft == "auto":
+                self.drafters[seat] = AgentSpec(self.game_id, seat, strongest, seed, setup.lanes)
+        self.human_seats = [
+            seat for seat, who in enumerate(setup.controllers()) if who == "human" and seat not in self.drafters
+        ]
+
+    def seat_label(self, seat: int) -> str:
+        return seat_label(self.setup, seat)
+
+    def offer(self, seat: int):
+        picks = len(self.draft.picks[seat])
+        return self.draft.offers[min(picks, len(self.draft.offers) - 1)]
+
+    def picked(self, seat: int) -> list:
+        return list(self.draft.picks[seat])
+
+    def picks_left(self, seat: int) -> int:
+        return len(self.draft.offers) - len(self.draft.picks[seat])
+
+    def choose(self, seat: int, index: int) -> None:
+        self.draft.choose(seat, index)
+
+    def local_pick(self, seat: int) -> bool:
+        """Make `seat`'s picks in-process if an agent here drafts for it (levels); False otherwise."""
+        return False
+
+    @property
+    def complete(self) -> bool:
+        return self.draft.is_complete
+
+    def to_duel(self, app) -> None:
+        """The draft is over: the duel replaces the draft screen."""
+        from game.rules.cards.battle import Battle
+
+        battle = Battle.from_decks(self.draft.decks(self.rng), self.setup.lanes)
+        app.replace("duel", match=CardMatch(self.setup, battle, self.draft.cards, self.game_id, self.specs))
+
+    def open_pause(self, scene) -> None:
+        scene.app.push("pause")
+
+
+class CardMatch:
+    """A card duel as the duel scene plays it (a quick match; levels: LevelCardMatch)."""
+
+    kind = "cards"
+    hud = None  # an object with update(dt) and draw(surface, rect), shown instead of the match info
+    toast = None  # a short message over the board (levels)
+    level_run = None  # the campaign level played, for F5
+
+    def __init__(self, setup: MatchSetup, battle, card_pool, game_id: str, specs: dict):
+        self.setup = setup
+        self.battle = battle
+        self.card_pool = list(card_pool)
+        self.game_id = game_id
+        self.specs = dict(specs)  # seat -> AgentSpec: the seats the worker pool plays
+        self.controllers = setup.controllers()
+
+    # the rules
+    def legal_actions(self) -> list:
+        return self.battle.legal_actions()
+
+    def apply(self, action) -> list:
+        return self.battle.apply(action)
+
+    def observation(self, seat: int):
+        return self.battle.observation(seat, self.card_pool)
+
+    @property
+    def over(self) -> bool:
+        return self.battle.winner is not None
+
+    @property
+    def winner(self) -> int | None:
+        return self.battle.winner
+
+    # the players
+    def seat_label(self, seat: int) -> str:
+        return seat_label(self.setup, seat)
+
+    def seat_portrait(self, seat: int, app) -> str:
+        return seat_portrait(self.setup, seat, app.settings.portrait)
+
+    def ai_budget_ms(self, app) -> float:
+        return float(app.think_ms)
+
+    def local_agent(self, seat: int):
+        """An agent that decides in-process for `seat` (a level's scripted opponent), or None."""
+        return None
+
+    # what a level changes
+    def opening_log(self) -> list[str]:
+        return ["The duel begins"]
+
+    def after_action(self, scene) -> None:
+        """After every action of either side (levels: objectives, story lines, saves)."""
+
+    def finish(self, scene) -> None:
+        """The game is over: show the result."""
+        winner = self.winner
+        label = self.seat_label(winner)
+        if self.setup.opponent in ("hotseat", "watch"):
+            headline, good = f"{label} wins!", None
+        elif label == "You":
+            headline, good = "Victory!", True
+        else:
+            headline, good = "Defeat", False
+        battle = self.battle
+        turns = f"{battle.turn} turn{'s' if battle.turn != 1 else ''}"
+        detail = f"after {turns}  ·  health {battle.sides[0].health} - {battle.sides[1].health}"
+        scene.end_game()
+        # The face shown: the winner's, or yours when you lost (the loser's face tells a defeat).
+        shown = winner if good is not False else 1 - winner
+        scene.app.push(
+            "result",
+            headline=headline,
+            detail=detail,
+            good=good,
+            on_rematch=lambda: self.rematch(scene.app),
+            face=(self.seat_portrait(shown, scene.app), self.seat_label(shown)),
+        )
+
+    def rematch(self, app) -> None:
+        app.reset("title")
+        start_match(app, self.setup.again())
+
+    def open_pause(self, scene) -> None:
+        scene.app.push("pause", on_quit=scene.end_game)

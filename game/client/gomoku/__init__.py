@@ -1,0 +1,1 @@
+"""Gomoku in the client: the scene (`scene`) and the matches it plays (`match`)."""

@@ -1,0 +1,53 @@
+"""A campaign skirmish level as the skirmish scene plays it (see `game/client/level_match.py`)."""
+
+from __future__ import annotations
+
+
+from game.client.objectives_hud import ObjectivesHUD
+from game.client.level_match import Toast, _LevelHooks
+from game.client.skirmish.match import SkirmishMatch
+
+
+class LevelSkirmishMatch(_LevelHooks, SkirmishMatch):
+    """A skirmish level: the player's team is team 0; the opponent's team plays in the worker pool
+    at the level's budget per action."""
+
+    def __init__(self, run):
+        session = run.session
+        super().__init__(run.setup, session.state)
+        self._join(run)
+        self.title = self.level.title
+        self.hud = ObjectivesHUD(session.objectives(), caption=lambda: f"Round {max(1, self.state.round)}")
+        self.toast = Toast((360, 64))
+
+    def finish(self, scene) -> None:
+        scene.end_game()
+        _LevelHooks.finish(self, scene)
+
+    def open_pause(self, scene) -> None:
+        def leave():
+            scene.end_game()
+            self.run.quit()
+
+        def restart():
+            scene.end_game()
+            self.run.restart()
+
+        scene.app.push("pause", leave=leave, quit_label=f"Quit to {self.run.home_label.lower()}", restart=restart)
+
+    def note_resumed(self) -> None:
+        self.toast.show("Your saved game goes on")
+
+
+def prepare_level(run) -> None:
+    """The opponent's team plays in the worker pool (SkirmishMatch.specs)."""
+    from game.client.match import MatchSetup
+
+    session, level = run.session, run.level
+    run.setup = MatchSetup(
+        game="skirmish", opponent="ai", difficulty=level.opponent.ai, human_seat=0, seed=session.seed, arena=level.map
+    )
+
+
+def open_level(run) -> tuple[str, dict]:
+    return "skirmish", {"match": LevelSkirmishMatch(run)}

@@ -1,0 +1,138 @@
+"""The match the skirmish scene plays (a quick match; campaign levels: `level_match.py`), who
+commands the other team at each AI level, and the roster of heroes and maps."""
+
+from __future__ import annotations
+
+import random
+
+from game.client.match import MatchSetup, new_game_id, seat_label, seat_portrait, start_match
+
+# Quick skirmishes: who commands the other team at each AI level (name, portrait).
+OPPONENTS = {
+    "random": ("Pip", "pip"),
+    "easy": ("Corin Ashdown", "corin"),
+    "greedy": ("Captain Voss", "voss"),
+    "medium": ("Sister Maren", "maren"),
+    "hard": ("Lord Halvek", "halvek"),
+}
+
+
+def open_quick_match(app, setup: MatchSetup) -> tuple[str, dict]:
+    return "skirmish", {"match": SkirmishMatch(setup)}
+
+
+class SkirmishMatch:
+    """A skirmish as the skirmish scene plays it (a quick match; levels: LevelSkirmishMatch).
+
+    Seat = team: 0 is the first team (yours against the AI), 1 the other. The AI seats are
+    played by the worker pool ("skirmish_act"), one action per request."""
+
+    kind = "skirmish"
+    hud = None
+    toast = None
+    level_run = None
+    title = "Skirmish"
+
+    def __init__(self, setup: MatchSetup, state=None):
+        from game.client.ai_worker import AgentSpec
+        from game.rules.skirmish.state import SkirmishState
+
+        self.setup = setup
+        self.controllers = setup.controllers()
+        self.hotseat = self.controllers == ("human", "human")
+        self.game_id = new_game_id()
+        rng = random.Random(setup.seed)
+        if state is None:
+            roster = skirmish_roster()
+            arena = setup.arena if setup.arena in roster.arenas else rng.choice(sorted(roster.arenas))
+            classes = sorted(roster.classes)
+            picked = list(setup.heroes) + [""] * (3 - len(setup.heroes))
+            first = [cls if cls in roster.classes else rng.choice(classes) for cls in picked[:3]]
+            second = rng.sample(classes, 3)
+            state = SkirmishState(roster, arena, [first, second], setup.seed)
+        self.state = state
+        self.specs = {
+            seat: AgentSpec(self.game_id, seat, setup.difficulty, rng.randrange(1 << 30), 0)
+            for seat, who in enumerate(self.controllers)
+            if who == "ai"
+        }
+
+    # the rules
+    def legal_actions(self) -> list:
+        return self.state.legal_actions()
+
+    def apply(self, action) -> list:
+        return self.state.apply(action)
+
+    def observation(self, seat: int):
+        return self.state.observation(seat)
+
+    @property
+    def over(self) -> bool:
+        return self.state.is_over
+
+    @property
+    def winner(self) -> int | None:
+        return self.state.winner
+
+    # the players
+    def seat_label(self, seat: int) -> str:
+        return seat_label(self.setup, seat)
+
+    def seat_portrait(self, seat: int, app) -> str:
+        return seat_portrait(self.setup, seat, app.settings.portrait)
+
+    def ai_budget_ms(self, app) -> float:
+        """Per decision (a hero's turn is a few): the Settings' thinking time, at most 400 ms."""
+        return float(min(app.think_ms, 400))
+
+    # what a level changes
+    def opening_log(self) -> list[str]:
+        return [f"{self.state.arena.name}: {self.seat_label(0)} against {self.seat_label(1)}"]
+
+    def after_action(self, scene) -> None:
+        """After every action of either side (levels: objectives, story lines, saves)."""
+
+    def finish(self, scene) -> None:
+        from game.rules.skirmish.state import DRAW
+
+        state = self.state
+        rounds = f"after {state.round} round{'s' if state.round != 1 else ''}"
+        standing = [len(state.team(team)) for team in (0, 1)]
+        detail = f"{rounds}  ·  heroes standing {standing[0]} - {standing[1]}"
+        face = None
+        if state.winner == DRAW:
+            headline, good = "Draw", None
+        else:
+            label = self.seat_label(state.winner)
+            if self.setup.opponent in ("hotseat", "watch"):
+                headline, good = f"{label} wins!", None
+            elif self.controllers[state.winner] == "human":
+                headline, good = "Victory!", True
+            else:
+                headline, good = "Defeat", False
+            shown = state.winner if good is not False else 1 - state.winner
+            face = (self.seat_portrait(shown, scene.app), self.seat_label(shown))
+        scene.end_game()
+        scene.app.push(
+            "result", headline=headline, detail=detail, good=good, on_rematch=lambda: self.rematch(scene.app), face=face
+        )
+
+    def rematch(self, app) -> None:
+        app.reset("title")
+        start_match(app, self.setup.again())
+
+    def open_pause(self, scene) -> None:
+        scene.app.push("pause", on_quit=scene.end_game)
+
+
+_ROSTER: list = []
+
+
+def skirmish_roster():
+    """levels/skirmish, loaded once per process."""
+    if not _ROSTER:
+        from game.rules.skirmish.data import load_roster
+
+        _ROSTER.append(load_roster())
+    return _ROSTER[0]
