@@ -8,5 +8,7 @@ kept on save), `forms` and `skirmish_forms` (the settings panel as data), `skirm
 skirmish map as data), `catalog` (card search), `simulate` (`levels simulate` in the background)
 and `templates`; for the campaign's structure, `campaign_edit` (the campaign file and its levels
 as one document, and its edits), `campaign_check` (its `levels validate` problems) and
-`campaign_forms` (its settings rows). The client draws it: `game/client/workshop/`.
+`campaign_forms` (its settings rows). `kinds` is the table of the games it edits (each one's
+template, tabs, objectives and canvas, put into the game registry), so no module here compares a
+level's kind with a game's name. The client draws it: `game/client/workshop/`.
 """

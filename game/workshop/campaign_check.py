@@ -18,19 +18,14 @@ from pathlib import Path
 from pydantic import ValidationError
 
 from game.workshop import jsontext
+from game.workshop.kinds import prover_for
 from game.workshop.model import parse_path, path_words
-from game.rules.levels import model as m
+from game.rules.levels.model import Campaign
 from game.rules.levels.checks import check_campaign, check_level
 from game.rules.levels.loader import parse_level, validation_problems
 from game.rules.levels.problems import Problem, json_path
 
 _LEVEL_CHECKS: dict[tuple[str, str], tuple[object, list[Problem]]] = {}  # (file, data) -> (model or None, problems)
-
-
-def _prover():
-    from ai.gomoku.threats import find_vcf
-
-    return find_vcf
 
 
 def level_checked(data: dict, file: Path) -> tuple[object, list[Problem]]:
@@ -41,7 +36,7 @@ def level_checked(data: dict, file: Path) -> tuple[object, list[Problem]]:
         level, problems = parse_level(copy.deepcopy(data), str(file))
         if level is not None:
             try:
-                problems = check_level(level, str(file), _prover() if level.kind == "gomoku" else None)
+                problems = check_level(level, str(file), prover_for(level.kind))
             except Exception as error:  # as the loader: a checker bug is a problem shown, not a crash
                 level = None
                 problems = [Problem(str(file), "$", f"could not be checked ({type(error).__name__}: {error})")]
@@ -61,9 +56,9 @@ def campaign_problems(data: dict, campaign_file: Path, unreadable: dict[str, lis
     problems of level files that are not JSON objects, by level id."""
     raw = data["campaign"]
     try:
-        campaign = m.Campaign.model_validate(copy.deepcopy(raw))
+        campaign = Campaign.model_validate(copy.deepcopy(raw))
     except ValidationError as error:  # as `levels validate`: the levels are checked once the campaign reads
-        return validation_problems(error, raw, str(campaign_file), m.Campaign.model_validate)
+        return validation_problems(error, raw, str(campaign_file), Campaign.model_validate)
     folder = campaign_file.parent
     problems: list[Problem] = []
     levels: dict = {}
@@ -99,7 +94,7 @@ def campaign_problems(data: dict, campaign_file: Path, unreadable: dict[str, lis
     return problems
 
 
-def _first_place(campaign: m.Campaign, level_id: str) -> tuple[int, int]:
+def _first_place(campaign: Campaign, level_id: str) -> tuple[int, int]:
     for c, chapter in enumerate(campaign.chapters):
         if level_id in chapter.levels:
             return c, chapter.levels.index(level_id)
@@ -109,7 +104,7 @@ def _first_place(campaign: m.Campaign, level_id: str) -> tuple[int, int]:
 # ---------------------------------------------------------------------------------- circles
 
 
-def waiting_circle(campaign: m.Campaign, start: int) -> list[int] | None:
+def waiting_circle(campaign: Campaign, start: int) -> list[int] | None:
     """Chapters that wait for each other, starting at chapter `start`: [start, b, ..., start] when
     `start` waits (through unlock.after) for a level of a chapter that waits ... for `start`."""
 
@@ -134,7 +129,7 @@ def waiting_circle(campaign: m.Campaign, start: int) -> list[int] | None:
     return None
 
 
-def explain_circles(problems: list[Problem], campaign: m.Campaign) -> list[Problem]:
+def explain_circles(problems: list[Problem], campaign: Campaign) -> list[Problem]:
     """The checks' "can never be unlocked" problems, with the circle of chapters named when there
     is one (the checks see only that no player gets there)."""
     explained = []

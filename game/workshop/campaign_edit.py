@@ -14,14 +14,15 @@ import re
 from pathlib import Path
 
 from game.workshop import io, jsontext
+from game.workshop.kinds import find_editor_kind
 from game.workshop.model import MISSING, Document
 from game.rules.levels.loader import read_json
 from game.rules.levels.problems import Problem
+from game.rules.registry import game_kind
 
 CAMPAIGN = ("campaign",)
 CHAPTERS = ("campaign", "chapters")
 ORDERS = ("sequential", "open")  # the schema's Chapter.order
-KIND_NAMES = {"cards": "card duel", "gomoku": "gomoku", "skirmish": "skirmish"}
 # The order of a chapter's keys in the shipped campaign (the workshop's KEY_ORDER knows levels only).
 CHAPTER_KEYS = ("id", "title", "intro", "unlock", "order", "levels")
 
@@ -104,6 +105,13 @@ def level_title(doc: Document, level_id: str) -> str:
 
 def level_kind(doc: Document, level_id: str) -> str:
     return str(doc.get(("levels", level_id, "kind")) or "?")
+
+
+def kind_name(kind: str, unknown: str) -> str:
+    """A level kind as the campaign's lists name it: the game's title in lower case ("card duel")
+    for the games the workshop edits (game/workshop/kinds.py), `unknown` for anything else."""
+    editor = find_editor_kind(kind)
+    return game_kind(editor.name).title.lower() if editor is not None else unknown
 
 
 def place_of(doc: Document, level_id: str) -> tuple[int, int] | None:

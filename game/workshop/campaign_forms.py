@@ -78,7 +78,7 @@ def level_rows(doc: ce.CampaignDocument, level_id: str | None, choose_reward: Ca
         return [Row(f"{level_id}.json", "heading"), Row("This file cannot be read (see the problems)", "heading")]
     place = ce.place_of(doc, level_id)
     where = f"chapter {place[0] + 1}, level {place[1] + 1}" if place else "in no chapter"
-    kind = ce.KIND_NAMES.get(ce.level_kind(doc, level_id), "?")
+    kind = ce.kind_name(ce.level_kind(doc, level_id), "?")
     rows = [
         Row(ce.level_title(doc, level_id), "heading", ("levels", level_id)),
         Row("File", "note", extra={"value": f"{level_id}.json · {kind}"}),

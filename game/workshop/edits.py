@@ -6,6 +6,7 @@ lines, the opponent and its script. Each function is one undoable edit. Pure: no
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Mapping
 
 from game.workshop.model import MISSING, Document
 
@@ -216,8 +217,11 @@ def remove_item(doc: Document, path: tuple, index: int, what: str = "item") -> N
 # ---------------------------------------------------------------------------------- objectives
 
 
-def objective_vocabulary(doc: Document) -> dict[str, dict]:
-    return GOMOKU_OBJECTIVES if doc.kind == "gomoku" else CARD_OBJECTIVES
+def objective_vocabulary(doc: Document) -> Mapping[str, dict]:
+    """The objective kinds of the document's game, with a new one's parameters (game/workshop/kinds.py)."""
+    from game.workshop.kinds import editor_kind
+
+    return editor_kind(doc.kind).objective_kinds()
 
 
 def add_objective(doc: Document, kind: str) -> int:

@@ -25,8 +25,6 @@ CHOICES: dict[str, tuple] = {
 }
 CARD_AIS = ("random", "easy", "medium", "hard")
 GOMOKU_AIS = ("novice", "easy", "medium", "hard", "master")
-TABS_CARDS = ("Level", "Objectives", "Opponent", "Story", "Events", "Campaign")
-TABS_GOMOKU = ("Level", "Objectives", "Story", "Events", "Campaign")
 
 
 @dataclass
@@ -67,52 +65,57 @@ def apply(doc: Document, row: Row, value: Any) -> None:
 
 
 def tabs(doc: Document) -> tuple[str, ...]:
-    return TABS_GOMOKU if doc.kind == "gomoku" else TABS_CARDS
+    """The settings panel's tabs for the document's game (its workshop editor's, game/workshop/kinds.py)."""
+    from game.workshop.kinds import editor_kind
+
+    return tuple(editor_kind(doc.kind).tab_rows())
 
 
 def build(doc: Document, tab: str) -> list[Row]:
-    return {
-        "Level": level_rows,
-        "Objectives": objective_rows,
-        "Opponent": opponent_rows,
-        "Story": story_rows,
-        "Events": event_rows,
-        "Campaign": campaign_rows,
-    }[tab](doc)
+    """The rows of one tab, as the document's game builds them."""
+    from game.workshop.kinds import editor_kind
+
+    return editor_kind(doc.kind).tab_rows()[tab](doc)
 
 
 # ---------------------------------------------------------------------------------- tabs
 
 
-def level_rows(doc: Document) -> list[Row]:
-    rows = [
+def _common_level_rows() -> list[Row]:
+    return [
         Row("Id", "text", ("id",)),
         Row("Title", "text", ("title",)),
         Row("Summary", "text", ("summary",), optional=True),
         Row("Boss fight", "bool", ("boss",), default=False),
     ]
-    if doc.kind == "gomoku":
-        rows += [
-            Row("Rule", "choice", ("rule",), CHOICES["rule"], default="freestyle"),
-            Row("Board size", "int", ("size",), default=15, low=15, high=20),
-            Row("Who moves first", "choice", ("first",), CHOICES["first"], default="player"),
-            Row("Opponent", "heading"),
-            Row("Name", "text", ("opponent", "name"), optional=True, default="Opponent", indent=1),
-            Row("Portrait", "text", ("opponent", "portrait"), optional=True, indent=1),
-            Row("AI level", "choice", ("opponent", "ai"), GOMOKU_AIS, indent=1),
-            Row(
-                "Budget ms",
-                "int",
-                ("opponent", "budget_ms"),
-                default=500,
-                low=5,
-                high=10000,
-                indent=1,
-                extra={"step": 50},
-            ),
-        ]
-        return rows
-    rows += [
+
+
+def gomoku_level_rows(doc: Document) -> list[Row]:
+    """A gomoku level's settings: the rule, the board, who moves first and the AI it meets."""
+    return _common_level_rows() + [
+        Row("Rule", "choice", ("rule",), CHOICES["rule"], default="freestyle"),
+        Row("Board size", "int", ("size",), default=15, low=15, high=20),
+        Row("Who moves first", "choice", ("first",), CHOICES["first"], default="player"),
+        Row("Opponent", "heading"),
+        Row("Name", "text", ("opponent", "name"), optional=True, default="Opponent", indent=1),
+        Row("Portrait", "text", ("opponent", "portrait"), optional=True, indent=1),
+        Row("AI level", "choice", ("opponent", "ai"), GOMOKU_AIS, indent=1),
+        Row(
+            "Budget ms",
+            "int",
+            ("opponent", "budget_ms"),
+            default=500,
+            low=5,
+            high=10000,
+            indent=1,
+            extra={"step": 50},
+        ),
+    ]
+
+
+def level_rows(doc: Document) -> list[Row]:
+    """A card level's settings: who starts, the rules and each side's health, mana, runes and deck."""
+    rows = _common_level_rows() + [
         Row("Who starts", "choice", ("first",), CHOICES["first"], default="player"),
         Row("Starting turn", "int", ("turn",), default=1, optional=True, low=1, high=MAX_TURNS),
         Row("Lanes", "choice", ("rules", "lanes"), CHOICES["lanes"], default=1),
@@ -296,7 +299,7 @@ def story_rows(doc: Document) -> list[Row]:
     return rows
 
 
-def event_rows(doc: Document) -> list[Row]:
+def _event_list_rows(doc: Document) -> list[Row]:
     rows = []
     for index, event in enumerate(doc.get(("events",)) or []):
         path = ("events", index)
@@ -309,15 +312,23 @@ def event_rows(doc: Document) -> list[Row]:
             )
         )
         rows += tree_rows(doc, path, event, 1)
-    if doc.kind == "gomoku":
-        add = {"after_move": 1, "say": {"speaker": "Narrator", "text": "..."}}
-        rows.append(Row("+ event", "button", action=lambda: _append(doc, ("events",), add)))
-    else:
-        for when in edits.EVENT_WHEN:
-            rows.append(
-                Row(f"+ event when {when.replace('_', ' ')}", "button", action=lambda w=when: edits.add_event(doc, w))
-            )
     return rows
+
+
+def event_rows(doc: Document) -> list[Row]:
+    """A card level's events, and a button for each thing an event can wait for."""
+    rows = _event_list_rows(doc)
+    for when in edits.EVENT_WHEN:
+        rows.append(
+            Row(f"+ event when {when.replace('_', ' ')}", "button", action=lambda w=when: edits.add_event(doc, w))
+        )
+    return rows
+
+
+def gomoku_event_rows(doc: Document) -> list[Row]:
+    """A gomoku level's events (after a move, lines said)."""
+    add = {"after_move": 1, "say": {"speaker": "Narrator", "text": "..."}}
+    return _event_list_rows(doc) + [Row("+ event", "button", action=lambda: _append(doc, ("events",), add))]
 
 
 def campaign_rows(doc: Document) -> list[Row]:
@@ -328,6 +339,24 @@ def campaign_rows(doc: Document) -> list[Row]:
         Row("Message", "text", ("rewards", "message"), optional=True, indent=1),
     ]
     return rows
+
+
+# Each game's settings panel: tab -> its rows, in the tabs' order (game/workshop/kinds.py names them).
+CARD_TABS = {
+    "Level": level_rows,
+    "Objectives": objective_rows,
+    "Opponent": opponent_rows,
+    "Story": story_rows,
+    "Events": event_rows,
+    "Campaign": campaign_rows,
+}
+GOMOKU_TABS = {
+    "Level": gomoku_level_rows,
+    "Objectives": objective_rows,
+    "Story": story_rows,
+    "Events": gomoku_event_rows,
+    "Campaign": campaign_rows,
+}
 
 
 def _append(doc: Document, path: tuple, value) -> None:

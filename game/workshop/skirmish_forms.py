@@ -1,8 +1,8 @@
 """The editor's side panel for a skirmish level, as `forms` rows: the level and its map, the
 opponent, objectives from the skirmish vocabulary with their parameters, events (a round or a
 fallen hero -> lines said), the story (the card levels' rows), rewards, and the inspector of a
-selected hero. Same interface as `forms` (`tabs`, `build`), so the editor picks the module by
-the level's kind. Pure: no pygame.
+selected hero. Same interface as `forms` (`tabs`, `build`), and its `TAB_ROWS` is the skirmish
+entry's tabs in the workshop's table (game/workshop/kinds.py). Pure: no pygame.
 """
 
 from __future__ import annotations
@@ -13,7 +13,6 @@ from game.workshop import edits, forms, skirmish_field as field
 from game.workshop.forms import Row
 from game.workshop.model import Document
 
-TABS = ("Level", "Objectives", "Opponent", "Story", "Events", "Campaign")
 PARAMETER_NAMES = {"within": "Within rounds", "rounds": "Rounds", "label": "Hero (label)", "hero": "Which hero"}
 
 
@@ -22,14 +21,7 @@ def tabs(doc: Document) -> tuple[str, ...]:
 
 
 def build(doc: Document, tab: str) -> list[Row]:
-    return {
-        "Level": level_rows,
-        "Objectives": objective_rows,
-        "Opponent": opponent_rows,
-        "Story": forms.story_rows,
-        "Events": event_rows,
-        "Campaign": campaign_rows,
-    }[tab](doc)
+    return TAB_ROWS[tab](doc)
 
 
 def _round_limit(doc: Document) -> int:
@@ -229,6 +221,18 @@ def campaign_rows(doc: Document) -> list[Row]:
 
 
 # ---------------------------------------------------------------------------------- a selected hero
+
+
+# The settings panel: tab -> its rows, in the tabs' order (game/workshop/kinds.py names it).
+TAB_ROWS = {
+    "Level": level_rows,
+    "Objectives": objective_rows,
+    "Opponent": opponent_rows,
+    "Story": forms.story_rows,
+    "Events": event_rows,
+    "Campaign": campaign_rows,
+}
+TABS = tuple(TAB_ROWS)
 
 
 def hero_rows(doc: Document, ref: field.HeroRef, on_remove: Callable[[], Any]) -> list[Row]:

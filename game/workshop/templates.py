@@ -1,9 +1,9 @@
 """The levels a new workshop document starts from: the README's minimal card puzzle and gomoku
-level, and a three-against-three skirmish on the ruins, ready to edit (they validate as they are)."""
+level, and a three-against-three skirmish on the ruins, ready to edit (they validate as they are).
+Each game's entry in the workshop's table (game/workshop/kinds.py) names its template."""
 
 from __future__ import annotations
 
-import copy
 
 SCHEMA = "../schema/level.schema.json"  # as the shipped files and the README write it
 
@@ -65,8 +65,9 @@ SKIRMISH = {
     "objectives": [{"kind": "defeat_all"}],
 }
 
-TEMPLATES = {"cards": CARD_PUZZLE, "gomoku": GOMOKU, "skirmish": SKIRMISH}
-
 
 def new_level(kind: str) -> dict:
-    return copy.deepcopy(TEMPLATES[kind])
+    """A new level of game `kind`: its workshop editor's template (game/workshop/kinds.py), copied."""
+    from game.workshop.kinds import editor_kind
+
+    return editor_kind(kind).new_level()

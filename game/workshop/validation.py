@@ -9,16 +9,11 @@ from __future__ import annotations
 import copy
 from pathlib import Path
 
+from game.workshop.kinds import prover_for
 from game.rules.levels.checks import check_campaign, check_level
 from game.rules.levels.loader import campaign_dir, parse_level, read_campaign, read_level
 from game.rules.levels.problems import Problem
 from game.rules.safe_json import safe_resolve
-
-
-def _prover():
-    from ai.gomoku.threats import find_vcf
-
-    return find_vcf
 
 
 def in_campaign(path: Path | None) -> bool:
@@ -33,7 +28,7 @@ def validate(data: dict, file: str, path: Path | None = None) -> list[Problem]:
     if level is None:
         return problems
     try:
-        problems = check_level(level, file, _prover() if level.kind == "gomoku" else None)
+        problems = check_level(level, file, prover_for(level.kind))
     except Exception as error:  # as the loader: a checker bug is a problem shown, not a crash
         return [Problem(file, "$", f"could not be checked ({type(error).__name__}: {error})")]
     if in_campaign(path):

@@ -11,6 +11,7 @@ from game.client import theme
 from game.client.scene import Scene
 from game.client.widgets import Button, ButtonColumn, backdrop, draw_text
 from game.client.workshop import keys
+from game.workshop.kinds import editable_games, editor_kind
 from game.rules.levels.loader import campaign_dir
 
 
@@ -22,12 +23,10 @@ class WorkshopScene(Scene):
         super().__init__(app)
         self.start_path = path
         self.notice = ""
+        # A new level of each game the workshop edits (game/workshop/kinds.py), then any file.
         starts = [
-            ("New card puzzle", lambda: self.new("cards")),
-            ("New gomoku level", lambda: self.new("gomoku")),
-            ("New skirmish level", lambda: self.new("skirmish")),
-            ("Open a file...", self.ask_path),
-        ]
+            (editor_kind(game).new_level_label, lambda game=game: self.new(game)) for game in editable_games()
+        ] + [("Open a file...", self.ask_path)]
         buttons = [
             Button(pygame.Rect(120 + i * 265, 150, 245, 56), label, action, primary=i == 0)
             for i, (label, action) in enumerate(starts)

@@ -21,12 +21,12 @@ from game.client.scene import Scene
 from game.client.widgets import Button, draw_text, fit_text, hover_buttons, press_buttons, vertical_gradient
 from game.client.workshop import card_table, keys, stones
 from game.workshop import catalog, edits, forms, io, skirmish_field, skirmish_forms
+from game.workshop.kinds import EditorKind, editable_games, editable_levels_in_words, editor_kind, find_editor_kind
 from game.workshop.edits import Slot
 from game.workshop.model import Document
 from game.client.workshop.panel import ProblemList, RowPanel, draw_title_bar
 from game.client.workshop.picker import Picker
 from game.client.workshop.skirmish_canvas import SkirmishCanvas
-from game.workshop.templates import new_level
 from game.paths import levels_dir
 from game.rules.safe_json import safe_resolve
 
@@ -38,25 +38,24 @@ SHORTCUTS = {"z": "undo", "y": "redo", "s": "save"}
 PLACE_KEYS = {"h": "hand", "b": "board", "d": "deck"}
 
 
-EDITABLE_KINDS = ("cards", "gomoku", "skirmish")
-
-
 class WorkshopEditorScene(Scene):
     name = "workshop_editor"
     raw_keys = True  # every key and typed text (game/client/workshop/keys.py)
 
-    def __init__(self, app, path: str | Path | None = None, kind: str = "cards", document: Document | None = None):
+    def __init__(self, app, path: str | Path | None = None, kind: str | None = None, document: Document | None = None):
+        """Edit the level file at `path`, a `document` already open, or a new level of game `kind`
+        (the first game the workshop edits when none is given)."""
         super().__init__(app)
         if document is None:
             if path is not None:
                 data, original = io.load(path)
-                if data.get("kind") not in EDITABLE_KINDS:
+                if find_editor_kind(data.get("kind")) is None:
                     raise io.WorkshopFileError(
-                        f"{path}: the workshop edits card, gomoku and skirmish levels, not a {data.get('kind')!r} level"
+                        f"{path}: the workshop edits {editable_levels_in_words()} levels, not a {data.get('kind')!r} level"
                     )
                 document = Document(data, path, original)
             else:
-                document = Document(new_level(kind))
+                document = Document(editor_kind(kind or editable_games()[0]).new_level())
         self.doc = document
         self.picker = Picker()
         self.rows = RowPanel(ROWS_RECT)
@@ -103,13 +102,13 @@ class WorkshopEditorScene(Scene):
     # ------------------------------------------------------------------ state
 
     @property
-    def form(self):
-        """The side panel's rows for this kind of level (`forms`, or `skirmish_forms` alike)."""
-        return skirmish_forms if self.doc.kind == "skirmish" else forms
+    def editor(self) -> EditorKind:
+        """How the workshop edits this level's game: its tabs and which canvas it draws (game/workshop/kinds.py)."""
+        return editor_kind(self.doc.kind)
 
     @property
     def cards(self):
-        return catalog.cardset(catalog.level_files(self.doc.data)) if self.doc.kind == "cards" else None
+        return catalog.cardset(catalog.level_files(self.doc.data)) if self.editor.card_table else None
 
     def bad_paths(self) -> set[tuple]:
         from game.workshop.model import parse_path
@@ -137,14 +136,14 @@ class WorkshopEditorScene(Scene):
                 self.doc, self.selected, card.name if card else "Unknown card", self.move_selected, self.remove_selected
             )
         else:
-            self.rows.rows = self.form.build(self.doc, self.tab)
+            self.rows.rows = forms.build(self.doc, self.tab)
         self.rows.scroll = min(self.rows.scroll, max(0, len(self.rows.rows) - 1))
 
     def say(self, text: str) -> None:
         self.notice, self.notice_ms = text, 2600.0
 
     def tab_rects(self) -> list[tuple[pygame.Rect, str]]:
-        names = self.form.tabs(self.doc)
+        names = forms.tabs(self.doc)
         width = SIDE.width // len(names)
         return [(pygame.Rect(SIDE.x + i * width, TABS_Y, width - 3, 30), name) for i, name in enumerate(names)]
 
@@ -274,7 +273,7 @@ class WorkshopEditorScene(Scene):
                 and parts[1] in ("script", "rules", "control", "ai", "name", "portrait", "budget_ms")
             ):
                 tab = "Opponent"
-            self.tab = tab if tab in self.form.tabs(self.doc) else "Level"
+            self.tab = tab if tab in forms.tabs(self.doc) else "Level"
         self.rows.highlight = parts
         self.rebuild()
         for index, row in enumerate(self.rows.rows):
@@ -287,14 +286,14 @@ class WorkshopEditorScene(Scene):
         if intent.kind == "move":
             self.mouse = intent.pos
             hover_buttons(self.buttons, intent.pos)
-            self.picker.hover = self.picker.card_at(intent.pos) if self.doc.kind == "cards" else None
+            self.picker.hover = self.picker.card_at(intent.pos) if self.editor.card_table else None
             self.field.mouse = intent.pos
         elif intent.kind == "press":
             self.press(intent.pos, intent.button)
         elif intent.kind == "release":
             self.release(intent.pos)
         elif intent.kind == "wheel":
-            if not self.rows.wheel(self.doc, intent.pos, intent.value) and self.doc.kind == "cards":
+            if not self.rows.wheel(self.doc, intent.pos, intent.value) and self.editor.card_table:
                 self.picker.wheel(intent.value)
         elif intent.kind == "text":
             if self.rows.editing is not None:
@@ -309,7 +308,7 @@ class WorkshopEditorScene(Scene):
                 self.picker.typing = False
             elif self.selected is not None:
                 self.selected = None
-            elif self.field.hero_class is not None and self.doc.kind == "skirmish":
+            elif self.field.hero_class is not None and self.editor.hero_field:
                 self.field.hero_class = None
             else:
                 self.leave()
@@ -339,17 +338,17 @@ class WorkshopEditorScene(Scene):
             return  # the text arrives as "text" intents
         elif name in ("delete", "backspace"):
             self.remove_selected()
-        elif name == "/" and self.doc.kind == "cards":
+        elif name == "/" and self.editor.card_table:
             self.picker.typing = True
-        elif name.isdigit() and self.doc.kind == "skirmish":
+        elif name.isdigit() and self.editor.hero_field:
             self.field.choose(int(name))
-        elif name in ("up", "down") and self.doc.kind == "cards":
+        elif name in ("up", "down") and self.editor.card_table:
             self.picker.move_focus(-1 if name == "up" else 1)
         elif name == "tab":
-            names = self.form.tabs(self.doc)
+            names = forms.tabs(self.doc)
             self.selected = None
             self.tab = names[(names.index(self.tab) + 1) % len(names)] if self.tab in names else names[0]
-        elif name in PLACE_KEYS and self.doc.kind == "cards" and self.picker.current is not None:
+        elif name in PLACE_KEYS and self.editor.card_table and self.picker.current is not None:
             side = "opponent" if keys.shift(intent) else "player"
             self.place(side, PLACE_KEYS[name], self.picker.current.base_id)
         elif name == "?" or (name == "/" and keys.shift(intent)):
@@ -370,10 +369,10 @@ class WorkshopEditorScene(Scene):
             return
         if self.rows.click(self.doc, pos, button):
             return
-        if self.doc.kind == "gomoku":
+        if self.editor.stone_board:
             stones.click(self.doc, pos, button, bool(pygame.key.get_mods() & pygame.KMOD_SHIFT))
             return
-        if self.doc.kind == "skirmish":
+        if self.editor.hero_field:
             done = self.field.press(self.doc, pos, button, self.selected)
             if done is not None:
                 self.selected = done.selected
@@ -398,10 +397,10 @@ class WorkshopEditorScene(Scene):
             self.selected = None
 
     def release(self, pos) -> None:
-        if self.doc.kind == "skirmish":
+        if self.editor.hero_field:
             self.field.release(self.doc, pos)
         drag, self.drag = self.drag, None
-        if drag is None or self.doc.kind != "cards":
+        if drag is None or not self.editor.card_table:
             return
         if abs(pos[0] - drag["from"][0]) + abs(pos[1] - drag["from"][1]) < 6:
             return  # a click: selected, not moved
@@ -431,10 +430,10 @@ class WorkshopEditorScene(Scene):
             self.doc,
             self.buttons,
         )
-        if self.doc.kind == "gomoku":
+        if self.editor.stone_board:
             hover = stones.point_at(self.doc, self.mouse)
             stones.draw(surface, self.doc, bad, hover)
-        elif self.doc.kind == "skirmish":
+        elif self.editor.hero_field:
             self.field.draw(surface, self.doc, self.selected, bad)
         else:
             self.picker.set_cards(self.cards)
@@ -455,7 +454,7 @@ class WorkshopEditorScene(Scene):
             )
         self.rows.draw(surface, self.doc, bad)
         self.problems.draw(surface, self.doc)
-        if self.doc.kind == "cards":
+        if self.editor.card_table:
             if self.drag and "card" in self.drag:
                 card = catalog.card_named(self.cards, self.drag["card"])
                 if card is not None:

@@ -9,10 +9,12 @@ import pygame
 from game.client import theme
 from game.client.scene import Scene
 from game.client.widgets import Button, draw_text, hover_buttons, panel, press_buttons, shade
+from game.workshop.kinds import find_editor_kind
 from game.workshop.simulate import Simulation, histogram
+from game.rules.registry import game_kind
 
 BOX = pygame.Rect(190, 70, 900, 580)
-GAMES = {"cards": 20, "gomoku": 8}
+DEFAULT_GAMES = 20  # for a level of a game the workshop has no editor for
 
 
 class WorkshopSimulateScene(Scene):
@@ -20,10 +22,11 @@ class WorkshopSimulateScene(Scene):
     opaque = False
 
     def __init__(
-        self, app, path, kind: str = "cards", title: str = "", games: int | None = None, budget_ms: int | None = 100
+        self, app, path, kind: str | None = None, title: str = "", games: int | None = None, budget_ms: int | None = 100
     ):
         super().__init__(app)
-        self.sim = Simulation(path, games or GAMES.get(kind, 20), budget_ms)
+        editor = find_editor_kind(kind)  # how many games a level of its game plays by default
+        self.sim = Simulation(path, games or (editor.simulated_games if editor else DEFAULT_GAMES), budget_ms)
         self.kind = kind
         self.title = title
         self.close_button = Button(pygame.Rect(BOX.centerx - 110, BOX.bottom - 70, 220, 50), "Cancel", self.close)
@@ -106,7 +109,7 @@ class WorkshopSimulateScene(Scene):
             bold=True,
         )
         draw_text(surface, f"95 % Wilson interval {low:.0%} - {high:.0%}", (BOX.x + 60, y + 34), 18, theme.TEXT_DIM)
-        unit = {"cards": "turns", "gomoku": "moves", "skirmish": "rounds"}[report["kind"]]  # as levels simulate
+        unit = game_kind(report["kind"]).turn_unit  # as levels simulate counts the game's length
         t = report[unit]
         draw_text(
             surface,

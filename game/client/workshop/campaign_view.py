@@ -205,7 +205,7 @@ def draw_chapter_levels(
     levels = ce.chapter_levels(doc, chosen)
     for i in box.visible(len(levels)):
         level_id = levels[i]
-        kind = ce.KIND_NAMES.get(ce.level_kind(doc, level_id), "no such level file")
+        kind = ce.kind_name(ce.level_kind(doc, level_id), "no such level file")
         draw_level_row(
             surface,
             doc,
