@@ -45,7 +45,7 @@ class CardAgent:
         """Which of the offered cards (index) to take; `picked` are this agent's earlier picks."""
         return 0
 
-    def decide(self, observation: Observation, budget_ms: float) -> Decision:
+    def decide(self, observation: Observation[Battle], budget_ms: float) -> Decision:
         raise NotImplementedError
 
 
@@ -69,7 +69,7 @@ class DraftedBy(CardAgent):
         self.player.draft_pick(offer, picked, pick)
         return self.drafter.draft_pick(offer, picked, pick)
 
-    def decide(self, observation: Observation, budget_ms: float) -> Decision:
+    def decide(self, observation: Observation[Battle], budget_ms: float) -> Decision:
         return self.player.decide(observation, budget_ms)
 
 

@@ -96,7 +96,7 @@ class HiddenSampler:
 
     def __init__(
         self,
-        observation: Observation,
+        observation: Observation[Battle],
         offers: Sequence[Sequence[Card]],
         rng: random.Random,
         card_weight: Callable[[Card], float] | None = None,

@@ -155,7 +155,7 @@ class ISMCTSAgent(CardAgent):
         self.memory.record(offer, pick)
         return self.draft.pick(offer, picked, pick)
 
-    def decide(self, observation: Observation, budget_ms: float) -> Decision:
+    def decide(self, observation: Observation[Battle], budget_ms: float) -> Decision:
         deadline = Deadline(budget_ms, self.safety_ms, self.budget_fraction)
         with no_gc():
             decision = self._decide(observation, deadline)
@@ -163,7 +163,7 @@ class ISMCTSAgent(CardAgent):
             decision.explanation["ms"] = round((time.perf_counter() - deadline.start) * 1000, 1)
         return decision
 
-    def _decide(self, observation: Observation, deadline: Deadline) -> Decision:
+    def _decide(self, observation: Observation[Battle], deadline: Deadline) -> Decision:
         battle = observation.battle
         seat = observation.player
         lanes = battle.lanes

@@ -192,7 +192,7 @@ class PlannerAgent(CardAgent):
     def draft_pick(self, offer: Sequence[Card], picked: Sequence[Card], pick: int) -> int:
         return self.draft.pick(offer, picked, pick)
 
-    def decide(self, observation: Observation, budget_ms: float) -> Decision:
+    def decide(self, observation: Observation[Battle], budget_ms: float) -> Decision:
         deadline = Deadline(budget_ms, self.safety_ms, self.budget_fraction)
         with no_gc():
             result = search_turn(observation.battle, observation.player, deadline.end, self.evaluator)

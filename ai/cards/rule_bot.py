@@ -462,7 +462,7 @@ class RuleAgent(CardAgent):
         scores = [draft_score(card, picked, pick) for card in offer]
         return max(range(len(offer)), key=lambda index: (scores[index], -index))
 
-    def decide(self, observation: Observation, budget_ms: float) -> Decision:
+    def decide(self, observation: Observation[Battle], budget_ms: float) -> Decision:
         planner = TurnPlanner(observation.battle.clone(), observation.player)
         planner.plan()
         return Decision(planner.actions + [END_TURN], {"ai": self.name, "rules": planner.notes})

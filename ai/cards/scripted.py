@@ -193,7 +193,7 @@ class ScriptedAgent(CardAgent):
         self._turn = None
         self._cursor = 0
 
-    def decide(self, observation: Observation, budget_ms: float) -> Decision:
+    def decide(self, observation: Observation[Battle], budget_ms: float) -> Decision:
         battle = observation.battle
         seat = observation.player
         turn = battle.sides[seat].turns

@@ -1,5 +1,6 @@
 """The project's import graph, read from the source (every import statement, including those
-inside functions, since a local import is still a dependency)."""
+inside functions, since a local import is still a dependency). The imports under `if
+TYPE_CHECKING:` are left out unless asked for: they are for annotations and never run."""
 
 from __future__ import annotations
 
@@ -22,8 +23,9 @@ def module_files() -> dict[str, Path]:
     return modules
 
 
-def imports_of(path: Path, name: str, modules: dict[str, Path]) -> set[str]:
-    """The modules of ours that `path` (module `name`) imports."""
+def imports_of(path: Path, name: str, modules: dict[str, Path], include_type_checking: bool = False) -> set[str]:
+    """The modules of ours that `path` (module `name`) imports; with `include_type_checking`,
+    also those it imports under `if TYPE_CHECKING:`."""
     is_package = path.name == "__init__.py"
     package = name if is_package else name.rpartition(".")[0]
     found: set[str] = set()
@@ -36,7 +38,7 @@ def imports_of(path: Path, name: str, modules: dict[str, Path]) -> set[str]:
         for inner in ast.walk(statement)
     }
     for node in ast.walk(tree):
-        if id(node) in type_only:  # `if TYPE_CHECKING:` imports are for annotations, not run
+        if id(node) in type_only and not include_type_checking:  # for annotations, never run
             continue
         targets: list[str] = []
         if isinstance(node, ast.Import):
@@ -67,9 +69,11 @@ def _is_type_checking(test: ast.expr) -> bool:
     )
 
 
-def import_graph() -> dict[str, set[str]]:
+def import_graph(include_type_checking: bool = False) -> dict[str, set[str]]:
+    """Module -> the modules of ours it imports (with `include_type_checking`, also those for
+    annotations only)."""
     modules = module_files()
-    return {name: imports_of(path, name, modules) for name, path in modules.items()}
+    return {name: imports_of(path, name, modules, include_type_checking) for name, path in modules.items()}
 
 
 def cycles(graph: dict[str, set[str]]) -> list[list[str]]:

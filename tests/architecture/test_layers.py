@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import ast
 
-from tests.architecture.import_graph import import_graph, cycles, module_files
+from tests.architecture.import_graph import import_graph, cycles, imports_of, module_files
 
 # What each layer may import of ours, by module-name prefix. The base (paths, version, logs) is
 # below the rules; the workshop model is a pygame-free front end under the client and tools; the
@@ -73,8 +73,43 @@ def test_no_import_circles():
     assert cycles(import_graph()) == []
 
 
+# The packages the type checker reads (pyproject's [tool.mypy] files).
+TYPED = ("game.rules", "ai")
+
+
+def _typed(module: str) -> bool:
+    return any(module == p or module.startswith(p + ".") for p in TYPED)
+
+
+def test_no_import_circles_even_for_annotations():
+    """Neither do the rules and the AIs in their `if TYPE_CHECKING:` imports: two modules that
+    name each other's types are one module in two files (battle.py and observation.py were)."""
+    graph = import_graph(include_type_checking=True)
+    typed = {module: {t for t in targets if _typed(t)} for module, targets in graph.items() if _typed(module)}
+    assert cycles(typed) == []
+
+
 def test_the_checks_catch_a_wrong_way_import_and_a_circle():
     """The tests above can fail: a planted upward import and a planted circle are found."""
     graph = {"game.rules.cards.battle": {"ai.cards.agent"}, "ai.cards.agent": {"game.rules.cards.battle"}}
     assert not _allowed("ai.cards.agent", ALLOWED[_layer("game.rules.cards.battle")])
     assert cycles(graph) == [["ai.cards.agent", "game.rules.cards.battle"]]
+
+
+def test_the_graph_counts_annotation_imports_when_asked(tmp_path):
+    """An import under `if TYPE_CHECKING:` is left out of the runtime graph and kept in the other."""
+    path = tmp_path / "observation.py"
+    path.write_text(
+        "from typing import TYPE_CHECKING\n"
+        "from game.rules.cards.state import Side\n"
+        "if TYPE_CHECKING:\n"
+        "    from game.rules.cards.battle import Battle\n",
+        encoding="utf-8",
+    )
+    modules = module_files()
+    name = "game.rules.cards.observation"
+    assert imports_of(path, name, modules) == {"game.rules.cards.state"}
+    assert imports_of(path, name, modules, include_type_checking=True) == {
+        "game.rules.cards.state",
+        "game.rules.cards.battle",
+    }

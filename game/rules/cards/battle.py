@@ -3,7 +3,8 @@
 This module holds the state API and the turn structure; what is legal is in legality.py, how
 fights and items resolve in combat.py, Duelmind's triggered effects in effects.py.
 
-The rules are those of ../shared/docs/locm-rules.md (the official referee where they differ).
+The rules are those of Legends of Code and Magic as CodinGame states them (its official referee
+where the statement and the referee differ); docs/design/card-engine.md sums them up.
 The state API follows OpenSpiel's games: `current_player`, `legal_actions()`, `apply(action)`
 (returns the events, in the order they happened), `clone()`, `winner`, `observation(player)`.
 `do(action)` is `apply` without recording events, for searches and benchmarks.
@@ -23,6 +24,7 @@ from game.rules.cards.combat import Combat
 from game.rules.cards.effects import TriggeredEffects
 from game.rules.cards.legality import Legality
 from game.rules.cards.model import Card, Trigger
+from game.rules.cards.observation import Observation
 
 # The state records and limits are re-exported here: callers know them as part of the battle
 # (`X as X` marks a re-export).
@@ -139,8 +141,10 @@ class Battle(Legality, Combat, TriggeredEffects):
 
     # ----------------------------------------------------------------------------- rules
 
-    def _do(self, action: Action, events: list[Event] | None = None) -> None:
-        """Apply an action known to be legal, appending what happened to `events` when given."""
+    def do(self, action: Action, events: list[Event] | None = None) -> None:
+        """Apply an action known to be legal (e.g. from legal_actions()), appending what happened
+        to `events` when given. Searches call `do(action)`, which records nothing, millions of
+        times; apply() is this with the legality check and the events."""
         kind = action.kind
         if kind is _END_TURN:
             self._end_turn(events)
@@ -190,10 +194,10 @@ class Battle(Legality, Combat, TriggeredEffects):
         if me.health <= 0 or sides[1 - player].health <= 0:
             self._check_winner(player, events)
 
-    # `do(action)`: apply an action known to be legal (e.g. from legal_actions()), recording nothing.
-    # The same function as _do, not a wrapper around it: searches call it millions of times and
-    # a wrapper's call was 4% of an action.
-    do = _do
+    # `do` under a private name, which apply() and play_actions() call: wrapping `Battle.do` (as
+    # tests/cards/test_ai_search.py does to count a search's work) then wraps the searches' calls
+    # only. The same function, not a wrapper around it: that call was 4% of an action.
+    _do = do
 
     def _check_winner(self, acting: int, events: list[Event] | None) -> None:
         """After every action: the opponent at 0 or less loses first, then the acting player."""
@@ -300,10 +304,8 @@ class Battle(Legality, Combat, TriggeredEffects):
             self._end_turn(None)
         return warnings
 
-    def observation(self, player: int, card_pool: Sequence[Card] | None = None):
+    def observation(self, player: int, card_pool: Sequence[Card] | None = None) -> Observation[Battle]:
         """What `player` may see (see game.rules.cards.observation.Observation)."""
-        from game.rules.cards.observation import Observation
-
         return Observation.of(self, player, card_pool)
 
     def sample_hidden(

@@ -1,7 +1,8 @@
 """The CodinGame LOCM turn text read back into an `Observation`: what a bot that only sees the
 protocol knows, in the form the card AIs use.
 
-`parse_turn_input(text)` takes one turn's input (see ../shared/docs/locm-rules.md):
+`parse_turn_input(text)` takes one turn's input (the format of the CodinGame LOCM statement, as
+`battle_input()` in protocol.py writes it):
 
 - a draft turn (mana 0) gives a `DraftInput` with the three offered cards;
 - a battle turn gives an `Observation` whose redacted battle matches the referee's state as far
@@ -249,7 +250,7 @@ def parse_turn_input(
     opponent_seen: Sequence[Card] | None = None,
     deck_size: int = DECK_SIZE,
     first_line: int = 1,
-) -> Observation | DraftInput:
+) -> Observation[Battle] | DraftInput:
     """One turn's protocol text as an `Observation` (battle) or a `DraftInput` (draft).
 
     my_deck: the own remaining deck (unordered), which only the bot's memory of its draft can
@@ -376,7 +377,7 @@ def _battle(
     opponent_seen: Sequence[Card] | None,
     deck_size: int,
     first_line: int,
-) -> Observation:
+) -> Observation[Battle]:
     # Which cards are whose: the location column; which seat we are: instance id parity.
     own_lines = [line for line in card_lines if line.location in (0, 1)]
     enemy_lines = [line for line in card_lines if line.location == -1]

@@ -8,28 +8,43 @@ contents of its own remaining deck (it drafted it) but not their order.
 `determinize()` fills the hidden cards back in: the own deck shuffled, the opponent's unseen
 cards drawn from a candidate pool. Searches (information-set MCTS) call it once per sample, so
 the AI never looks at a card it could not know.
+
+battle.py imports this module (`Battle.observation()` creates Observations), so this one names
+the battle only through `ObservedBattle`, what an observation needs of it: an
+`Observation[Battle]` holds a `Battle` and determinizes into one.
 """
 
 from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import TYPE_CHECKING, Sequence
+from typing import Generic, Protocol, Self, Sequence, TypeVar
 
 from game.rules.cards.state import HIDDEN, Creature, Instance, Side
 from game.rules.cards.model import Card
 
-if TYPE_CHECKING:  # the battle hands itself in: Battle.observation() creates Observations
-    from game.rules.cards.battle import Battle
+
+class ObservedBattle(Protocol):
+    """What an observation reads and copies of a battle (game.rules.cards.battle.Battle has it)."""
+
+    sides: list[Side]
+    rng_state: int
+
+    def clone(self) -> Self: ...
+
+    def _detect_effects(self) -> None: ...
 
 
-class Observation:
+B = TypeVar("B", bound=ObservedBattle)  # the battle's class: Battle
+
+
+class Observation(Generic[B]):
     __slots__ = ("player", "battle", "my_deck", "opponent_seen", "card_pool")
 
     def __init__(
         self,
         player: int,
-        battle: Battle,
+        battle: B,
         my_deck: Sequence[Card] | None,
         opponent_seen: Sequence[Card],
         card_pool: Sequence[Card],
@@ -41,7 +56,7 @@ class Observation:
         self.card_pool = list(card_pool)  # cards the decks were built from (e.g. the draft's 60)
 
     @classmethod
-    def of(cls, battle: Battle, player: int, card_pool: Sequence[Card] | None = None) -> "Observation":
+    def of(cls, battle: B, player: int, card_pool: Sequence[Card] | None = None) -> Observation[B]:
         redacted = battle.clone()
         redacted.rng_state = 0  # the generator's state would foretell random effects
         me = redacted.sides[player]
@@ -67,7 +82,7 @@ class Observation:
 
     def determinize(
         self, rng: random.Random, opponent_cards: Sequence[Card] | None = None, my_deck: Sequence[Card] | None = None
-    ) -> Battle:
+    ) -> B:
         """A full battle consistent with this observation.
 
         The own deck is `my_deck` (or the known contents) in a random order; each hidden

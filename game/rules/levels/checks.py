@@ -13,7 +13,7 @@ from pathlib import Path
 from game.rules.cards.cardset import CardSetError
 from game.rules.cards.model import CardType
 from game.rules.cards.state import BOARD_LIMIT, OPENING_HAND, RUNE_STEP, STARTING_HEALTH, TURN_LIMIT
-from game.rules.levels import model as m
+from game.rules.levels.model import HAND_LIMIT, Campaign, CardLevel, DraftDeck
 from game.rules.levels.build import (
     allowed,
     draft_pool,
@@ -37,7 +37,7 @@ def check_level(level, file: str, prove: ForcedWinProver | None = None) -> list[
     return kind_of_level(level).check_level(level, file, prove)
 
 
-def check_cards(level: m.CardLevel, file: str, prove: ForcedWinProver | None = None) -> list[Problem]:
+def check_cards(level: CardLevel, file: str, prove: ForcedWinProver | None = None) -> list[Problem]:
     """A card level's checks (`prove` is for gomoku's forced wins: unused here)."""
     return CardChecks(level, file).run()
 
@@ -46,7 +46,7 @@ def check_cards(level: m.CardLevel, file: str, prove: ForcedWinProver | None = N
 
 
 class CardChecks:
-    def __init__(self, level: m.CardLevel, file: str):
+    def __init__(self, level: CardLevel, file: str):
         self.level = level
         self.file = file
         self.problems: list[Problem] = []
@@ -135,7 +135,7 @@ class CardChecks:
                 )
         deck = spec.deck
         deck_size = self.level.rules.deck_size
-        if isinstance(deck, m.DraftDeck):
+        if isinstance(deck, DraftDeck):
             for index, card_id in enumerate(deck.pool or []):
                 self.usable([side, "deck", "pool", index], card_id, "pool")
             pool = draft_pool(self.level, self.cardset, deck)
@@ -170,8 +170,8 @@ class CardChecks:
             self.usable([side, "hand", index], entry.card, "hand")
             self.label([side, "hand", index], entry.label, side, entry.card)
         held = sum(entry.count for entry in hand)
-        if held > m.HAND_LIMIT:
-            self.problem([side, "hand"], f"a hand holds at most {m.HAND_LIMIT} cards; this one has {held}")
+        if held > HAND_LIMIT:
+            self.problem([side, "hand"], f"a hand holds at most {HAND_LIMIT} cards; this one has {held}")
         per_lane = [0, 0]
         for index, board_entry in enumerate(spec.board):
             self.usable([side, "board", index], board_entry.card, "board")
@@ -232,7 +232,7 @@ class CardChecks:
         """The most own turns `side` can play: its deck, then the runes break at each draw."""
         spec = side_spec(self.level, side)
         deck = spec.deck
-        count = deck.picks if isinstance(deck, m.DraftDeck) else sum(e.count for e in deck.cards)
+        count = deck.picks if isinstance(deck, DraftDeck) else sum(e.count for e in deck.cards)
         seat = 0 if self.level.first == side else 1
         opening = 0 if spec.hand is not None else OPENING_HAND[seat]
         draws_in_deck = max(0, count - opening)
@@ -402,7 +402,7 @@ class CardChecks:
 # ---------------------------------------------------------------------------------- campaign
 
 
-def reachable_levels(campaign: m.Campaign, levels: dict) -> tuple[list[str], dict[str, int]]:
+def reachable_levels(campaign: Campaign, levels: dict) -> tuple[list[str], dict[str, int]]:
     """Play the campaign out, completing every level as soon as it is unlocked with all its stars:
     the order levels get completed in, and the best stars of each. Whatever never gets completed
     cannot be reached by any player."""
@@ -424,7 +424,7 @@ def reachable_levels(campaign: m.Campaign, levels: dict) -> tuple[list[str], dic
     return order, done
 
 
-def check_campaign(campaign: m.Campaign, levels: dict, file: str) -> list[Problem]:
+def check_campaign(campaign: Campaign, levels: dict, file: str) -> list[Problem]:
     """Unlock rules name known levels; every level file is listed or unlocked by a reward; every
     level can be reached."""
     problems: list[Problem] = []

@@ -16,7 +16,7 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
-from game.rules.levels import model as m
+from game.rules.levels import model
 from game.paths import levels_dir
 from game.rules.levels.level_base import LABEL_PATTERN, LEVEL_ID_PATTERN
 from game.rules.levels.problems import LevelError, Problem, json_path  # noqa: F401  (part of this module's API)
@@ -63,7 +63,7 @@ def _walk(raw: Any, loc: tuple) -> tuple[list[str | int], Any]:
 
 def _all_field_names() -> set[str]:
     names: set[str] = set()
-    for value in vars(m).values():
+    for value in vars(model).values():
         if isinstance(value, type) and issubclass(value, BaseModel):
             for name, info in value.model_fields.items():
                 names.add(info.alias or name)
@@ -220,14 +220,14 @@ def read_json(path: Path) -> tuple[Any, list[Problem]]:
     return raw, []
 
 
-def parse_level(raw: dict, file: str) -> tuple[m.CardLevel | m.GomokuLevel | None, list[Problem]]:
+def parse_level(raw: dict, file: str) -> tuple[model.CardLevel | model.GomokuLevel | None, list[Problem]]:
     try:
-        return m.LEVEL_ADAPTER.validate_python(raw), []
+        return model.LEVEL_ADAPTER.validate_python(raw), []
     except ValidationError as error:
-        return None, validation_problems(error, raw, file, m.LEVEL_ADAPTER.validate_python)
+        return None, validation_problems(error, raw, file, model.LEVEL_ADAPTER.validate_python)
 
 
-def read_level(path: str | Path) -> tuple[m.CardLevel | m.GomokuLevel | None, list[Problem]]:
+def read_level(path: str | Path) -> tuple[model.CardLevel | model.GomokuLevel | None, list[Problem]]:
     """Parse and cross-check one level file: (the level or None, every problem)."""
     from game.rules.levels.checks import check_level
 
@@ -256,7 +256,7 @@ def read_level(path: str | Path) -> tuple[m.CardLevel | m.GomokuLevel | None, li
     return level, problems
 
 
-def load_level(path: str | Path) -> m.CardLevel | m.GomokuLevel:
+def load_level(path: str | Path) -> model.CardLevel | model.GomokuLevel:
     """The validated level at `path` (a file, or a campaign level id); raises LevelError."""
     level, problems = read_level(find_level(path))
     if problems or level is None:
@@ -264,18 +264,18 @@ def load_level(path: str | Path) -> m.CardLevel | m.GomokuLevel:
     return level
 
 
-def read_campaign(path: str | Path | None = None) -> tuple[m.Campaign | None, list[Problem]]:
+def read_campaign(path: str | Path | None = None) -> tuple[model.Campaign | None, list[Problem]]:
     path = Path(path) if path is not None else campaign_path()
     raw, problems = read_json(path)
     if raw is None:
         return None, problems
     try:
-        return m.Campaign.model_validate(raw), []
+        return model.Campaign.model_validate(raw), []
     except ValidationError as error:
-        return None, validation_problems(error, raw, str(path), m.Campaign.model_validate)
+        return None, validation_problems(error, raw, str(path), model.Campaign.model_validate)
 
 
-def load_campaign(path: str | Path | None = None) -> m.Campaign:
+def load_campaign(path: str | Path | None = None) -> model.Campaign:
     """The campaign (default levels/campaign/campaign.json), model-checked only; raises LevelError."""
     campaign, problems = read_campaign(path)
     if problems or campaign is None:
@@ -283,7 +283,9 @@ def load_campaign(path: str | Path | None = None) -> m.Campaign:
     return campaign
 
 
-def load_campaign_levels(campaign: m.Campaign, folder: Path | None = None) -> dict[str, m.CardLevel | m.GomokuLevel]:
+def load_campaign_levels(
+    campaign: model.Campaign, folder: Path | None = None
+) -> dict[str, model.CardLevel | model.GomokuLevel]:
     """Every level of the campaign, validated: those its chapters name and the bonus levels beside
     them that rewards unlock (raises LevelError with all problems)."""
     folder = folder or campaign_dir()
@@ -381,7 +383,7 @@ def _is_dir(path: Path) -> bool:
         return False
 
 
-def _chapter_position(campaign: m.Campaign, level_id: str) -> list[str | int]:
+def _chapter_position(campaign: model.Campaign, level_id: str) -> list[str | int]:
     for c, chapter in enumerate(campaign.chapters):
         if level_id in chapter.levels:
             return ["chapters", c, "levels", chapter.levels.index(level_id)]

@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
-from game.rules.levels import model as m
+from game.rules.levels.model import SurviveObjective, WinWithinObjective
 from game.rules.levels.skirmish_level import SkirmishDefeatAll, SkirmishProtect, SkirmishReach, SkirmishSurvive
 from game.rules.events import EventKind
 
@@ -49,13 +49,13 @@ def describe(objective, label_names: dict[str, str] | None = None, turns_before:
     if kind == "win":
         return "Win"
     if kind == "win_within":
-        if isinstance(objective, m.WinWithinObjective):
+        if isinstance(objective, WinWithinObjective):
             return f"Win within {objective.turns} turn{'s' if objective.turns != 1 else ''}"
         return f"Win within {objective.moves} move{'s' if objective.moves != 1 else ''}"
     if kind == "forced_win":
         return f"Find the forced win in {objective.moves} move{'s' if objective.moves != 1 else ''}"
     if kind == "survive":
-        if isinstance(objective, m.SurviveObjective):
+        if isinstance(objective, SurviveObjective):
             return f"Survive {objective.turns} enemy turn{'s' if objective.turns != 1 else ''}"
         return f"Survive {objective.moves} enemy move{'s' if objective.moves != 1 else ''}"
     if kind == "clear_board":

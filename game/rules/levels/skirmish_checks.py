@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import difflib
 
-from game.rules.levels import model as m
+from game.rules.levels.model import SkirmishLevel
 from game.rules.levels.problems import Problem, json_path
 from game.rules.levels.skirmish_level import SkirmishProtect, SkirmishReach, SkirmishSurvive
 from game.rules.skirmish.data import DataError, load_roster
@@ -26,7 +26,7 @@ def _did_you_mean(name: str, known) -> str:
     return f' (did you mean "{close[0]}"?)' if close else f" (known: {', '.join(sorted(known))})"
 
 
-def check_skirmish(level: m.SkirmishLevel, file: str, prove: object = None) -> list[Problem]:
+def check_skirmish(level: SkirmishLevel, file: str, prove: object = None) -> list[Problem]:
     problems: list[Problem] = []
 
     def problem(parts, message):

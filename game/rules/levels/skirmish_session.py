@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from game.rules.events import Event, EventKind
-from game.rules.levels import model as m
+from game.rules.levels.model import SkirmishLevel
 from game.rules.levels.objectives import FAILED, MET, PENDING, _Tracker
 from game.rules.levels.session import LevelOver, LevelSession
 from game.rules.levels.skirmish_checks import skirmish_roster
@@ -28,7 +28,7 @@ PLAYER, OPPONENT = 0, 1
 _ROSTERS: dict[tuple, Roster] = {}  # (map, spawns) -> a roster whose map starts heroes on those cells
 
 
-def level_roster(level: m.SkirmishLevel) -> Roster:
+def level_roster(level: SkirmishLevel) -> Roster:
     spawns = tuple(tuple(tuple(hero.at) for hero in side.heroes) for side in (level.player, level.opponent))
     key = (level.map, spawns)
     roster = _ROSTERS.get(key)
@@ -39,7 +39,7 @@ def level_roster(level: m.SkirmishLevel) -> Roster:
     return roster
 
 
-def hero_labels(level: m.SkirmishLevel) -> tuple[dict[str, int], dict[str, str]]:
+def hero_labels(level: SkirmishLevel) -> tuple[dict[str, int], dict[str, str]]:
     """label -> hero uid (1-3 the player's, 4-6 the opponent's), and label -> the name shown."""
     labels, names = {}, {}
     for team, side in enumerate((level.player, level.opponent)):
@@ -118,10 +118,10 @@ class SkirmishSession(LevelSession):
     kind = "skirmish"
     player_seat = PLAYER
     opponent_seat = OPPONENT
-    level: m.SkirmishLevel
+    level: SkirmishLevel
     tracker: SkirmishObjectiveTracker
 
-    def __init__(self, level: m.SkirmishLevel, seed: int = 0):
+    def __init__(self, level: SkirmishLevel, seed: int = 0):
         super().__init__(level, seed)
         teams = [[hero.hero for hero in side.heroes] for side in (level.player, level.opponent)]
         self.state = SkirmishState(level_roster(level), level.map, teams, self.seed)
