@@ -14,9 +14,8 @@ import threading
 import time
 import traceback
 
-from game.client.level_match import Toast, _LevelHooks
-from game.client.match import MatchSetup, seat_portrait, start_match
-from game.client.objectives_hud import ObjectivesHUD
+from game.client.board_game.match import BoardLevelMatch, BoardMatch
+from game.client.match import MatchSetup, seat_portrait
 
 COLOURS = ("Red", "Yellow")  # seat 0 drops first
 # Quick matches: who plays at each AI level (name, portrait).
@@ -82,27 +81,19 @@ class ThreadJob:
         return self._done.wait(timeout)
 
 
-class Connect4Match:
+class Connect4Match(BoardMatch):
     """A quick game of Connect Four (7x6): against an AI level, or two people at one screen."""
 
     kind = "connect4"
-    hud = None
-    toast = None
-    level_run = None
     title = "Connect Four"
-    can_undo = True
+    move_hint = "Click a column, or Left/Right and Enter; U undoes"
 
-    def __init__(self, setup: MatchSetup, state=None):
+    # the rules (seat 0 = red, first; 1 = yellow)
+    def new_state(self, setup: MatchSetup):
         from game.rules.registry import game_kind
 
-        self.setup = setup
-        self.state = state if state is not None else game_kind("connect4").new_state({}, setup.seed)
-        self.controllers = setup.controllers()  # seat 0 = red (first), 1 = yellow
-        self.hotseat = self.controllers == ("human", "human")
-        self.difficulty = setup.difficulty
-        self.seed = setup.seed
+        return game_kind("connect4").new_state({}, setup.seed)
 
-    # the rules
     def is_legal(self, column: int) -> bool:
         return self.state.is_legal(column)
 
@@ -112,10 +103,6 @@ class Connect4Match:
     @property
     def over(self) -> bool:
         return self.state.is_terminal
-
-    @property
-    def winner(self) -> int | None:
-        return self.state.winner
 
     # the players
     def name(self, seat: int) -> str:
@@ -136,55 +123,23 @@ class Connect4Match:
     def ai_level(self, seat: int) -> str:
         return self.difficulty
 
-    def ai_budget_ms(self, app) -> float:
-        return float(app.think_ms)
+    # the end
+    def winner_seat(self) -> int | None:
+        return self.state.winner
 
-    # what a level changes
-    move_hint = "Click a column, or Left/Right and Enter; U undoes"
+    def colour_name(self, seat: int) -> str:
+        return COLOURS[seat]
 
-    def buttons(self, scene) -> list[tuple[str, object]]:
-        return [("Undo", scene.undo), ("New game", lambda: self.rematch(scene.app)), ("Menu", scene.open_pause)]
-
-    def after_action(self, scene) -> None:
-        """After every disc of either side (levels: objectives, story lines, saves)."""
-
-    def finish(self, scene) -> None:
-        state = self.state
-        moves = len(state.moves)
+    def result_detail(self, winner: int | None) -> str:
+        moves = len(self.state.moves)
         detail = f"after {moves} disc{'s' if moves != 1 else ''}"
-        face = None
-        if state.winner is None:
-            headline, good, detail = "Draw", None, f"The board is full {detail}"
-        else:
-            detail = f"Four in a row {detail}"
-            if self.hotseat:
-                headline, good = f"{COLOURS[state.winner]} wins!", None
-            elif self.controllers[state.winner] == "human":
-                headline, good = "Victory!", True
-            else:
-                headline, good = "Defeat", False
-            shown = state.winner if good is not False else 1 - state.winner
-            face = (self.seat_portrait(shown, scene.app), self.label(shown))
-        scene.app.push(
-            "result", headline=headline, detail=detail, good=good, on_rematch=lambda: self.rematch(scene.app), face=face
-        )
-
-    def rematch(self, app) -> None:
-        app.reset("title")
-        start_match(app, self.setup.again())
-
-    def open_pause(self, scene) -> None:
-        scene.app.push("pause")
-
-    def note_resumed(self) -> None:
-        """A saved game was replayed into the board (levels)."""
+        return f"The board is full {detail}" if winner is None else f"Four in a row {detail}"
 
 
-class LevelConnect4Match(_LevelHooks, Connect4Match):
+class LevelConnect4Match(BoardLevelMatch, Connect4Match):
     """A Connect Four level: moves go through its session (objectives, lines said, saves)."""
 
     move_hint = "Click a column, or Left/Right and Enter"
-    can_undo = False  # the objectives count moves; Restart starts the level again
 
     def __init__(self, run):
         session = run.session
@@ -200,27 +155,13 @@ class LevelConnect4Match(_LevelHooks, Connect4Match):
         super().__init__(setup, session.state)
         self.controllers = tuple(controllers)
         self.hotseat = False
-        self._join(run)
-        self.title = self.level.title
-        self.hud = ObjectivesHUD(session.objectives())
-        self.toast = Toast((370, 64))
+        self._join_level(run)
 
     def is_legal(self, column: int) -> bool:
         return self.session.is_legal(column)
 
     def name(self, seat: int) -> str:
         return "You" if seat == self.session.player_seat else self.level.opponent.name
-
-    def seat_portrait(self, seat: int, app) -> str:
-        if seat == self.session.player_seat:
-            return app.settings.portrait
-        return self.level.opponent.portrait or self.level.opponent.name
-
-    def buttons(self, scene) -> list[tuple[str, object]]:
-        return [("Restart", self.run.restart), ("Menu", scene.open_pause)]
-
-    def note_resumed(self) -> None:
-        self.toast.show("Your saved game goes on")
 
 
 def open_quick_match(app, setup: MatchSetup) -> tuple[str, dict]:
@@ -236,6 +177,16 @@ def open_level(run) -> tuple[str, dict]:
     return "connect4", {"run": run}
 
 
+def quick_match_options(vs_ai) -> list:
+    """Connect Four's own line on the quick-match screen: which colour the player drops."""
+    from game.client.match import QuickOption
+    from game.client.widgets import OptionRow
+
+    disc = OptionRow("You play", [0, 1], 0, lambda v: "Red (first)" if v == 0 else "Yellow (second)")
+    disc.enabled = vs_ai
+    return [QuickOption("disc", "human_seat", disc)]
+
+
 __all__ = [
     "COLOURS",
     "Connect4Match",
@@ -247,4 +198,5 @@ __all__ = [
     "open_level",
     "open_quick_match",
     "prepare_level",
+    "quick_match_options",
 ]

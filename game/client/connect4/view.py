@@ -9,11 +9,11 @@ import math
 import pygame
 
 from game.client import theme
+from game.client.board_game.scene import SIDE
 from game.client.widgets import draw_text, fit_text, panel, vertical_gradient, wrap_text
 from game.rules.connect4 import COLUMN_NAMES
 
 AREA = pygame.Rect(40, 24, 660, 672)  # the board, its drop row and its column letters
-SIDE = pygame.Rect(730, 30, 520, 660)
 FRAME_BLUE = (38, 92, 196)
 FRAME_LIGHT = (88, 146, 236)
 FRAME_DARK = (22, 56, 132)

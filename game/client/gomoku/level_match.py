@@ -2,23 +2,16 @@
 
 from __future__ import annotations
 
-
-from game.client.objectives_hud import ObjectivesHUD
-from game.client.level_match import Toast, _LevelHooks
+from game.client.board_game.match import BoardLevelMatch
 from game.client.gomoku.match import GomokuMatch
 
 
-class LevelGomokuMatch(_LevelHooks, GomokuMatch):
+class LevelGomokuMatch(BoardLevelMatch, GomokuMatch):
     move_hint = "Click or arrows + Enter to play"
-    can_undo = False  # the objectives count moves; Restart starts the level again
 
     def __init__(self, run):
-        session = run.session
-        super().__init__(run.setup, session.state)
-        self._join(run)
-        self.title = self.level.title
-        self.hud = ObjectivesHUD(session.objectives())
-        self.toast = Toast((40 + 330, 64))
+        super().__init__(run.setup, run.session.state)
+        self._join_level(run)
 
     def apply(self, move) -> list:
         return self.session.apply(tuple(move))
@@ -29,17 +22,6 @@ class LevelGomokuMatch(_LevelHooks, GomokuMatch):
         name = "Black" if colour == BLACK else "White"
         who = "you" if colour == self.session.player_seat else self.level.opponent.name
         return f"{name} ({who})"
-
-    def seat_portrait(self, seat: int, app) -> str:
-        if seat == self.seat_of(self.session.player_seat):
-            return app.settings.portrait
-        return self.level.opponent.portrait or self.level.opponent.name
-
-    def buttons(self, scene) -> list[tuple[str, object]]:
-        return [("Restart", self.run.restart), ("Menu", scene.open_pause)]
-
-    def note_resumed(self) -> None:
-        self.toast.show("Your saved game goes on")
 
 
 def prepare_level(run) -> None:

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from game.client.match import MatchSetup, seat_label, seat_portrait, start_match
+from game.client.board_game.match import BoardMatch
+from game.client.match import MatchSetup, seat_label, seat_portrait
 
 
 # Quick matches: who plays at each AI level (name, portrait).
@@ -19,28 +20,19 @@ def open_quick_match(app, setup: MatchSetup) -> tuple[str, dict]:
     return "gomoku", {"match": GomokuMatch(setup)}
 
 
-class GomokuMatch:
+class GomokuMatch(BoardMatch):
     """A gomoku game as the gomoku scene plays it (a quick match; levels: LevelGomokuMatch)."""
 
     kind = "gomoku"
-    hud = None
-    toast = None
-    level_run = None
     title = "Gomoku"
     move_hint = "Click or arrows + Enter to play; U undoes"
-    can_undo = True
 
-    def __init__(self, setup: MatchSetup, state=None):
+    # the rules (seat 0 plays black, 1 white)
+    def new_state(self, setup: MatchSetup):
         from game.rules.gomoku import GomokuState, Rule
 
-        self.setup = setup
-        self.state = state if state is not None else GomokuState(setup.size, Rule(setup.rule))
-        self.controllers = setup.controllers()  # seat 0 = black, 1 = white
-        self.hotseat = self.controllers == ("human", "human")
-        self.difficulty = setup.difficulty
-        self.seed = setup.seed
+        return GomokuState(setup.size, Rule(setup.rule))
 
-    # the rules
     def is_legal(self, move) -> bool:
         return self.state.is_legal(*move)
 
@@ -51,16 +43,17 @@ class GomokuMatch:
     def over(self) -> bool:
         return self.state.is_over
 
-    @property
-    def winner(self):
-        return self.state.winner
-
     # the players
     @staticmethod
     def seat_of(colour: int) -> int:
         from game.rules.gomoku import BLACK
 
         return 0 if colour == BLACK else 1
+
+    def player_of(self, seat: int) -> int:
+        from game.rules.gomoku import BLACK, WHITE
+
+        return BLACK if seat == 0 else WHITE
 
     def label(self, colour: int) -> str:
         from game.rules.gomoku import BLACK
@@ -74,43 +67,66 @@ class GomokuMatch:
     def seat_portrait(self, seat: int, app) -> str:
         return seat_portrait(self.setup, seat, app.settings.portrait)
 
-    def ai_budget_ms(self, app) -> float:
-        return float(app.think_ms)
+    # the end
+    def winner_seat(self) -> int | None:
+        from game.rules.gomoku import DRAW
 
-    # what a level changes
-    def buttons(self, scene) -> list[tuple[str, object]]:
-        """The buttons under the move list: (label, what a click does)."""
-        return [("Undo", scene.undo), ("New game", lambda: self.rematch(scene.app)), ("Menu", scene.open_pause)]
+        return None if self.state.winner == DRAW else self.seat_of(self.state.winner)
 
-    def after_action(self, scene) -> None:
-        """After every move of either side (levels: objectives, story lines, saves)."""
+    def colour_name(self, seat: int) -> str:
+        return "Black" if seat == 0 else "White"
 
-    def finish(self, scene) -> None:
-        from game.rules.gomoku import BLACK, DRAW, WHITE
-
+    def result_detail(self, winner: int | None) -> str:
         state = self.state
         moves = len(state.moves)
-        face = None
-        if state.winner == DRAW:
-            headline, good, detail = "Draw", None, f"after {moves} move{'s' if moves != 1 else ''}"
-        else:
-            how = "five in a row" if state.winning_line else f"foul: {state.foul}"
-            detail = f"{how} after {moves} move{'s' if moves != 1 else ''}"
-            if self.hotseat:
-                headline, good = f"{'Black' if state.winner == BLACK else 'White'} wins!", None
-            elif self.controllers[self.seat_of(state.winner)] == "human":
-                headline, good = "Victory!", True
-            else:
-                headline, good = "Defeat", False
-            shown = self.seat_of(state.winner) if good is not False else 1 - self.seat_of(state.winner)
-            face = (self.seat_portrait(shown, scene.app), self.label(BLACK if shown == 0 else WHITE))
-        scene.app.push(
-            "result", headline=headline, detail=detail, good=good, on_rematch=lambda: self.rematch(scene.app), face=face
-        )
+        after = f"after {moves} move{'s' if moves != 1 else ''}"
+        if winner is None:
+            return after
+        how = "five in a row" if state.winning_line else f"foul: {state.foul}"
+        return f"{how} {after}"
 
-    def rematch(self, app) -> None:
-        app.reset("title")
-        start_match(app, self.setup.again())
 
-    def open_pause(self, scene) -> None:
-        scene.app.push("pause")
+# ------------------------------------------------------------------ what the shared screens ask
+# (through gomoku's FrontEnd in game/client/front_ends.py)
+
+
+def _rule_names() -> dict:
+    from game.rules.gomoku import Rule
+
+    return {int(Rule.FREESTYLE): "Freestyle", int(Rule.STANDARD): "Standard (exactly five)", int(Rule.RENJU): "Renju"}
+
+
+def quick_match_options(vs_ai) -> list:
+    """Gomoku's own lines on the quick-match screen: colour, rule and board size."""
+    from game.client.match import QuickOption
+    from game.client.widgets import OptionRow
+    from game.rules.gomoku import MAX_SIZE, MIN_SIZE
+
+    stone = OptionRow("You play", [0, 1], 0, lambda v: "Black (first)" if v == 0 else "White (second)")
+    stone.enabled = vs_ai
+    names = _rule_names()
+    rule = OptionRow("Rule", list(names), 0, names.get)
+    size = OptionRow("Board size", list(range(MIN_SIZE, MAX_SIZE + 1)), 0, lambda v: f"{v} x {v}")
+    return [
+        QuickOption("stone", "human_seat", stone),
+        QuickOption("rule", "rule", rule),
+        QuickOption("size", "size", size),
+    ]
+
+
+def level_text(level) -> str:
+    """A few words for a gomoku level ("Gomoku puzzle", "Gomoku, renju rule, 15x15")."""
+    if any(o.kind == "forced_win" for o in level.objectives):
+        return "Gomoku puzzle"
+    return f"Gomoku, {level.rule} rule, {level.size}x{level.size}"
+
+
+def draw_level_icon(surface, rect) -> None:
+    """Two stones: a gomoku level on the campaign map."""
+    import pygame
+
+    from game.client import theme
+
+    pygame.draw.circle(surface, theme.STONE_BLACK, (rect.centerx - 4, rect.centery - 4), 10)
+    pygame.draw.circle(surface, theme.STONE_WHITE, (rect.centerx + 6, rect.centery + 7), 10)
+    pygame.draw.circle(surface, (150, 150, 150), (rect.centerx + 6, rect.centery + 7), 10, 1)

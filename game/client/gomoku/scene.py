@@ -3,7 +3,9 @@ mouse and keyboard play (arrows + Enter), undo, the move list, and the AI's pace
 
 The scene plays a match (game/client/match.py: a quick match; level_match.py: a campaign
 level) and animates the typed events its moves return (EVENT_ANIMATIONS); the AI's requests go
-through the shared driver (ai_driver.py)."""
+through the shared driver (ai_driver.py). The turn flow, undo, input, buttons and side panel are
+the board games' (game/client/board_game/); this module adds the board, its keys and the AI's
+request (`drive_ai`)."""
 
 from __future__ import annotations
 
@@ -11,23 +13,20 @@ import pygame
 import pytweening
 
 from game.client import theme
-from game.client.ai_driver import AIDriver
-from game.client.anim import Anim, AnimationQueue
+from game.client.anim import Anim
+from game.client.board_game.scene import AI_PAUSE_MS, SIDE, BoardScene
 from game.client.explain_overlay import draw_gomoku_thoughts
-from game.client.scene import Scene
-from game.client.widgets import Button, draw_text, hover_buttons, panel, press_buttons, vertical_gradient
+from game.client.widgets import draw_text, vertical_gradient
 from game.rules.events import EventKind
 from game.rules.gomoku import BLACK, EMPTY, WHITE, Rule, format_move
 from game.rules.gomoku.rules import POINT_LETTERS, point_name
 
 BOARD = pygame.Rect(40, 30, 660, 660)
-SIDE = pygame.Rect(730, 30, 520, 660)
 RULE_LABELS = {
     Rule.FREESTYLE: "Freestyle: five or more wins",
     Rule.STANDARD: "Standard: exactly five wins",
     Rule.RENJU: "Renju: black may not make 3-3, 4-4 or overlines",
 }
-AI_PAUSE_MS = 250
 
 _BACKGROUND: dict = {}
 
@@ -40,42 +39,19 @@ def _background() -> pygame.Surface:
     return surface
 
 
-class GomokuScene(Scene):
+class GomokuScene(BoardScene):
     name = "gomoku"
-    music = "gomoku"
-    dialogue_box = pygame.Rect(716, 380, 554, 330)  # story lines mid-game sit over the side panel
 
     def __init__(self, app, match):
-        super().__init__(app)
-        self.match = match  # a GomokuMatch: a quick match or a campaign level (LevelGomokuMatch)
-        self.level_run = match.level_run
-        self.state = match.state
-        self.controllers = match.controllers  # seat 0 = black, 1 = white
-        self.hotseat = match.hotseat
-        size = self.state.size
-        self.cursor = (size // 2, size // 2)
-        self.hover: tuple[int, int] | None = None
-        self.anims = AnimationQueue(app.settings.animation_speed)
-        self.ai = AIDriver()
-        self.explanation: dict | None = None
-        self.overlay = False
-        self.result_shown = False
-        self.time = 0.0
+        super().__init__(app, match)  # a GomokuMatch: a quick match or a campaign level (LevelGomokuMatch)
         self._board_cache: pygame.Surface | None = None
         self.numbers = False  # move numbers on the stones (N)
         self._numbers_key = -1
         self._numbers: dict = {}
-        y = SIDE.bottom - 70
-        choices = match.buttons(self)
-        width = (SIDE.width - 20 * (len(choices) + 1)) // len(choices)
-        self.buttons = [
-            Button(pygame.Rect(SIDE.x + 20 + i * (width + 20), y, width, 54), label, action)
-            for i, (label, action) in enumerate(choices)
-        ]
 
-    @property
-    def ai_stats(self) -> list[dict]:
-        return self.ai.stats
+    def first_cursor(self) -> tuple[int, int]:
+        size = self.state.size
+        return (size // 2, size // 2)
 
     # ------------------------------------------------------------------ geometry
 
@@ -95,6 +71,9 @@ class GomokuScene(Scene):
             return x, y
         return None
 
+    def target_at(self, pos) -> tuple[int, int] | None:
+        return self.point_at(pos)
+
     # ------------------------------------------------------------------ flow
 
     def move_numbers(self) -> dict:
@@ -108,119 +87,56 @@ class GomokuScene(Scene):
         label = self.match.label(BLACK if seat == 0 else WHITE)
         return label[label.find("(") + 1 : -1] if "(" in label else label
 
-    def seat_of(self, colour: int) -> int:
-        return self.match.seat_of(colour)
+    def seat_name(self, seat: int) -> str:
+        return self.match_name(seat)
 
     def label(self, colour: int) -> str:
         return self.match.label(colour)
 
-    def human_to_move(self) -> bool:
-        return (
-            not self.match.over
-            and self.controllers[self.seat_of(self.state.current_player)] == "human"
-            and not self.anims.busy
-        )
+    def event_animations(self) -> dict:
+        return EVENT_ANIMATIONS
 
     def play(self, x: int, y: int, pause_ms: float = 0.0) -> bool:
-        if not self.match.is_legal((x, y)):
-            return False
-        if pause_ms:
-            self.anims.then(Anim("pause", pause_ms))
-        for event in self.match.apply((x, y)):
-            build = EVENT_ANIMATIONS.get(event.kind)
-            if build is not None:
-                self.anims.then(build(self, event))
-        self.match.after_action(self)
-        return True
+        return self.play_move((x, y), pause_ms)
 
     def human_play(self, x: int, y: int) -> None:
         """A person's move; a point the rules refuse (occupied, a renju foul for black) says so."""
-        if not self.play(x, y):
-            self.app.play_sound("foul_refused")
-
-    def undo(self) -> None:
-        if not self.match.can_undo or not self.state.moves or self.anims.busy:
-            return
-        self.ai.cancel()  # a search under way answers a position that no longer exists
-        self.state.undo()
-        if not self.hotseat:
-            # Back to the human's turn: take the AI's reply and the human's move.
-            while self.state.moves and self.controllers[self.seat_of(self.state.current_player)] != "human":
-                self.state.undo()
-        self.result_shown = False
-
-    def open_pause(self) -> None:
-        self.match.open_pause(self)
-
-    def note_resumed(self) -> None:
-        """A saved game was replayed into this board (levels)."""
-        self.match.note_resumed()
+        self.human_play_move((x, y))
 
     # ------------------------------------------------------------------ input
 
-    def handle(self, intent) -> None:
-        if intent.kind == "action":
-            name = intent.name
-            if name == "back":
-                self.open_pause()
-            elif name == "toggle_overlay":
-                self.overlay = not self.overlay
-            elif name == "undo":
-                self.undo()
-            elif name == "numbers":
-                self.numbers = not self.numbers
-            elif name in ("up", "down", "left", "right"):
-                dx, dy = {"up": (0, -1), "down": (0, 1), "left": (-1, 0), "right": (1, 0)}[name]
-                size = self.state.size
-                self.cursor = (max(0, min(size - 1, self.cursor[0] + dx)), max(0, min(size - 1, self.cursor[1] + dy)))
-                self.hover = None
-            elif name == "confirm" and self.human_to_move():
-                self.human_play(*self.cursor)
-            return
-        if intent.kind == "move":
-            self.hover = self.point_at(intent.pos)
-            if self.hover is not None:
-                self.cursor = self.hover
-            hover_buttons(self.buttons, intent.pos)
-        elif intent.kind == "press" and intent.button == 1:
-            if press_buttons(self.buttons, intent.pos, lambda: self.app.play_sound("click")):
-                return
-            point = self.point_at(intent.pos)
-            if point is not None and self.human_to_move():
-                self.cursor = point
-                self.human_play(*point)
+    def handle_key(self, name: str) -> None:
+        if name == "numbers":
+            self.numbers = not self.numbers
+        elif name in ("up", "down", "left", "right"):
+            dx, dy = {"up": (0, -1), "down": (0, 1), "left": (-1, 0), "right": (1, 0)}[name]
+            size = self.state.size
+            self.cursor = (max(0, min(size - 1, self.cursor[0] + dx)), max(0, min(size - 1, self.cursor[1] + dy)))
+            self.hover = None
+        elif name == "confirm" and self.human_to_move():
+            self.human_play(*self.cursor)
 
     # ------------------------------------------------------------------ update
 
-    def update(self, dt_ms: float) -> None:
-        self.time += dt_ms
-        for part in (self.match.hud, self.match.toast):
-            if part is not None:
-                part.update(dt_ms)
-        self.anims.speed = self.app.settings.animation_speed
-        self.anims.update(dt_ms)
-        if self.match.can_undo:
-            self.buttons[0].enabled = bool(self.state.moves) and not self.anims.busy
-        if self.anims.busy or self.app.top is not self:  # e.g. an animation step opened a dialogue
-            return
-        if self.match.over:
-            if not self.result_shown:
-                self.result_shown = True
-                self.match.finish(self)
-            return
+    def drive_ai(self) -> None:
         seat = self.seat_of(self.state.current_player)
         if self.controllers[seat] != "ai":
             return
+        from game.rules.gomoku.game import GomokuGame
+
         answer = self.ai.poll(
             len(self.state.moves),
             self.match.ai_budget_ms(self.app),
             lambda budget: self.app.pool.submit(
-                "gomoku_move",
+                "act",
                 route=0,
-                state=self.state.clone(),
+                game="gomoku",
+                agent=self.match.difficulty,
+                seed=self.match.seed,  # the agent searches with seed + stones on the board
+                game_id=f"gomoku:{self.match.seed}",  # the agent keeps nothing else of a game
+                seat=seat,
+                observation=GomokuGame(self.state.clone()),
                 budget_ms=budget,
-                level=self.match.difficulty,
-                seed=self.match.seed + len(self.state.moves),
             ),
         )
         if answer is None:
@@ -229,7 +145,7 @@ class GomokuScene(Scene):
             self.app.push("error", title="The AI failed", message=answer.error)
             return
         self.explanation = answer.result.get("explanation")
-        x, y = answer.result["move"]
+        x, y = answer.result["action"]
         if not self.play(x, y, pause_ms=AI_PAUSE_MS):
             self.app.push("error", title="The AI chose an illegal move", message=format_move((x, y)))
 
@@ -335,11 +251,10 @@ class GomokuScene(Scene):
             cx, cy = self.point_centre(*self.cursor)
             half = int(self.cell / 2)
             pygame.draw.rect(surface, theme.ACCENT, (cx - half, cy - half, half * 2, half * 2), 2, border_radius=4)
-        self._draw_side(surface)
-        if self.match.toast is not None:
-            self.match.toast.draw(surface)
+        self.draw_side(surface)
+        self.draw_toast(surface)
         if self.overlay:
-            who = next((self.match_name(s) for s in (0, 1) if self.controllers[s] == "ai"), "the AI")
+            who = self.ai_name("the AI")
             draw_gomoku_thoughts(
                 surface,
                 pygame.Rect(70, 110, 600, 460),
@@ -348,46 +263,18 @@ class GomokuScene(Scene):
                 lambda point: point_name(point, self.state.size),
             )
 
-    def _draw_side(self, surface) -> None:
-        panel(surface, SIDE, theme.PANEL, theme.PANEL_BORDER, radius=16)
-        x = SIDE.x + 24
-        title = self.match.title
-        draw_text(surface, title, (x, SIDE.y + 18), 34 if len(title) < 20 else 28, theme.ACCENT, bold=True)
-        draw_text(
-            surface,
-            f"{RULE_LABELS[self.state.rule]}  ·  {self.state.size}x{self.state.size}",
-            (x, SIDE.y + 64),
-            16,
-            theme.TEXT_DIM,
-        )
-        for row, colour in enumerate((BLACK, WHITE)):
-            y = SIDE.y + 106 + row * 38
-            _stone(surface, (x + 12, y + 10), 11, colour)
-            current = self.state.current_player == colour and not self.match.over
-            draw_text(
-                surface, self.label(colour), (x + 34, y), 20, theme.TEXT if current else theme.TEXT_DIM, bold=current
-            )
-            if current:
-                draw_text(surface, "to move", (SIDE.right - 24, y + 2), 16, theme.ACCENT, anchor="topright")
-        status_y = SIDE.y + 190
-        if self.ai.thinking:
-            dots = "." * (1 + int(self.time / 300) % 3)
-            who = next((self.match_name(s) for s in (0, 1) if self.controllers[s] == "ai"), "The computer")
-            draw_text(
-                surface, f"{who} is thinking{dots}  {self.ai.elapsed_ms / 1000:.1f} s", (x, status_y), 18, theme.ACCENT
-            )
-        elif self.match.over:
-            draw_text(surface, "Game over", (x, status_y), 18, theme.ACCENT, bold=True)
-        elif self.human_to_move():
-            hint = self.match.move_hint
-            if self.state.rule == Rule.RENJU and self.state.current_player == BLACK:
-                hint = "Red crosses: forbidden for black"
-            draw_text(surface, hint, (x, status_y), 17, theme.TEXT_DIM)
-        moves_y = SIDE.y + 228
-        if self.match.hud is not None:
-            height = self.match.hud.height(SIDE.width - 48)
-            self.match.hud.draw(surface, pygame.Rect(x, moves_y, SIDE.width - 48, height))
-            moves_y += height + 12
+    def rules_text(self) -> str:
+        return f"{RULE_LABELS[self.state.rule]}  ·  {self.state.size}x{self.state.size}"
+
+    def draw_player_icon(self, surface, x: int, y: int, colour: int) -> None:
+        _stone(surface, (x + 12, y + 10), 11, colour)
+
+    def status_hint(self) -> str:
+        if self.state.rule == Rule.RENJU and self.state.current_player == BLACK:
+            return "Red crosses: forbidden for black"
+        return self.match.move_hint
+
+    def draw_moves(self, surface, x: int, moves_y: int) -> None:
         count = len(self.state.moves)
         draw_text(surface, f"{count} move{'s' if count != 1 else ''}", (x, moves_y), 18, theme.TEXT, bold=True)
         moves = self.state.moves
@@ -403,16 +290,9 @@ class GomokuScene(Scene):
             if pair * 2 + 1 < len(moves):
                 text += f"   {_name(moves[pair * 2 + 1], self.state.size)}"
             draw_text(surface, text, (mx, my), 16, theme.TEXT)
-        for button in self.buttons:
-            button.draw(surface)
-        if not self.hotseat:
-            draw_text(
-                surface,
-                "Tab: the AI's thoughts  ·  N: move numbers  ·  Esc: menu",
-                (x, SIDE.bottom - 96),
-                15,
-                theme.TEXT_DIM,
-            )
+
+    def key_hints(self) -> str:
+        return "" if self.hotseat else "Tab: the AI's thoughts  ·  N: move numbers  ·  Esc: menu"
 
 
 def _name(move, size: int = 15) -> str:

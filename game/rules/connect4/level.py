@@ -13,13 +13,13 @@ from __future__ import annotations
 
 from typing import Annotated, Literal, Union
 
-from pydantic import Field, StringConstraints, field_validator
+from pydantic import Field, StringConstraints
 
 from game.rules.connect4.state import COLUMN_NAMES, MAX_SIZE, MIN_SIZE, Connect4State
 from game.rules.game_api import IllegalAction
-from game.rules.levels.level_base import LevelBase, LevelModel, Line, ObjectiveBase, SideName, at_least_one
+from game.rules.levels.board_level import BoardEvent, BoardOpponent, BoardSurvive, BoardWin, BoardWinWithin
+from game.rules.levels.level_base import LevelBase, SideName
 from game.rules.levels.problems import Problem, json_path
-from game.rules.text_fields import MAX_HERO_NAME, Name
 
 Connect4AIName = Literal["easy", "medium", "hard"]  # the levels of ai/connect4/agents.py
 ColumnLetter = Annotated[str, StringConstraints(pattern=r"^[a-j]$")]
@@ -36,52 +36,27 @@ def cell_of(name: str) -> tuple[int, int]:
     return COLUMN_NAMES.index(name[0]), int(name[1:]) - 1
 
 
-class Connect4Opponent(LevelModel):
-    name: Name = Field("Opponent", min_length=1, max_length=MAX_HERO_NAME)
-    portrait: str | None = Field(None, pattern=r"^[a-z0-9_]+$")
+class Connect4Opponent(BoardOpponent):
     ai: Connect4AIName
-    budget_ms: int = Field(500, ge=5, le=10000, description="thinking time per move")
 
 
-class Connect4Win(ObjectiveBase):
-    kind: Literal["win"]
+class Connect4Win(BoardWin):
+    pass
 
 
-class Connect4WinWithin(ObjectiveBase):
-    kind: Literal["win_within"]
-    moves: int = Field(description="the player's own moves", json_schema_extra={"minimum": 1})
-
-    @field_validator("moves")
-    @classmethod
-    def _moves(cls, value: int) -> int:
-        if value < 1:
-            raise ValueError(f"win within {value} moves leaves no move to win with: use at least 1")
-        return value
+class Connect4WinWithin(BoardWinWithin):
+    pass
 
 
-class Connect4Survive(ObjectiveBase):
-    kind: Literal["survive"]
-    moves: int = Field(description="the opponent's moves to live through", json_schema_extra={"minimum": 1})
-
-    @field_validator("moves")
-    @classmethod
-    def _moves(cls, value: int) -> int:
-        return at_least_one(value, "moves")
+class Connect4Survive(BoardSurvive):
+    pass
 
 
 Connect4Objective = Annotated[Union[Connect4Win, Connect4WinWithin, Connect4Survive], Field(discriminator="kind")]
 
 
-class Connect4Event(LevelModel):
+class Connect4Event(BoardEvent):
     """A line said after the player's N-th move."""
-
-    after_move: int = Field(json_schema_extra={"minimum": 1})
-    say: Line
-
-    @field_validator("after_move")
-    @classmethod
-    def _move(cls, value: int) -> int:
-        return at_least_one(value, "after_move")
 
 
 class Connect4Level(LevelBase):

@@ -18,7 +18,7 @@ from game.rules.connect4.state import Connect4State, action_from_json, action_to
 from game.rules.events import Event
 from game.rules.game_api import IllegalAction
 from game.rules.levels.objectives import FAILED, MET, PENDING, _Tracker
-from game.rules.levels.session import LevelOver, LevelSession
+from game.rules.levels.session import BoardSession, LevelOver
 
 
 class Connect4ObjectiveTracker(_Tracker):
@@ -66,7 +66,7 @@ class Connect4ObjectiveTracker(_Tracker):
         self._settle_outcome(over, lambda i: FAILED)
 
 
-class Connect4Session(LevelSession):
+class Connect4Session(BoardSession):
     kind = "connect4"
     level: Connect4Level
     tracker: Connect4ObjectiveTracker
@@ -81,21 +81,6 @@ class Connect4Session(LevelSession):
         self.opponent_seat = 1 - self.player_seat
         self.tracker = Connect4ObjectiveTracker(level.objectives, self.player_seat, self.opening_moves)
         self._said = [False] * len(level.events)
-
-    @property
-    def current_seat(self) -> int:
-        return self.state.current_player
-
-    def player_turns(self) -> int:
-        return self.tracker.moves_of(self.state, self.player_seat)
-
-    def start(self) -> list[Event]:
-        if self.phase != "new":
-            raise RuntimeError("the session has already started")
-        self._lines += self.level.story.before
-        self.phase = "play"
-        self._after([], None)
-        return []
 
     def legal_actions(self) -> list[int]:
         return self.state.legal_actions() if self.phase == "play" else []
@@ -123,21 +108,6 @@ class Connect4Session(LevelSession):
         events = self.state.apply(action)
         self.actions.append(json.dumps(action_to_json(action)))
         return self._after(events, actor)
-
-    def replay(self, text: str) -> None:
-        self.apply(text)
-
-    def _after(self, events: list[Event], actor: int | None) -> list[Event]:
-        moves = self.player_turns()
-        for index, event in enumerate(self.level.events):
-            if not self._said[index] and moves >= event.after_move and self.state.current_player != self.player_seat:
-                self._said[index] = True
-                self._lines.append(event.say)
-        self.tracker.update(events, self.state)
-        if self.tracker.outcome is not None:
-            self._finish(self.tracker.outcome, self.tracker.reason)
-        self._mark_checkpoint(actor)
-        return events
 
     def run_turn(self, agent, budget_ms: float) -> list[tuple[int, list[Event]]]:
         """Let `agent` (a Connect Four agent: `act(state copy, budget_ms) -> Decision`) drop one

@@ -10,17 +10,14 @@ from typing import Annotated, Literal, Union
 
 from pydantic import Field, StringConstraints, field_validator
 
-from game.rules.levels.level_base import LevelBase, LevelModel, Line, ObjectiveBase, SideName, at_least_one
-from game.rules.text_fields import MAX_HERO_NAME, Name
+from game.rules.levels.board_level import BoardEvent, BoardOpponent, BoardSurvive, BoardWin, BoardWinWithin
+from game.rules.levels.level_base import LevelBase, LevelModel, ObjectiveBase, SideName
 
 GomokuAIName = Literal["novice", "easy", "medium", "hard", "master"]
 
 
-class GomokuOpponent(LevelModel):
-    name: Name = Field("Opponent", min_length=1, max_length=MAX_HERO_NAME)
-    portrait: str | None = Field(None, pattern=r"^[a-z0-9_]+$")
+class GomokuOpponent(BoardOpponent):
     ai: GomokuAIName
-    budget_ms: int = Field(500, ge=5, le=10000, description="thinking time per move")
 
 
 class Opening(LevelModel):
@@ -32,30 +29,16 @@ class Opening(LevelModel):
     )
 
 
-class GomokuWin(ObjectiveBase):
-    kind: Literal["win"]
+class GomokuWin(BoardWin):
+    pass
 
 
-class GomokuWinWithin(ObjectiveBase):
-    kind: Literal["win_within"]
-    moves: int = Field(description="the player's own moves", json_schema_extra={"minimum": 1})
-
-    @field_validator("moves")
-    @classmethod
-    def _moves(cls, value: int) -> int:
-        if value < 1:
-            raise ValueError(f"win within {value} moves leaves no move to win with: use at least 1")
-        return value
+class GomokuWinWithin(BoardWinWithin):
+    pass
 
 
-class GomokuSurvive(ObjectiveBase):
-    kind: Literal["survive"]
-    moves: int = Field(description="the opponent's moves to live through", json_schema_extra={"minimum": 1})
-
-    @field_validator("moves")
-    @classmethod
-    def _moves(cls, value: int) -> int:
-        return at_least_one(value, "moves")
+class GomokuSurvive(BoardSurvive):
+    pass
 
 
 class GomokuForcedWin(ObjectiveBase):
@@ -78,16 +61,8 @@ GomokuObjective = Annotated[
 ]
 
 
-class GomokuEvent(LevelModel):
+class GomokuEvent(BoardEvent):
     """A line said after the player's N-th move."""
-
-    after_move: int = Field(json_schema_extra={"minimum": 1})
-    say: Line
-
-    @field_validator("after_move")
-    @classmethod
-    def _move(cls, value: int) -> int:
-        return at_least_one(value, "after_move")
 
 
 class GomokuLevel(LevelBase):

@@ -50,14 +50,15 @@ from __future__ import annotations
 import hashlib
 import time
 from dataclasses import dataclass
+from typing import Any
 from game.rules.cards.actions import Action, parse_action
 from game.rules.cards.battle import Battle, IllegalAction
 from game.rules.cards.decisions import DecisionSteps, remaining_budget
 from game.rules.events import Event
 from game.rules.gomoku import BLACK, WHITE, GomokuState, Rule, format_move, parse_move
-from game.rules.levels import model as m
+from game.rules.levels.model import CardLevel, GomokuLevel, Line
 from game.rules.levels.build import CardSetup
-from game.rules.levels.events import EventRunner
+from game.rules.levels.scripted_events import EventRunner
 from game.rules.levels.objectives import GomokuObjectiveTracker, ObjectiveStatus, ObjectiveTracker, _Tracker
 
 
@@ -96,7 +97,7 @@ class LevelSession:
         self.warnings: list[str] = []
         self.actions: list[str] = []
         self._checkpoint = 0
-        self._lines: list[m.Line] = []
+        self._lines: list[Line] = []
         self.tracker: _Tracker | None = None  # each game kind's own tracker (cards: once the battle begins)
 
     @staticmethod
@@ -164,7 +165,7 @@ class LevelSession:
     def is_player_turn(self) -> bool:
         return self.phase == "play" and self.current_seat == self.player_seat
 
-    def dialogue(self) -> list[m.Line]:
+    def dialogue(self) -> list[Line]:
         """The lines due now (story before the level, lines said by events, story after); each once."""
         lines, self._lines = self._lines, []
         return lines
@@ -199,10 +200,10 @@ class LevelSession:
 
 class CardSession(LevelSession):
     kind = "cards"
-    level: m.CardLevel
+    level: CardLevel
     tracker: ObjectiveTracker | None  # None until the battle begins (after the draft)
 
-    def __init__(self, level: m.CardLevel, seed: int = 0):
+    def __init__(self, level: CardLevel, seed: int = 0):
         super().__init__(level, seed)
         self.setup = CardSetup(level, seed)
         self.player_seat = self.setup.player_seat
@@ -352,22 +353,14 @@ class CardSession(LevelSession):
             self.draft_pick(seat, agent.draft_pick(self.draft_offer(seat), picked, len(picked)))
 
 
-class GomokuSession(LevelSession):
-    kind = "gomoku"
-    level: m.GomokuLevel
-    tracker: GomokuObjectiveTracker
+class BoardSession(LevelSession):
+    """What the board games' sessions share (gomoku here, Connect Four in game/rules/connect4/):
+    a `state` whose `current_player` is the seat to move, a tracker counting each side's moves
+    from the level's opening, and the level's lines said after the player's N-th move."""
 
-    def __init__(self, level: m.GomokuLevel, seed: int = 0):
-        super().__init__(level, seed)
-        opening = level.opening
-        black = [parse_move(s, level.size) for s in opening.black]
-        white = [parse_move(s, level.size) for s in opening.white]
-        self.state = GomokuState.from_stones(black, white, level.size, Rule[level.rule.upper()])
-        to_move = self.state.current_player
-        self.player_seat = to_move if level.first == "player" else (WHITE if to_move == BLACK else BLACK)
-        self.opponent_seat = WHITE if self.player_seat == BLACK else BLACK
-        self.tracker = GomokuObjectiveTracker(level.objectives, self.player_seat, len(self.state.moves))
-        self._said = [False] * len(level.events)
+    state: Any
+    tracker: Any
+    _said: list[bool]
 
     @property
     def current_seat(self) -> int:
@@ -383,6 +376,42 @@ class GomokuSession(LevelSession):
         self.phase = "play"
         self._after([], None)
         return []
+
+    def replay(self, text: str) -> None:
+        self.apply(text)
+
+    def apply(self, action) -> list:
+        raise NotImplementedError
+
+    def _after(self, events: list, actor: int | None) -> list:
+        moves = self.player_turns()
+        for index, event in enumerate(self.level.events):
+            if not self._said[index] and moves >= event.after_move and self.state.current_player != self.player_seat:
+                self._said[index] = True
+                self._lines.append(event.say)
+        self.tracker.update(events, self.state)
+        if self.tracker.outcome is not None:
+            self._finish(self.tracker.outcome, self.tracker.reason)
+        self._mark_checkpoint(actor)
+        return events
+
+
+class GomokuSession(BoardSession):
+    kind = "gomoku"
+    level: GomokuLevel
+    tracker: GomokuObjectiveTracker
+
+    def __init__(self, level: GomokuLevel, seed: int = 0):
+        super().__init__(level, seed)
+        opening = level.opening
+        black = [parse_move(s, level.size) for s in opening.black]
+        white = [parse_move(s, level.size) for s in opening.white]
+        self.state = GomokuState.from_stones(black, white, level.size, Rule[level.rule.upper()])
+        to_move = self.state.current_player
+        self.player_seat = to_move if level.first == "player" else (WHITE if to_move == BLACK else BLACK)
+        self.opponent_seat = WHITE if self.player_seat == BLACK else BLACK
+        self.tracker = GomokuObjectiveTracker(level.objectives, self.player_seat, len(self.state.moves))
+        self._said = [False] * len(level.events)
 
     def legal_actions(self) -> list[tuple[int, int]]:
         return self.state.legal_actions() if self.phase == "play" else []
@@ -409,21 +438,6 @@ class GomokuSession(LevelSession):
         events = self.state.apply((x, y))
         self.actions.append(format_move((x, y)))
         return self._after(events, player)
-
-    def replay(self, text: str) -> None:
-        self.apply(text)
-
-    def _after(self, events: list, actor: int | None) -> list:
-        moves = self.player_turns()
-        for index, event in enumerate(self.level.events):
-            if not self._said[index] and moves >= event.after_move and self.state.current_player != self.player_seat:
-                self._said[index] = True
-                self._lines.append(event.say)
-        self.tracker.update(events, self.state)
-        if self.tracker.outcome is not None:
-            self._finish(self.tracker.outcome, self.tracker.reason)
-        self._mark_checkpoint(actor)
-        return events
 
     def run_turn(self, agent, budget_ms: float) -> list[tuple[tuple[int, int], list]]:
         """Let `agent` (e.g. ai.levels.opponents.GomokuAgent) play one move: `agent.decide(state

@@ -1,0 +1,127 @@
+"""The matches a board-game scene plays (gomoku, Connect Four): seats and who plays them, the
+result screen at the end, rematch and pause (`BoardMatch`), and what a campaign level changes
+(`BoardLevelMatch`, over the shared level hooks of game/client/level_match.py).
+
+A game's match fills in its rules (`new_state`, `is_legal`, `apply`, `over`), how it names its
+players (`label`, `seat_of`) and its result screen's words (`colour_name`, `result_detail`)."""
+
+from __future__ import annotations
+
+from game.client.level_match import Toast, _LevelHooks
+from game.client.match import MatchSetup, start_match
+from game.client.objectives_hud import ObjectivesHUD
+
+
+class BoardMatch:
+    """A quick match of a two-player board game: against an AI level, or two people at one screen."""
+
+    kind = ""
+    hud = None
+    toast = None
+    level_run = None
+    title = ""
+    move_hint = ""
+    can_undo = True
+
+    def __init__(self, setup: MatchSetup, state=None):
+        self.setup = setup
+        self.state = state if state is not None else self.new_state(setup)
+        self.controllers = setup.controllers()  # who plays seat 0 (the first player) and seat 1
+        self.hotseat = self.controllers == ("human", "human")
+        self.difficulty = setup.difficulty
+        self.seed = setup.seed
+
+    # the rules (each game's)
+    def new_state(self, setup: MatchSetup):
+        raise NotImplementedError
+
+    @property
+    def winner(self):
+        return self.state.winner
+
+    # the players
+    @staticmethod
+    def seat_of(player: int) -> int:
+        """The seat (0 first, 1 second) of the state's `player`."""
+        return player
+
+    def player_of(self, seat: int) -> int:
+        """The state's player at `seat` (what `label` takes)."""
+        return seat
+
+    def label(self, player: int) -> str:
+        raise NotImplementedError
+
+    def ai_budget_ms(self, app) -> float:
+        return float(app.think_ms)
+
+    # what a level changes
+    def buttons(self, scene) -> list[tuple[str, object]]:
+        """The buttons under the move list: (label, what a click does)."""
+        return [("Undo", scene.undo), ("New game", lambda: self.rematch(scene.app)), ("Menu", scene.open_pause)]
+
+    def after_action(self, scene) -> None:
+        """After every move of either side (levels: objectives, story lines, saves)."""
+
+    # the end
+    def winner_seat(self) -> int | None:
+        """The seat that won the finished game; None for a draw."""
+        raise NotImplementedError
+
+    def colour_name(self, seat: int) -> str:
+        raise NotImplementedError
+
+    def result_detail(self, winner: int | None) -> str:
+        """The result screen's line under the headline."""
+        raise NotImplementedError
+
+    def finish(self, scene) -> None:
+        winner = self.winner_seat()
+        detail = self.result_detail(winner)
+        face = None
+        if winner is None:
+            headline, good = "Draw", None
+        else:
+            if self.hotseat:
+                headline, good = f"{self.colour_name(winner)} wins!", None
+            elif self.controllers[winner] == "human":
+                headline, good = "Victory!", True
+            else:
+                headline, good = "Defeat", False
+            shown = winner if good is not False else 1 - winner
+            face = (self.seat_portrait(shown, scene.app), self.label(self.player_of(shown)))
+        scene.app.push(
+            "result", headline=headline, detail=detail, good=good, on_rematch=lambda: self.rematch(scene.app), face=face
+        )
+
+    def seat_portrait(self, seat: int, app) -> str:
+        raise NotImplementedError
+
+    def rematch(self, app) -> None:
+        app.reset("title")
+        start_match(app, self.setup.again())
+
+    def open_pause(self, scene) -> None:
+        scene.app.push("pause")
+
+    def note_resumed(self) -> None:
+        """A saved game was replayed into the board (levels)."""
+
+
+class BoardLevelMatch(_LevelHooks):
+    """What a board game's campaign level changes (mixed in before the game's match): moves go
+    through the level's session (objectives, lines said, saves); Restart instead of undo."""
+
+    can_undo = False  # the objectives count moves; Restart starts the level again
+
+    def _join_level(self, run) -> None:
+        self._join(run)
+        self.title = self.level.title
+        self.hud = ObjectivesHUD(run.session.objectives())
+        self.toast = Toast((370, 64))
+
+    def buttons(self, scene) -> list[tuple[str, object]]:
+        return [("Restart", self.run.restart), ("Menu", scene.open_pause)]
+
+    def note_resumed(self) -> None:
+        self.toast.show("Your saved game goes on")

@@ -1,0 +1,252 @@
+"""The scene of a two-player board game (gomoku, Connect Four): the turn flow (a person's move,
+the AI's paced move through the shared AIDriver, undo), the result and pause, the buttons under
+the side panel, the hover and keyboard cursor, the side panel's title, players, status line and
+HUD, the toast and the dialogue box's place.
+
+A game's scene fills in the board: where a mouse position points (`target_at`), its own keys
+(`handle_key`), the events' animations (`event_animations`), the AI's request (`drive_ai`), and
+the drawing (`draw`, and the side panel's parts: `rules_text`, `draw_player_icon`,
+`game_over_text`, `status_hint`, `draw_moves`, `key_hints`). A move is what the game's match
+takes (gomoku: a point (x, y); Connect Four: a column)."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.client import theme
+from game.client.ai_driver import AIDriver
+from game.client.anim import Anim, AnimationQueue
+from game.client.scene import Scene
+from game.client.widgets import Button, draw_text, hover_buttons, panel, press_buttons
+
+SIDE = pygame.Rect(730, 30, 520, 660)  # the side panel: title, players, status, HUD, moves, buttons
+AI_PAUSE_MS = 250
+
+
+class BoardScene(Scene):
+    music = "gomoku"
+    dialogue_box = pygame.Rect(716, 380, 554, 330)  # story lines mid-game sit over the side panel
+
+    def __init__(self, app, match):
+        super().__init__(app)
+        self.match = match  # a quick match or a campaign level's (game/client/board_game/match.py)
+        self.level_run = match.level_run
+        self.state = match.state
+        self.controllers = match.controllers  # seat 0 plays first
+        self.hotseat = match.hotseat
+        self.cursor = self.first_cursor()
+        self.hover = None
+        self.anims = AnimationQueue(app.settings.animation_speed)
+        self.ai = AIDriver()
+        self.explanation: dict | None = None
+        self.overlay = False
+        self.result_shown = False
+        self.time = 0.0
+        y = SIDE.bottom - 70
+        choices = match.buttons(self)
+        width = (SIDE.width - 20 * (len(choices) + 1)) // len(choices)
+        self.buttons = [
+            Button(pygame.Rect(SIDE.x + 20 + i * (width + 20), y, width, 54), label, action)
+            for i, (label, action) in enumerate(choices)
+        ]
+
+    @property
+    def ai_stats(self) -> list[dict]:
+        return self.ai.stats
+
+    # ------------------------------------------------------------------ what each game fills in
+
+    def first_cursor(self):
+        """The keyboard cursor's place when the scene opens."""
+        raise NotImplementedError
+
+    def target_at(self, pos):
+        """The move a mouse position points at (None: off the board)."""
+        raise NotImplementedError
+
+    def handle_key(self, name: str) -> None:
+        """A game's own keys (cursor moves, playing the cursor's move)."""
+
+    def event_animations(self) -> dict:
+        """The game's animation table: event kind -> (scene, event) -> Anim."""
+        raise NotImplementedError
+
+    def drive_ai(self) -> None:
+        """Each frame while nothing animates and the game goes on: ask the AI, play its answer."""
+        raise NotImplementedError
+
+    def seat_name(self, seat: int) -> str:
+        raise NotImplementedError
+
+    # ------------------------------------------------------------------ flow
+
+    def seat_of(self, player: int) -> int:
+        return self.match.seat_of(player)
+
+    def ai_name(self, default: str = "The computer") -> str:
+        return next((self.seat_name(seat) for seat in (0, 1) if self.controllers[seat] == "ai"), default)
+
+    def human_to_move(self) -> bool:
+        return (
+            not self.match.over
+            and self.controllers[self.seat_of(self.state.current_player)] == "human"
+            and not self.anims.busy
+        )
+
+    def play_move(self, move, pause_ms: float = 0.0) -> bool:
+        if not self.match.is_legal(move):
+            return False
+        if pause_ms:
+            self.anims.then(Anim("pause", pause_ms))
+        animations = self.event_animations()
+        for event in self.match.apply(move):
+            build = animations.get(event.kind)
+            if build is not None:
+                self.anims.then(build(self, event))
+        self.match.after_action(self)
+        return True
+
+    def human_play_move(self, move) -> None:
+        """A person's move; one the rules refuse says so."""
+        if not self.play_move(move):
+            self.app.play_sound("foul_refused")
+
+    def undo(self) -> None:
+        if not self.match.can_undo or not self.state.moves or self.anims.busy:
+            return
+        self.ai.cancel()  # a search under way answers a position that no longer exists
+        self.state.undo()
+        if not self.hotseat:
+            # Back to the human's turn: take the AI's reply and the human's move.
+            while self.state.moves and self.controllers[self.seat_of(self.state.current_player)] != "human":
+                self.state.undo()
+        self.result_shown = False
+
+    def open_pause(self) -> None:
+        self.match.open_pause(self)
+
+    def note_resumed(self) -> None:
+        """A saved game was replayed into this board (levels)."""
+        self.match.note_resumed()
+
+    # ------------------------------------------------------------------ input
+
+    def handle(self, intent) -> None:
+        if intent.kind == "action":
+            name = intent.name
+            if name == "back":
+                self.open_pause()
+            elif name == "toggle_overlay":
+                self.overlay = not self.overlay
+            elif name == "undo":
+                self.undo()
+            else:
+                self.handle_key(name)
+            return
+        if intent.kind == "move":
+            self.hover = self.target_at(intent.pos)
+            if self.hover is not None:
+                self.cursor = self.hover
+            hover_buttons(self.buttons, intent.pos)
+        elif intent.kind == "press" and intent.button == 1:
+            if press_buttons(self.buttons, intent.pos, lambda: self.app.play_sound("click")):
+                return
+            target = self.target_at(intent.pos)
+            if target is not None and self.human_to_move():
+                self.cursor = target
+                self.human_play_move(target)
+
+    # ------------------------------------------------------------------ update
+
+    def update(self, dt_ms: float) -> None:
+        self.time += dt_ms
+        for part in (self.match.hud, self.match.toast):
+            if part is not None:
+                part.update(dt_ms)
+        self.anims.speed = self.app.settings.animation_speed
+        self.anims.update(dt_ms)
+        if self.match.can_undo:
+            self.buttons[0].enabled = bool(self.state.moves) and not self.anims.busy
+        if self.anims.busy or self.app.top is not self:  # e.g. an animation step opened a dialogue
+            return
+        if self.match.over:
+            if not self.result_shown:
+                self.result_shown = True
+                self.match.finish(self)
+            return
+        self.drive_ai()
+
+    # ------------------------------------------------------------------ drawing
+
+    def draw_toast(self, surface: pygame.Surface) -> None:
+        if self.match.toast is not None:
+            self.match.toast.draw(surface)
+
+    def rules_text(self) -> str:
+        """The side panel's line under the title."""
+        raise NotImplementedError
+
+    def draw_player_icon(self, surface: pygame.Surface, x: int, y: int, player: int) -> None:
+        raise NotImplementedError
+
+    def game_over_text(self) -> str:
+        return "Game over"
+
+    def status_hint(self) -> str:
+        """The status line while a person is to move."""
+        return self.match.move_hint
+
+    def draw_moves(self, surface: pygame.Surface, x: int, y: int) -> None:
+        """The move list, from `y` down to the hints over the buttons."""
+        raise NotImplementedError
+
+    def key_hints(self) -> str:
+        """The line of keys over the buttons ("": none)."""
+        raise NotImplementedError
+
+    def draw_side(self, surface: pygame.Surface) -> None:
+        panel(surface, SIDE, theme.PANEL, theme.PANEL_BORDER, radius=16)
+        x = SIDE.x + 24
+        title = self.match.title
+        draw_text(surface, title, (x, SIDE.y + 18), 34 if len(title) < 20 else 28, theme.ACCENT, bold=True)
+        draw_text(surface, self.rules_text(), (x, SIDE.y + 64), 16, theme.TEXT_DIM)
+        for seat in (0, 1):
+            player = self.match.player_of(seat)
+            y = SIDE.y + 106 + seat * 38
+            self.draw_player_icon(surface, x, y, player)
+            current = self.state.current_player == player and not self.match.over
+            draw_text(
+                surface,
+                self.match.label(player),
+                (x + 34, y),
+                20,
+                theme.TEXT if current else theme.TEXT_DIM,
+                bold=current,
+            )
+            if current:
+                draw_text(surface, "to move", (SIDE.right - 24, y + 2), 16, theme.ACCENT, anchor="topright")
+        status_y = SIDE.y + 190
+        if self.ai.thinking:
+            dots = "." * (1 + int(self.time / 300) % 3)
+            draw_text(
+                surface,
+                f"{self.ai_name()} is thinking{dots}  {self.ai.elapsed_ms / 1000:.1f} s",
+                (x, status_y),
+                18,
+                theme.ACCENT,
+            )
+        elif self.match.over:
+            draw_text(surface, self.game_over_text(), (x, status_y), 18, theme.ACCENT, bold=True)
+        elif self.human_to_move():
+            draw_text(surface, self.status_hint(), (x, status_y), 17, theme.TEXT_DIM)
+        moves_y = SIDE.y + 228
+        if self.match.hud is not None:
+            height = self.match.hud.height(SIDE.width - 48)
+            self.match.hud.draw(surface, pygame.Rect(x, moves_y, SIDE.width - 48, height))
+            moves_y += height + 12
+        self.draw_moves(surface, x, moves_y)
+        for button in self.buttons:
+            button.draw(surface)
+        hints = self.key_hints()
+        if hints:
+            draw_text(surface, hints, (x, SIDE.bottom - 96), 15, theme.TEXT_DIM)
