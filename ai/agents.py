@@ -19,21 +19,44 @@ from game.rules.registry import game_kind, register_agents
 
 
 class CardTurnAgent:
-    """A card AI (`ai/cards/`) one action at a time: it plans the turn, the first action of the
-    plan is played, and it is asked again for the next (re-planning on what the action did)."""
+    """A card AI (`ai/cards/`) one action at a time. The AI plans a whole turn; the agent keeps the
+    rest of the plan and answers with its next action while that action is still legal in the same
+    turn, and plans again (with the budget it is given then) only when it is not: the actions
+    played are those of the whole plan played at once (`game/rules/cards/decisions.py`:
+    `DecisionSteps`), one request each. An empty plan ends the turn."""
 
     def __init__(self, agent) -> None:
         self.agent = agent
         self.seat: int | None = None
+        self.plan: list = []  # the planned actions not yet returned
+        self.plan_turn: tuple[int, int] | None = None  # (battle.turn, seat) the plan is for
+        self.plan_info: dict = {}  # the plan's explanation dict (the AI's own)
+
+    def new_game(self, seat: int, lanes: int) -> None:
+        """Start a game in `seat` (what the first `act` does by itself; the client calls it before
+        the draft, whose picks the card AI remembers)."""
+        self.seat = seat
+        self.plan, self.plan_turn, self.plan_info = [], None, {}
+        self.agent.new_game(seat, lanes)
 
     def act(self, observation, budget_ms: float) -> Decision:
         battle = observation.battle
         if self.seat != observation.player:
-            self.seat = observation.player
-            self.agent.new_game(observation.player, battle.lanes)
-        decision = self.agent.decide(observation, budget_ms)
-        action = decision.actions[0] if decision.actions else battle.legal_actions()[-1]
-        return Decision(action, _card_explanation(battle, decision.explanation or {}, action))
+            self.new_game(observation.player, battle.lanes)
+        turn = (battle.turn, battle.current)
+        if self.plan and self.plan_turn == turn and battle.illegal_reason(self.plan[0]) is None:
+            action = self.plan.pop(0)
+        else:
+            from game.rules.cards.actions import END_TURN, Kind
+
+            decision = self.agent.decide(observation, budget_ms)
+            actions = list(decision.actions) or [END_TURN]
+            self.plan_info = decision.explanation or {}
+            action, rest = actions[0], actions[1:]
+            # Nothing after an end of turn is played (DecisionSteps stops there).
+            self.plan = [] if action.kind == Kind.END_TURN else rest
+            self.plan_turn = turn
+        return Decision(action, _card_explanation(battle, self.plan_info, action))
 
 
 def _card_plan_words(battle, plan) -> str:
@@ -90,39 +113,68 @@ GOMOKU_REASONS = {
 }
 
 
-class GomokuAgent:
-    """The gomoku engine (`ai/gomoku/engine.py`) at one level, remembering its work within a game."""
+# The client's AI worker shares one memory per level for its life (entries are exact positions):
+# it sets this to a dict, and every GomokuAgent of the process then uses the one of its level.
+SHARED_GOMOKU_MEMORIES: dict | None = None
 
-    def __init__(self, level: str, seed: int):
+
+class GomokuAgent:
+    """The gomoku engine (`ai/gomoku/engine.py`) at one level, remembering its work within a game.
+    The move on a board of n stones is searched with the seed `seed + n` (the client's rule), so
+    an agent made again for the same game (after an undo, in another process) plays the same."""
+
+    def __init__(self, level: str, seed: int | None, memory=None):
         from ai.gomoku.engine import GameMemory
 
         self.level = level
         self.seed = seed
-        self.memory = GameMemory()
+        if memory is not None:  # a memory kept across games (e.g. one per colour for a whole run)
+            self.memory = memory
+        elif SHARED_GOMOKU_MEMORIES is not None:
+            self.memory = SHARED_GOMOKU_MEMORIES.setdefault(level, GameMemory())
+        else:
+            self.memory = GameMemory()
 
     def act(self, observation, budget_ms: float) -> Decision:
         from ai.gomoku.engine import analyse
         from game.rules.gomoku.rules import point_name
 
-        board = observation.board
-        move, info = analyse(board, budget_ms, self.level, self.seed, memory=self.memory)
-        self.seed += 1
+        board = getattr(observation, "board", observation)  # a GomokuGame, or its GomokuState
+        seed = None if self.seed is None else self.seed + len(board.moves)  # None: unseeded
+        move, info = analyse(board, budget_ms, self.level, seed, memory=self.memory)
+        move = (move[0], move[1])  # a plain tuple (the engine may give a list)
         size = board.size
         line = [point_name(tuple(point), size) for point in info.get("pv", [])[1:4]]
         facts = [
             f"Expects {', '.join(line)} next" if line else "",
             f"Looked {info['depth']} move{'s' if info['depth'] != 1 else ''} ahead" if info.get("depth") else "",
+            _gomoku_verdict(info.get("score")),
             f"Thought for {info.get('ms', 0):.0f} ms",
         ]
         headline = f"{GOMOKU_REASONS.get(info.get('reason', ''), 'Plays')}: {point_name(move, size)}"
         return Decision(move, Explanation(headline, [], [fact for fact in facts if fact]))
 
 
+def _gomoku_verdict(score) -> str:
+    """The engine's score of the position in words (a forced win or loss, or a share)."""
+    import math
+
+    if not isinstance(score, (int, float)) or not score:
+        return ""
+    if abs(score) >= GOMOKU_MATE:
+        return "Sees a forced win" if score > 0 else "Sees a forced loss"
+    return f"Judges the position {round(100 * (0.5 + math.atan(score / 3000) / math.pi))}% in its favour"
+
+
+GOMOKU_MATE = 99000
+
+
 # ----------------------------------------------------------------------------- skirmish
 
 
 class SkirmishTeamAgent:
-    """A skirmish AI (`ai/skirmish/`) over the registry's SkirmishGame."""
+    """A skirmish AI (`ai/skirmish/`) over the registry's SkirmishGame; the searching AIs' plan,
+    the first actions they weighed and their scores go in the explanation."""
 
     def __init__(self, agent):
         self.agent = agent
@@ -130,8 +182,32 @@ class SkirmishTeamAgent:
     def act(self, observation, budget_ms: float) -> Decision:
         from game.rules.skirmish.game import describe_action
 
-        action = self.agent.act(observation.match, budget_ms)
-        return Decision(action, Explanation(describe_action(observation, action)))
+        seen = observation.match
+        action = self.agent.act(seen, budget_ms)
+        nodes = list(getattr(self.agent, "last_nodes", None) or [])
+        facts = []
+        if nodes:
+            from ai.skirmish.tree import explain
+
+            facts.append(explain(seen, nodes))
+        report = getattr(self.agent, "last_report", "")
+        if report:
+            facts.append(f"It weighed {report}")
+        plan = [action] + list(getattr(self.agent, "plan", None) or [])
+        if len(plan) > 1:
+            facts.append("Its plan: " + ", then ".join(describe_action(observation, step) for step in plan))
+        options = []
+        if nodes:
+            scores = [float(node.score) for node in nodes[:6]]
+            low, high = min(scores), max(scores)
+            options = [
+                (
+                    describe_action(observation, node.action),
+                    1.0 if high == low else round((score - low) / (high - low), 3),
+                )
+                for node, score in zip(nodes, scores)
+            ]
+        return Decision(action, Explanation(describe_action(observation, action), options, facts))
 
 
 # ----------------------------------------------------------------------------- the table

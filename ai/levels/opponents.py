@@ -1,17 +1,25 @@
 """The agents that play a level: its opponent (scripted, or an AI at the level's budget) and,
-for simulations, an AI in the player's seat. Both expose `decide(observation, budget_ms)`, which
-is what `LevelSession.run_turn` calls; gomoku agents get a GomokuState and answer one move.
-Skirmish levels use the skirmish AIs as they are (`act(state, budget_ms)`, ai/skirmish/registry.py).
+for simulations, an AI in the player's seat.
+
+No game is named here: a level's session class (`game_kind(kind).level_session`) says which
+maker builds its agents, in the shape its `run_turn` calls (`LEVEL_AGENTS` below, looked up
+along the session's class hierarchy). A session without a maker of its own (a game added
+through the registry) gets the registry's AI levels behind the one agent interface
+(`act(observation, budget_ms) -> Decision`, ai/agents.py). The ones with makers: the card
+sessions call `decide(observation, budget_ms)` (and `draft_pick` in a draft), the gomoku session
+`decide(state, budget_ms)` answering one move (`MoveDecision`), and the skirmish session the
+skirmish AIs as they are (`act(state, budget_ms)` -> an action, ai/skirmish/registry.py).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any, Callable, cast
 
 from ai.cards.agent import CardAgent
 from ai.cards.registry import make_agent
 from ai.cards.scripted import ScriptedAgent
-from game.rules.levels.session import CardSession, GomokuSession, LevelSession
+from game.rules.levels.session import CardSession, LevelSession
 
 
 @dataclass
@@ -48,28 +56,35 @@ def opponent_budget(session: LevelSession) -> float:
     return float(session.level.opponent.budget_ms)
 
 
-def make_opponent(session: LevelSession, ai: str | None = None, seed: int | None = None):
-    """The level's opponent for `session`: its script (or the AI it names), or the AI `ai`
-    instead. Card agents are ready for the game (new_game called)."""
-    opponent = session.level.opponent
-    seed = session.seed if seed is None else seed
-    if isinstance(session, GomokuSession):
-        return GomokuAgent(ai or opponent.ai, seed)
-    if session.kind == "skirmish":
-        from ai.skirmish.registry import make_agent as make_skirmish_agent
+def _level_ai(session: LevelSession, ai: str | None) -> str:
+    """The AI `ai`, or the level's own opponent AI for None, "scripted" and "level"."""
+    return ai if ai not in (None, "scripted", "level") else session.level.opponent.ai
 
-        return make_skirmish_agent(ai if ai not in (None, "scripted", "level") else opponent.ai, seed)
-    if not isinstance(session, CardSession):  # any other game: its AI levels from the registry
-        return _registered_agent(session, ai if ai not in (None, "scripted", "level") else opponent.ai, seed)
-    if ai in (None, "scripted") and opponent.control == "scripted":
-        agent: CardAgent = ScriptedAgent(opponent.script, opponent.rules, session.labels, seed)
-    else:
-        agent = make_agent(ai if ai not in (None, "scripted") else opponent.ai, seed)
-    agent.new_game(session.opponent_seat, session.level.rules.lanes)
+
+# ----------------------------------------------------------------------------- the makers
+# Each: (session, AI name, seed, for the player's seat?) -> the agent its session's run_turn calls.
+
+
+def _card_agent(session, name: str, seed: int | None, player: bool):
+    agent: CardAgent = make_agent(name, seed)
+    agent.new_game(session.player_seat if player else session.opponent_seat, session.level.rules.lanes)
     return agent
 
 
-def _registered_agent(session: LevelSession, name: str, seed: int | None):
+def _gomoku_agent(session, name: str, seed: int | None, player: bool):
+    return GomokuAgent(name, seed)
+
+
+def _skirmish_agent(session, name: str, seed: int | None, player: bool):
+    from ai.skirmish.registry import make_agent as make_skirmish_agent
+
+    fighter = make_skirmish_agent(name, seed)
+    if player and any(o.kind == "reach" for o in session.level.objectives):
+        return ReachSeeker(fighter, session)
+    return fighter
+
+
+def _registered_agent(session: LevelSession, name: str, seed: int | None, player: bool = False):
     """An AI level of the session's game, behind the one agent interface (`act`): the games
     added through the registry play their levels this way (ai/agents.py)."""
     from ai.agents import install
@@ -82,20 +97,40 @@ def _registered_agent(session: LevelSession, name: str, seed: int | None):
     return agents[name](0 if seed is None else seed)
 
 
+Maker = Callable[[Any, str, "int | None", bool], Any]
+
+
+def _makers() -> dict[type, Maker]:
+    """Level session class -> the maker of its agents (imported when first asked for)."""
+    from game.rules.levels.session import CardSession, GomokuSession
+    from game.rules.levels.skirmish_session import SkirmishSession
+
+    return {CardSession: _card_agent, GomokuSession: _gomoku_agent, SkirmishSession: _skirmish_agent}
+
+
+def _maker(session: LevelSession) -> Maker:
+    makers = _makers()
+    for cls in type(session).__mro__:
+        if cls in makers:
+            return makers[cls]
+    return _registered_agent
+
+
+def make_opponent(session: LevelSession, ai: str | None = None, seed: int | None = None):
+    """The level's opponent for `session`: its script (or the AI it names), or the AI `ai`
+    instead. Card agents are ready for the game (new_game called)."""
+    opponent = session.level.opponent
+    seed = session.seed if seed is None else seed
+    if ai in (None, "scripted") and getattr(opponent, "control", "ai") == "scripted":
+        agent: CardAgent = ScriptedAgent(opponent.script, opponent.rules, cast(CardSession, session).labels, seed)
+        agent.new_game(session.opponent_seat, session.level.rules.lanes)
+        return agent
+    return _maker(session)(session, _level_ai(session, ai), seed, False)
+
+
 def make_player(session: LevelSession, ai: str, seed: int | None = None):
     """An AI in the player's seat (simulations and tests)."""
-    if isinstance(session, GomokuSession):
-        return GomokuAgent(ai, seed)
-    if session.kind == "skirmish":
-        from ai.skirmish.registry import make_agent as make_skirmish_agent
-
-        fighter = make_skirmish_agent(ai, seed)
-        return ReachSeeker(fighter, session) if any(o.kind == "reach" for o in session.level.objectives) else fighter
-    if not isinstance(session, CardSession):
-        return _registered_agent(session, ai, seed)
-    agent = make_agent(ai, seed)
-    agent.new_game(session.player_seat, session.level.rules.lanes)
-    return agent
+    return _maker(session)(session, ai, seed, True)
 
 
 class ReachSeeker:

@@ -1,10 +1,14 @@
 """Asking an AI for its move without stopping the render loop: one request at a time to the
-worker pool, polled once per frame. Shared by every scene that has an AI seat (duel, gomoku).
+worker pool, polled once per frame. Shared by every scene that has an AI seat (duel, gomoku,
+skirmish). Every game asks the same request, "act" (game/client/ai_worker.py), and gets one
+action with its `Explanation`; the card AI keeps the rest of its planned turn in the worker, so
+a card turn is several requests.
 
 The driver keeps what all of them need: the turn's budget (a turn may take several requests;
 each gets what is left, never less than a floor), the answer's timing for `bench ui`, and a
 generation count so that an answer to a position that no longer exists (after an undo) is
-dropped. What a request is and what an answer means stay with the scene.
+dropped. What to ask (the game, the seat's AI, the observation) and what to do with the
+action stay with the scene.
 """
 
 from __future__ import annotations

@@ -6,9 +6,15 @@ context (the same on every OS and inside a PyInstaller bundle), warmed up by imp
 and running a tiny search, and then answer requests one at a time. A client-side thread per
 worker owns the pipe: `submit` returns an `AIJob` at once and the frame loop polls `job.done`.
 
-Card agents are stateful within a game (draft memory, trees), so each worker keeps its agents in
-a dict keyed by (game id, seat); requests about one game always go to the same worker. Every
-request also carries the agent's spec, so a restarted worker rebuilds the agent and carries on.
+Every game's AI is asked the same way: the request "act" with {game, agent (the AI level's
+name), seed, game_id, seat, observation, budget_ms} is answered by the game registry's agent
+(`game_kind(game).agents[agent](seed)`, installed by `ai/agents.py`) with {action, explanation
+(a `game.rules.game_api.Explanation`), ms}. Agents are stateful within a game (a card AI's draft
+memory and planned turn, a skirmish AI's plan), so each worker keeps them in a dict keyed by
+(game id, seat); requests about one game always go to the same worker. Every request also
+carries the agent's name and seed, so a restarted worker rebuilds the agent and carries on.
+The card draft is not part of the card game's state: it keeps its own requests ("card_new_game",
+"card_draft"); "end_game" (or its old names) forgets a game's agents.
 
 This module must not import pygame: the workers import it.
 """
@@ -81,106 +87,78 @@ class AgentSpec:
 
 class _WorkerState:
     def __init__(self):
-        self.agents: dict[tuple[str, int], Any] = {}
-        self.gomoku_memory: dict[str, Any] = {}  # level -> ai.gomoku.GameMemory
-        self.skirmish: dict[
-            tuple[str, int, str], Any
-        ] = {}  # (game id, team, AI) -> agent: medium and hard keep turn plans
+        # (game id, seat) -> (game, AI level name, agent): stateful agents (a card AI's draft
+        # memory and planned turn, a skirmish AI's turn plan) keep their memory within a game.
+        self.agents: dict[tuple[str, int], tuple[str, str, Any]] = {}
+        import ai.agents
 
-    def agent(self, spec: AgentSpec):
+        ai.agents.install()
+        if ai.agents.SHARED_GOMOKU_MEMORIES is None:  # one per level for the worker's life
+            ai.agents.SHARED_GOMOKU_MEMORIES = {}
+
+    def agent(self, game: str, name: str, seed: int, game_id: str, seat: int):
+        """The agent playing `seat` of game `game_id` (made by the registry when first asked for,
+        or when the seat's AI changed)."""
+        key = (game_id, seat)
+        kept = self.agents.get(key)
+        if kept is None or kept[:2] != (game, name):
+            from game.rules.registry import game_kind
+
+            factories = game_kind(game).agents
+            if name not in factories:
+                raise ValueError(f"no {game} AI {name!r}; known: {', '.join(factories)}")
+            kept = self.agents[key] = (game, name, factories[name](seed))
+        return kept[2]
+
+    def card_agent(self, spec: AgentSpec):
+        """The card agent of `spec` (ai.agents.CardTurnAgent), ready for its game."""
         key = (spec.game_id, spec.seat)
-        agent = self.agents.get(key)
-        if agent is None:
-            agent = make_card_agent(spec.name, spec.seed)
+        kept = self.agents.get(key)
+        if kept is None or kept[:2] != ("cards", spec.name):
+            from ai.agents import CardTurnAgent
+
+            agent = CardTurnAgent(make_card_agent(spec.name, spec.seed))
             agent.new_game(spec.seat, spec.lanes)
-            self.agents[key] = agent
-        return agent
+            kept = self.agents[key] = ("cards", spec.name, agent)
+        return kept[2]
+
+    def end_game(self, game_id: str) -> None:
+        for key in [key for key in self.agents if key[0] == game_id or key[0].startswith(game_id + ":")]:
+            del self.agents[key]
 
 
 def _handle(state: _WorkerState, kind: str, payload: dict):
+    if kind == "act":
+        return _act(state, payload)
     if kind == "ping":
         return "pong"
     if kind == "warm":
         return _warm(payload.get("cards") or [], payload.get("agent", "random"), payload.get("gomoku_level"))
-    if kind == "card_new_game":
+    if kind == "card_new_game":  # before the draft: the card AIs remember their picks
         spec: AgentSpec = payload["spec"]
         state.agents.pop((spec.game_id, spec.seat), None)
-        state.agent(spec)
+        state.card_agent(spec)
         return True
-    if kind == "card_draft":
-        agent = state.agent(payload["spec"])
-        return agent.draft_pick(payload["offer"], payload["picked"], payload["pick"])
-    if kind == "card_decide":
-        agent = state.agent(payload["spec"])
-        started = time.perf_counter()
-        decision = agent.decide(payload["observation"], payload["budget_ms"])
-        return {
-            "actions": list(decision.actions),
-            "explanation": decision.explanation,
-            "ms": (time.perf_counter() - started) * 1000.0,
-        }
-    if kind == "card_end_game":
-        game_id = payload["game_id"]
-        for key in [key for key in state.agents if key[0] == game_id or key[0].startswith(game_id + ":")]:
-            del state.agents[key]
-        return True
-    if kind == "gomoku_move":
-        import ai.gomoku as gomoku_ai
-
-        started = time.perf_counter()
-        # One memory per level for the worker's life (entries are exact positions; bounded).
-        memory = state.gomoku_memory.setdefault(payload["level"], gomoku_ai.GameMemory())
-        move, info = gomoku_ai.analyse(
-            payload["state"], payload["budget_ms"], payload["level"], payload.get("seed"), memory=memory
-        )
-        return {"move": tuple(move), "explanation": info, "ms": (time.perf_counter() - started) * 1000.0}
-    if kind == "skirmish_act":
-        return _skirmish_act(state, payload)
-    if kind == "skirmish_end_game":
-        game_id = payload["game_id"]
-        for key in [key for key in state.skirmish if key[0] == game_id]:
-            del state.skirmish[key]
+    if kind == "card_draft":  # the draft is not part of the card game's state: a request of its own
+        agent = state.card_agent(payload["spec"])
+        return agent.agent.draft_pick(payload["offer"], payload["picked"], payload["pick"])
+    if kind in ("end_game", "card_end_game", "skirmish_end_game"):
+        state.end_game(payload["game_id"])
         return True
     raise ValueError(f"unknown request {kind!r}")
 
 
-def _skirmish_act(state: _WorkerState, payload: dict) -> dict:
-    """One skirmish decision of the AI `spec.name` for the team `spec.seat` on `payload["state"]`
-    (the team's observation); the answer is the action's text, the plan in words, and the
-    searched first actions with their scores (medium, hard) for the client's Tab overlay."""
-    from ai.skirmish.registry import make_agent
-
-    spec: AgentSpec = payload["spec"]
-    key = (spec.game_id, spec.seat, spec.name)
-    agent = state.skirmish.get(key)
-    if agent is None:
-        agent = state.skirmish[key] = make_agent(spec.name, spec.seed)
-    seen = payload["state"]
+def _act(state: _WorkerState, payload: dict) -> dict:
+    """One decision of the AI level `payload["agent"]` of game `payload["game"]` for `seat` of
+    game `game_id` on `observation` (what that seat may see): {action, explanation (an
+    Explanation), ms}."""
+    agent = state.agent(payload["game"], payload["agent"], payload["seed"], payload["game_id"], payload["seat"])
     started = time.perf_counter()
-    action = agent.act(seen, payload["budget_ms"])
-    ms = (time.perf_counter() - started) * 1000.0
-    nodes = list(getattr(agent, "last_nodes", None) or [])
-    words = ""
-    if nodes:
-        from ai.skirmish.tree import explain
-
-        words = explain(seen, nodes)
-    report = getattr(agent, "last_report", "")
-    if report:
-        words = f"{words} ({report})" if words else f"It weighed {report}."
-    options = [(node.action.text(), float(node.score)) for node in nodes[:6]]
-    plan = [action.text()] + [step.text() for step in getattr(agent, "plan", [])]
+    decision = agent.act(payload["observation"], payload["budget_ms"])
     return {
-        "action": action.text(),
-        "explanation": {
-            "ai": spec.name,
-            "words": words,
-            "options": options,
-            "plan": plan,
-            "hero": seen.active_hero.uid,
-            "ms": ms,
-        },
-        "ms": ms,
+        "action": decision.action,
+        "explanation": decision.explanation,
+        "ms": (time.perf_counter() - started) * 1000.0,
     }
 
 

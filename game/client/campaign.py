@@ -75,53 +75,25 @@ def is_campaign_file(path: str | Path) -> bool:
 
 
 def level_kind(level) -> str:
-    """A few words for what kind of level it is ("Card puzzle", "Gomoku, renju", ...)."""
+    """A few words for what kind of level it is ("Card puzzle", "Gomoku, renju", ...): the game's
+    front end words it (game/client/front_ends.py)."""
+    from game.client.front_ends import front_end
+
     boss = "Boss fight: " if level.boss else ""
-    if hasattr(level, "kind_text"):  # a level model that words its own kind (e.g. Connect Four)
-        return f"{boss}{level.kind_text()}"
-    if level.kind == "skirmish":
-        return f"{boss}Skirmish, 3 against 3"
-    if level.kind == "gomoku":
-        if any(o.kind == "forced_win" for o in level.objectives):
-            return f"{boss}Gomoku puzzle"
-        return f"{boss}Gomoku, {level.rule} rule, {level.size}x{level.size}"
-    one_turn = any(
-        (o.kind == "win_within" and o.turns == 1) or (o.kind == "clear_board" and o.by_turn == 1)
-        for o in level.objectives
-    )
-    if one_turn:
-        return f"{boss}Card puzzle"
-    lanes = ", two lanes" if level.rules.lanes == 2 else ""
-    if isinstance(level.player.deck, m.DraftDeck):
-        return f"{boss}Draft, then duel{lanes}"
-    if level.opponent.control == "scripted":
-        return f"{boss}Scripted duel{lanes}"
-    return f"{boss}Duel{lanes}"
+    return f"{boss}{front_end(level.kind).describe_level(level)}"
 
 
 def opponent_text(level) -> str:
     opponent = level.opponent
-    if level.kind != "cards":
-        return f"{opponent.name} ({opponent.ai} AI)"
-    if opponent.control == "ai":
+    if getattr(opponent, "control", "ai") == "ai":  # a scripted opponent has no AI level to name
         return f"{opponent.name} ({opponent.ai} AI)"
     return opponent.name
 
 
 def objective_texts(level) -> list[tuple[str, bool]]:
     """(sentence, required) for each objective, as the HUD will word them."""
+    from game.client.front_ends import front_end
     from game.rules.levels.objectives import describe
 
-    names = {}
-    if level.kind == "cards":
-        try:
-            from game.rules.levels.build import CardSetup
-
-            names = CardSetup(level, 0).label_names
-        except Exception:  # noqa: BLE001 - only the wording of keep_alive depends on it
-            names = {}
-    if level.kind == "skirmish":
-        from game.rules.levels.skirmish_session import hero_labels
-
-        names = hero_labels(level)[1]
+    names = front_end(level.kind).level_names(level)
     return [(describe(objective, names), objective.required) for objective in level.objectives]

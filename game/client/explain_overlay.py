@@ -1,10 +1,12 @@
-"""The "what the AI is thinking" overlay (Tab), for a player: the plans it weighed in words, with
-card names, each with a bar for how good it judged it, whether it found lethal, and the time it
-took; for gomoku, what it was after and the line it expects in board notation (a1 ... o15).
+"""The "what the AI is thinking" overlay (Tab), for a player.
 
-`draw_card_thoughts` and `draw_gomoku_thoughts` read the explanation dicts the card AIs and the
-gomoku engine return; anything else (an AI that explains itself differently) falls back to
-`draw_explanation`, which draws any dict generically (scalars as lines, lists of dicts as tables).
+Every game's AI answers with one shape (`game.rules.game_api.Explanation`: a headline, the
+options it weighed in words with a score from 0 to 1, and facts such as the time it took), and
+`draw_thoughts` draws that shape for every game. `draw_card_thoughts` and `draw_gomoku_thoughts`
+(the duel's and the gomoku board's entry points) draw an Explanation the same way; they still
+read the older explanation dicts (a level's scripted card opponent, decided in the client, says
+its rules of thumb that way), and anything else falls back to `draw_explanation`, which draws
+any dict generically (scalars as lines, lists of dicts as tables).
 The JSON export for designers is not made here and keeps the raw dict.
 """
 
@@ -16,6 +18,7 @@ import pygame
 
 from game.client import theme
 from game.client.widgets import draw_text, fit_text, panel
+from game.rules.game_api import Explanation
 
 MAX_ROWS = 10
 MAX_COLUMNS = 6
@@ -159,6 +162,49 @@ def _seconds(ms) -> str:
     return f"{float(ms) / 1000:.1f} s" if isinstance(ms, (int, float)) else "-"
 
 
+def draw_thoughts(surface: pygame.Surface, rect: pygame.Rect, who: str, explanation: Explanation | dict | None) -> None:
+    """Any game's AI's last decision: the headline, the options it weighed (best first, each with
+    its bar), and the facts."""
+    if isinstance(explanation, dict) and "headline" in explanation:  # Explanation.to_json()
+        explanation = Explanation.from_json(explanation)
+    if not isinstance(explanation, Explanation):
+        draw_explanation(surface, rect, f"What {who} is thinking", explanation)
+        return
+    y = _frame(surface, rect, f"What {who} was thinking")
+    x = rect.x + 22
+    width = rect.width - 44
+    clip = surface.get_clip()
+    surface.set_clip(rect.inflate(-8, -8))
+    for line in wrap_lines(explanation.headline, 20, width)[:3]:
+        draw_text(surface, line, (x, y), 20, theme.TEXT, bold=True)
+        y += 28
+    y += 6
+    if explanation.options:
+        _fit(surface, "What it weighed:", (x, y), 17, width, theme.TEXT_DIM)
+        y += 26
+    for index, (text, score) in enumerate(explanation.options[:MAX_ROWS]):
+        if y > rect.bottom - 70:
+            break
+        _bar(surface, x, y + 5, score, theme.GOOD if index == 0 else theme.MANA)
+        _fit(
+            surface,
+            text,
+            (x + BAR_WIDTH + 14, y),
+            17,
+            width - BAR_WIDTH - 14,
+            theme.TEXT if index == 0 else theme.TEXT_DIM,
+        )
+        y += 26
+    y += 6
+    for fact in explanation.facts[:MAX_ROWS]:
+        for line in wrap_lines(fact, 17, width)[:3]:
+            if y > rect.bottom - 26:
+                break
+            draw_text(surface, line, (x, y), 17, theme.TEXT_DIM)
+            y += 22
+    surface.set_clip(clip)
+
+
 def card_plans(explanation: dict) -> list[tuple[list[str], float, str]]:
     """The plans a card AI weighed, best first: (action texts, bar 0..1, how it judged it)."""
     if explanation.get("children"):
@@ -196,13 +242,20 @@ def card_plans(explanation: dict) -> list[tuple[list[str], float, str]]:
 
 
 def is_card_explanation(explanation: dict | None) -> bool:
-    return bool(explanation) and any(key in explanation for key in ("children", "plans", "rules"))
+    return (
+        isinstance(explanation, dict)
+        and bool(explanation)
+        and any(key in explanation for key in ("children", "plans", "rules"))
+    )
 
 
 def draw_card_thoughts(
-    surface: pygame.Surface, rect: pygame.Rect, who: str, explanation: dict | None, say_action
+    surface: pygame.Surface, rect: pygame.Rect, who: str, explanation: Explanation | dict | None, say_action
 ) -> None:
     """A card AI's last decision: `say_action(text)` turns "ATTACK 12 -1" into words."""
+    if isinstance(explanation, Explanation):
+        draw_thoughts(surface, rect, who, explanation)
+        return
     if not is_card_explanation(explanation):
         draw_explanation(surface, rect, f"What {who} is thinking", explanation)
         return
@@ -270,10 +323,13 @@ def draw_card_thoughts(
 
 
 def draw_gomoku_thoughts(
-    surface: pygame.Surface, rect: pygame.Rect, who: str, explanation: dict | None, name_point
+    surface: pygame.Surface, rect: pygame.Rect, who: str, explanation: Explanation | dict | None, name_point
 ) -> None:
     """The gomoku engine's last move: why, how it judges the position, the line it expects
     (`name_point((x, y))` gives the board name)."""
+    if isinstance(explanation, Explanation):
+        draw_thoughts(surface, rect, who, explanation)
+        return
     if not explanation or "reason" not in explanation:
         draw_explanation(surface, rect, f"What {who} is thinking", explanation)
         return

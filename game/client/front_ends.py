@@ -38,11 +38,47 @@ class FrontEnd:
     opponents: str
     # the AI levels a quick match offers, weakest first: 'module:function' () -> list[str]
     ai_levels: str
-    # the quick-match screen's default AI level
+    # the quick-match screen's default AI level (the weakest when the game has no such level)
     default_level: str = "easy"
+    # the quick-match screen's name for the game ("": the registry's title)
+    quick_title: str = ""
+    # (vs_ai) -> [QuickOption]: the game's own lines on the quick-match screen, under Game, Opponent
+    # and Difficulty, each choosing a MatchSetup field (game/client/match.py: QuickOption); `vs_ai()`
+    # says whether the opponent is the computer (for lines that only matter then). None: no lines.
+    quick_options: str | None = None
+    # (level) -> str: a few words for a campaign level of this game ("Gomoku puzzle", ...);
+    # None: the level model words its own kind (`level.kind_text()`)
+    level_text: str | None = None
+    # (level) -> {label: name}: the names the objectives' sentences use for the level's cards or
+    # heroes; None: none
+    objective_names: str | None = None
+    # (surface, rect) -> None: the small picture of a level of this game on the campaign map
+    level_icon: str | None = None
 
     def open_quick_match(self, app, setup) -> tuple[str, dict]:
         return _load(self.quick_match)(app, setup)
+
+    def title(self, game: str) -> str:
+        """The quick-match screen's name for this front end's game `game`."""
+        return self.quick_title or game_kind(game).title
+
+    def quick_match_options(self, vs_ai) -> list:
+        """The game's own lines on the quick-match screen (QuickOption each), new ones per call."""
+        return list(_load(self.quick_options)(vs_ai)) if self.quick_options else []
+
+    def describe_level(self, level) -> str:
+        """A few words for what kind of level `level` is (without "Boss fight: ")."""
+        if hasattr(level, "kind_text"):  # a level model that words its own kind
+            return level.kind_text()
+        return _load(self.level_text)(level) if self.level_text else game_kind(level.kind).title
+
+    def level_names(self, level) -> dict:
+        """The names the objectives of `level` use for its cards or heroes."""
+        return dict(_load(self.objective_names)(level)) if self.objective_names else {}
+
+    def draw_level_icon(self, surface, rect) -> None:
+        if self.level_icon:
+            _load(self.level_icon)(surface, rect)
 
     def prepare(self, run) -> None:
         _load(self.prepare_level)(run)
@@ -65,6 +101,10 @@ FRONT_ENDS: dict[str, FrontEnd] = {
         open_level="game.client.cards.level_match:open_level",
         opponents="game.client.cards.match:OPPONENTS",
         ai_levels="game.client.ai_worker:card_agent_names",
+        quick_options="game.client.cards.match:quick_match_options",
+        level_text="game.client.cards.match:level_text",
+        objective_names="game.client.cards.match:objective_names",
+        level_icon="game.client.cards.match:draw_level_icon",
     ),
     "gomoku": FrontEnd(
         quick_match="game.client.gomoku.match:open_quick_match",
@@ -72,6 +112,10 @@ FRONT_ENDS: dict[str, FrontEnd] = {
         open_level="game.client.gomoku.level_match:open_level",
         opponents="game.client.gomoku.match:OPPONENTS",
         ai_levels="game.client.ai_worker:gomoku_levels",
+        default_level="medium",
+        quick_options="game.client.gomoku.match:quick_match_options",
+        level_text="game.client.gomoku.match:level_text",
+        level_icon="game.client.gomoku.match:draw_level_icon",
     ),
     "skirmish": FrontEnd(
         quick_match="game.client.skirmish.match:open_quick_match",
@@ -79,6 +123,12 @@ FRONT_ENDS: dict[str, FrontEnd] = {
         open_level="game.client.skirmish.level_match:open_level",
         opponents="game.client.skirmish.match:OPPONENTS",
         ai_levels="game.client.ai_worker:skirmish_agent_names",
+        default_level="medium",
+        quick_title="Skirmish (team arena)",
+        quick_options="game.client.skirmish.match:quick_match_options",
+        level_text="game.client.skirmish.match:level_text",
+        objective_names="game.client.skirmish.match:objective_names",
+        level_icon="game.client.cards.match:draw_level_icon",
     ),
     "connect4": FrontEnd(
         quick_match="game.client.connect4.match:open_quick_match",
@@ -86,6 +136,9 @@ FRONT_ENDS: dict[str, FrontEnd] = {
         open_level="game.client.connect4.match:open_level",
         opponents="game.client.connect4.match:OPPONENTS",
         ai_levels="game.client.connect4.match:connect4_levels",
+        default_level="medium",
+        quick_options="game.client.connect4.match:quick_match_options",
+        level_icon="game.client.cards.match:draw_level_icon",
     ),
 }
 

@@ -224,17 +224,27 @@ def smoke_test(size: tuple[int, int] | None = None, shots_dir: str | None = None
                     file=sys.stderr,
                 )
         from game.rules.gomoku import GomokuState
+        from game.rules.gomoku.game import GomokuGame
 
         state = GomokuState(15)
         state.play(7, 7)
-        job = app.pool.submit("gomoku_move", state=state, budget_ms=30.0, level="easy", seed=0)
+        job = app.pool.submit(
+            "act",
+            game="gomoku",
+            agent="easy",
+            seed=0,
+            game_id="smoke",
+            seat=1,
+            observation=GomokuGame(state),
+            budget_ms=30.0,
+        )
         job.wait(30)
         if job.error or not job.done:
             problems.append(f"gomoku search: {job.error or 'timed out'}")
         print(
             f"smoke test: {len(screens) + 1} screens rendered ({', '.join(labels.get(s, s.name) for s in screens)}, pause), "
             f"{level_files} level files, warm-up {jobs[0].result}, "
-            f"gomoku move {job.result and job.result['move']}"
+            f"gomoku move {job.result and job.result['action']}"
         )
     except Exception as error:  # reported and turned into a failing exit code
         import traceback

@@ -9,6 +9,9 @@ closing lines come, then the level's result screen.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import Any, Callable
+
 import pygame
 
 from game.client import theme
@@ -47,8 +50,48 @@ class Toast:
         surface.blit(layer, box)
 
 
+def _no_log(text: str, colour=None) -> None:
+    """A host without a log (gomoku, Connect Four): log lines are dropped."""
+
+
+@dataclass(frozen=True)
+class MatchHost:
+    """What a match may do to the screen that plays it: the matches' `after_action(host)`,
+    `finish(host)` and `open_pause(host)` get this, never the scene.
+
+    - `app`: push screens (result, pause, dialogue), play sounds, read settings;
+    - `anims`: the scene's animation queue (a story line waits in it for the animations so far);
+    - `end_game`: let the worker's AI for this game go (before a result or leaving);
+    - `add_log`: a line in the scene's log (text, colour);
+    - `dialogue_box`: where story lines said mid-game sit (None: the dialogue's default place).
+
+    Any object with these attributes will do: a scene that still passes itself (gomoku and
+    Connect Four scenes have `app`, `anims` and `dialogue_box`) keeps working with `_LevelHooks`,
+    which only uses `app`, `anims` and `dialogue_box`.
+    """
+
+    app: Any
+    anims: Any  # game.client.anim.AnimationQueue
+    end_game: Callable[[], None] = lambda: None
+    add_log: Callable[..., None] = _no_log
+    dialogue_box: pygame.Rect | None = None
+
+
 class _LevelHooks:
-    """What the level's duel and gomoku matches share: the story lines, saves, pause and the end."""
+    """What every level match (cards, skirmish, gomoku, Connect Four) shares: the story lines,
+    saves, pause and the end. A level match class puts it first in its bases, before the quick
+    match's class, and calls `self._join(run)` in its __init__; it must have `hud` (an object with
+    `show(statuses)`) and `toast`. The scene calls, with a `MatchHost` (or any object with
+    `app`, `anims` and `dialogue_box`; see MatchHost):
+
+    - `after_action(host)` after every action of either side: queues the HUD update and the
+      lines said in `host.anims`, keeps the closing lines for the end, saves the game;
+    - `finish(host)` once, when `over` and the animations are done: the closing lines, then the
+      level's result screen;
+    - `open_pause(host)`: the pause menu (leave, restart).
+
+    None of them reads or changes anything else of the scene.
+    """
 
     run = None
     ending_lines: list
@@ -89,7 +132,7 @@ class _LevelHooks:
     def ai_budget_ms(self, app) -> float:
         return self.run.budget_ms()
 
-    def queue_lines(self, scene, lines) -> None:
+    def queue_lines(self, host, lines) -> None:
         """Say `lines` once the animations queued so far have played; play waits for the reader."""
         step = Anim("say", NEVER)
 
@@ -97,34 +140,34 @@ class _LevelHooks:
             def done():
                 step.duration = 0.0  # the queue moves on at the next frame
 
-            box = scene.dialogue_box  # gomoku: beside the board, not over it
-            scene.app.push("dialogue", lines=lines, on_done=done, **({"box": box} if box is not None else {}))
+            box = host.dialogue_box  # gomoku: beside the board, not over it
+            host.app.push("dialogue", lines=lines, on_done=done, **({"box": box} if box is not None else {}))
 
         step.on_start = start
-        scene.anims.then(step)
+        host.anims.then(step)
 
-    def after_action(self, scene) -> None:
+    def after_action(self, host) -> None:
         """The HUD (when the board shows it), the lines said, a save."""
         session = self.session
         statuses = session.objectives()
-        scene.anims.call(lambda statuses=statuses: self.hud.show(statuses))
+        host.anims.call(lambda statuses=statuses: self.hud.show(statuses))
         lines = session.dialogue()
         if session.over:
             self.ending_lines += lines
         elif lines:
-            self.queue_lines(scene, lines)
+            self.queue_lines(host, lines)
         self.run.checkpoint()
 
-    def finish(self, scene) -> None:
+    def finish(self, host) -> None:
         """Record the result, say the closing lines, then show the level's result screen."""
         self.run.finish()
         lines, self.ending_lines = self.ending_lines, []
-        scene.app.push("dialogue", lines=lines, on_done=lambda: scene.app.push("level_result", run=self.run))
+        host.app.push("dialogue", lines=lines, on_done=lambda: host.app.push("level_result", run=self.run))
 
     def rematch(self, app) -> None:
         self.run.restart()
 
-    def open_pause(self, scene) -> None:
-        scene.app.push(
+    def open_pause(self, host) -> None:
+        host.app.push(
             "pause", leave=self.run.quit, quit_label=f"Quit to {self.run.home_label.lower()}", restart=self.run.restart
         )

@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 import uuid
 from dataclasses import dataclass, replace
+from typing import Any
 
 from game.rules.gomoku import Rule
 
@@ -35,6 +36,25 @@ class MatchSetup:
         if self.opponent == "watch":
             return ("ai", "ai")
         return ("human", "ai") if self.human_seat == 0 else ("ai", "human")
+
+
+@dataclass
+class QuickOption:
+    """A line of a game's own on the quick-match screen (under Game, Opponent and Difficulty),
+    choosing one field of the MatchSetup: the game's front end lists them (`FrontEnd.quick_options`
+    in game/client/front_ends.py), so the screen names no game."""
+
+    name: str  # what the screen calls it (`screen.disc`, `screen.heroes`): unique among the games
+    field: str  # the MatchSetup field it chooses
+    row: Any  # an OptionRow, or a list of them whose values make a tuple (skirmish's three heroes)
+
+    def rows(self) -> list:
+        """The screen's lines for it, in order."""
+        return list(self.row) if isinstance(self.row, list) else [self.row]
+
+    @property
+    def value(self) -> Any:
+        return tuple(row.value for row in self.row) if isinstance(self.row, list) else self.row.value
 
 
 def seat_label(setup: MatchSetup, seat: int) -> str:

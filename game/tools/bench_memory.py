@@ -79,7 +79,9 @@ def measure_gomoku(
     import json
     from pathlib import Path
 
-    from ai.gomoku import GameMemory, analyse, warm_up
+    from ai.agents import GomokuAgent
+    from ai.gomoku import GameMemory, warm_up
+    from game.rules.gomoku.game import GomokuGame
     from game.rules.gomoku import GomokuState
 
     book = json.loads((Path(__file__).parents[2] / "ai/gomoku/openings.json").read_text())["openings"]
@@ -96,8 +98,13 @@ def measure_gomoku(
             for x, y in book[game % len(book)]["moves"]:
                 state.play(x, y)
             game += 1
+            # Through the one agent interface: the agent searches move `made` with the seed
+            # `made` (its seed plus the stones on the board), each colour with its memory.
+            agents = {
+                colour: GomokuAgent(level, made - len(state.moves), memory) for colour, memory in memories.items()
+            }
             while not state.is_over and made < decisions:
-                state.play(*analyse(state, budget_ms, level, seed=made, memory=memories[state.current_player])[0])
+                state.play(*agents[state.current_player].act(GomokuGame(state), budget_ms).action)
                 made += 1
                 if bar is not None:
                     bar.update()

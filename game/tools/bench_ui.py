@@ -22,16 +22,49 @@ import random
 import statistics
 import sys
 import time
+from dataclasses import dataclass
+from typing import Callable, Collection
 
 from game.tools.args import ProgressBar, add_output_arguments, print_json, progress_wanted
 from game.tools.stats import percentile
 
 
+@dataclass(frozen=True)
+class Bench:
+    """One scene this tool measures: the game whose scene it drives (the game's name as data, as
+    `--game` takes it) and how."""
+
+    game: str
+    run: Callable[[argparse.Namespace, str], int]  # (args, temporary home) -> exit code
+    modes: tuple[str, ...] = ("ai-vs-ai", "idle")  # the --mode values it measures
+    modes_note: str = ""  # why another --mode is refused
+    agents: Callable[[], Collection[str]] | None = None  # the AI names --ai takes (None: not checked here)
+
+
+# The first is the default. The runs are looked up when called (a test replaces `_run`).
+BENCHES = (
+    Bench("cards", lambda args, home: _run(args, home)),
+    Bench(
+        "skirmish",
+        lambda args, home: _run_skirmish(args, home),
+        modes=("ai-vs-ai",),
+        modes_note="--game skirmish measures two AIs playing (--mode ai-vs-ai); --mode idle is for the card duel",
+        agents=lambda: _skirmish_agents(),
+    ),
+)
+
+
+def _skirmish_agents() -> Collection[str]:
+    from ai.skirmish.registry import AGENTS
+
+    return AGENTS
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--game",
-        choices=("cards", "skirmish"),
-        default="cards",
+        choices=tuple(bench.game for bench in BENCHES),
+        default=BENCHES[0].game,
         help="the card duel (default), or the skirmish scene with the AI's Tab overlay open",
     )
     parser.add_argument("--turns", type=int, default=12, help="AI turns to measure")
@@ -82,24 +115,18 @@ def run(args: argparse.Namespace) -> int:
     if args.turns < 1:
         print("bench ui: --turns must be at least 1", file=sys.stderr)
         return 2
-    if args.game == "skirmish":
-        from ai.skirmish.registry import AGENTS
-
-        if args.mode != "ai-vs-ai":
-            print(
-                "bench ui: --game skirmish measures two AIs playing (--mode ai-vs-ai); --mode idle is for the "
-                "card duel",
-                file=sys.stderr,
-            )
-            return 2
-        if args.ai is not None and args.ai not in AGENTS:
-            print(f"bench ui: --ai {args.ai!r} is not a skirmish AI; known: {', '.join(AGENTS)}", file=sys.stderr)
+    bench = next(bench for bench in BENCHES if bench.game == args.game)
+    if args.mode not in bench.modes:
+        print(f"bench ui: {bench.modes_note}", file=sys.stderr)
+        return 2
+    if bench.agents is not None and args.ai is not None:
+        agents = bench.agents()
+        if args.ai not in agents:
+            print(f"bench ui: --ai {args.ai!r} is not a {args.game} AI; known: {', '.join(agents)}", file=sys.stderr)
             return 2
     home = tempfile.mkdtemp(prefix="duelmind-bench-")
     try:
-        if args.game == "skirmish":
-            return _run_skirmish(args, home)
-        return _run(args, home)
+        return bench.run(args, home)
     finally:
         shutil.rmtree(home, ignore_errors=True)
 

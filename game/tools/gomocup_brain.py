@@ -453,7 +453,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ai.gomoku import LEVELS, GameMemory, choose_move, warm_up
+    from ai.agents import GomokuAgent
+    from ai.gomoku import LEVELS, GameMemory, warm_up
+    from game.rules.gomoku.game import GomokuGame
 
     if args.level not in LEVELS:
         print(f"unknown level {args.level!r}; levels: {', '.join(LEVELS)}", file=sys.stderr)
@@ -463,7 +465,10 @@ def run(args: argparse.Namespace) -> int:
     memory = GameMemory()
 
     def remembering_choose_move(state, budget_ms, level, seed):
-        return choose_move(state, budget_ms, level, seed, memory=memory)
+        """The move of the gomoku agent (the one agent interface, ai/agents.py), searched with
+        the brain's `seed` (the agent's seed plus the stones on the board) and its memory."""
+        base = None if seed is None else seed - len(state.moves)
+        return GomokuAgent(level, base, memory).act(GomokuGame(state), budget_ms).action
 
     brain = GomocupBrain(remembering_choose_move, args.level, args.seed, warm_up=warm_up, verbose=args.verbose)
     return serve(brain, sys.stdin.buffer, sys.stdout)

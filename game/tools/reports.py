@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from game.rules.registry import GAMES
 from game.tools.args import RunError
 from game.tools.stats import percentile, wilson_interval
 
@@ -446,7 +447,8 @@ def levels_charts(data: dict, outcomes) -> list[Chart]:
         "tab:blue",
     )
     won = _rate_series("level won", ["level won"], [data["wins"]], [n], "tab:green")
-    unit = {"cards": "turns", "gomoku": "moves"}.get(data["kind"], "rounds")
+    kind = GAMES.get(data["kind"])
+    unit = kind.turn_unit if kind is not None else "rounds"  # what the level's turns count
     stars = [sum(o.stars == k for o in outcomes) for k in range(4)]
     return [
         Chart(

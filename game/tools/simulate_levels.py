@@ -31,13 +31,13 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from game.rules.levels import LevelError, LevelSession, load_level
+from game.rules.registry import game_kind
 from game.tools import execution
 from game.tools.args import PROGRAM, add_jobs_argument, add_output_arguments, positive_ms, progress_wanted
 from game.tools.stats import percentile, wilson_interval
 
 CARD_PLAYERS = ("hard", "medium", "easy", "random")  # strongest first
 MAX_BATTLE_TURNS = 400  # the runes end every duel long before
-UNITS = {"cards": "turns", "gomoku": "moves", "skirmish": "rounds"}  # what a level's `turns` count
 MAX_STARS = 3  # a win, and one per bonus objective met
 MAX_TURNS = 1_000_000  # far above any game's length: a larger count in a results file is damage
 OBJECTIVE_STATES = ("pending", "met", "failed")
@@ -61,6 +61,21 @@ def strongest_card_ai() -> str:
     return next(name for name in CARD_PLAYERS if name in AGENTS)
 
 
+def label_names(level) -> dict:
+    """The names of the level's labelled pieces (cards, heroes) for its objectives' sentences:
+    the games whose objectives name labelled pieces say how, by their level session class (the
+    registry's `level_session`); any other game: {}."""
+    from game.rules.levels.build import CardSetup
+    from game.rules.levels.session import CardSession
+    from game.rules.levels.skirmish_session import SkirmishSession, hero_labels
+
+    names = {CardSession: lambda: CardSetup(level).label_names, SkirmishSession: lambda: hero_labels(level)[1]}
+    for cls in game_kind(level.kind).level_session_class().__mro__:
+        if cls in names:
+            return names[cls]()
+    return {}
+
+
 def play_level(
     level,
     seed: int,
@@ -74,6 +89,7 @@ def play_level(
     `budget_ms` is the player's time per turn (default: the level opponent's budget), and the
     opponent's unless `opponent_budget_ms` is given. Card players get the objective lookahead on
     puzzle levels (ai/levels/lookahead.py) unless `lookahead` is False."""
+    from ai.cards.agent import CardAgent
     from ai.levels.lookahead import LookaheadPlayer, needs_lookahead
     from ai.levels.opponents import make_opponent, make_player
 
@@ -88,15 +104,16 @@ def play_level(
         else (budget if budget_ms is not None else level_budget)
     )
     me = make_player(session, player, seed * 2 + 1)
-    if lookahead and level.kind == "cards" and needs_lookahead(level):
+    if lookahead and isinstance(me, CardAgent) and needs_lookahead(level):  # a card AI plays a puzzle
         me = LookaheadPlayer(me, session)
     rival = make_opponent(session, None if opponent in (None, "level", "scripted") else opponent, seed * 2)
     while not session.over:
-        if session.kind == "cards" and session.phase == "draft":
+        if session.phase == "draft":  # the games with a draft (cards) draft first
             for seat in session.drafting_seats():
                 session.run_draft(seat, me if seat == session.player_seat else rival)
             continue
-        if session.kind == "cards" and session.battle.turn > MAX_BATTLE_TURNS:
+        battle = getattr(session, "battle", None)  # the card duel's: the runes end it
+        if battle is not None and battle.turn > MAX_BATTLE_TURNS:
             raise RuntimeError(f"level {level.id}: the duel did not end after {MAX_BATTLE_TURNS} turns")
         if session.is_player_turn:
             session.run_turn(me, budget)
@@ -291,14 +308,9 @@ def run_games(
 
 
 def report(level, outcomes: list[GameOutcome], player: str, opponent: str, budget_ms: float | None) -> dict:
-    from game.rules.levels.build import CardSetup
     from game.rules.levels.objectives import describe
 
-    names = CardSetup(level).label_names if level.kind == "cards" else {}
-    if level.kind == "skirmish":
-        from game.rules.levels.skirmish_session import hero_labels
-
-        names = hero_labels(level)[1]
+    names = label_names(level)
     n = len(outcomes)
     wins = sum(o.won for o in outcomes)
     low, high = wilson_interval(wins, n)
@@ -306,13 +318,13 @@ def report(level, outcomes: list[GameOutcome], player: str, opponent: str, budge
     objectives = []
     for i, objective in enumerate(level.objectives):
         met = sum(1 for o in outcomes if o.objectives[i] == "met")
-        text = describe(objective, names, level.turns_before if level.kind == "cards" else 0)
+        text = describe(objective, names, getattr(level, "turns_before", 0))  # card levels start later
         objectives.append(
             {"text": text, "kind": objective.kind, "required": objective.required, "met": met, "rate": met / n}
         )
     warnings = [w for o in outcomes for w in o.warnings]
-    unit = UNITS[level.kind]
-    own = level.opponent.ai if level.kind != "cards" or level.opponent.control == "ai" else "scripted"
+    unit = game_kind(level.kind).turn_unit
+    own = level.opponent.ai if getattr(level.opponent, "control", "ai") == "ai" else "scripted"
     return {
         "level": level.id,
         "kind": level.kind,
@@ -333,7 +345,7 @@ def report(level, outcomes: list[GameOutcome], player: str, opponent: str, budge
 
 
 def summary_text(data: dict) -> str:
-    unit = UNITS[data["kind"]]
+    unit = game_kind(data["kind"]).turn_unit
     t = data[unit]
     low, high = data["wilson95"]
     lines = [
@@ -373,21 +385,12 @@ def run(args: argparse.Namespace) -> int:
     if args.games < 1:
         print("levels simulate: --games must be at least 1", file=sys.stderr)
         return 2
-    if level.kind == "cards":
-        from ai.cards.registry import AGENTS
+    from ai.agents import install
 
-        player = args.player or strongest_card_ai()
-        names = set(AGENTS)
-    elif level.kind == "skirmish":
-        from ai.skirmish.registry import AGENTS as SKIRMISH_AGENTS
-
-        player = args.player or "hard"
-        names = set(SKIRMISH_AGENTS)
-    else:
-        from ai.gomoku import LEVELS
-
-        player = args.player or "master"
-        names = set(LEVELS)
+    install()
+    agents = game_kind(level.kind).agents  # registered weakest first
+    player = args.player or list(agents)[-1]
+    names = set(agents)
     for role, name in (("--player", player), ("--opponent", args.opponent)):
         if name not in names and not (role == "--opponent" and name in ("level", "scripted")):
             print(
@@ -395,7 +398,7 @@ def run(args: argparse.Namespace) -> int:
                 file=sys.stderr,
             )
             return 2
-    if args.opponent == "scripted" and (level.kind != "cards" or level.opponent.control != "scripted"):
+    if args.opponent == "scripted" and getattr(level.opponent, "control", None) != "scripted":
         print(f"levels simulate: {level.id} has no scripted opponent (use --opponent level)", file=sys.stderr)
         return 2
     try:

@@ -135,22 +135,26 @@ def test_every_skirmish_event_kind_has_an_animation_and_a_sound():
 
 
 def test_the_worker_answers_skirmish_act_with_a_legal_action(ai_pool):
-    from game.client.ai_worker import AgentSpec
+    """The skirmish AI through the worker's one decision request ("act"; it was "skirmish_act")."""
+    from game.rules.game_api import Explanation
+    from game.rules.skirmish.game import SkirmishGame
 
     match = SkirmishMatch(MatchSetup(game="skirmish", opponent="watch", difficulty="medium", seed=2))
     state = match.state
     job = ai_pool.submit(
-        "skirmish_act",
-        spec=AgentSpec("t", state.current_player, "medium", 1, 0),
-        state=state.observation(state.current_player),
+        "act",
+        game="skirmish",
+        agent="medium",
+        seed=1,
+        game_id="t",
+        seat=state.current_player,
+        observation=SkirmishGame(state.observation(state.current_player)),
         budget_ms=60,
     )
     assert job.wait(30)
     assert not job.error, job.error
-    from game.rules.skirmish.actions import parse_action
-
-    assert parse_action(job.result["action"]) in state.legal_actions()
-    assert "words" in job.result["explanation"]
+    assert job.result["action"] in state.legal_actions()
+    assert isinstance(job.result["explanation"], Explanation) and job.result["explanation"].headline
 
 
 def test_tab_shows_the_ai_thoughts(app):

@@ -11,6 +11,7 @@ import pygame
 
 from game.client import theme
 from game.client.cards.card_render import CARD_RATIO, render_card
+from game.client.level_match import MatchHost
 from game.client.scene import Scene
 from game.client.widgets import backdrop, draw_text, fit_text, panel
 
@@ -115,7 +116,7 @@ class DraftScene(Scene):
     def handle(self, intent) -> None:
         if intent.kind == "action":
             if intent.name == "back":
-                self.match.open_pause(self)
+                self.match.open_pause(MatchHost(self.app, anims=None))  # the draft has no animations
             elif intent.name in ("left", "right"):
                 self.focus = (self.focus + (1 if intent.name == "right" else -1)) % 3
             elif intent.name == "confirm":

@@ -1,6 +1,7 @@
 """Card duel events -> queued animations that replay the past on the view.
 
-The engine has already applied the action (the model is final). The scene's `view` is a copy of
+The engine has already applied the action (the model is final). The shown battle (the scene's
+`view`, which the animator reaches through a `DuelStage`: view_model.py) is a copy of
 the battle from before it; each animation applies its event to the view when it starts (a card
 leaves the hand, damage lowers defense) or ends (a drawn card lands, a dead creature goes), and
 after the action the view is replaced by the snapshot taken right after it, so the view can
@@ -17,6 +18,7 @@ from game.rules.cards.battle import Battle, Creature
 from game.rules.events import Event, EventKind
 from game.rules.cards.model import WARD
 from game.client.anim import Anim
+from game.client.cards.view_model import DuelStage
 from game.client.sound import near_death, sound_for
 
 # Kinds that play at the same time as the one before them (a hit and its numbers, buffs together).
@@ -34,21 +36,23 @@ PARALLEL = {
 
 
 class DuelAnimator:
-    def __init__(self, scene):
-        self.scene = scene  # needs: view, layout(), anims, app, instances, seat_label(), bottom
+    """Queues the animations of events; it sees only a `DuelStage` (view_model.py), not the stage."""
+
+    def __init__(self, stage: DuelStage):
+        self.stage = stage
 
     @property
     def anims(self):
-        return self.scene.anims
+        return self.stage.anims
 
     def _side(self, seat: int):
-        return self.scene.view.sides[seat]
+        return self.stage.shown().sides[seat]
 
     def _creature(self, uid: int) -> Creature | None:
-        return self.scene.view.creature(uid)
+        return self.stage.shown().creature(uid)
 
     def _target_rect(self, seat_of_target: int, target: int):
-        layout = self.scene.layout()
+        layout = self.stage.layout()
         if target == FACE:
             return layout.hero(seat_of_target)
         return layout.all_creature_rects().get(target, layout.hero(seat_of_target))
@@ -71,7 +75,7 @@ class DuelAnimator:
             else:
                 self.anims.then(anim)
             previous = event.kind
-        self.anims.call(lambda: self.scene.sync_view(after))
+        self.anims.call(lambda: self.stage.sync_view(after))
 
     def _anim_for(self, event: Event, after: Battle) -> Anim | None:
         builder = BUILDERS.get(event.kind)
@@ -80,30 +84,30 @@ class DuelAnimator:
     def _sound(self, event: Event, card=None) -> None:
         """Play the event's sound (game/client/sound.py chooses it by kind, size, colour, damage and
         seat), judged on the view as it was before the event; call it before changing the view."""
-        scene = self.scene
+        stage = self.stage
         if card is None and event.kind in (EventKind.SUMMON, EventKind.USE):  # the card played, from the hand
             card = next((i.card for i in self._side(event.player).hand if i.uid == event.card), None)
-            card = card or scene.card_of(event.card)
-        me = None if scene.hotseat else scene.bottom  # hot-seat: every turn is "yours"
-        if scene.skipping:  # the AI's actions fast-forwarded: no burst of sounds
+            card = card or stage.card_of(event.card)
+        me = stage.listener()  # hot-seat: None, every turn is "yours"
+        if stage.skipping():  # the AI's actions fast-forwarded: no burst of sounds
             return
-        scene.app.play_sound(sound_for(event, scene.view, me=me, card=card))
+        stage.play_sound(sound_for(event, stage.shown(), me=me, card=card))
 
     def _impact(self, power: float, rect=None, kind: str = "hit", seat: int | None = None) -> None:
-        """The scene's game feel for a blow or a landing (hit-stop, shake, sparks)."""
-        self.scene.impact(power, rect, kind, seat)
+        """The duel's game feel for a blow or a landing (hit-stop, shake, sparks)."""
+        self.stage.impact(power, rect, kind, seat)
 
     def _tension(self) -> None:
         """The duel's music turns tense while a player is near death (and back)."""
-        self.scene.app.sounds.set_tension(near_death(self.scene.view))
+        self.stage.set_tension(near_death(self.stage.shown()))
 
     # Each builder returns one Anim whose callbacks mutate the view; BUILDERS maps kinds to them.
     def _turn(self, event: Event, after: Battle) -> Anim | None:
-        scene = self.scene
+        stage = self.stage
 
         def start():
             self._sound(event)
-            view = scene.view
+            view = stage.shown()
             view.current = event.player
             side, final = view.sides[event.player], after.sides[event.player]
             side.mana, side.max_mana, side.bonus_mana = final.mana, final.max_mana, final.bonus_mana
@@ -112,14 +116,14 @@ class DuelAnimator:
                 creature.has_attacked = False
             self._tension()
 
-        return Anim("banner", 900, on_start=start, ease=pytweening.linear, text=scene.turn_banner_text(event.player))
+        return Anim("banner", 900, on_start=start, ease=pytweening.linear, text=stage.turn_banner_text(event.player))
 
     def _draw(self, event: Event, after: Battle) -> Anim | None:
-        scene = self.scene
-        anim = Anim("fly", 260, ease=pytweening.easeOutCubic, uid=event.card, face=scene.face_up(event.player))
+        stage = self.stage
+        anim = Anim("fly", 260, ease=pytweening.easeOutCubic, uid=event.card, face=stage.face_up(event.player))
 
         def start(anim=anim):
-            layout = scene.layout()
+            layout = stage.layout()
             slots = layout.hand_rects(event.player, extra=1)
             anim.data["from"] = layout.deck_spot(event.player)
             anim.data["to"] = slots[-1]
@@ -127,31 +131,31 @@ class DuelAnimator:
 
         def end():
             side = self._side(event.player)
-            side.hand.append(scene.instances[event.card])
+            side.hand.append(stage.instances[event.card])
             side.deck_pos += 1
 
         anim.on_start, anim.on_end = start, end
         return anim
 
     def _give(self, event: Event, after: Battle) -> Anim | None:
-        scene = self.scene
-        anim = Anim("fly", 360, ease=pytweening.easeOutCubic, uid=event.card, face=scene.face_up(event.player))
+        stage = self.stage
+        anim = Anim("fly", 360, ease=pytweening.easeOutCubic, uid=event.card, face=stage.face_up(event.player))
 
         def start(anim=anim):
-            layout = scene.layout()
+            layout = stage.layout()
             hero = layout.hero(event.player)
             anim.data["from"] = pygame.Rect(hero.centerx - 20, hero.centery - 28, 40, 56)
             anim.data["to"] = layout.hand_rects(event.player, extra=1)[-1]
             self._sound(event)
 
         def end():
-            self._side(event.player).hand.append(scene.instances[event.card])
+            self._side(event.player).hand.append(stage.instances[event.card])
 
         anim.on_start, anim.on_end = start, end
         return anim
 
     def _summon(self, event: Event, after: Battle) -> Anim | None:
-        scene = self.scene
+        stage = self.stage
         anim = Anim("fly", 320, ease=pytweening.easeInOutCubic, uid=event.card, face=True, summon=True)
 
         def land(anim=anim):  # set down with weight: dust, and a thud for the big ones
@@ -161,18 +165,18 @@ class DuelAnimator:
                 self._impact(min(1.0, card.cost / 10 + 0.15), rect, "ring")
 
         def start(anim=anim):
-            layout = scene.layout()
+            layout = stage.layout()
             source = layout.hand_rect(event.player, event.card) or layout.hero(event.player)
             side = self._side(event.player)
             side.hand = [i for i in side.hand if i.uid != event.card]
-            card = scene.card_of(event.card, after)
+            card = stage.card_of(event.card, after)
             if card is None:  # a token that is already gone again: the sync shows the rest
                 anim.data.pop("uid")
                 return
             anim.data["card"] = card
             side.board.append(Creature(event.card, card, event.value))
             anim.data["from"] = source
-            anim.data["to"] = scene.layout().all_creature_rects()[event.card]
+            anim.data["to"] = stage.layout().all_creature_rects()[event.card]
             anim.data["hide"] = event.card
             self._sound(event, card)
 
@@ -180,15 +184,15 @@ class DuelAnimator:
         return anim
 
     def _use(self, event: Event, after: Battle) -> Anim | None:
-        scene = self.scene
+        stage = self.stage
         anim = Anim("fly", 420, ease=pytweening.easeInOutQuad, uid=event.card, face=True, shrink=True)
 
         def start(anim=anim):
             self._sound(event)
-            layout = scene.layout()
+            layout = stage.layout()
             anim.data["from"] = layout.hand_rect(event.player, event.card) or layout.hero(event.player)
             anim.data["to"] = self._target_rect(
-                1 - event.player if event.target == FACE else scene.view.owner_of(event.target), event.target
+                1 - event.player if event.target == FACE else stage.shown().owner_of(event.target), event.target
             )
             side = self._side(event.player)
             side.hand = [i for i in side.hand if i.uid != event.card]
@@ -210,14 +214,14 @@ class DuelAnimator:
         return anim
 
     def _damage(self, event: Event, after: Battle) -> Anim | None:
-        scene = self.scene
+        stage = self.stage
         if event.card == FACE:
             return None  # the "health" event that follows shows it
         anim = Anim("float", 650, ease=pytweening.easeOutQuad, text=f"-{event.value}", colour=(255, 90, 80))
 
         def start(anim=anim):
             self._sound(event)
-            anim.data["at"] = scene.layout().all_creature_rects().get(event.card)
+            anim.data["at"] = stage.layout().all_creature_rects().get(event.card)
             creature = self._creature(event.card)
             if creature is not None:
                 creature.defense -= event.value
@@ -227,12 +231,12 @@ class DuelAnimator:
         return anim
 
     def _ward(self, event: Event, after: Battle) -> Anim | None:
-        scene = self.scene
+        stage = self.stage
         anim = Anim("float", 650, text="Ward!", colour=(120, 230, 255))
 
         def start(anim=anim):
             self._sound(event)
-            anim.data["at"] = scene.layout().all_creature_rects().get(event.card)
+            anim.data["at"] = stage.layout().all_creature_rects().get(event.card)
             creature = self._creature(event.card)
             if creature is not None:
                 creature.keywords &= ~WARD
@@ -241,21 +245,21 @@ class DuelAnimator:
         return anim
 
     def _health(self, event: Event, after: Battle) -> Anim | None:
-        scene = self.scene
+        stage = self.stage
         colour = (120, 255, 140) if event.value > 0 else (255, 90, 80)
         anim = Anim("float", 700, text=f"{event.value:+d}", colour=colour, big=True)
 
         def start(anim=anim):
             self._sound(event)
-            anim.data["at"] = scene.layout().hero(event.player)
+            anim.data["at"] = stage.layout().hero(event.player)
             side = self._side(event.player)
             side.health += event.value
             self._tension()
             if event.value < 0:
                 rect = anim.data["at"]
                 portrait = pygame.Rect(rect.x + 8, rect.y + 8, 112, 112)
-                if side.health <= 0 and hasattr(scene, "finishing_blow"):
-                    scene.finishing_blow(portrait)
+                if side.health <= 0:
+                    stage.finishing_blow(portrait)
                     anim.data["big"] = True
                 self._impact(-event.value / 8, portrait, "hit", event.player)
 
@@ -263,24 +267,24 @@ class DuelAnimator:
         return anim
 
     def _rune(self, event: Event, after: Battle) -> Anim | None:
-        scene = self.scene
+        stage = self.stage
         anim = Anim("float", 700, text=f"Rune {event.value} broken", colour=(255, 210, 120))
 
         def start(anim=anim):
             self._sound(event)
-            anim.data["at"] = scene.layout().hero(event.player)
+            anim.data["at"] = stage.layout().hero(event.player)
             self._side(event.player).next_rune = event.value - 5
 
         anim.on_start = start
         return anim
 
     def _deck_out(self, event: Event, after: Battle) -> Anim | None:
-        scene = self.scene
+        stage = self.stage
         anim = Anim("float", 800, text="Out of cards!", colour=(255, 150, 100))
 
         def start(anim=anim):
             self._sound(event)
-            anim.data["at"] = scene.layout().hero(event.player)
+            anim.data["at"] = stage.layout().hero(event.player)
             self._side(event.player).health = event.value
             self._tension()
 
@@ -288,12 +292,12 @@ class DuelAnimator:
         return anim
 
     def _hand_full(self, event: Event, after: Battle) -> Anim | None:
-        scene = self.scene
+        stage = self.stage
         anim = Anim("float", 600, text="Hand full", colour=(255, 210, 120))
 
         def start(anim=anim):
             self._sound(event)
-            anim.data["at"] = scene.layout().hero(event.player)
+            anim.data["at"] = stage.layout().hero(event.player)
 
         anim.on_start = start
         return anim
@@ -323,24 +327,24 @@ class DuelAnimator:
         return anim
 
     def _trigger(self, event: Event, after: Battle) -> Anim | None:
-        scene = self.scene
+        stage = self.stage
         anim = Anim("glow", 300, uid=event.card)
 
         def start(anim=anim):
-            rect = scene.layout().all_creature_rects().get(event.card)
+            rect = stage.layout().all_creature_rects().get(event.card)
             if rect is None:
-                rect = scene.layout().hand_rect(event.player, event.card) or scene.layout().hero(event.player)
+                rect = stage.layout().hand_rect(event.player, event.card) or stage.layout().hero(event.player)
             anim.data["at"] = rect
 
         anim.on_start = start
         return anim
 
     def _silence(self, event: Event, after: Battle) -> Anim | None:
-        scene = self.scene
+        stage = self.stage
         anim = Anim("float", 600, text="Silenced", colour=(200, 200, 220))
 
         def start(anim=anim):
-            anim.data["at"] = scene.layout().all_creature_rects().get(event.card)
+            anim.data["at"] = stage.layout().all_creature_rects().get(event.card)
             creature = self._creature(event.card)
             if creature is not None:
                 creature.keywords = 0
@@ -349,11 +353,11 @@ class DuelAnimator:
         return anim
 
     def _mana(self, event: Event, after: Battle) -> Anim | None:
-        scene = self.scene
+        stage = self.stage
         anim = Anim("float", 600, text=f"+{event.value} mana", colour=(120, 180, 255))
 
         def start(anim=anim):
-            anim.data["at"] = scene.layout().hero(event.player)
+            anim.data["at"] = stage.layout().hero(event.player)
             self._side(event.player).mana += event.value
 
         anim.on_start = start

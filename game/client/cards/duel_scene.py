@@ -15,7 +15,7 @@ import time
 
 import pygame
 
-from game.client.cards import duel_layout as L
+from game.client.cards import duel_layout
 from game.client import theme
 from game.client.ai_driver import AIDriver
 from game.client.anim import AnimationQueue
@@ -23,6 +23,8 @@ from game.client.cards.card_render import render_card
 from game.client.cards.duel_animator import DuelAnimator
 from game.client.cards.duel_drag import Drag, DragKind
 from game.client.cards.duel_view import ZOOM_WIDTH, DuelView
+from game.client.cards.view_model import DuelStage, DuelViewModel
+from game.client.level_match import MatchHost
 from game.client.scene import Scene
 from game.client.settings import AI_PACES
 from game.client.widgets import Button, wrap_text
@@ -65,8 +67,25 @@ class DuelScene(Scene):
         # The seat whose hand is face up at the bottom (None: hidden until the pass screen is clicked).
         self.revealed: int | None = None if self.hotseat else self.bottom
         self.anims = AnimationQueue(app.settings.animation_speed)
-        self.animator = DuelAnimator(self)
-        self.renderer = DuelView(self)
+        self.animator = DuelAnimator(
+            DuelStage(
+                anims=self.anims,
+                shown=lambda: self.view,
+                layout=self.layout,
+                instances=self.instances,
+                card_of=self.card_of,
+                face_up=self.face_up,
+                turn_banner_text=self.turn_banner_text,
+                listener=lambda: None if self.hotseat else self.bottom,
+                skipping=lambda: self.skipping,
+                play_sound=lambda name: app.play_sound(name),
+                set_tension=lambda tense: app.sounds.set_tension(tense),
+                impact=self.impact,
+                finishing_blow=self.finishing_blow,
+                sync_view=self.sync_view,
+            )
+        )
+        self.renderer = DuelView()
         self.ai = AIDriver()
         self.log: list[tuple[str, tuple]] = []
         self.log_lines: list[tuple[str, tuple]] = []  # the log wrapped to the panel, newest last
@@ -88,16 +107,19 @@ class DuelScene(Scene):
         self.slow_motion = 0.0  # ms of slow motion left
         self.hurt = [0.0, 0.0]  # ms of red flash left on each portrait
         self.skipping = False  # fast-forwarding the AI's actions: no sounds or effects
-        self.end_button = Button(L.END_TURN.copy(), "End turn", self.end_turn, primary=True, size=26)
+        self.end_button = Button(duel_layout.END_TURN.copy(), "End turn", self.end_turn, primary=True, size=26)
+        # What the match may do to this screen (push screens, queue steps, log): not the scene itself.
+        self.host = MatchHost(app, self.anims, end_game=self.end_game, add_log=self.add_log)
         for index, line in enumerate(match.opening_log()):
             self.add_log(line, theme.ACCENT if index == 0 else theme.TEXT_DIM)
         # Card faces are drawn ahead in idle frame time, so a first sight never costs a frame.
-        self.renderer.warm()
+        seats = (0, 1)
+        self.renderer.warm(self.view.lanes, [self.seat_portrait(s) for s in seats], [self.seat_label(s) for s in seats])
         self._prerender = [
             (instance.card, width)
             for side in self.battle.sides
             for instance in side.deck
-            for width in (L.HAND_CARD, L.BOARD_CARD, ZOOM_WIDTH)
+            for width in (duel_layout.HAND_CARD, duel_layout.BOARD_CARD, ZOOM_WIDTH)
         ]
 
     @property
@@ -109,8 +131,8 @@ class DuelScene(Scene):
 
     # ------------------------------------------------------------------ helpers
 
-    def layout(self) -> L.DuelLayout:
-        return L.DuelLayout(self.view, self.bottom)
+    def layout(self) -> duel_layout.DuelLayout:
+        return duel_layout.DuelLayout(self.view, self.bottom)
 
     def seat_label(self, seat: int) -> str:
         return self.match.seat_label(seat)
@@ -157,7 +179,7 @@ class DuelScene(Scene):
         return "Your turn" if label == "You" else f"{label}'s turn" if self.hotseat else f"{label}'s turn"
 
     def add_log(self, text: str, colour=theme.TEXT) -> None:
-        for line in wrap_text(text, 14, L.LOG.width - 26):
+        for line in wrap_text(text, 14, duel_layout.LOG.width - 26):
             self.log_lines.append((line, colour))
         self.log.append((text, colour))
         del self.log[:-60]
@@ -220,7 +242,7 @@ class DuelScene(Scene):
                 self.add_log("You win!" if label == "You" else f"{label} wins!", theme.ACCENT)
         self.animator.animate(events, self.battle.clone(), pause_ms)
         self.drag = None
-        self.match.after_action(self)
+        self.match.after_action(self.host)
 
     def end_turn(self) -> None:
         if self.human_to_act():
@@ -318,7 +340,7 @@ class DuelScene(Scene):
             return
         if intent.kind == "action":
             if intent.name == "back":
-                self.match.open_pause(self)
+                self.match.open_pause(self.host)
             elif intent.name == "toggle_overlay":
                 self.overlay = not self.overlay
             elif intent.name == "end_turn":
@@ -362,7 +384,7 @@ class DuelScene(Scene):
                 self.drag = None
 
     def open_pause(self) -> None:
-        self.match.open_pause(self)
+        self.match.open_pause(self.host)
 
     def _start_drag(self, pos) -> None:
         me = self.battle.current
@@ -404,7 +426,7 @@ class DuelScene(Scene):
         if self.match.over:
             if not self.result_shown:
                 self.result_shown = True
-                self.match.finish(self)
+                self.match.finish(self.host)
             return
         seat = self.battle.current
         if self.controllers[seat] == "ai":
@@ -495,11 +517,20 @@ class DuelScene(Scene):
             self.play_ai_actions(seat, list(decision.actions))
             return
         spec = self.match.specs[seat]
+        # One action per request: the agent keeps the rest of its planned turn (ai/agents.py).
         answer = self.ai.poll(
             self.battle.turn,
             self.match.ai_budget_ms(self.app),
             lambda budget: self.app.pool.submit(
-                "card_decide", route=0, spec=spec, observation=self.match.observation(seat), budget_ms=budget
+                "act",
+                route=0,
+                game="cards",
+                agent=spec.name,
+                seed=spec.seed,
+                game_id=spec.game_id,
+                seat=spec.seat,
+                observation=self.match.observation(seat),
+                budget_ms=budget,
             ),
         )
         if answer is None:
@@ -510,7 +541,7 @@ class DuelScene(Scene):
         if answer.result.get("explanation"):
             self.explanation = answer.result["explanation"]
             self.explained_by = self.seat_label(seat)
-        self.play_ai_actions(seat, answer.result["actions"])
+        self.play_ai_actions(seat, [answer.result["action"]])
 
     def play_ai_actions(self, seat: int, actions) -> None:
         """Play an AI decision, paced (game/rules/cards/decisions.py says which actions play)."""
@@ -551,8 +582,46 @@ class DuelScene(Scene):
 
     # ------------------------------------------------------------------ drawing
 
+    def view_model(self) -> DuelViewModel:
+        """What this frame shows, for the view (game/client/cards/view_model.py)."""
+        my_turn = self.human_to_act()
+        drag = self.drag
+        return DuelViewModel(
+            view=self.view,
+            layout=self.layout(),
+            current=self.battle.current,
+            controllers=tuple(self.controllers),
+            labels=(self.seat_label(0), self.seat_label(1)),
+            portraits=(self.seat_portrait(0), self.seat_portrait(1)),
+            face_up=(self.face_up(0), self.face_up(1)),
+            my_turn=my_turn,
+            legal=self.legal_actions() if my_turn else [],
+            drag=drag,
+            drag_source=self.card_rect(drag.uid) if drag is not None else None,
+            mouse=self.mouse,
+            anims=tuple(self.anims.active),
+            anims_busy=self.anims.busy,
+            time=self.time,
+            fx=tuple(self.fx),
+            shake=self.shake_offset(),
+            hurt=(self.hurt_flash(0), self.hurt_flash(1)),
+            log_lines=tuple(self.log_lines),
+            hud=self.match.hud,
+            over=self.match.over,
+            thoughts_available=bool(self.match.specs or self.explanation),
+            overlay=self.overlay,
+            explanation=self.explanation,
+            explained_by=self.explained_by,
+            say_plan_step=self.say_plan_step,
+            ai_thinking=self.ai.thinking,
+            ai_elapsed_ms=self.ai.elapsed_ms,
+            ai_budget_ms=self.ai.request_budget_ms,
+            end_button=self.end_button,
+            card_of=self.card_of,
+        )
+
     def draw(self, surface: pygame.Surface) -> None:
-        self.renderer.draw(surface)
+        self.renderer.draw(surface, self.view_model())
 
 
 def _target_key(target: int) -> tuple:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.client.cards import duel_layout as L
+from game.client.cards import duel_layout
 from game.client import theme
 from game.client.cards.card_render import CARD_RATIO
 from game.client.paint import radial, vignette
@@ -21,17 +21,17 @@ _PIECES: dict = {}
 
 def board_slots(lanes: int, zone: pygame.Rect) -> list[pygame.Rect]:
     """Where creatures can stand in a board zone: the slots drawn on the mat."""
-    height = int(L.BOARD_CARD * CARD_RATIO)
+    height = int(duel_layout.BOARD_CARD * CARD_RATIO)
     rects = []
     per_lane, gap = (6, 14) if lanes == 1 else (3, 18)
     width = zone.width // lanes
     for lane in range(lanes):
         centre = zone.x + width * lane + width // 2
-        total = per_lane * L.BOARD_CARD + (per_lane - 1) * gap
+        total = per_lane * duel_layout.BOARD_CARD + (per_lane - 1) * gap
         x = centre - total // 2
         for _ in range(per_lane):
-            rects.append(pygame.Rect(x, zone.centery - height // 2, L.BOARD_CARD, height))
-            x += L.BOARD_CARD + gap
+            rects.append(pygame.Rect(x, zone.centery - height // 2, duel_layout.BOARD_CARD, height))
+            x += duel_layout.BOARD_CARD + gap
     return rects
 
 
@@ -48,7 +48,7 @@ def table_background(lanes: int = 1) -> pygame.Surface:
         pygame.draw.line(grain, (0, 0, 0, 18 + (y * 29) % 22), (0, y), (theme.WIDTH, y + (y * 13) % 9 - 4), 2)
     surface.blit(grain, (0, 0))
     # The playmat: felt with a lighter centre, a gold stitch and a rune circle in the middle.
-    mat = pygame.Rect(L.CENTER.x + 6, 70, L.CENTER.width - 12, 392)
+    mat = pygame.Rect(duel_layout.CENTER.x + 6, 70, duel_layout.CENTER.width - 12, 392)
     felt = pygame.Surface(mat.size, pygame.SRCALPHA)
     cloth = radial(mat.size, (0.5, 0.5), (46, 84, 92), (16, 30, 40), 0.9)
     cloth.blit(vignette(mat.size, 120), (0, 0))
@@ -68,7 +68,7 @@ def table_background(lanes: int = 1) -> pygame.Surface:
     for y in range(stitch.y + 24, stitch.bottom - 24, 14):
         for x in (stitch.x, stitch.right - 1):
             pygame.draw.line(surface, (176, 142, 80), (x, y), (x, y + 7), 2)
-    middle = (L.BOARD_TOP.bottom + L.BOARD_BOTTOM.y) // 2
+    middle = (duel_layout.BOARD_TOP.bottom + duel_layout.BOARD_BOTTOM.y) // 2
     pygame.draw.line(surface, (150, 122, 70), (mat.x + 40, middle), (mat.right - 40, middle), 2)
     pygame.draw.circle(surface, (26, 44, 52), (mat.centerx, middle), 16)
     pygame.draw.circle(surface, (176, 142, 80), (mat.centerx, middle), 16, 2)
@@ -78,21 +78,21 @@ def table_background(lanes: int = 1) -> pygame.Surface:
         [(mat.centerx, middle - 9), (mat.centerx + 7, middle), (mat.centerx, middle + 9), (mat.centerx - 7, middle)],
     )
     if lanes == 2:
-        for zone in (L.BOARD_TOP, L.BOARD_BOTTOM):
+        for zone in (duel_layout.BOARD_TOP, duel_layout.BOARD_BOTTOM):
             pygame.draw.line(surface, (120, 100, 64), (zone.centerx, zone.y + 10), (zone.centerx, zone.bottom - 10), 2)
     slots = pygame.Surface((theme.WIDTH, theme.HEIGHT), pygame.SRCALPHA)
-    for zone in (L.BOARD_TOP, L.BOARD_BOTTOM):
+    for zone in (duel_layout.BOARD_TOP, duel_layout.BOARD_BOTTOM):
         for rect in board_slots(lanes, zone):
             pygame.draw.rect(slots, (0, 0, 0, 60), rect, border_radius=10)
             pygame.draw.rect(slots, (190, 170, 120, 70), rect, 2, border_radius=10)
     surface.blit(slots, (0, 0))
     # Plates for the players (brass-edged dark wood) and the log's inset.
-    for rect in (L.HERO_TOP, L.HERO_BOTTOM):
+    for rect in (duel_layout.HERO_TOP, duel_layout.HERO_BOTTOM):
         plate = pygame.Surface(rect.size, pygame.SRCALPHA)
         pygame.draw.rect(plate, (30, 22, 20, 235), plate.get_rect(), border_radius=16)
         surface.blit(plate, rect)
         pygame.draw.rect(surface, (120, 92, 50), rect, 2, border_radius=16)
-    for rect in (L.LOG, L.STATUS, pygame.Rect(16, 236, 200, 248)):
+    for rect in (duel_layout.LOG, duel_layout.STATUS, pygame.Rect(16, 236, 200, 248)):
         inset = pygame.Surface(rect.size, pygame.SRCALPHA)
         pygame.draw.rect(inset, (10, 8, 8, 120), inset.get_rect(), border_radius=14)
         surface.blit(inset, rect)

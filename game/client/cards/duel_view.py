@@ -1,7 +1,8 @@
 """Drawing the card duel: the table, heroes, boards, hands, side panels, the animations in flight,
-the drag arrow and the large card under the mouse. It only reads the scene (its view of the
-battle, the drag, the animations); input and the flow of the game are the scene's, and the
-table's painted surfaces (the mat, the pieces) are made in ``duel_table``."""
+the drag arrow and the large card under the mouse. It draws a `DuelViewModel` (view_model.py:
+the shown battle, the drag, the animations, the log...) that the scene builds each frame; it
+never sees the scene, its input or the flow of the game. The table's painted surfaces (the mat,
+the pieces) are made in ``duel_table``."""
 
 from __future__ import annotations
 
@@ -9,9 +10,10 @@ import math
 
 import pygame
 
-from game.client.cards import duel_layout as L
+from game.client.cards import duel_layout
 from game.client import theme
 from game.client.cards.duel_drag import DragKind
+from game.client.cards.view_model import DuelViewModel
 from game.client.cards.duel_table import piece, table_background
 from game.client.cards.card_back import render_back
 from game.client.cards.card_render import CARD_RATIO, keyword_letters, render_card
@@ -29,90 +31,101 @@ _LAYERS: dict = {}  # glows, flashes and popped text, made once per key
 
 
 class DuelView:
-    def __init__(self, scene):
-        self.scene = scene
+    """Draws a `DuelViewModel` (game/client/cards/view_model.py); it never sees the scene."""
 
-    def warm(self) -> None:
+    def __init__(self):
+        self.model: DuelViewModel | None = None  # the frame being drawn
+
+    def warm(self, lanes: int, portraits, labels) -> None:
         """Make the table and both portraits now, not in the first frames of play."""
-        table_background(self.scene.view.lanes)
+        table_background(lanes)
         for seat in (0, 1):
-            portrait(self.scene.seat_portrait(seat), self.scene.seat_label(seat), PORTRAIT)
+            portrait(portraits[seat], labels[seat], PORTRAIT)
 
-    def draw(self, surface: pygame.Surface) -> None:
-        scene = self.scene
-        surface.blit(table_background(scene.view.lanes), (0, 0))
-        layout = scene.layout()
-        active = {anim.kind: anim for anim in scene.anims.active}
-        hidden = {anim.data.get("hide") for anim in scene.anims.active if anim.data.get("hide")}
-        legal_keys = set(scene.drag.moves) if scene.drag else set()
+    def draw(self, surface: pygame.Surface, model: DuelViewModel) -> None:
+        self.model = model
+        surface.blit(table_background(model.view.lanes), (0, 0))
+        layout = model.layout
+        active = {anim.kind: anim for anim in model.anims}
+        hidden = {anim.data.get("hide") for anim in model.anims if anim.data.get("hide")}
+        legal_keys = set(model.drag.moves) if model.drag else set()
         self._draw_lanes(surface, layout, legal_keys)
         for seat in (0, 1):
             self._draw_hero(surface, layout, seat, ("face",) in legal_keys and seat == layout.top)
         self._draw_boards(surface, layout, hidden, legal_keys)
         self._draw_hands(surface, layout)
         self._draw_side_panels(surface)
-        for anim in scene.anims.active:
+        for anim in model.anims:
             self._draw_anim(surface, anim)
         self._draw_effects(surface)
         self._draw_drag(surface, layout)
-        if not scene.overlay:
+        if not model.overlay:
             self._draw_zoom(surface, layout)
         if "banner" in active:
             self._draw_banner(surface, active["banner"])
-        if scene.overlay:
+        if model.overlay:
             draw_card_thoughts(
                 surface,
                 pygame.Rect(232, 70, 816, 470),
-                scene.explained_by or "the AI",
-                scene.explanation,
-                scene.say_plan_step,
+                model.explained_by or "the AI",
+                model.explanation,
+                model.say_plan_step,
             )
-        shake = scene.shake_offset()
+        shake = model.shake
         if shake != (0, 0):
             surface.scroll(*shake)
 
     def _draw_lanes(self, surface, layout, legal_keys) -> None:
-        if self.scene.view.lanes == 2:
-            middle = (L.BOARD_TOP.bottom + L.BOARD_BOTTOM.y) // 2
-            draw_text(surface, "left lane", (L.CENTER.x + 30, middle - 2), 14, (196, 170, 120), anchor="midleft")
-            draw_text(surface, "right lane", (L.CENTER.right - 30, middle - 2), 14, (196, 170, 120), anchor="midright")
+        if self.model.view.lanes == 2:
+            middle = (duel_layout.BOARD_TOP.bottom + duel_layout.BOARD_BOTTOM.y) // 2
+            draw_text(
+                surface, "left lane", (duel_layout.CENTER.x + 30, middle - 2), 14, (196, 170, 120), anchor="midleft"
+            )
+            draw_text(
+                surface,
+                "right lane",
+                (duel_layout.CENTER.right - 30, middle - 2),
+                14,
+                (196, 170, 120),
+                anchor="midright",
+            )
         for key in legal_keys:
             if key[0] == "lane":
-                zone = layout.lane_zone(self.scene.battle.current, key[1]).inflate(-8, -8)
+                zone = layout.lane_zone(self.model.current, key[1]).inflate(-8, -8)
                 glow = pygame.Surface(zone.size, pygame.SRCALPHA)
-                pulse = 60 + int(40 * math.sin(self.scene.time / 180))
+                pulse = 60 + int(40 * math.sin(self.model.time / 180))
                 pygame.draw.rect(glow, (*theme.HIGHLIGHT, pulse), glow.get_rect(), border_radius=16)
                 surface.blit(glow, zone)
                 pygame.draw.rect(surface, theme.HIGHLIGHT, zone, 3, border_radius=16)
 
     def _draw_hero(self, surface, layout, seat: int, targeted: bool) -> None:
-        scene = self.scene
-        side = scene.view.sides[seat]
+        model = self.model
+        side = model.view.sides[seat]
         rect = layout.hero(seat)
-        current = scene.view.current == seat and scene.view.winner is None
+        current = model.view.current == seat and model.view.winner is None
         face = pygame.Rect(rect.x + 8, rect.y + 8, PORTRAIT, PORTRAIT)
         if current:  # whose turn: a warm glow around the portrait (one surface, its alpha pulsing)
             glow = _LAYERS.get(("glow",))
             if glow is None:
                 glow = _LAYERS[("glow",)] = pygame.Surface((PORTRAIT + 16, PORTRAIT + 16), pygame.SRCALPHA)
                 pygame.draw.rect(glow, (*theme.ACCENT, 255), glow.get_rect(), border_radius=20)
-            glow.set_alpha(90 + int(40 * math.sin(scene.time / 260)))
+            glow.set_alpha(90 + int(40 * math.sin(model.time / 260)))
             surface.blit(glow, face.move(-8, -8).topleft)
-        hurt = scene.hurt_flash(seat)
-        surface.blit(portrait(scene.seat_portrait(seat), scene.seat_label(seat), PORTRAIT), face)
+        hurt = model.hurt[seat]
+        surface.blit(portrait(model.portraits[seat], model.labels[seat], PORTRAIT), face)
         if hurt > 0:
             flash = pygame.Surface(face.size, pygame.SRCALPHA)
             pygame.draw.rect(flash, (255, 40, 30, int(150 * hurt)), flash.get_rect(), border_radius=14)
             surface.blit(flash, face)
         if targeted:
-            pulse = 3 + int(2 * math.sin(scene.time / 150))
+            pulse = 3 + int(2 * math.sin(model.time / 150))
             pygame.draw.rect(surface, theme.TARGET, face.inflate(10, 10), pulse + 2, border_radius=18)
-        if scene.ai.thinking and scene.controllers[seat] == "ai" and scene.battle.current == seat:
+        if model.ai_thinking and model.controllers[seat] == "ai" and model.current == seat:
             strip = pygame.Rect(face.x + 4, face.bottom - 30, face.width - 8, 24)
             panel(surface, strip, (10, 12, 20), None, radius=8, alpha=200)
-            _spinner(surface, (strip.x + 14, strip.centery), scene.time, 7)
+            _spinner(surface, (strip.x + 14, strip.centery), model.time, 7)
             draw_text(surface, "thinking", (strip.x + 28, strip.centery), 15, theme.ACCENT, anchor="midleft")
-        name = scene.seat_label(seat)
+        name = model.labels[seat]
         size = fit_text(name, 18, rect.width - 16, True, minimum=12)
         draw_text(surface, name, (rect.x + 8, rect.y + 126), size, theme.ACCENT if current else theme.TEXT, bold=True)
         # Health: a heart with its number, beside the portrait.
@@ -156,20 +169,20 @@ class DuelView:
             surface.blit(image, (rect.x + 8 + index * 14, rect.y + 180))
 
     def _draw_boards(self, surface, layout, hidden, legal_keys) -> None:
-        dying = {anim.data["uid"]: anim for anim in self.scene.anims.active if anim.kind == "death"}
-        lunges = {
-            anim.data["uid"]: anim for anim in self.scene.anims.active if anim.kind == "lunge" and "to" in anim.data
-        }
-        glows = {anim.data["uid"] for anim in self.scene.anims.active if anim.kind == "glow" and "at" not in anim.data}
-        my_turn = self.scene.human_to_act()
+        dying = {anim.data["uid"]: anim for anim in self.model.anims if anim.kind == "death"}
+        lunges = {anim.data["uid"]: anim for anim in self.model.anims if anim.kind == "lunge" and "to" in anim.data}
+        glows = {anim.data["uid"] for anim in self.model.anims if anim.kind == "glow" and "at" not in anim.data}
+        my_turn = self.model.my_turn
         rects = layout.all_creature_rects()
-        attackers = {a.card for a in self.scene.legal_actions() if a.kind == Kind.ATTACK} if my_turn else set()
+        attackers = {a.card for a in self.model.legal if a.kind == Kind.ATTACK} if my_turn else set()
         for seat in (0, 1):
-            for creature in self.scene.view.sides[seat].board:
+            for creature in self.model.view.sides[seat].board:
                 rect = rects.get(creature.uid)
                 if rect is None or creature.uid in hidden:
                     continue
-                image = render_card(creature.card, L.BOARD_CARD, creature.attack, creature.defense, creature.keywords)
+                image = render_card(
+                    creature.card, duel_layout.BOARD_CARD, creature.attack, creature.defense, creature.keywords
+                )
                 draw_rect = rect
                 if creature.uid in lunges:
                     anim = lunges[creature.uid]
@@ -188,35 +201,33 @@ class DuelView:
                 if creature.uid in attackers:
                     pygame.draw.rect(surface, theme.HIGHLIGHT, draw_rect.inflate(6, 6), 3, border_radius=12)
                 if ("creature", creature.uid) in legal_keys:
-                    pulse = 3 + int(2 * math.sin(self.scene.time / 120))
+                    pulse = 3 + int(2 * math.sin(self.model.time / 120))
                     pygame.draw.rect(surface, theme.TARGET, draw_rect.inflate(12, 12), pulse + 2, border_radius=14)
                 if creature.uid in glows:
                     pygame.draw.rect(surface, (255, 255, 200), draw_rect.inflate(8, 8), 4, border_radius=14)
-                if self.scene.drag and self.scene.drag.uid == creature.uid:
+                if self.model.drag and self.model.drag.uid == creature.uid:
                     pygame.draw.rect(surface, theme.ACCENT, draw_rect.inflate(8, 8), 4, border_radius=14)
                 surface.blit(image, draw_rect)
-                if seat == self.scene.view.current and not creature.can_attack and self.scene.view.winner is None:
+                if seat == self.model.view.current and not creature.can_attack and self.model.view.winner is None:
                     draw_text(
                         surface, "zz", (draw_rect.right - 8, draw_rect.y + 30), 14, theme.TEXT_DIM, anchor="topright"
                     )
 
     def _draw_hands(self, surface, layout) -> None:
-        my_turn = self.scene.human_to_act()
-        legal_cards = (
-            {a.card for a in self.scene.legal_actions() if a.kind in (Kind.SUMMON, Kind.USE)} if my_turn else set()
-        )
+        my_turn = self.model.my_turn
+        legal_cards = {a.card for a in self.model.legal if a.kind in (Kind.SUMMON, Kind.USE)} if my_turn else set()
         for seat in (0, 1):
-            side = self.scene.view.sides[seat]
+            side = self.model.view.sides[seat]
             rects = layout.hand_rects(seat)
-            face = self.scene.face_up(seat)
+            face = self.model.face_up[seat]
             hover_uid = self._hover_hand_uid(layout) if face else None
             hovered = None
             for instance, rect in zip(side.hand, rects):
                 if (
-                    self.scene.drag
-                    and self.scene.drag.uid == instance.uid
-                    and not self.scene.drag.sticky
-                    and self.scene.drag.kind is not DragKind.ATTACK
+                    self.model.drag
+                    and self.model.drag.uid == instance.uid
+                    and not self.model.drag.sticky
+                    and self.model.drag.kind is not DragKind.ATTACK
                 ):
                     continue
                 if not face or instance.card is None:
@@ -232,7 +243,7 @@ class DuelView:
                 draw_text(
                     surface,
                     "hand hidden",
-                    (L.CENTER.centerx, L.HAND_Y + 80),
+                    (duel_layout.CENTER.centerx, duel_layout.HAND_Y + 80),
                     22,
                     theme.TEXT,
                     bold=True,
@@ -243,27 +254,27 @@ class DuelView:
     def _draw_hand_card(self, surface, instance, rect, legal_cards) -> None:
         if instance.uid in legal_cards:
             pygame.draw.rect(surface, theme.HIGHLIGHT, rect.inflate(6, 6), 3, border_radius=12)
-        if self.scene.drag and self.scene.drag.uid == instance.uid:
+        if self.model.drag and self.model.drag.uid == instance.uid:
             pygame.draw.rect(surface, theme.ACCENT, rect.inflate(8, 8), 4, border_radius=14)
-        surface.blit(render_card(instance.card, L.HAND_CARD), rect)
+        surface.blit(render_card(instance.card, duel_layout.HAND_CARD), rect)
 
     def _hover_hand_uid(self, layout) -> int | None:
-        if self.scene.drag and not self.scene.drag.sticky:
+        if self.model.drag and not self.model.drag.sticky:
             return None
         seat = layout.bottom
-        for instance, rect in reversed(list(zip(self.scene.view.sides[seat].hand, layout.hand_rects(seat)))):
-            if rect.collidepoint(self.scene.mouse):
+        for instance, rect in reversed(list(zip(self.model.view.sides[seat].hand, layout.hand_rects(seat)))):
+            if rect.collidepoint(self.model.mouse):
                 return instance.uid
         return None
 
     def _draw_match_info(self, surface) -> None:
         box = pygame.Rect(16, 236, 200, 248)
-        if self.scene.match.hud is not None:
-            self.scene.match.hud.draw(surface, box)
+        if self.model.hud is not None:
+            self.model.hud.draw(surface, box)
             return
         draw_text(
             surface,
-            f"Turn {max(1, (self.scene.view.turn + 1) // 2)}",
+            f"Turn {max(1, (self.model.view.turn + 1) // 2)}",
             (box.x + 16, box.y + 14),
             24,
             theme.ACCENT,
@@ -271,7 +282,7 @@ class DuelView:
         )
         draw_text(
             surface,
-            "One lane" if self.scene.view.lanes == 1 else "Two lanes",
+            "One lane" if self.model.view.lanes == 1 else "Two lanes",
             (box.x + 16, box.y + 46),
             15,
             theme.TEXT_DIM,
@@ -288,38 +299,38 @@ class DuelView:
             y += 21
 
     def _draw_side_panels(self, surface) -> None:
-        scene = self.scene
+        model = self.model
         self._draw_match_info(surface)
-        draw_text(surface, "Log", (L.LOG.x + 14, L.LOG.y + 10), 16, (196, 170, 120), bold=True)
-        y = L.LOG.y + 34
-        for text, colour in scene.log_lines[-21:]:
-            draw_text(surface, text, (L.LOG.x + 14, y), 14, colour)
+        draw_text(surface, "Log", (duel_layout.LOG.x + 14, duel_layout.LOG.y + 10), 16, (196, 170, 120), bold=True)
+        y = duel_layout.LOG.y + 34
+        for text, colour in model.log_lines[-21:]:
+            draw_text(surface, text, (duel_layout.LOG.x + 14, y), 14, colour)
             y += 18
-        seat = scene.battle.current
-        box = L.STATUS
+        seat = model.current
+        box = duel_layout.STATUS
         hint = ""
         detail = ""
-        if scene.match.over:
+        if model.over:
             status = "Game over"
-        elif scene.controllers[seat] == "ai":
-            name = scene.seat_label(seat)
-            if scene.ai.thinking:
+        elif model.controllers[seat] == "ai":
+            name = model.labels[seat]
+            if model.ai_thinking:
                 status = f"{name} is thinking"
-                elapsed = scene.ai.elapsed_ms
+                elapsed = model.ai_elapsed_ms
                 bar = pygame.Rect(box.x + 14, box.y + 74, box.width - 28, 8)
                 pygame.draw.rect(surface, theme.BACKGROUND, bar, border_radius=4)
                 fill = bar.copy()
-                fill.width = int(bar.width * min(1.0, elapsed / max(1.0, scene.ai.request_budget_ms)))
+                fill.width = int(bar.width * min(1.0, elapsed / max(1.0, model.ai_budget_ms)))
                 pygame.draw.rect(surface, theme.ACCENT, fill, border_radius=4)
-                _spinner(surface, (box.x + 24, box.y + 52), scene.time, 8)
+                _spinner(surface, (box.x + 24, box.y + 52), model.time, 8)
                 draw_text(
                     surface, f"{elapsed / 1000:.1f} s", (box.x + 42, box.y + 52), 15, theme.TEXT_DIM, anchor="midleft"
                 )
             else:
                 status = f"{name} plays"
-                hint = "Click or any key: skip ahead" if scene.anims.busy else ""
+                hint = "Click or any key: skip ahead" if model.anims_busy else ""
         else:
-            status = "Your move" if scene.seat_label(seat) == "You" else f"{scene.seat_label(seat)} to move"
+            status = "Your move" if model.labels[seat] == "You" else f"{model.labels[seat]} to move"
             detail = "Drag a card  ·  E: end turn"
         size = fit_text(status, 17, box.width - 28, True, minimum=12)
         draw_text(surface, status, (box.x + 14, box.y + 14), size, theme.TEXT, bold=True)
@@ -329,13 +340,13 @@ class DuelView:
             draw_text(surface, hint, (box.x + 14, box.y + 42), 13, theme.TEXT_DIM)
         draw_text(
             surface,
-            "Tab: the AI's thoughts" if scene.match.specs or scene.explanation else "Esc: menu",
+            "Tab: the AI's thoughts" if model.thoughts_available else "Esc: menu",
             (box.x + 14, box.bottom - 26),
             14,
             theme.TEXT_DIM,
         )
-        scene.end_button.enabled = scene.human_to_act()
-        scene.end_button.draw(surface)
+        model.end_button.enabled = model.my_turn
+        model.end_button.draw(surface)
 
     def _draw_anim(self, surface, anim) -> None:
         if anim.kind == "fly" and "from" in anim.data:
@@ -345,13 +356,13 @@ class DuelView:
             y = start.y + (end.y - start.y) * t
             width = int(start.width + (end.width - start.width) * t)
             if anim.data.get("shrink"):
-                width = int(L.HAND_CARD * (1 - 0.5 * t))
-            card = anim.data.get("card") or self.scene.card_of(anim.data.get("uid", 0))
+                width = int(duel_layout.HAND_CARD * (1 - 0.5 * t))
+            card = anim.data.get("card") or self.model.card_of(anim.data.get("uid", 0))
             if card is None:
                 return
             # One cached face at a fixed size, scaled per frame (a face per width would be
             # drawn anew every frame and churn the cache).
-            base = max(start.width, end.width, L.BACK_CARD)
+            base = max(start.width, end.width, duel_layout.BACK_CARD)
             image = render_card(card, base) if anim.data.get("face") else render_back(base)
             lift = 0.0
             if anim.data.get("summon"):  # lifted as it flies, then set down with weight
@@ -388,7 +399,7 @@ class DuelView:
     def _draw_effects(self, surface) -> None:
         """The scene's short effects that never hold up play: a dust ring where a creature lands,
         the sparks of a big hit, the finishing blow's flash."""
-        for fx in self.scene.fx:
+        for fx in self.model.fx:
             t = min(1.0, fx.age / fx.duration)
             if fx.kind == "ring":
                 rect = fx.rect
@@ -420,45 +431,54 @@ class DuelView:
         text = anim.data["text"]
         image = _BANNERS.get(text)
         if image is None:
-            image = pygame.Surface((L.CENTER.width, 90), pygame.SRCALPHA)
+            image = pygame.Surface((duel_layout.CENTER.width, 90), pygame.SRCALPHA)
             image.fill((10, 12, 20, 190))
-            draw_text(image, text, (L.CENTER.width // 2, 45), 54, theme.ACCENT, bold=True, anchor="center", shadow=True)
+            draw_text(
+                image,
+                text,
+                (duel_layout.CENTER.width // 2, 45),
+                54,
+                theme.ACCENT,
+                bold=True,
+                anchor="center",
+                shadow=True,
+            )
             _BANNERS[text] = image
         image.set_alpha(alpha)
-        surface.blit(image, (L.CENTER.x, 222))
+        surface.blit(image, (duel_layout.CENTER.x, 222))
 
     def _draw_drag(self, surface, layout) -> None:
-        drag = self.scene.drag
+        drag = self.model.drag
         if drag is None:
             return
-        pos = drag.pos if not drag.sticky else self.scene.mouse
+        pos = drag.pos if not drag.sticky else self.model.mouse
         if drag.kind is DragKind.ATTACK or drag.sticky:
-            source = self.scene.card_rect(drag.uid)
+            source = self.model.drag_source
             if source is None:
                 return
             start = source.center
             _arrow(surface, start, pos, theme.TARGET if drag.kind is not DragKind.SUMMON else theme.HIGHLIGHT)
         else:
-            card = self.scene.card_of(drag.uid)
-            image = render_card(card, L.HAND_CARD)
+            card = self.model.card_of(drag.uid)
+            image = render_card(card, duel_layout.HAND_CARD)
             surface.blit(image, image.get_rect(center=pos))
             if drag.kind is DragKind.ITEM:
                 _arrow(surface, (pos[0], pos[1] - 80), pos, theme.TARGET)
 
     def _draw_zoom(self, surface, layout) -> None:
-        if self.scene.drag and not self.scene.drag.sticky:
+        if self.model.drag and not self.model.drag.sticky:
             return
         card = stats = None
         anchor = None
-        hand_uid = self._hover_hand_uid(layout) if self.scene.face_up(layout.bottom) else None
+        hand_uid = self._hover_hand_uid(layout) if self.model.face_up[layout.bottom] else None
         if hand_uid is not None:
-            card = self.scene.card_of(hand_uid)
+            card = self.model.card_of(hand_uid)
             rect = layout.hand_rect(layout.bottom, hand_uid)
             anchor = ("hand", rect)
         else:
             for uid, rect in layout.all_creature_rects().items():
-                if rect.collidepoint(self.scene.mouse):
-                    creature = self.scene.view.creature(uid)
+                if rect.collidepoint(self.model.mouse):
+                    creature = self.model.view.creature(uid)
                     if creature is not None:
                         card = creature.card
                         stats = (creature.attack, creature.defense, creature.keywords)
@@ -475,7 +495,7 @@ class DuelView:
         else:
             zoom = pygame.Rect(0, 0, ZOOM_WIDTH, height)
             zoom.midleft = (rect.right + 14, rect.centery)
-            if zoom.right > L.CENTER.right + 200:
+            if zoom.right > duel_layout.CENTER.right + 200:
                 zoom.midright = (rect.x - 14, rect.centery)
         zoom.clamp_ip(pygame.Rect(0, 0, theme.WIDTH, theme.HEIGHT))
         shadow = pygame.Surface((ZOOM_WIDTH + 12, height + 12), pygame.SRCALPHA)

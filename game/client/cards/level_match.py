@@ -34,14 +34,14 @@ class LevelCardMatch(_LevelHooks, CardMatch):
         self._warned = len(self.session.warnings)
         return new
 
-    def after_action(self, scene) -> None:
+    def after_action(self, host) -> None:
         for warning in self.warnings():
-            scene.add_log(f"level: {warning}", theme.TEXT_DIM)
-        super().after_action(scene)
+            host.add_log(f"level: {warning}", theme.TEXT_DIM)
+        super().after_action(host)
 
-    def finish(self, scene) -> None:
-        scene.end_game()
-        super().finish(scene)
+    def finish(self, host) -> None:
+        host.end_game()
+        super().finish(host)
 
     def note_resumed(self) -> None:
         self.toast.show("Your saved game goes on")

@@ -89,8 +89,9 @@ class DraftMatch:
         battle = Battle.from_decks(self.draft.decks(self.rng), self.setup.lanes)
         app.replace("duel", match=CardMatch(self.setup, battle, self.draft.cards, self.game_id, self.specs))
 
-    def open_pause(self, scene) -> None:
-        scene.app.push("pause")
+    def open_pause(self, host) -> None:
+        """The pause menu; `host` is a MatchHost (game/client/level_match.py)."""
+        host.app.push("pause")
 
 
 class CardMatch:
@@ -145,10 +146,11 @@ class CardMatch:
     def opening_log(self) -> list[str]:
         return ["The duel begins"]
 
-    def after_action(self, scene) -> None:
-        """After every action of either side (levels: objectives, story lines, saves)."""
+    def after_action(self, host) -> None:
+        """After every action of either side (levels: objectives, story lines, saves). `host` is
+        what the match may do to the screen (a MatchHost, game/client/level_match.py)."""
 
-    def finish(self, scene) -> None:
+    def finish(self, host) -> None:
         """The game is over: show the result."""
         winner = self.winner
         label = self.seat_label(winner)
@@ -161,21 +163,78 @@ class CardMatch:
         battle = self.battle
         turns = f"{battle.turn} turn{'s' if battle.turn != 1 else ''}"
         detail = f"after {turns}  ·  health {battle.sides[0].health} - {battle.sides[1].health}"
-        scene.end_game()
+        host.end_game()
         # The face shown: the winner's, or yours when you lost (the loser's face tells a defeat).
         shown = winner if good is not False else 1 - winner
-        scene.app.push(
+        host.app.push(
             "result",
             headline=headline,
             detail=detail,
             good=good,
-            on_rematch=lambda: self.rematch(scene.app),
-            face=(self.seat_portrait(shown, scene.app), self.seat_label(shown)),
+            on_rematch=lambda: self.rematch(host.app),
+            face=(self.seat_portrait(shown, host.app), self.seat_label(shown)),
         )
 
     def rematch(self, app) -> None:
         app.reset("title")
         start_match(app, self.setup.again())
 
-    def open_pause(self, scene) -> None:
-        scene.app.push("pause", on_quit=scene.end_game)
+    def open_pause(self, host) -> None:
+        host.app.push("pause", on_quit=host.end_game)
+
+
+# ------------------------------------------------------------------ what the shared screens ask
+# (through the card game's FrontEnd in game/client/front_ends.py)
+
+
+def quick_match_options(vs_ai) -> list:
+    """The card duel's own lines on the quick-match screen: seat, lanes and how the deck is made."""
+    from game.client.match import QuickOption
+    from game.client.widgets import OptionRow
+
+    seat = OptionRow("You play", [0, 1], 0, lambda v: "First" if v == 0 else "Second")
+    seat.enabled = vs_ai
+    lanes = OptionRow("Lanes", [1, 2], 0, lambda v: "One lane" if v == 1 else "Two lanes")
+    draft = OptionRow(
+        "Deck", ["draft", "auto"], 0, lambda v: "Draft it yourself" if v == "draft" else "AI drafts for me"
+    )
+    return [
+        QuickOption("card_seat", "human_seat", seat),
+        QuickOption("lanes", "lanes", lanes),
+        QuickOption("draft", "draft", draft),
+    ]
+
+
+def level_text(level) -> str:
+    """A few words for a card level ("Card puzzle", "Draft, then duel, two lanes", ...)."""
+    from game.rules.levels import model as m
+
+    one_turn = any(
+        (o.kind == "win_within" and o.turns == 1) or (o.kind == "clear_board" and o.by_turn == 1)
+        for o in level.objectives
+    )
+    if one_turn:
+        return "Card puzzle"
+    lanes = ", two lanes" if level.rules.lanes == 2 else ""
+    if isinstance(level.player.deck, m.DraftDeck):
+        return f"Draft, then duel{lanes}"
+    if level.opponent.control == "scripted":
+        return f"Scripted duel{lanes}"
+    return f"Duel{lanes}"
+
+
+def objective_names(level) -> dict:
+    """The names of the level's labelled cards, for the objectives' sentences ({} if it won't build)."""
+    try:
+        from game.rules.levels.build import CardSetup
+
+        return CardSetup(level, 0).label_names
+    except Exception:  # noqa: BLE001 - only the wording of keep_alive depends on it
+        return {}
+
+
+def draw_level_icon(surface, rect) -> None:
+    """A card back: a card level on the campaign map (and the games without a picture of their own)."""
+    from game.client.cards.card_back import render_back
+
+    surface.blit(render_back(28), (rect.x + 1, rect.y))

@@ -22,11 +22,12 @@ from game.client.campaign import (
     open_progress,
     opponent_text,
 )
-from game.client.cards.card_back import render_back
+from game.client.front_ends import front_end
 from game.client.objectives_hud import draw_star
 from game.client.scene import Scene
 from game.client.widgets import Button, backdrop, draw_text, fit_text, hover_buttons, panel, press_buttons, wrap_text
 from game.rules.levels.unlocks import max_stars
+from game.rules.registry import game_kind
 
 TOP = 104  # chapter headers
 HEADER_HEIGHT = 64
@@ -415,12 +416,8 @@ class CampaignMapScene(Scene):
             _padlock(surface, icon.center, (96, 104, 126))
         elif level is None:
             draw_text(surface, "!", icon.center, 30, theme.BAD, bold=True, anchor="center")
-        elif level.kind == "gomoku":
-            pygame.draw.circle(surface, theme.STONE_BLACK, (icon.centerx - 4, icon.centery - 4), 10)
-            pygame.draw.circle(surface, theme.STONE_WHITE, (icon.centerx + 6, icon.centery + 7), 10)
-            pygame.draw.circle(surface, (150, 150, 150), (icon.centerx + 6, icon.centery + 7), 10, 1)
         else:
-            surface.blit(render_back(28), (icon.x + 1, icon.y))
+            front_end(level.kind).draw_level_icon(surface, icon)
         title = level.title if level is not None else level_id
         column = self._column_of(level_id)
         if state == "locked" and (column.chapter is None or not self._chapter_state(column)[0]):
@@ -511,7 +508,7 @@ class CampaignMapScene(Scene):
         record = self.progress.record(level_id)
         if record.attempts:
             best = (
-                f"best {record.best_turns} {'moves' if level.kind == 'gomoku' else 'turns'}"
+                f"best {record.best_turns} {game_kind(level.kind).turn_unit}"
                 if record.best_turns is not None
                 else "not won yet"
             )

@@ -12,6 +12,7 @@ from game.client.objectives_hud import draw_star, draw_state_icon, player_words
 from game.client.scene import Scene
 from game.client.widgets import Button, ButtonColumn, draw_text, panel, shade, wrap_text
 from game.rules.levels.unlocks import max_stars
+from game.rules.registry import game_kind
 
 WIDTH = 800
 STAR_DELAY_MS = 380
@@ -162,7 +163,7 @@ class LevelResultScene(Scene):
         """The lines under the objectives: turns and record, reward, unlocked levels, problems."""
         lines: list[tuple[str, tuple]] = []
         turns = self.result.turns
-        unit = "move" if self.level.kind == "gomoku" else "turn"
+        unit = game_kind(self.level.kind).turn_unit.removesuffix("s")  # "turn", "move" or "round"
         plural = lambda n: f"{n} {unit}{'s' if n != 1 else ''}"  # noqa: E731
         if self.run.progress is not None:
             record = self.run.progress.record(self.level.id)

@@ -3,7 +3,9 @@ animates the past. `ArenaView` is what the player has been shown so far (positio
 statuses, whose turn); each animation changes it when it starts or ends, and when the queue is
 empty the scene makes it equal to the state again (`sync`), so nothing drifts.
 
-BUILDERS maps each skirmish EventKind to a function (scene, event) -> Anim or None; the hits of
+BUILDERS maps each skirmish EventKind to a function (stage, event) -> Anim or None, where the
+stage is a `SkirmishStage` (view_model.py: the shown arena, floaters, hurt flashes, crits, the
+log), never the scene; the hits of
 one ability (DAMAGE, MISS, HEAL, STATUS, ...) play together, as one step after the cast.
 """
 
@@ -108,30 +110,30 @@ class Floater:
         return self._image
 
 
-def _float(scene, uid: int, text: str, colour, size: int = 22) -> None:
-    hero = scene.view.heroes.get(uid)
+def _float(stage, uid: int, text: str, colour, size: int = 22) -> None:
+    hero = stage.view.heroes.get(uid)
     if hero is not None:
-        stacked = sum(1 for f in scene.floaters if f.cell == (hero.x, hero.y) and f.age < 250)
-        scene.floaters.append(Floater(text, colour, (hero.x, hero.y), size, offset=-22 * stacked))
+        stacked = sum(1 for f in stage.floaters if f.cell == (hero.x, hero.y) and f.age < 250)
+        stage.floaters.append(Floater(text, colour, (hero.x, hero.y), size, offset=-22 * stacked))
 
 
-def _round(scene, event) -> Anim:
+def _round(stage, event) -> Anim:
     def start():
-        scene.view.round = event.value
-        scene.add_log(f"Round {event.value}", theme.ACCENT)
+        stage.view.round = event.value
+        stage.add_log(f"Round {event.value}", theme.ACCENT)
 
     return Anim("banner", 700, on_start=start, text=f"Round {event.value}")
 
 
-def _hero_turn(scene, event) -> Anim:
+def _hero_turn(stage, event) -> Anim:
     def start():
-        scene.view.active = event.card
+        stage.view.active = event.card
 
     return Anim("turn", 160, on_start=start)
 
 
-def _move(scene, event) -> Anim:
-    hero = scene.view.heroes[event.card]
+def _move(stage, event) -> Anim:
+    hero = stage.view.heroes[event.card]
     path = list(event.line) or [event.point]
     data = {"uid": event.card, "path": path, "from": None}
 
@@ -144,66 +146,66 @@ def _move(scene, event) -> Anim:
     return Anim("walk", WALK_MS * len(path), on_start=start, on_end=end, ease=pytweening.linear, **data)
 
 
-def _cast(scene, event) -> Anim:
-    state = scene.state
+def _cast(stage, event) -> Anim:
+    state = stage.state
     caster = state.heroes[event.card - 1]
     ability = state.ability(caster, event.name)
-    origin = scene.view.cell(event.card)
+    origin = stage.view.cell(event.card)
     area = state.grid.area(ability.shape, ability.size, origin, event.point)
 
     def start():
-        scene.add_log(f"{caster.cls.name} {caster.uid}: {ability.name}", theme.TEXT)
+        stage.add_log(f"{caster.cls.name} {caster.uid}: {ability.name}", theme.TEXT)
 
     return Anim("cast", 340, on_start=start, origin=origin, point=event.point, area=area, harmful=ability.harmful)
 
 
-def _damage(scene, event) -> Anim:
-    hero = scene.view.heroes[event.card]
-    crit = (event.card, event.target) in scene.crits
+def _damage(stage, event) -> Anim:
+    hero = stage.view.heroes[event.card]
+    crit = (event.card, event.target) in stage.crits
 
     def start():
         hero.health -= event.value
-        scene.hurt[event.card] = 260.0
+        stage.hurt[event.card] = 260.0
         if crit:
-            scene.crits.discard((event.card, event.target))
-            _float(scene, event.card, f"CRIT -{event.value}", (255, 210, 80), 28)
+            stage.crits.discard((event.card, event.target))
+            _float(stage, event.card, f"CRIT -{event.value}", (255, 210, 80), 28)
         else:
             colour = (200, 170, 255) if event.target == -1 else theme.BAD
-            _float(scene, event.card, f"-{event.value}", colour)
+            _float(stage, event.card, f"-{event.value}", colour)
 
     return Anim("hit", 320, on_start=start, uid=event.card)
 
 
-def _crit(scene, event) -> None:
-    scene.crits.add((event.target, event.card))  # the DAMAGE that follows: card = the hero hit, target = source
+def _crit(stage, event) -> None:
+    stage.crits.add((event.target, event.card))  # the DAMAGE that follows: card = the hero hit, target = source
     return None
 
 
-def _miss(scene, event) -> Anim:
-    return Anim("hit", 260, on_start=lambda: _float(scene, event.target, "miss", (200, 200, 210)), uid=event.target)
+def _miss(stage, event) -> Anim:
+    return Anim("hit", 260, on_start=lambda: _float(stage, event.target, "miss", (200, 200, 210)), uid=event.target)
 
 
-def _heal(scene, event) -> Anim:
-    hero = scene.view.heroes[event.card]
+def _heal(stage, event) -> Anim:
+    hero = stage.view.heroes[event.card]
 
     def start():
         hero.health = min(hero.max_health, hero.health + event.value)
-        _float(scene, event.card, f"+{event.value}", theme.GOOD)
+        _float(stage, event.card, f"+{event.value}", theme.GOOD)
 
     return Anim("hit", 280, on_start=start, uid=event.card)
 
 
-def _absorb(scene, event) -> Anim:
+def _absorb(stage, event) -> Anim:
     return Anim(
         "hit",
         240,
-        on_start=lambda: _float(scene, event.card, f"shield {event.value}", (140, 210, 255), 18),
+        on_start=lambda: _float(stage, event.card, f"shield {event.value}", (140, 210, 255), 18),
         uid=event.card,
     )
 
 
-def _displace(scene, event) -> Anim:
-    hero = scene.view.heroes[event.card]
+def _displace(stage, event) -> Anim:
+    hero = stage.view.heroes[event.card]
     data = {"uid": event.card, "path": [event.point], "from": None}
 
     def start():
@@ -215,42 +217,42 @@ def _displace(scene, event) -> Anim:
     return Anim("walk", 260, on_start=start, on_end=end, ease=pytweening.easeOutQuad, **data)
 
 
-def _status(scene, event) -> Anim:
-    hero = scene.view.heroes[event.card]
+def _status(stage, event) -> Anim:
+    hero = stage.view.heroes[event.card]
 
     def start():
         hero.statuses[event.name] = event.value
-        _float(scene, event.card, f"{event.name} {event.value}", (240, 220, 150), 17)
+        _float(stage, event.card, f"{event.name} {event.value}", (240, 220, 150), 17)
 
     return Anim("hit", 220, on_start=start, uid=event.card)
 
 
-def _expire(scene, event) -> Anim:
-    return Anim("call", 0, on_start=lambda: scene.view.heroes[event.card].statuses.pop(event.name, None))
+def _expire(stage, event) -> Anim:
+    return Anim("call", 0, on_start=lambda: stage.view.heroes[event.card].statuses.pop(event.name, None))
 
 
-def _stunned(scene, event) -> Anim:
+def _stunned(stage, event) -> Anim:
     def start():
-        _float(scene, event.card, "stunned", (240, 210, 70), 20)
-        scene.add_log(f"{scene.state.heroes[event.card - 1].cls.name} {event.card} is stunned", theme.TEXT_DIM)
+        _float(stage, event.card, "stunned", (240, 210, 70), 20)
+        stage.add_log(f"{stage.state.heroes[event.card - 1].cls.name} {event.card} is stunned", theme.TEXT_DIM)
 
     return Anim("pause", 500, on_start=start)
 
 
-def _mana(scene, event) -> Anim:
+def _mana(stage, event) -> Anim:
     def start():
-        hero = scene.view.heroes[event.card]
+        hero = stage.view.heroes[event.card]
         hero.mana = max(0, min(hero.max_mana, hero.mana + event.value))
 
     return Anim("call", 0, on_start=start)
 
 
-def _death(scene, event) -> Anim:
-    hero = scene.view.heroes[event.card]
-    name = f"{scene.state.heroes[event.card - 1].cls.name} {event.card}"
+def _death(stage, event) -> Anim:
+    hero = stage.view.heroes[event.card]
+    name = f"{stage.state.heroes[event.card - 1].cls.name} {event.card}"
 
     def start():
-        scene.add_log(f"{name} is down", theme.BAD)
+        stage.add_log(f"{name} is down", theme.BAD)
 
     def end():
         hero.fade = 0.0
@@ -258,7 +260,7 @@ def _death(scene, event) -> Anim:
     return Anim("death", 520, on_start=start, on_end=end, uid=event.card)
 
 
-def _end(scene, event) -> Anim:
+def _end(stage, event) -> Anim:
     return Anim("pause", 500)
 
 
@@ -277,18 +279,18 @@ BUILDERS = {
     EventKind.EXPIRE: _expire,
     EventKind.STUNNED: _stunned,
     EventKind.MANA: _mana,
-    EventKind.ENERGY: lambda scene, event: None,
+    EventKind.ENERGY: lambda stage, event: None,
     EventKind.DEATH: _death,
     EventKind.WIN: _end,
     EventKind.DRAW_GAME: _end,
 }
 
 
-def animate_progress(scene) -> None:
+def animate_progress(stage) -> None:
     """Move the view along with the running animations (walks, falls)."""
-    for anim in scene.anims.active:
+    for anim in stage.anims.active:
         if anim.kind == "walk" and anim.data.get("from") is not None:
-            hero = scene.view.heroes[anim.data["uid"]]
+            hero = stage.view.heroes[anim.data["uid"]]
             points = [anim.data["from"]] + list(anim.data["path"])
             t = anim.eased * (len(points) - 1)
             index = min(int(t), len(points) - 2)
@@ -297,4 +299,4 @@ def animate_progress(scene) -> None:
             hero.x, hero.y = ax + (bx - ax) * frac, ay + (by - ay) * frac
             hero.lift = int(6 * abs(math.sin(t * math.pi)))
         elif anim.kind == "death":
-            scene.view.heroes[anim.data["uid"]].fade = max(0.01, 1.0 - anim.eased)
+            stage.view.heroes[anim.data["uid"]].fade = max(0.01, 1.0 - anim.eased)

@@ -20,20 +20,20 @@ class LevelSkirmishMatch(_LevelHooks, SkirmishMatch):
         self.hud = ObjectivesHUD(session.objectives(), caption=lambda: f"Round {max(1, self.state.round)}")
         self.toast = Toast((360, 64))
 
-    def finish(self, scene) -> None:
-        scene.end_game()
-        _LevelHooks.finish(self, scene)
+    def finish(self, host) -> None:
+        host.end_game()
+        _LevelHooks.finish(self, host)
 
-    def open_pause(self, scene) -> None:
+    def open_pause(self, host) -> None:
         def leave():
-            scene.end_game()
+            host.end_game()
             self.run.quit()
 
         def restart():
-            scene.end_game()
+            host.end_game()
             self.run.restart()
 
-        scene.app.push("pause", leave=leave, quit_label=f"Quit to {self.run.home_label.lower()}", restart=restart)
+        host.app.push("pause", leave=leave, quit_label=f"Quit to {self.run.home_label.lower()}", restart=restart)
 
     def note_resumed(self) -> None:
         self.toast.show("Your saved game goes on")

@@ -90,10 +90,11 @@ class SkirmishMatch:
     def opening_log(self) -> list[str]:
         return [f"{self.state.arena.name}: {self.seat_label(0)} against {self.seat_label(1)}"]
 
-    def after_action(self, scene) -> None:
-        """After every action of either side (levels: objectives, story lines, saves)."""
+    def after_action(self, host) -> None:
+        """After every action of either side (levels: objectives, story lines, saves). `host` is
+        what the match may do to the screen (a MatchHost, game/client/level_match.py)."""
 
-    def finish(self, scene) -> None:
+    def finish(self, host) -> None:
         from game.rules.skirmish.state import DRAW
 
         state = self.state
@@ -112,18 +113,18 @@ class SkirmishMatch:
             else:
                 headline, good = "Defeat", False
             shown = state.winner if good is not False else 1 - state.winner
-            face = (self.seat_portrait(shown, scene.app), self.seat_label(shown))
-        scene.end_game()
-        scene.app.push(
-            "result", headline=headline, detail=detail, good=good, on_rematch=lambda: self.rematch(scene.app), face=face
+            face = (self.seat_portrait(shown, host.app), self.seat_label(shown))
+        host.end_game()
+        host.app.push(
+            "result", headline=headline, detail=detail, good=good, on_rematch=lambda: self.rematch(host.app), face=face
         )
 
     def rematch(self, app) -> None:
         app.reset("title")
         start_match(app, self.setup.again())
 
-    def open_pause(self, scene) -> None:
-        scene.app.push("pause", on_quit=scene.end_game)
+    def open_pause(self, host) -> None:
+        host.app.push("pause", on_quit=host.end_game)
 
 
 _ROSTER: list = []
@@ -136,3 +137,31 @@ def skirmish_roster():
 
         _ROSTER.append(load_roster())
     return _ROSTER[0]
+
+
+# ------------------------------------------------------------------ what the shared screens ask
+# (through the skirmish's FrontEnd in game/client/front_ends.py)
+
+
+def quick_match_options(vs_ai) -> list:
+    """The skirmish's own lines on the quick-match screen: the arena and the first team's heroes."""
+    from game.client.match import QuickOption
+    from game.client.widgets import OptionRow
+
+    roster = skirmish_roster()
+    classes = [""] + sorted(roster.classes)
+    names = lambda v: roster.classes[v].name if v else "Random"  # noqa: E731
+    heroes = [OptionRow(f"Hero {i + 1}", classes, 0, names) for i in range(3)]
+    arena = OptionRow("Arena", [""] + sorted(roster.arenas), 0, lambda v: roster.arenas[v].name if v else "Random")
+    return [QuickOption("arena", "arena", arena), QuickOption("heroes", "heroes", heroes)]
+
+
+def level_text(level) -> str:
+    return "Skirmish, 3 against 3"
+
+
+def objective_names(level) -> dict:
+    """The names the objectives' sentences use for the level's labelled heroes."""
+    from game.rules.levels.skirmish_session import hero_labels
+
+    return hero_labels(level)[1]

@@ -5,7 +5,7 @@ and explainable turns (Tab), hot-seat with the pass screen.
 The scene plays a match (game/client/match.py's SkirmishMatch; level_match.py for campaign
 levels): the flow and input are here, the drawing in game/client/skirmish/view.py, and the table
 from event to animation in game/client/skirmish/animator.py. The AI decides in the worker pool
-(request "skirmish_act") through the shared driver, one action per request.
+(request "act", ai_worker.py) through the shared driver, one action per request.
 """
 
 from __future__ import annotations
@@ -20,10 +20,12 @@ from game.client.scene import Scene
 from game.client.settings import AI_PACES
 from game.client.skirmish.animator import BUILDERS, QUIET, TOGETHER, ArenaView, animate_progress
 from game.client.skirmish.view import SIDE, Layout
+from game.client.skirmish.view_model import SkirmishStage, SkirmishViewModel
+from game.client.level_match import MatchHost
 from game.client.sound import sound_for
 from game.client.widgets import Button, hover_buttons, press_buttons
 from game.rules.events import EventKind
-from game.rules.skirmish.actions import END, Act, cast, move, parse_action
+from game.rules.skirmish.actions import END, Act, cast, move
 from game.rules.skirmish.model import TargetKind
 
 
@@ -65,6 +67,13 @@ class SkirmishScene(Scene):
         self._grouping = False  # the last queued step holds an ability's hits (more may join it)
         self.ability_buttons: list[Button] = []
         self._buttons_key = None
+        # What the animations change (SkirmishStage) and what the match may do (MatchHost): not the scene.
+        self.stage = SkirmishStage(
+            self.anims, self.view, self.state, self.floaters, self.hurt, self.crits, add_log=self.add_log
+        )
+        self.host = MatchHost(
+            app, self.anims, end_game=self.end_game, add_log=self.add_log, dialogue_box=self.dialogue_box
+        )
         for event in self.state.start_events:  # the first round and turn
             self._queue(event)
 
@@ -189,7 +198,7 @@ class SkirmishScene(Scene):
     def _queue(self, event) -> None:
         """The event's animation (BUILDERS) with its sound; one ability's hits play together."""
         build = BUILDERS.get(event.kind)
-        anim = build(self, event) if build is not None else None
+        anim = build(self.stage, event) if build is not None else None
         if anim is None:
             return
         me = None if self.hotseat or "human" not in self.controllers else self.controllers.index("human")
@@ -219,7 +228,7 @@ class SkirmishScene(Scene):
         self.selected = None
         for event in events:
             self._queue(event)
-        self.match.after_action(self)
+        self.match.after_action(self.host)
 
     def human_act(self, action) -> None:
         if action in self.legal():
@@ -274,7 +283,7 @@ class SkirmishScene(Scene):
             self.human_act(END)
 
     def open_pause(self) -> None:
-        self.match.open_pause(self)
+        self.match.open_pause(self.host)
 
     def end_game(self) -> None:
         if not self.ended:
@@ -339,15 +348,17 @@ class SkirmishScene(Scene):
                 part.update(dt_ms)
         for floater in self.floaters:
             floater.age += dt_ms
-        self.floaters = [f for f in self.floaters if f.age < f.duration]
-        self.hurt = {uid: left - dt_ms for uid, left in self.hurt.items() if left > dt_ms}
+        self.floaters[:] = [f for f in self.floaters if f.age < f.duration]  # in place: the stage holds them
+        hurt = {uid: left - dt_ms for uid, left in self.hurt.items() if left > dt_ms}
+        self.hurt.clear()
+        self.hurt.update(hurt)
         pace = AI_PACES.get(self.app.settings.ai_pace, AI_PACES["normal"])
         ai_acting = not self.match.over and self.controllers[self.state.current_player] == "ai"
         if ai_acting and pace[1] <= 0:
             self.anims.update(1e9)  # "instant": no animation for the AI's actions
         self.anims.speed = self.app.settings.animation_speed * (pace[1] if ai_acting else 1.0)
         self.anims.update(dt_ms)
-        animate_progress(self)
+        animate_progress(self.stage)
         self._refresh_buttons()
         if self.anims.busy or self.app.top is not self:
             return
@@ -355,7 +366,7 @@ class SkirmishScene(Scene):
         if self.match.over:
             if not self.result_shown:
                 self.result_shown = True
-                self.match.finish(self)
+                self.match.finish(self.host)
             return
         team = self.state.current_player
         if self.controllers[team] == "ai":
@@ -378,12 +389,22 @@ class SkirmishScene(Scene):
         )
 
     def _drive_ai(self, team: int, pause_ms: float) -> None:
+        from game.rules.skirmish.game import SkirmishGame
+
         spec = self.match.specs[team]
         answer = self.ai.poll(
             self.decisions,
             self.match.ai_budget_ms(self.app),
             lambda budget: self.app.pool.submit(
-                "skirmish_act", route=0, spec=spec, state=self.match.observation(team), budget_ms=budget
+                "act",
+                route=0,
+                game="skirmish",
+                agent=spec.name,
+                seed=spec.seed,
+                game_id=spec.game_id,
+                seat=spec.seat,
+                observation=SkirmishGame(self.match.observation(team)),
+                budget_ms=budget,
             ),
         )
         if answer is None:
@@ -391,14 +412,17 @@ class SkirmishScene(Scene):
         if answer.error:
             self.app.push("error", title="The AI failed", message=answer.error)
             return
-        explanation = answer.result.get("explanation") or {}
-        if explanation.get("words") or explanation.get("options") or self.explanation is None:
-            self.explanation, self.explained_by = explanation, self.match.seat_label(team)
-        try:
-            action = parse_action(answer.result["action"])
-        except ValueError as error:
-            self.app.push("error", title="The AI's answer is unreadable", message=str(error))
-            return
+        explanation = answer.result.get("explanation")  # game.rules.game_api.Explanation
+        if explanation is not None and (explanation.options or explanation.facts) or self.explanation is None:
+            # The Tab view (skirmish/view.py) reads a dict: the Explanation's words in it.
+            self.explanation = {
+                "ai": spec.name,
+                "words": ". ".join([explanation.headline, *explanation.facts]) if explanation else "",
+                "options": [(text, 100.0 * score) for text, score in explanation.options] if explanation else [],
+                "ms": answer.result.get("ms", 0.0),
+            }
+            self.explained_by = self.match.seat_label(team)
+        action = answer.result["action"]
         if action not in self.legal():
             self.app.push("error", title="The AI chose an illegal action", message=action.text())
             return
@@ -441,5 +465,45 @@ class SkirmishScene(Scene):
         end = pygame.Rect(SIDE.x + 18, top + len(hero.cls.abilities) * 42 + 2, SIDE.width - 36, 36)
         self.ability_buttons.append(Button(end, "End turn (E)", self.end_turn, enabled=acting, size=17))
 
+    def view_model(self) -> SkirmishViewModel:
+        """What this frame shows, for the view (game/client/skirmish/view_model.py)."""
+        my_turn = self.human_to_act()
+        choosing = my_turn and self.selected is None
+        moves = self.moves() if choosing else set()
+        targets = self.targets() if my_turn and self.selected is not None else set()
+        aiming = my_turn and self.selected is not None
+        return SkirmishViewModel(
+            layout=self.layout,
+            view=self.view,
+            state=self.state,
+            my_turn=my_turn,
+            selected=self.selected,
+            hover_cell=self.hover_cell,
+            moves=moves,
+            path=self.path_to(self.hover_cell) if choosing and self.hover_cell in moves else [],
+            targets=targets,
+            range_cells=self.range_cells() if aiming else [],
+            area=self.area_of(self.hover_cell) if aiming and self.hover_cell in targets else [],
+            time=self.time,
+            over=self.match.over,
+            hurt=dict(self.hurt),
+            anims=tuple(self.anims.active),
+            floaters=tuple(self.floaters),
+            initiative=self.initiative(),
+            title=self.match.title,
+            labels=(self.match.seat_label(0), self.match.seat_label(1)),
+            hud=self.match.hud,
+            toast=self.match.toast,
+            inspected=self.inspected(),
+            ability_buttons=self.ability_buttons,
+            preview=self.preview_text(),
+            status=self.status_line(),
+            log=tuple(self.log),
+            hint=self.hint(),
+            overlay=self.overlay,
+            explanation=self.explanation,
+            explained_by=self.explained_by,
+        )
+
     def draw(self, surface: pygame.Surface) -> None:
-        view_draw.draw(surface, self)
+        view_draw.draw(surface, self.view_model())

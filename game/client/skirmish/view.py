@@ -2,8 +2,9 @@
 
 Everything that does not move is made once per size and kept (the arena, tokens, status badges,
 tiles); a frame only blits them. The scene (game/client/skirmish/scene.py) owns the flow and
-input; this module reads the scene's view model (`scene.view`, what the animations have shown
-so far) and its choices (hover, selected ability, previews).
+input; this module draws the `SkirmishViewModel` (view_model.py) the scene builds each frame:
+the arena as the animations have shown it so far, and the player's choices (hover, selected
+ability, previews). It never sees the scene.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import pygame
 
 from game.client import theme
 from game.client.paint import art_json, icon_mask, lit_icon
+from game.client.skirmish.view_model import SkirmishViewModel
 from game.client.widgets import draw_text, panel, vertical_gradient, wrap_text
 
 BOARD = pygame.Rect(24, 92, 836, 560)  # the arena is centred in here
@@ -202,16 +204,16 @@ def arena_surface(arena, cell: int) -> pygame.Surface:
 # ----------------------------------------------------------------------------- the frame
 
 
-def draw(surface: pygame.Surface, scene) -> None:
-    layout = scene.layout
+def draw(surface: pygame.Surface, model: SkirmishViewModel) -> None:
+    layout = model.layout
     surface.blit(background(), (0, 0))
     surface.blit(arena_surface(layout.arena, layout.cell), layout.rect.move(-8, -8))
-    _draw_previews(surface, scene)
-    _draw_heroes(surface, scene)
-    _draw_floaters(surface, scene)
-    _draw_initiative(surface, scene)
-    _draw_side(surface, scene)
-    banner = next((a for a in scene.anims.active if a.kind == "banner"), None)
+    _draw_previews(surface, model)
+    _draw_heroes(surface, model)
+    _draw_floaters(surface, model)
+    _draw_initiative(surface, model)
+    _draw_side(surface, model)
+    banner = next((a for a in model.anims if a.kind == "banner"), None)
     if banner is not None:
         alpha = int(255 * math.sin(math.pi * banner.t))
         image = pygame.Surface((360, 70), pygame.SRCALPHA)
@@ -219,56 +221,56 @@ def draw(surface: pygame.Surface, scene) -> None:
         draw_text(image, banner.data["text"], (180, 35), 36, theme.ACCENT, bold=True, anchor="center")
         image.set_alpha(alpha)
         surface.blit(image, image.get_rect(center=BOARD.center))
-    draw_text(surface, scene.hint(), (BOARD.x, BOARD.bottom + 20), 16, theme.TEXT_DIM)
-    if scene.match.toast is not None:
-        scene.match.toast.draw(surface)
-    if scene.overlay:
-        _draw_thoughts(surface, scene, pygame.Rect(70, 120, 740, 420))
+    draw_text(surface, model.hint, (BOARD.x, BOARD.bottom + 20), 16, theme.TEXT_DIM)
+    if model.toast is not None:
+        model.toast.draw(surface)
+    if model.overlay:
+        _draw_thoughts(surface, model, pygame.Rect(70, 120, 740, 420))
 
 
-def _draw_previews(surface, scene) -> None:
-    layout = scene.layout
+def _draw_previews(surface, model) -> None:
+    layout = model.layout
     cell = layout.cell
-    if not scene.human_to_act():
+    if not model.my_turn:
         return
-    if scene.selected is None:
-        reach = scene.moves()
+    if model.selected is None:
+        reach = model.moves
         for c in reach:
             surface.blit(tile((90, 200, 255, 60), cell), layout.topleft(c))
-        target = scene.hover_cell
+        target = model.hover_cell
         if target in reach:
-            path = scene.path_to(target)
-            points = [layout.centre(*scene.view.cell(scene.view.active))] + [layout.centre(*c) for c in path]
+            path = model.path
+            points = [layout.centre(*model.view.cell(model.view.active))] + [layout.centre(*c) for c in path]
             if len(points) > 1:
                 pygame.draw.lines(surface, (150, 220, 255), False, points, 3)
             for c in path:
                 pygame.draw.circle(surface, (150, 220, 255), layout.centre(*c), 5)
             surface.blit(tile((120, 220, 255, 90), cell, 2), layout.topleft(target))
         return
-    targets = scene.targets()
-    for c in scene.range_cells():  # in range but not a legal target: a faint outline only
+    targets = model.targets
+    for c in model.range_cells:  # in range but not a legal target: a faint outline only
         if c not in targets:
             surface.blit(tile((255, 255, 255, 14), cell), layout.topleft(c))
     for c in targets:  # lit only when legal
         surface.blit(tile((255, 200, 90, 70), cell, 2), layout.topleft(c))
-    if scene.hover_cell in targets:
-        harmful = scene.selected.harmful
+    if model.hover_cell in targets:
+        harmful = model.selected.harmful
         colour = (255, 90, 70, 110) if harmful else (110, 230, 140, 110)
-        for c in scene.area_of(scene.hover_cell):
+        for c in model.area:
             surface.blit(tile(colour, cell), layout.topleft(c))
 
 
-def _draw_heroes(surface, scene) -> None:
-    layout = scene.layout
+def _draw_heroes(surface, model) -> None:
+    layout = model.layout
     px = int(layout.cell * 0.84)
-    view = scene.view
-    pulse = 0.5 + 0.5 * math.sin(scene.time / 180)
+    view = model.view
+    pulse = 0.5 + 0.5 * math.sin(model.time / 180)
     for uid, hero in sorted(view.heroes.items(), key=lambda item: item[1].y):
         if not hero.shown:
             continue
         cx, cy = layout.centre(hero.x, hero.y)
         lift = hero.lift
-        active = uid == view.active and not scene.match.over
+        active = uid == view.active and not model.over
         if active:
             ring = int(px * 0.55 + 3 * pulse)
             pygame.draw.circle(surface, (255, 230, 140), (cx, cy), ring, 2)
@@ -276,8 +278,8 @@ def _draw_heroes(surface, scene) -> None:
         if hero.fade < 1.0:
             token = token.copy()
             token.set_alpha(int(255 * hero.fade))
-        flash = scene.hurt.get(uid, 0.0)
-        shake = int(4 * math.sin(scene.time / 20)) if flash > 0 else 0
+        flash = model.hurt.get(uid, 0.0)
+        shake = int(4 * math.sin(model.time / 20)) if flash > 0 else 0
         surface.blit(token, token.get_rect(center=(cx + shake, cy - lift)))
         if hero.fade < 1.0:
             continue
@@ -307,7 +309,7 @@ def _draw_heroes(surface, scene) -> None:
                 shadow=True,
             )
             sx += size + 1
-    cast = next((a for a in scene.anims.active if a.kind == "cast"), None)
+    cast = next((a for a in model.anims if a.kind == "cast"), None)
     if cast is not None:
         colour = (255, 120, 80) if cast.data["harmful"] else (120, 240, 160)
         glow = pygame.Surface((layout.cell, layout.cell), pygame.SRCALPHA)
@@ -324,9 +326,9 @@ def _draw_heroes(surface, scene) -> None:
             pygame.draw.circle(surface, (255, 255, 255), tip, 5)
 
 
-def _draw_floaters(surface, scene) -> None:
-    layout = scene.layout
-    for floater in scene.floaters:
+def _draw_floaters(surface, model) -> None:
+    layout = model.layout
+    for floater in model.floaters:
         t = floater.age / floater.duration
         cx, cy = layout.centre(*floater.cell)
         y = cy - layout.cell * 0.3 - 34 * t + floater.offset
@@ -337,13 +339,13 @@ def _draw_floaters(surface, scene) -> None:
         surface.blit(image, image.get_rect(center=(cx, int(y))))
 
 
-def _draw_initiative(surface, scene) -> None:
+def _draw_initiative(surface, model) -> None:
     panel(surface, BAR, theme.PANEL, theme.PANEL_BORDER, radius=12)
-    view = scene.view
+    view = model.view
     draw_text(surface, f"Round {max(1, view.round)}", (BAR.x + 14, BAR.y + 10), 20, theme.ACCENT, bold=True)
     draw_text(surface, "initiative", (BAR.x + 14, BAR.y + 36), 14, theme.TEXT_DIM)
     x = BAR.x + 120
-    order = scene.initiative()
+    order = model.initiative
     for index, (uid, upcoming) in enumerate(order):
         hero = view.heroes[uid]
         active = uid == view.active and not upcoming
@@ -373,17 +375,16 @@ def _bar(surface, rect, ratio, colour, text) -> None:
     draw_text(surface, text, (rect.centerx, rect.centery), 14, theme.TEXT, bold=True, anchor="center", shadow=True)
 
 
-def _draw_side(surface, scene) -> None:
+def _draw_side(surface, model) -> None:
     panel(surface, SIDE, theme.PANEL, theme.PANEL_BORDER, radius=16)
     x, y = SIDE.x + 18, SIDE.y + 14
-    match = scene.match
-    draw_text(surface, match.title, (x, y), 26 if len(match.title) < 22 else 20, theme.ACCENT, bold=True)
+    draw_text(surface, model.title, (x, y), 26 if len(model.title) < 22 else 20, theme.ACCENT, bold=True)
     y += 34
     for team in (0, 1):
-        standing = sum(1 for h in scene.view.heroes.values() if h.team == team and h.fade >= 1.0)
+        standing = sum(1 for h in model.view.heroes.values() if h.team == team and h.fade >= 1.0)
         pygame.draw.circle(surface, TEAM_COLOURS[team], (x + 7, y + 10), 6)
-        label = match.seat_label(team)
-        current = scene.view.active and scene.view.heroes[scene.view.active].team == team
+        label = model.labels[team]
+        current = model.view.active and model.view.heroes[model.view.active].team == team
         draw_text(
             surface,
             f"{label}  ·  {standing} standing",
@@ -394,19 +395,19 @@ def _draw_side(surface, scene) -> None:
         )
         y += 24
     y += 4
-    if match.hud is not None:
-        height = match.hud.height(SIDE.width - 36)
-        match.hud.draw(surface, pygame.Rect(x, y, SIDE.width - 36, height))
+    if model.hud is not None:
+        height = model.hud.height(SIDE.width - 36)
+        model.hud.draw(surface, pygame.Rect(x, y, SIDE.width - 36, height))
         y += height + 8
-    shown = scene.inspected()
+    shown = model.inspected
     if shown is not None:
-        y = _hero_card(surface, scene, shown, x, y)
+        y = _hero_card(surface, model, shown, x, y)
     y += 6
-    for button in scene.ability_buttons:
+    for button in model.ability_buttons:
         button.draw(surface)
-    y = max(y, scene.ability_buttons[-1].rect.bottom + 8 if scene.ability_buttons else SIDE.y + 286)
-    info = scene.preview_text()
-    status = scene.status_line()
+    y = max(y, model.ability_buttons[-1].rect.bottom + 8 if model.ability_buttons else SIDE.y + 286)
+    info = model.preview
+    status = model.status
     if status:
         draw_text(surface, status[0], (x, y), 16, status[1])
         y += 22
@@ -414,7 +415,7 @@ def _draw_side(surface, scene) -> None:
         draw_text(surface, line, (x, y), 15, theme.TEXT)
         y += 19
     log_top = max(y + 6, SIDE.bottom - 140)
-    for line, colour in scene.log[-6:]:
+    for line, colour in model.log[-6:]:
         if log_top > SIDE.bottom - 44:
             break
         draw_text(surface, line, (x, log_top), 14, colour)
@@ -422,11 +423,11 @@ def _draw_side(surface, scene) -> None:
     draw_text(surface, "Tab: AI's thoughts  ·  Esc: menu", (x, SIDE.bottom - 22), 13, theme.TEXT_DIM)
 
 
-def _hero_card(surface, scene, uid: int, x: int, y: int) -> int:
-    hero = scene.view.heroes[uid]
-    state_hero = scene.state.heroes[uid - 1]
+def _hero_card(surface, model, uid: int, x: int, y: int) -> int:
+    hero = model.view.heroes[uid]
+    state_hero = model.state.heroes[uid - 1]
     cls = state_hero.cls
-    surface.blit(hero_token(hero.cls_id, hero.team, 56, uid == scene.view.active), (x, y))
+    surface.blit(hero_token(hero.cls_id, hero.team, 56, uid == model.view.active), (x, y))
     draw_text(surface, f"{cls.name} {uid}", (x + 66, y + 2), 20, TEAM_COLOURS[hero.team], bold=True)
     draw_text(surface, cls.role, (x + 66, y + 28), 14, theme.TEXT_DIM)
     y += 62
@@ -447,7 +448,7 @@ def _hero_card(surface, scene, uid: int, x: int, y: int) -> int:
             theme.MANA,
             f"{int(hero.mana)} / {hero.max_mana} mana",
         )
-    energy = state_hero.energy if uid == scene.state.active_hero.uid else state_hero.turn_energy()
+    energy = state_hero.energy if uid == model.state.active_hero.uid else state_hero.turn_energy()
     _bar(
         surface,
         pygame.Rect(x + width // 2 + 4, y, width // 2 - 4, 14),
@@ -474,14 +475,14 @@ def _hero_card(surface, scene, uid: int, x: int, y: int) -> int:
     return y
 
 
-def _draw_thoughts(surface, scene, rect: pygame.Rect) -> None:
+def _draw_thoughts(surface, model, rect: pygame.Rect) -> None:
     shade = pygame.Surface(rect.size, pygame.SRCALPHA)
     pygame.draw.rect(shade, (14, 16, 24, 235), shade.get_rect(), border_radius=16)
     surface.blit(shade, rect)
     pygame.draw.rect(surface, theme.ACCENT, rect, 2, border_radius=16)
     x, y, width = rect.x + 22, rect.y + 16, rect.width - 44
-    explanation = scene.explanation
-    who = scene.explained_by or "the AI"
+    explanation = model.explanation
+    who = model.explained_by or "the AI"
     draw_text(surface, f"What {who} was thinking", (x, y), 24, theme.ACCENT, bold=True)
     y += 40
     if not explanation:
