@@ -21,6 +21,7 @@ from game.client.widgets import draw_text, fit_text, panel
 from game.rules.game_api import Explanation
 
 MAX_ROWS = 10
+TAB_HINT_WIDTH = 80  # "Tab: hide" in the top right corner, and a gap before it: the title stays left of it
 MAX_COLUMNS = 6
 
 
@@ -73,17 +74,15 @@ def explanation_lines(explanation: dict) -> list[tuple[str, object]]:
 
 def draw_explanation(surface: pygame.Surface, rect: pygame.Rect, title: str, explanation: dict | None) -> None:
     panel(surface, rect, (16, 20, 30), theme.ACCENT, radius=14, alpha=235)
-    draw_text(surface, title, (rect.x + 18, rect.y + 12), 22, theme.ACCENT, bold=True)
+    _fit(surface, title, (rect.x + 18, rect.y + 12), 22, rect.width - 36 - TAB_HINT_WIDTH, theme.ACCENT, bold=True)
     draw_text(surface, "Tab: hide", (rect.right - 18, rect.y + 16), 15, theme.TEXT_DIM, anchor="topright")
     y = rect.y + 48
     if not explanation:
-        draw_text(
-            surface,
-            "No explanation yet: this AI has not decided anything, or says nothing.",
-            (rect.x + 18, y),
-            18,
-            theme.TEXT_DIM,
-        )
+        for line in wrap_lines(
+            "No explanation yet: this AI has not decided anything, or says nothing.", 18, rect.width - 36
+        ):
+            draw_text(surface, line, (rect.x + 18, y), 18, theme.TEXT_DIM)
+            y += 24
         return
     clip = surface.get_clip()
     surface.set_clip(rect.inflate(-8, -8))
@@ -135,7 +134,7 @@ MATE = 99000
 
 def _frame(surface, rect, title: str) -> int:
     panel(surface, rect, (16, 20, 30), theme.ACCENT, radius=14, alpha=240)
-    draw_text(surface, title, (rect.x + 20, rect.y + 14), 24, theme.ACCENT, bold=True)
+    _fit(surface, title, (rect.x + 20, rect.y + 14), 24, rect.width - 38 - TAB_HINT_WIDTH, theme.ACCENT, bold=True)
     draw_text(surface, "Tab: hide", (rect.right - 18, rect.y + 18), 15, theme.TEXT_DIM, anchor="topright")
     return rect.y + 54
 

@@ -160,12 +160,14 @@ def test_the_worker_answers_skirmish_act_with_a_legal_action(ai_pool):
 def test_tab_shows_the_ai_thoughts(app):
     """The overlay opens on Tab and draws over the board (its frame times are measured by
     `duelmind bench ui --game skirmish`, not asserted here: a wall clock fails on a busy machine)."""
+    from game.rules.game_api import Explanation
+
     scene = open_skirmish(app, opponent="watch", difficulty="easy", seed=7)
     for _ in range(200):
         step(app)
         if scene.explanation:
             break
-    assert scene.explanation
+    assert isinstance(scene.explanation, Explanation) and scene.explanation.facts  # drawn by explain_overlay
     surface = pygame.Surface((1280, 720))
     scene.draw(surface)
     without = pygame.image.tobytes(surface, "RGB")

@@ -57,7 +57,7 @@ def test_mouse_and_keyboard_drop_discs_and_the_ai_answers_without_blocking(app):
     while scene.ai.thinking or len(scene.state.moves) < 2:  # a hang is caught by pytest-timeout
         step(app)
         frames += 1
-    assert frames >= 2 and scene.explanation and scene.explanation["headline"]  # frames went on while it thought
+    assert frames >= 2 and scene.explanation and scene.explanation.headline  # frames went on while it thought
     run_until(app, lambda: scene.human_to_move())
     while scene.cursor > 1:
         key(app, pygame.K_LEFT)
@@ -95,6 +95,34 @@ def test_a_full_game_against_the_ai_reaches_the_result_screen(app):
             scene.human_play(next(c for c in (3, 2, 4, 1, 5, 0, 6) if scene.state.is_legal(c)))
         step(app)
     assert scene.match.over and app.top.headline in ("Victory!", "Defeat", "Draw")
+
+
+def test_the_ai_plays_in_the_worker_pool_what_a_fresh_agent_seeded_with_seed_plus_discs_plays(app):
+    """The pool's agent is made afresh for each move with the match's seed + the discs on the
+    board (as the client's thread made it before), so a seed and level give the same moves, also
+    after an undo asks for the same positions again. The budget is large: the level's depth and
+    node caps decide, not the clock."""
+    from ai.connect4.agents import Connect4Agent
+    from game.rules.registry import game_kind
+
+    scene = open_connect4(app, opponent="ai", difficulty="easy", human_seat=0, seed=9)
+    scene.match.ai_budget_ms = lambda app: 60_000.0
+
+    def ai_plays_both_until(count: int) -> tuple:
+        scene.controllers = ("ai", "ai")
+        run_until(app, lambda: len(scene.state.moves) >= count)  # then its drop animates: no request yet
+        scene.controllers = ("human", "ai")
+        run_until(app, lambda: scene.human_to_move())
+        return scene.state.moves
+
+    first = ai_plays_both_until(8)
+    key(app, pygame.K_u)  # back to red's turn: two discs taken
+    assert scene.state.moves == first[:6]
+    assert ai_plays_both_until(8) == first  # the same positions asked again: the same answers
+    replay = game_kind("connect4").new_state({}, 9)
+    for index, column in enumerate(first):
+        assert Connect4Agent("easy", 9 + index).act(replay.clone(), 60_000).action == column, index
+        replay.apply(column)
 
 
 def skip_lines(app) -> None:

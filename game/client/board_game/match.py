@@ -52,6 +52,10 @@ class BoardMatch:
     def label(self, player: int) -> str:
         raise NotImplementedError
 
+    def ai_level(self, seat: int) -> str:
+        """The AI level (the registry's agent name) playing `seat`."""
+        return self.difficulty
+
     def ai_budget_ms(self, app) -> float:
         return float(app.think_ms)
 

@@ -4,8 +4,9 @@ the side panel, the hover and keyboard cursor, the side panel's title, players, 
 HUD, the toast and the dialogue box's place.
 
 A game's scene fills in the board: where a mouse position points (`target_at`), its own keys
-(`handle_key`), the events' animations (`event_animations`), the AI's request (`drive_ai`), and
-the drawing (`draw`, and the side panel's parts: `rules_text`, `draw_player_icon`,
+(`handle_key`), the events' animations (`event_animations`), what its AI's "act" request
+differs in (`ai_observation`, `ai_move`, `move_text`, `ai_seed`, `ai_agent_per_move`), and the
+drawing (`draw`, and the side panel's parts: `rules_text`, `draw_player_icon`,
 `game_over_text`, `status_hint`, `draw_moves`, `key_hints`). A move is what the game's match
 takes (gomoku: a point (x, y); Connect Four: a column)."""
 
@@ -18,6 +19,7 @@ from game.client.ai_driver import AIDriver
 from game.client.anim import Anim, AnimationQueue
 from game.client.scene import Scene
 from game.client.widgets import Button, draw_text, hover_buttons, panel, press_buttons
+from game.rules.game_api import Explanation
 
 SIDE = pygame.Rect(730, 30, 520, 660)  # the side panel: title, players, status, HUD, moves, buttons
 AI_PAUSE_MS = 250
@@ -38,7 +40,7 @@ class BoardScene(Scene):
         self.hover = None
         self.anims = AnimationQueue(app.settings.animation_speed)
         self.ai = AIDriver()
-        self.explanation: dict | None = None
+        self.explanation: Explanation | None = None  # the AI's last move's, for the Tab view
         self.overlay = False
         self.result_shown = False
         self.time = 0.0
@@ -71,9 +73,25 @@ class BoardScene(Scene):
         """The game's animation table: event kind -> (scene, event) -> Anim."""
         raise NotImplementedError
 
-    def drive_ai(self) -> None:
-        """Each frame while nothing animates and the game goes on: ask the AI, play its answer."""
+    def ai_observation(self):
+        """What the AI's request sends: the game's observation of the board now (a copy)."""
         raise NotImplementedError
+
+    def ai_move(self, action):
+        """The move (what the match takes) of the AI's answer's action."""
+        return action
+
+    def move_text(self, move) -> str:
+        """A move in words, for the error of an AI that chose an illegal one."""
+        return repr(move)
+
+    def ai_seed(self) -> int:
+        """The seed the AI's request carries (the match's; the agent adds the stones itself)."""
+        return self.match.seed
+
+    # Connect Four's agent draws from its own random numbers: it is made afresh for each move
+    # (seeded by `ai_seed`), so a move depends only on the seed and the position.
+    ai_agent_per_move = False
 
     def seat_name(self, seat: int) -> str:
         raise NotImplementedError
@@ -105,6 +123,42 @@ class BoardScene(Scene):
                 self.anims.then(build(self, event))
         self.match.after_action(self)
         return True
+
+    def drive_ai(self) -> None:
+        """Each frame while nothing animates and the game goes on: ask the AI (the worker pool's
+        "act" request, game/client/ai_worker.py), play its answer."""
+        seat = self.seat_of(self.state.current_player)
+        if self.controllers[seat] != "ai":
+            return
+        answer = self.ai.poll(
+            len(self.state.moves), self.match.ai_budget_ms(self.app), lambda budget: self._ask_ai(seat, budget)
+        )
+        if answer is None:
+            return
+        if answer.error:
+            self.app.push("error", title="The AI failed", message=answer.error)
+            return
+        self.explanation = answer.result.get("explanation")
+        move = self.ai_move(answer.result["action"])
+        if not self.play_move(move, pause_ms=AI_PAUSE_MS):
+            self.app.push("error", title="The AI chose an illegal move", message=self.move_text(move))
+
+    def _ask_ai(self, seat: int, budget: float):
+        game = self.match.kind
+        game_id = f"{game}:{self.match.seed}"  # the agent keeps nothing else of a game
+        if self.ai_agent_per_move:  # the worker forgets the game's agent: the next one is made afresh
+            self.app.pool.submit("end_game", route=0, game_id=game_id)
+        return self.app.pool.submit(
+            "act",
+            route=0,
+            game=game,
+            agent=self.match.ai_level(seat),
+            seed=self.ai_seed(),
+            game_id=game_id,
+            seat=seat,
+            observation=self.ai_observation(),
+            budget_ms=budget,
+        )
 
     def human_play_move(self, move) -> None:
         """A person's move; one the rules refuse says so."""

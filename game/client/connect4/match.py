@@ -1,18 +1,12 @@
 """The Connect Four matches the scene plays (a quick match, hot-seat or against the AI, and a
-campaign level), and the AI's move off the render loop.
+campaign level).
 
-The AI thinks in a thread of the client, not in the worker pool: the pool answers a fixed set of
-request names (game/client/ai_worker.py: "gomoku_move", "card_decide", ...) and has none for
-Connect Four. `ThreadJob` has the shape of the pool's `AIJob` (`done`, `result`, `error`, `age`),
-so the shared `AIDriver` polls it once per frame like any other request; the search is node
-capped (ai/connect4/agents.py), so it competes with the frames for the GIL only briefly.
+The AI plays in the worker pool like every game's: the board scene's "act" request
+(game/client/board_game/scene.py, game/client/ai_worker.py) names the match's AI level
+(`ai_level`), and the registry's Connect Four agent (ai/connect4/agents.py) answers.
 """
 
 from __future__ import annotations
-
-import threading
-import time
-import traceback
 
 from game.client.board_game.match import BoardLevelMatch, BoardMatch
 from game.client.match import MatchSetup, seat_portrait
@@ -27,58 +21,6 @@ def connect4_levels() -> list[str]:
     from ai.connect4.agents import LEVELS
 
     return list(LEVELS)
-
-
-def make_agent(level: str, seed: int):
-    """The registry's Connect Four agent at `level` (ai/agents.py installs them on first use)."""
-    from game.rules.registry import game_kind
-
-    kind = game_kind("connect4")
-    if level not in kind.agents:
-        from ai.agents import install
-
-        install()
-    return kind.agents[level](seed)
-
-
-class ThreadJob:
-    """One AI request answered by a thread: `act(state, budget_ms)` of a fresh agent."""
-
-    def __init__(self, state, level: str, seed: int, budget_ms: float):
-        self.submitted = time.perf_counter()
-        self.result: dict | None = None
-        self.error: str | None = None
-        self.generation = 0
-        self._done = threading.Event()
-        self._thread = threading.Thread(
-            target=self._run, args=(state, level, seed, budget_ms), name="connect4-ai", daemon=True
-        )
-        self._thread.start()
-
-    def _run(self, state, level: str, seed: int, budget_ms: float) -> None:
-        started = time.perf_counter()
-        try:
-            decision = make_agent(level, seed).act(state, budget_ms)
-            explanation = decision.explanation.to_json() if decision.explanation is not None else None
-            self.result = {
-                "move": decision.action,
-                "explanation": explanation,
-                "ms": (time.perf_counter() - started) * 1000.0,
-            }
-        except Exception as error:  # shown by the scene, like a worker's failure
-            self.error = f"{type(error).__name__}: {error}\n{traceback.format_exc(limit=6)}"
-        self._done.set()
-
-    @property
-    def done(self) -> bool:
-        return self._done.is_set()
-
-    @property
-    def age(self) -> float:
-        return time.perf_counter() - self.submitted
-
-    def wait(self, timeout: float | None = None) -> bool:
-        return self._done.wait(timeout)
 
 
 class Connect4Match(BoardMatch):
@@ -119,9 +61,6 @@ class Connect4Match(BoardMatch):
         if self.controllers[seat] == "ai":
             return OPPONENTS.get(self.difficulty, ("", "duelmind"))[1]
         return seat_portrait(self.setup, seat, app.settings.portrait)
-
-    def ai_level(self, seat: int) -> str:
-        return self.difficulty
 
     # the end
     def winner_seat(self) -> int | None:
@@ -169,7 +108,7 @@ def open_quick_match(app, setup: MatchSetup) -> tuple[str, dict]:
 
 
 def prepare_level(run) -> None:
-    """The level's opponent is the Connect Four AI, thinking in a thread (ThreadJob)."""
+    """The level's opponent is the Connect Four AI, thinking in the worker pool ("act")."""
     run.setup = MatchSetup(game="connect4", opponent="ai", seed=run.session.seed)
 
 
@@ -192,9 +131,7 @@ __all__ = [
     "Connect4Match",
     "LevelConnect4Match",
     "OPPONENTS",
-    "ThreadJob",
     "connect4_levels",
-    "make_agent",
     "open_level",
     "open_quick_match",
     "prepare_level",

@@ -1,14 +1,15 @@
 """Connect Four: the board (a blue frame, red and yellow discs dropping with an eased bounce, the
 last disc marked, the winning four drawn through), mouse and keyboard play (a column under the
 mouse or chosen with Left/Right, dropped with a click, Enter or Space), undo in quick matches,
-the AI's move off the render loop (match.ThreadJob through the shared AIDriver) and its
-thoughts on Tab, the move list, the objectives of a level, and the result screen.
+the AI's move off the render loop (the worker pool's "act" request, through the shared AIDriver)
+and its thoughts on Tab, the move list, the objectives of a level, and the result screen.
 
 Opened as `app.push("connect4", setup=MatchSetup(game="connect4", ...))` for a quick match (the
 quick match screen's start_match does it), `run=LevelRun` for a campaign level (level_run.py),
 or `match=` a ready match object. The scene plays the match; it never knows which it is. The
-turn flow, undo, input, buttons and side panel are the board games' (game/client/board_game/);
-this module adds the board, its keys, the drop animations and the AI's request.
+turn flow, undo, input, buttons, side panel and the AI's request are the board games'
+(game/client/board_game/); this module adds the board, its keys, the drop animations and what
+the AI's request differs in (its observation, its seed).
 """
 
 from __future__ import annotations
@@ -18,9 +19,9 @@ import pytweening
 
 from game.client import theme
 from game.client.anim import Anim
-from game.client.board_game.scene import AI_PAUSE_MS, BoardScene
+from game.client.board_game.scene import BoardScene
 from game.client.connect4 import view
-from game.client.connect4.match import COLOURS, Connect4Match, LevelConnect4Match, ThreadJob
+from game.client.connect4.match import COLOURS, Connect4Match, LevelConnect4Match
 from game.client.widgets import draw_text
 from game.rules.connect4 import column_name
 from game.rules.events import EventKind
@@ -69,28 +70,18 @@ class Connect4Scene(BoardScene):
         elif name in ("confirm", "end_turn", "down") and self.human_to_move():  # Enter, Space, Down
             self.human_play(self.cursor)
 
-    # ------------------------------------------------------------------ update
+    # ------------------------------------------------------------------ the AI's request
 
-    def drive_ai(self) -> None:
-        seat = self.state.current_player
-        if self.controllers[seat] != "ai":
-            return
-        level = self.match.ai_level(seat)
-        seed = self.match.seed + len(self.state.moves)
-        answer = self.ai.poll(
-            len(self.state.moves),
-            self.match.ai_budget_ms(self.app),
-            lambda budget: ThreadJob(self.state.clone(), level, seed, budget),
-        )
-        if answer is None:
-            return
-        if answer.error:
-            self.app.push("error", title="The AI failed", message=answer.error)
-            return
-        self.explanation = answer.result.get("explanation")
-        column = answer.result["move"]
-        if not self.play(column, pause_ms=AI_PAUSE_MS):
-            self.app.push("error", title="The AI chose an illegal move", message=f"column {column!r}")
+    def ai_observation(self):
+        return self.state.observation(self.state.current_player)  # the whole board (a copy)
+
+    def ai_seed(self) -> int:
+        return self.match.seed + len(self.state.moves)
+
+    ai_agent_per_move = True  # a fresh agent seeded with seed + discs: a move depends on nothing else
+
+    def move_text(self, column) -> str:
+        return f"column {column!r}"
 
     # ------------------------------------------------------------------ drawing
 

@@ -1,6 +1,7 @@
 """Drawing Connect Four: the board's geometry, a blue frame with round holes (drawn over the
 discs, so a falling disc passes behind it), the discs, gears in blocked cells, the column
-highlight with a ghost disc, the winning line, the side panel and the AI's thoughts (Tab)."""
+highlight with a ghost disc, the winning line, the side panel and the AI's thoughts (Tab: the
+shared view of an Explanation, game/client/explain_overlay.py's `draw_thoughts`)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,8 @@ import pygame
 
 from game.client import theme
 from game.client.board_game.scene import SIDE
-from game.client.widgets import draw_text, fit_text, panel, vertical_gradient, wrap_text
+from game.client.explain_overlay import draw_thoughts
+from game.client.widgets import draw_text, vertical_gradient
 from game.rules.connect4 import COLUMN_NAMES
 
 AREA = pygame.Rect(40, 24, 660, 672)  # the board, its drop row and its column letters
@@ -182,47 +184,6 @@ def draw_last_marker(surface: pygame.Surface, geometry: Geometry, cell, pulse: f
     radius = max(4, int(geometry.radius * (0.22 + 0.04 * pulse)))
     pygame.draw.circle(surface, (255, 255, 255), centre, radius)
     pygame.draw.circle(surface, (40, 40, 40), centre, radius, 2)
-
-
-# ------------------------------------------------------------------ the AI's thoughts (Tab)
-
-
-def draw_thoughts(surface: pygame.Surface, rect: pygame.Rect, who: str, explanation: dict | None) -> None:
-    """An `Explanation` (game/rules/game_api.py, as JSON): the headline, the options it weighed
-    with a bar each, and the facts."""
-    panel(surface, rect, (16, 20, 30), theme.ACCENT, radius=14, alpha=242)
-    draw_text(surface, f"What {who} was thinking", (rect.x + 20, rect.y + 14), 24, theme.ACCENT, bold=True)
-    draw_text(surface, "Tab: hide", (rect.right - 18, rect.y + 18), 15, theme.TEXT_DIM, anchor="topright")
-    x, y, width = rect.x + 22, rect.y + 58, rect.width - 44
-    if not explanation:
-        for line in wrap_text("Nothing yet: it explains each move once it has made one.", 18, width):
-            draw_text(surface, line, (x, y), 18, theme.TEXT_DIM)
-            y += 24
-        return
-    for line in wrap_text(explanation.get("headline", ""), 21, width, bold=True)[:3]:
-        draw_text(surface, line, (x, y), 21, theme.TEXT, bold=True)
-        y += 28
-    y += 10
-    options = explanation.get("options") or []
-    if options:
-        draw_text(surface, "The columns it weighed:", (x, y), 17, theme.TEXT_DIM)
-        y += 28
-        bar_width = 150
-        for text, score in options[:5]:
-            size = fit_text(text, 17, width - bar_width - 20, minimum=13)
-            draw_text(surface, text, (x, y), size, theme.TEXT)
-            back = pygame.Rect(rect.right - 22 - bar_width, y + 4, bar_width, 12)
-            pygame.draw.rect(surface, (40, 46, 64), back, border_radius=6)
-            fill = back.copy()
-            fill.width = max(6, int(bar_width * max(0.0, min(1.0, float(score)))))
-            pygame.draw.rect(surface, theme.GOOD if score >= 0.5 else theme.BAD, fill, border_radius=6)
-            y += 30
-        y += 8
-    for fact in (explanation.get("facts") or [])[:6]:
-        if y > rect.bottom - 28:
-            break
-        draw_text(surface, f"·  {fact}", (x, y), 16, theme.TEXT_DIM)
-        y += 22
 
 
 __all__ = [

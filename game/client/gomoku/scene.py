@@ -3,9 +3,9 @@ mouse and keyboard play (arrows + Enter), undo, the move list, and the AI's pace
 
 The scene plays a match (game/client/match.py: a quick match; level_match.py: a campaign
 level) and animates the typed events its moves return (EVENT_ANIMATIONS); the AI's requests go
-through the shared driver (ai_driver.py). The turn flow, undo, input, buttons and side panel are
-the board games' (game/client/board_game/); this module adds the board, its keys and the AI's
-request (`drive_ai`)."""
+through the shared driver (ai_driver.py). The turn flow, undo, input, buttons, side panel and the
+AI's "act" request are the board games' (game/client/board_game/); this module adds the board,
+its keys and what the AI's request differs in (its observation, its answer as a point)."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ import pytweening
 
 from game.client import theme
 from game.client.anim import Anim
-from game.client.board_game.scene import AI_PAUSE_MS, SIDE, BoardScene
+from game.client.board_game.scene import SIDE, BoardScene
 from game.client.explain_overlay import draw_gomoku_thoughts
 from game.client.widgets import draw_text, vertical_gradient
 from game.rules.events import EventKind
@@ -116,38 +116,19 @@ class GomokuScene(BoardScene):
         elif name == "confirm" and self.human_to_move():
             self.human_play(*self.cursor)
 
-    # ------------------------------------------------------------------ update
+    # ------------------------------------------------------------------ the AI's request
 
-    def drive_ai(self) -> None:
-        seat = self.seat_of(self.state.current_player)
-        if self.controllers[seat] != "ai":
-            return
+    def ai_observation(self):
         from game.rules.gomoku.game import GomokuGame
 
-        answer = self.ai.poll(
-            len(self.state.moves),
-            self.match.ai_budget_ms(self.app),
-            lambda budget: self.app.pool.submit(
-                "act",
-                route=0,
-                game="gomoku",
-                agent=self.match.difficulty,
-                seed=self.match.seed,  # the agent searches with seed + stones on the board
-                game_id=f"gomoku:{self.match.seed}",  # the agent keeps nothing else of a game
-                seat=seat,
-                observation=GomokuGame(self.state.clone()),
-                budget_ms=budget,
-            ),
-        )
-        if answer is None:
-            return
-        if answer.error:
-            self.app.push("error", title="The AI failed", message=answer.error)
-            return
-        self.explanation = answer.result.get("explanation")
-        x, y = answer.result["action"]
-        if not self.play(x, y, pause_ms=AI_PAUSE_MS):
-            self.app.push("error", title="The AI chose an illegal move", message=format_move((x, y)))
+        return GomokuGame(self.state.clone())  # the agent searches with seed + stones on the board
+
+    def ai_move(self, action) -> tuple[int, int]:
+        x, y = action
+        return (x, y)
+
+    def move_text(self, move) -> str:
+        return format_move(move)
 
     # ------------------------------------------------------------------ drawing
 

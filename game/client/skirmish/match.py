@@ -25,7 +25,7 @@ class SkirmishMatch:
     """A skirmish as the skirmish scene plays it (a quick match; levels: LevelSkirmishMatch).
 
     Seat = team: 0 is the first team (yours against the AI), 1 the other. The AI seats are
-    played by the worker pool ("skirmish_act"), one action per request."""
+    played by the worker pool (the "act" request), one action per request."""
 
     kind = "skirmish"
     hud = None

@@ -25,6 +25,7 @@ from game.client.level_match import MatchHost
 from game.client.sound import sound_for
 from game.client.widgets import Button, hover_buttons, press_buttons
 from game.rules.events import EventKind
+from game.rules.game_api import Explanation
 from game.rules.skirmish.actions import END, Act, cast, move
 from game.rules.skirmish.model import TargetKind
 
@@ -54,7 +55,7 @@ class SkirmishScene(Scene):
         self.hover_cell: tuple[int, int] | None = None
         self.cursor = self.state.active_hero.cell
         self.selected = None  # the Ability chosen, awaiting a target
-        self.explanation: dict | None = None
+        self.explanation: Explanation | None = None  # the AI's last telling decision (Tab)
         self.explained_by = ""
         self.overlay = False
         self.result_shown = False
@@ -414,13 +415,14 @@ class SkirmishScene(Scene):
             return
         explanation = answer.result.get("explanation")  # game.rules.game_api.Explanation
         if explanation is not None and (explanation.options or explanation.facts) or self.explanation is None:
-            # The Tab view (skirmish/view.py) reads a dict: the Explanation's words in it.
-            self.explanation = {
-                "ai": spec.name,
-                "words": ". ".join([explanation.headline, *explanation.facts]) if explanation else "",
-                "options": [(text, 100.0 * score) for text, score in explanation.options] if explanation else [],
-                "ms": answer.result.get("ms", 0.0),
-            }
+            # The Tab view (skirmish/view.py) draws the Explanation, with the time it took.
+            if explanation is None:
+                explanation = Explanation("")
+            facts = list(explanation.facts)
+            if not explanation.options and not facts:
+                facts.append(f"The {spec.name} AI plays by simple rules: no search to explain.")
+            facts.append(f"Thought for {answer.result.get('ms', 0.0) / 1000:.2f} s")
+            self.explanation = Explanation(explanation.headline, list(explanation.options), facts)
             self.explained_by = self.match.seat_label(team)
         action = answer.result["action"]
         if action not in self.legal():

@@ -14,9 +14,10 @@ import math
 import pygame
 
 from game.client import theme
+from game.client.explain_overlay import draw_thoughts
 from game.client.paint import art_json, icon_mask, lit_icon
 from game.client.skirmish.view_model import SkirmishViewModel
-from game.client.widgets import draw_text, panel, vertical_gradient, wrap_text
+from game.client.widgets import draw_text, panel, vertical_gradient
 
 BOARD = pygame.Rect(24, 92, 836, 560)  # the arena is centred in here
 SIDE = pygame.Rect(880, 16, 384, 688)
@@ -476,46 +477,5 @@ def _hero_card(surface, model, uid: int, x: int, y: int) -> int:
 
 
 def _draw_thoughts(surface, model, rect: pygame.Rect) -> None:
-    shade = pygame.Surface(rect.size, pygame.SRCALPHA)
-    pygame.draw.rect(shade, (14, 16, 24, 235), shade.get_rect(), border_radius=16)
-    surface.blit(shade, rect)
-    pygame.draw.rect(surface, theme.ACCENT, rect, 2, border_radius=16)
-    x, y, width = rect.x + 22, rect.y + 16, rect.width - 44
-    explanation = model.explanation
-    who = model.explained_by or "the AI"
-    draw_text(surface, f"What {who} was thinking", (x, y), 24, theme.ACCENT, bold=True)
-    y += 40
-    if not explanation:
-        draw_text(surface, "No AI has moved yet.", (x, y), 18, theme.TEXT_DIM)
-        return
-    words = (
-        explanation.get("words") or f"The {explanation.get('ai', '')} AI plays by simple rules: no search to explain."
-    )
-    for line in wrap_text(words, 18, width)[:6]:
-        draw_text(surface, line, (x, y), 18, theme.TEXT)
-        y += 24
-    plan = explanation.get("plan") or []
-    if plan:
-        y += 6
-        draw_text(surface, "Its plan for this hero's turn: " + ", then ".join(plan), (x, y), 16, theme.TEXT_DIM)
-        y += 26
-    options = explanation.get("options") or []
-    if options:
-        draw_text(surface, "First actions it weighed (score):", (x, y), 16, theme.TEXT_DIM)
-        y += 24
-        best = max(score for _, score in options)
-        worst = min(score for _, score in options)
-        for text, score in options:
-            fraction = 1.0 if best == worst else (score - worst) / (best - worst)
-            pygame.draw.rect(surface, (60, 66, 86), (x, y + 3, 200, 12), border_radius=4)
-            pygame.draw.rect(
-                surface,
-                theme.GOOD if plan and text == plan[0] else theme.ACCENT,
-                (x, y + 3, int(200 * fraction), 12),
-                border_radius=4,
-            )
-            draw_text(surface, f"{text}   {score:.0f}", (x + 214, y), 16, theme.TEXT)
-            y += 22
-    draw_text(
-        surface, f"thought for {explanation.get('ms', 0) / 1000:.2f} s", (x, rect.bottom - 30), 15, theme.TEXT_DIM
-    )
+    """The AI's last telling decision (an Explanation), drawn the way every game's Tab view is."""
+    draw_thoughts(surface, rect, model.explained_by or "the AI", model.explanation)

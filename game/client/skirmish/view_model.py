@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     from game.client.skirmish.animator import ArenaView, Floater
     from game.client.skirmish.view import Layout
     from game.client.widgets import Button
+    from game.rules.game_api import Explanation
 
 
 @dataclass(frozen=True)
@@ -51,7 +52,7 @@ class SkirmishViewModel:
     log: tuple[tuple[str, tuple], ...]
     hint: str
     overlay: bool  # the AI's thoughts are shown
-    explanation: dict | None
+    explanation: Explanation | None  # the AI's last telling decision (game.rules.game_api)
     explained_by: str
 
 
