@@ -1,10 +1,10 @@
 """The agents that play a level: its opponent (scripted, or an AI at the level's budget) and,
 for simulations, an AI in the player's seat.
 
-No game is named here: a level's session class (`game_kind(kind).level_session`) says which
-maker builds its agents, in the shape its `run_turn` calls (`LEVEL_AGENTS` below, looked up
-along the session's class hierarchy). A session without a maker of its own (a game added
-through the registry) gets the registry's AI levels behind the one agent interface
+No game is named here: the game registry says which maker builds a level session's agents, in
+the shape its `run_turn` calls (`game_kind(session.kind).level_agents`, a 'module:function' of
+the makers below, put there by `ai.agents.install()`). A game without a maker of its own (one
+added through the registry) gets the registry's AI levels behind the one agent interface
 (`act(observation, budget_ms) -> Decision`, ai/agents.py). The ones with makers: the card
 sessions call `decide(observation, budget_ms)` (and `draft_pick` in a draft), the gomoku session
 `decide(state, budget_ms)` answering one move (`MoveDecision`), and the skirmish session the
@@ -65,17 +65,17 @@ def _level_ai(session: LevelSession, ai: str | None) -> str:
 # Each: (session, AI name, seed, for the player's seat?) -> the agent its session's run_turn calls.
 
 
-def _card_agent(session, name: str, seed: int | None, player: bool):
+def card_agent(session, name: str, seed: int | None, player: bool):
     agent: CardAgent = make_agent(name, seed)
     agent.new_game(session.player_seat if player else session.opponent_seat, session.level.rules.lanes)
     return agent
 
 
-def _gomoku_agent(session, name: str, seed: int | None, player: bool):
+def gomoku_agent(session, name: str, seed: int | None, player: bool):
     return GomokuAgent(name, seed)
 
 
-def _skirmish_agent(session, name: str, seed: int | None, player: bool):
+def skirmish_agent(session, name: str, seed: int | None, player: bool):
     from ai.skirmish.registry import make_agent as make_skirmish_agent
 
     fighter = make_skirmish_agent(name, seed)
@@ -100,20 +100,20 @@ def _registered_agent(session: LevelSession, name: str, seed: int | None, player
 Maker = Callable[[Any, str, "int | None", bool], Any]
 
 
-def _makers() -> dict[type, Maker]:
-    """Level session class -> the maker of its agents (imported when first asked for)."""
-    from game.rules.levels.session import CardSession, GomokuSession
-    from game.rules.levels.skirmish_session import SkirmishSession
-
-    return {CardSession: _card_agent, GomokuSession: _gomoku_agent, SkirmishSession: _skirmish_agent}
-
-
 def _maker(session: LevelSession) -> Maker:
-    makers = _makers()
-    for cls in type(session).__mro__:
-        if cls in makers:
-            return makers[cls]
-    return _registered_agent
+    """The maker of the session's agents: its game's `level_agents` in the registry, else the
+    registry's AI levels (`_registered_agent`)."""
+    import importlib
+
+    from ai.agents import install
+    from game.rules.registry import game_kind
+
+    install()
+    dotted = game_kind(session.kind).level_agents
+    if not dotted:
+        return _registered_agent
+    module, _, function = dotted.partition(":")
+    return getattr(importlib.import_module(module), function)
 
 
 def make_opponent(session: LevelSession, ai: str | None = None, seed: int | None = None):

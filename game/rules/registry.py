@@ -46,6 +46,13 @@ class GameKind:
     agents: dict[str, Callable[[int], Agent]] = field(default_factory=dict)  # AI level -> factory(seed)
     front_end: Any = None  # how the client plays this game (game/client/front_ends.py: FrontEnd)
     workshop_editor: Any = None  # the workshop's editor for this game's levels
+    # How this game's AI plays itself over a long run (the memory bench), from ai/agents.py:
+    # self_play(ai or None, budget_ms, seed, lanes) -> SelfPlay; None: the game has none.
+    self_play: Callable[..., Any] | None = None
+    # 'module:function' making the agents this game's level session calls (its opponent, and an
+    # AI in the player's seat), from ai/agents.py: maker(session, ai, seed, player) -> agent;
+    # None: the game's AI levels above, behind the one agent interface (ai/levels/opponents.py).
+    level_agents: str | None = None
 
     # ---------------------------------------------------------------- the game's own functions
 

@@ -23,6 +23,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Sequence
 
+from ai.agents import CardTurnAgent, play_card_turn
 from game.rules.cards.locm import OFFICIAL_CARDLIST
 from game.tools import execution
 from game.tools.args import add_jobs_argument, add_output_arguments, positive_ms, progress_wanted
@@ -36,12 +37,12 @@ class GameStats:
     index: int
     p1_won: bool
     turns: int
-    p1_turn_ms: list[float]  # time of each of p1's turns (all its decisions in the turn)
+    p1_turn_ms: list[float]  # time of each of p1's turns (all its act calls in the turn)
     p2_turn_ms: list[float]
     p1_decisions: int
     p2_decisions: int
     draft_cards: tuple[int, ...] = ()  # base ids of the draft's 60 cards (shared by a pair)
-    p1_decision_ms: list[float] = field(default_factory=list)  # each decide() call of p1
+    p1_decision_ms: list[float] = field(default_factory=list)  # each act call of p1 that planned
     p2_decision_ms: list[float] = field(default_factory=list)
 
 
@@ -101,17 +102,33 @@ def _init_worker(
     _WORKER.update(p1=p1, p2=p2, pool=load_pool(pool_path), lanes=lanes, budget_ms=budget_ms, seed=seed, drafts=drafts)
 
 
-def _agent(name: str, draft: str, seed: int):
+def _agent(name: str, draft: str, seed: int) -> CardTurnAgent:
+    """The named card AI (drafting with `draft` if given) behind the one agent interface."""
     from ai.cards.agent import DraftedBy
     from ai.cards.registry import make_agent
 
     agent = make_agent(name, seed=seed)
-    return DraftedBy(agent, make_agent(draft, seed=seed)) if draft else agent
+    return CardTurnAgent(DraftedBy(agent, make_agent(draft, seed=seed)) if draft else agent)
+
+
+def play_game(agents: Sequence[CardTurnAgent], pool, rng: random.Random, lanes: int, budget_ms: float, max_turns=400):
+    """A whole game in-process (the draft, then the battle through `act`); agents[0] moves first.
+    (winner seat, turns, the turns played)."""
+    from ai.cards.agent import start_game
+
+    battle, _decks, draft_cards = start_game([agent.agent for agent in agents], pool, rng, lanes)
+    for seat, agent in enumerate(agents):
+        agent.new_game(seat, lanes, told=True)  # start_game has started the card AIs' games
+    turns = []
+    while battle.winner is None:
+        if battle.turn > max_turns:  # the rune rules end every game long before this
+            raise RuntimeError("battle did not end")
+        turns.append(play_card_turn(battle, agents[battle.current], budget_ms, draft_cards))
+    return battle.winner, battle.turn, turns
 
 
 def play_one(index: int) -> GameStats:
     """Game `index` of the match set up by `_init_worker` (p1 moves first in even games)."""
-    from ai.cards.agent import play_game
     from game.rules.cards.draft import Draft
 
     w = _WORKER
@@ -122,18 +139,18 @@ def play_one(index: int) -> GameStats:
     p1 = _agent(w["p1"], w["drafts"][0], w["seed"] * 1_000_003 + index * 2)
     p2 = _agent(w["p2"], w["drafts"][1], w["seed"] * 1_000_003 + index * 2 + 1)
     agents = [p1, p2] if p1_seat == 0 else [p2, p1]
-    result = play_game(agents, w["pool"], rng, lanes=w["lanes"], budget_ms=w["budget_ms"])
+    winner, turns_played, played = play_game(agents, w["pool"], rng, w["lanes"], w["budget_ms"])
     draft_cards = tuple(sorted(card.base_id for card in Draft(w["pool"], random.Random(pair_seed)).cards))
-    turns = {0: [], 1: []}
-    decisions = {0: [], 1: []}
-    for record in result.records:
-        turns[record.player].append(sum(record.seconds) * 1000)
-        decisions[record.player] += [seconds * 1000 for seconds in record.seconds]
+    turns: dict[int, list[float]] = {0: [], 1: []}
+    decisions: dict[int, list[float]] = {0: [], 1: []}
+    for turn in played:
+        turns[turn.player].append(sum(turn.act_seconds) * 1000)
+        decisions[turn.player] += [seconds * 1000 for seconds in turn.plan_seconds]
     p2_seat = 1 - p1_seat
     return GameStats(
         index,
-        result.winner == p1_seat,
-        result.turns,
+        winner == p1_seat,
+        turns_played,
         turns[p1_seat],
         turns[p2_seat],
         len(decisions[p1_seat]),

@@ -3,7 +3,10 @@ stdin/stdout, driven by any registered card AI.
 
 Each turn's input is read as a stream (the counts in the text say how many lines follow), parsed
 into an Observation by game.rules.cards.bot_input, and answered with one line: `PICK n` in the draft,
-the turn's actions joined by `;` in the battle (`PASS` when there is nothing to do).
+the turn's actions joined by `;` in the battle (`PASS` when there is nothing to do). The battle
+asks the AI through the one agent interface (`CardTurnAgent.act`, ai/agents.py), one action at a
+time: the first call of a turn plans it with the turn's budget, the next ones answer from the
+plan; when the plan's next action is illegal the bot ends the turn (rather than plan again).
 
 The bot remembers what the protocol does not repeat: its seat and the number of lanes (from the
 draft), its draft picks (so it knows what is left in its deck: the picks minus every own card it
@@ -27,7 +30,8 @@ import time
 from collections import Counter
 from typing import IO, Callable
 
-from ai.cards.agent import CardAgent, Decision
+from ai.agents import CardTurnAgent
+from ai.cards.agent import CardAgent
 from game.rules.cards.actions import Action, Kind
 from game.rules.cards.bot_input import DraftInput, ProtocolError, is_player_line, parse_turn_input, turn_length
 from game.rules.cards.model import Card
@@ -38,7 +42,7 @@ TURN_MS = 100.0
 TURN_MS_TWO_LANES = 200.0
 BUDGET_SHARE = 0.7  # of the time limit, for the agent; the rest is the safety margin
 STALL_SECONDS = 0.04  # a turn whose announced lines do not arrive within this is garbled
-MAX_STEPS = 200  # decisions per turn, in case an agent returns one action at a time forever
+MAX_STEPS = 200  # plans per turn, in case an agent plans one action at a time forever
 
 _EOF = object()
 _TIMEOUT = object()
@@ -143,13 +147,15 @@ class LineReader:
 class LocmBot:
     def __init__(
         self,
-        agent: CardAgent,
+        agent: CardAgent | CardTurnAgent,
         out: IO[str],
         err: IO[str],
         explain: IO[str] | None = None,
         clock: Callable[[], float] = time.perf_counter,
     ):
-        self.agent = agent
+        # The AI is asked through the one agent interface (`act`, ai/agents.py), which plans the
+        # turn on its first call and answers from the plan after; the draft is the card AI's own.
+        self.agent = agent if isinstance(agent, CardTurnAgent) else CardTurnAgent(agent)
         self.out = out
         self.err = err
         self.explain = explain
@@ -328,45 +334,59 @@ class LocmBot:
         self.remember(observation)
         limit = FIRST_TURN_MS if first_turn else (TURN_MS_TWO_LANES if battle.lanes == 2 else TURN_MS)
         deadline = started + BUDGET_SHARE * limit / 1000.0
+        agent = self.agent
+        agent.drop_plan()  # this turn's first act plans, with the turn's budget
         played: list[Action] = []
-        for step in range(MAX_STEPS):
-            budget_ms = max(1.0, (deadline - self.clock()) * 1000.0)
-            if step:
-                observation = Observation(
-                    self.seat, battle, observation.my_deck, observation.opponent_seen, observation.card_pool
-                )
-            decision: Decision = self.agent.decide(observation, budget_ms)
-            taken, ended = self.apply(battle, decision.actions)
-            played += taken
-            self.record(
-                {
-                    "phase": "battle",
-                    "turn": self.battle_turn,
-                    "actions": [a.text(battle.lanes) for a in taken],
-                    "explanation": decision.explanation,
-                }
-            )
-            if ended or battle.winner is not None or self.clock() >= deadline:
+        taken: list[Action] = []  # the actions of the current plan played so far
+        plans = 0
+        budget_ms = 0.0
+        while True:
+            pending = agent.next_planned(battle)
+            if pending is None:  # the next act plans: the last plan is played out
+                if plans:
+                    self.record_plan(battle, taken)
+                    if battle.winner is not None or self.clock() >= deadline or plans >= MAX_STEPS:
+                        break
+                    observation = Observation(
+                        self.seat, battle, observation.my_deck, observation.opponent_seen, observation.card_pool
+                    )
+                budget_ms = max(1.0, (deadline - self.clock()) * 1000.0)
+                taken = []
+                plans += 1
+            elif pending.kind != Kind.END_TURN and battle.illegal_reason(pending) is not None:
+                self.illegal(battle, pending)  # the bot ends the turn, where the agent would plan again
+                self.record_plan(battle, taken)
+                break
+            action = agent.act(observation, budget_ms).action
+            if action.kind == Kind.END_TURN or (agent.planned and self.illegal(battle, action)):
+                self.record_plan(battle, taken)
+                break
+            battle.do(action)
+            taken.append(action)
+            played.append(action)
+            if battle.winner is not None:
+                self.record_plan(battle, taken)
                 break
         return ";".join(action.text(battle.lanes) for action in played) or "PASS"
 
-    def apply(self, battle, actions: list[Action]) -> tuple[list[Action], bool]:
-        """Play the agent's actions on the bot's own copy of the battle; (played, turn ended)."""
-        if not actions:
-            return [], True
-        taken = []
-        for action in actions:
-            if action.kind == Kind.END_TURN:
-                return taken, True
-            reason = battle.illegal_reason(action)
-            if reason is not None:
-                self.warn(f"the AI chose an illegal action {action.text(battle.lanes)} ({reason}); ending the turn")
-                return taken, True
-            battle.do(action)
-            taken.append(action)
-            if battle.winner is not None:
-                return taken, True
-        return taken, False
+    def illegal(self, battle, action: Action) -> bool:
+        """Whether the AI's `action` is illegal (said on stderr: the bot then ends the turn)."""
+        reason = battle.illegal_reason(action)
+        if reason is not None:
+            self.warn(f"the AI chose an illegal action {action.text(battle.lanes)} ({reason}); ending the turn")
+        return reason is not None
+
+    def record_plan(self, battle, taken: list[Action]) -> None:
+        """The --explain entry of the AI's last plan: the actions of it that were played."""
+        decision = self.agent.decision
+        self.record(
+            {
+                "phase": "battle",
+                "turn": self.battle_turn,
+                "actions": [action.text(battle.lanes) for action in taken],
+                "explanation": None if decision is None else decision.explanation,
+            }
+        )
 
     def remember(self, observation: Observation) -> None:
         """Fold what this turn shows into the bot's memory, and give the observation the deck

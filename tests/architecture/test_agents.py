@@ -45,3 +45,15 @@ def test_install_is_idempotent():
     before = {name: sorted(kind.agents) for name, kind in GAMES.items()}
     install()
     assert {name: sorted(kind.agents) for name, kind in GAMES.items()} == before
+
+
+def test_the_registry_names_the_level_agent_makers_and_self_plays_of_the_ai_layer():
+    import importlib
+
+    for name, kind in GAMES.items():
+        if kind.level_agents:
+            module, _, function = kind.level_agents.partition(":")
+            assert callable(getattr(importlib.import_module(module), function)), name
+    assert {name for name, kind in GAMES.items() if kind.self_play is not None} >= {"cards", "gomoku"}
+    steps = GAMES["cards"].self_play("random", 5.0, 0, 1).steps
+    assert all(next(steps) >= 1 for _ in range(3))

@@ -16,6 +16,7 @@ import pytest
 from game.tools.locm_bot import BUDGET_SHARE, LineReader, LocmBot
 from ai.cards.random_agent import RandomAgent
 from ai.cards.rule_bot import RuleAgent
+from game.rules.cards.actions import END_TURN, Kind, parse_action
 from game.rules.cards.battle import Battle
 from game.rules.cards.draft import Draft, parse_draft_answer
 from game.rules.cards.protocol import battle_input, draft_input, play_turn
@@ -237,3 +238,70 @@ def test_subprocess_answers_pass_to_garbled_turns_and_plays_on(locm_cards):
     assert "stdin line 13: card line: 'x' is not an integer" in messages
     assert "stdin line 18: opponent hand and action counts needs 2 integers" in messages
     assert "the turn input stopped after 5 lines of 7" in messages
+
+
+class Scripted(RuleAgent):
+    """Plans `script(legal actions)` for the turn, counting its plans."""
+
+    def __init__(self, script):
+        super().__init__(0)
+        self.script = script
+        self.plans = 0
+
+    def decide(self, observation, budget_ms):
+        from ai.cards.agent import Decision
+
+        self.plans += 1
+        legal = [a for a in observation.battle.legal_actions() if a.kind != Kind.END_TURN]
+        return Decision(self.script(legal), {"plan": self.plans})
+
+
+def _turn_with_a_move(cards) -> Battle:
+    """A battle at the start of a turn of player 0 in which it can do something."""
+    rng = random.Random(7)
+    draft = Draft(list(cards.values()), rng)
+    for offer in draft.offers:
+        draft.choose(0, 0)
+        draft.choose(1, 0)
+    battle = Battle.from_decks(draft.decks(rng), 1)
+    other = RandomAgent(1)
+    while True:
+        if battle.current == 0 and any(a.kind != Kind.END_TURN for a in battle.legal_actions()):
+            return battle
+        battle.apply(other.decide(battle.observation(battle.current), 100).actions[0])
+
+
+def test_the_bot_plays_the_plan_through_act_and_ends_the_turn_on_an_illegal_action(locm_cards):
+    """The plan's second action is illegal once the first is played: the bot ends the turn (the
+    agent interface alone would plan again)."""
+    battle = _turn_with_a_move(locm_cards)
+    agent = Scripted(lambda legal: [legal[0], legal[0], END_TURN])
+    out, err, explain = io.StringIO(), io.StringIO(), io.StringIO()
+    bot = LocmBot(agent, out, err, explain)
+    answer = bot.turn(battle_input(battle), 1, time.perf_counter())
+    first = [a for a in battle.legal_actions() if a.kind != Kind.END_TURN][0]
+    assert answer == first.text(battle.lanes)
+    assert agent.plans == 1 and bot.agent.plans == 1
+    assert "illegal action" in err.getvalue() and "ending the turn" in err.getvalue()
+    entries = [json.loads(line) for line in explain.getvalue().splitlines()]
+    assert [(e["actions"], e["explanation"]) for e in entries] == [([answer], {"plan": 1})]
+
+
+def test_an_illegal_first_action_is_a_pass_with_a_warning(locm_cards):
+    battle = _turn_with_a_move(locm_cards)
+    agent = Scripted(lambda legal: [parse_action("SUMMON 999 0"), *legal])
+    out, err = io.StringIO(), io.StringIO()
+    answer = LocmBot(agent, out, err).turn(battle_input(battle), 1, time.perf_counter())
+    assert answer == "PASS" and agent.plans == 1
+    assert "illegal action SUMMON 999" in err.getvalue()
+
+
+def test_a_plan_played_out_without_ending_the_turn_is_followed_by_another(locm_cards):
+    battle = _turn_with_a_move(locm_cards)
+    agent = Scripted(lambda legal: legal[:1] or [END_TURN])
+    out, err, explain = io.StringIO(), io.StringIO(), io.StringIO()
+    answer = LocmBot(agent, out, err, explain, clock=lambda: 0.0).turn(battle_input(battle), 1, 0.0)
+    entries = [json.loads(line) for line in explain.getvalue().splitlines()]
+    assert len(entries) == agent.plans >= 2 and entries[-1]["actions"] == []
+    assert answer == ";".join(action for entry in entries for action in entry["actions"])
+    assert err.getvalue() == ""
