@@ -87,3 +87,21 @@ def test_the_editor_refuses_a_game_it_cannot_edit(app, tmp_path):
     path.write_text(json.dumps({"version": 1, "kind": "connect4", "id": "four"}), encoding="utf-8")
     with pytest.raises(io.WorkshopFileError, match="edits card, gomoku and skirmish levels, not a 'connect4' level"):
         WorkshopEditorScene(app, path=path)
+
+
+def test_the_front_page_lists_the_campaign_levels_it_can_edit_and_every_unreadable_file(app, tmp_path, monkeypatch):
+    """A level of a game without an editor (Connect Four) is not offered; a broken file is, so
+    that opening it shows the designer what is wrong; the buttons stay clear of each other."""
+    import game.client.scenes.workshop as front_page
+
+    (tmp_path / "campaign.json").write_text("{}", encoding="utf-8")
+    (tmp_path / "a_cards.json").write_text(json.dumps(new_level("cards")), encoding="utf-8")
+    (tmp_path / "b_four.json").write_text(json.dumps({"kind": "connect4", "id": "b_four"}), encoding="utf-8")
+    (tmp_path / "c_broken.json").write_text("{ not json", encoding="utf-8")
+    monkeypatch.setattr(front_page, "campaign_dir", lambda: tmp_path)
+    app.push("title")
+    app.push("workshop")
+    step(app)
+    assert [path.name for path in app.top.files] == ["a_cards.json", "c_broken.json"]
+    rects = [button.rect for button in app.top.menu.buttons]
+    assert not any(a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1 :])

@@ -11,8 +11,20 @@ from game.client import theme
 from game.client.scene import Scene
 from game.client.widgets import Button, ButtonColumn, backdrop, draw_text
 from game.client.workshop import keys
-from game.workshop.kinds import editable_games, editor_kind
+from game.workshop.kinds import editable_games, editor_kind, find_editor_kind
 from game.rules.levels.loader import campaign_dir
+
+
+def _editable(path: Path) -> bool:
+    """Whether the front page lists the campaign's level file `path`: a level of a game the
+    workshop edits, or a file it cannot read (opening it shows the designer why)."""
+    from game.workshop.io import WorkshopFileError, load
+
+    try:
+        data, _ = load(path)
+    except WorkshopFileError:
+        return True
+    return find_editor_kind(data.get("kind")) is not None
 
 
 class WorkshopScene(Scene):
@@ -31,9 +43,11 @@ class WorkshopScene(Scene):
             Button(pygame.Rect(120 + i * 265, 150, 245, 56), label, action, primary=i == 0)
             for i, (label, action) in enumerate(starts)
         ]
-        self.files = sorted(p for p in campaign_dir().glob("*.json") if p.name != "campaign.json")
+        self.files = [
+            path for path in sorted(campaign_dir().glob("*.json")) if path.name != "campaign.json" and _editable(path)
+        ]
         for i, path in enumerate(self.files):
-            rect = pygame.Rect(120 + i % 3 * 360, 270 + i // 3 * 62, 320, 50)
+            rect = pygame.Rect(120 + i % 4 * 262, 270 + i // 4 * 54, 250, 46)
             buttons.append(Button(rect, path.stem, lambda p=path: self.open(p), size=18))
         buttons.append(
             Button(pygame.Rect(theme.WIDTH // 2 - 270, 650, 260, 52), "Campaign structure", self.open_campaign)
