@@ -44,7 +44,7 @@ class QuickOption:
     choosing one field of the MatchSetup: the game's front end lists them (`FrontEnd.quick_options`
     in game/client/front_ends.py), so the screen names no game."""
 
-    name: str  # what the screen calls it (`screen.disc`, `screen.heroes`): unique among the games
+    name: str  # what the screen calls it (`screen.option(game, "disc")`)
     field: str  # the MatchSetup field it chooses
     row: Any  # an OptionRow, or a list of them whose values make a tuple (skirmish's three heroes)
 

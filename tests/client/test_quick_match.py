@@ -43,7 +43,7 @@ def test_each_game_s_lines_and_match_come_from_its_front_end(app, name):
     rows = screen.rows()
     assert [row.label for row in rows[:3]] == ["Game", "Opponent", "Difficulty"]
     levels = client.levels()
-    assert rows[2] is screen.difficulty[name] is getattr(screen, f"{name}_difficulty")
+    assert rows[2] is screen.difficulty[name]
     assert rows[2].choices == (levels or ["-"])
     own = [row for option in client.quick_match_options(lambda: True) for row in option.rows()]
     assert [row.label for row in rows[3:]] == [row.label for row in own]
@@ -54,7 +54,7 @@ def test_each_game_s_lines_and_match_come_from_its_front_end(app, name):
     assert setup.opponent == ("ai" if levels else "hotseat")
     for option in screen.options[name]:
         assert getattr(setup, option.field) == option.value
-        assert getattr(screen, option.name) is option.row
+        assert screen.option(name, option.name) is option.row
     screen.opponent.index = screen.opponent.choices.index("hotseat")
     assert screen.setup().opponent == "hotseat" and not screen.difficulty[name].enabled()
 
@@ -90,4 +90,4 @@ def test_the_keys_change_the_focused_line_of_the_chosen_game(app):
     for _ in range(5):
         key(app, pygame.K_DOWN)  # to Board size
     key(app, pygame.K_RIGHT)
-    assert screen.setup().size == MIN_SIZE + 1 and screen.size.value == MIN_SIZE + 1
+    assert screen.setup().size == MIN_SIZE + 1 and screen.option("gomoku", "size").value == MIN_SIZE + 1

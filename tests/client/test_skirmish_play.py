@@ -113,8 +113,8 @@ def test_quick_match_offers_skirmish_with_picked_heroes(app):
     app.push("quick_match")
     quick = app.top
     quick.game.index = quick.game.choices.index("skirmish")
-    quick.heroes[0].index = quick.heroes[0].choices.index("monk")
-    quick.arena.index = quick.arena.choices.index("ruins")
+    quick.option("skirmish", "heroes")[0].index = quick.option("skirmish", "heroes")[0].choices.index("monk")
+    quick.option("skirmish", "arena").index = quick.option("skirmish", "arena").choices.index("ruins")
     quick._layout()
     app.render()
     setup = quick.setup()

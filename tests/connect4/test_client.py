@@ -33,9 +33,9 @@ def test_the_quick_match_screen_starts_connect_four_against_the_ai_or_hot_seat(a
     screen = app.push("quick_match")
     screen.game.index = screen.game.choices.index("connect4")
     screen._layout()
-    assert screen.connect4_difficulty in screen.rows() and screen.disc in screen.rows()
-    screen.connect4_difficulty.index = screen.connect4_difficulty.choices.index("hard")
-    screen.disc.index = 1
+    assert screen.difficulty["connect4"] in screen.rows() and screen.option("connect4", "disc") in screen.rows()
+    screen.difficulty["connect4"].index = screen.difficulty["connect4"].choices.index("hard")
+    screen.option("connect4", "disc").index = 1
     setup = screen.setup()
     assert (setup.game, setup.opponent, setup.difficulty, setup.human_seat) == ("connect4", "ai", "hard", 1)
     key(app, pygame.K_RETURN)

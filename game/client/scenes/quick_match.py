@@ -50,16 +50,10 @@ class QuickMatchScene(Scene):
         self.difficulty[game] = difficulty
         self.options[game] = client.quick_match_options(self._vs_ai)
 
-    def __getattr__(self, name: str):
-        """A game's own line by its name (`screen.disc`, `screen.heroes`), or a game's Difficulty
-        line as `screen.<game>_difficulty` (for tests and tools that set the screen up)."""
-        for game, options in self.__dict__.get("options", {}).items():
-            if name == f"{game}_difficulty":
-                return self.difficulty[game]
-            for option in options:
-                if option.name == name:
-                    return option.row
-        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+    def option(self, game: str, name: str):
+        """Game `game`'s own line called `name` (an OptionRow, or the list of them for a line
+        made of several, such as skirmish's three heroes): for tests and tools that set up the screen."""
+        return next(option.row for option in self.options[game] if option.name == name)
 
     def rows(self) -> list[OptionRow]:
         game = self.game.value
