@@ -12,16 +12,9 @@ functions named below, and add one `FrontEnd` line to `FRONT_ENDS`.
 
 from __future__ import annotations
 
-import importlib
 from dataclasses import dataclass
-from typing import Any
 
-from game.rules.registry import GAMES, game_kind, register_front_end
-
-
-def _load(path: str) -> Any:
-    module, _, attribute = path.partition(":")
-    return getattr(importlib.import_module(module), attribute)
+from game.rules.registry import GAMES, game_kind, load_dotted, register_front_end
 
 
 @dataclass(frozen=True)
@@ -56,7 +49,7 @@ class FrontEnd:
     level_icon: str | None = None
 
     def open_quick_match(self, app, setup) -> tuple[str, dict]:
-        return _load(self.quick_match)(app, setup)
+        return load_dotted(self.quick_match)(app, setup)
 
     def title(self, game: str) -> str:
         """The quick-match screen's name for this front end's game `game`."""
@@ -64,34 +57,34 @@ class FrontEnd:
 
     def quick_match_options(self, vs_ai) -> list:
         """The game's own lines on the quick-match screen (QuickOption each), new ones per call."""
-        return list(_load(self.quick_options)(vs_ai)) if self.quick_options else []
+        return list(load_dotted(self.quick_options)(vs_ai)) if self.quick_options else []
 
     def describe_level(self, level) -> str:
         """A few words for what kind of level `level` is (without "Boss fight: ")."""
         if hasattr(level, "kind_text"):  # a level model that words its own kind
             return level.kind_text()
-        return _load(self.level_text)(level) if self.level_text else game_kind(level.kind).title
+        return load_dotted(self.level_text)(level) if self.level_text else game_kind(level.kind).title
 
     def level_names(self, level) -> dict:
         """The names the objectives of `level` use for its cards or heroes."""
-        return dict(_load(self.objective_names)(level)) if self.objective_names else {}
+        return dict(load_dotted(self.objective_names)(level)) if self.objective_names else {}
 
     def draw_level_icon(self, surface, rect) -> None:
         if self.level_icon:
-            _load(self.level_icon)(surface, rect)
+            load_dotted(self.level_icon)(surface, rect)
 
     def prepare(self, run) -> None:
-        _load(self.prepare_level)(run)
+        load_dotted(self.prepare_level)(run)
 
     def open(self, run) -> tuple[str, dict]:
-        return _load(self.open_level)(run)
+        return load_dotted(self.open_level)(run)
 
     def opponent(self, difficulty: str) -> tuple[str, str]:
         """The (name, portrait) of the AI a quick match plays at `difficulty`."""
-        return _load(self.opponents).get(difficulty, ("The Duelmind", "duelmind"))
+        return load_dotted(self.opponents).get(difficulty, ("The Duelmind", "duelmind"))
 
     def levels(self) -> list[str]:
-        return list(_load(self.ai_levels)())
+        return list(load_dotted(self.ai_levels)())
 
 
 FRONT_ENDS: dict[str, FrontEnd] = {

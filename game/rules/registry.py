@@ -23,8 +23,10 @@ from typing import Any, Callable, Mapping
 from game.rules.game_api import Agent, GameState, JsonValue
 
 
-def _load(path: str) -> Any:
-    """'package.module:attribute' -> the attribute (imported only when first asked for)."""
+def load_dotted(path: str) -> Any:
+    """'package.module:attribute' -> the attribute (imported only when first asked for): how the
+    registry and the tables filled from it (the client's front ends, the workshop's editors) name
+    code without importing it."""
     module, _, attribute = path.partition(":")
     return getattr(importlib.import_module(module), attribute)
 
@@ -58,18 +60,18 @@ class GameKind:
 
     def new_state(self, setup: Mapping | None = None, seed: int = 0) -> GameState:
         """A new game from a setup (game-specific options; {} for the defaults) and a seed."""
-        return _load(f"{self.module}:new_state")(setup or {}, seed)
+        return load_dotted(f"{self.module}:new_state")(setup or {}, seed)
 
     def action_to_json(self, action: Any) -> JsonValue:
-        return _load(f"{self.module}:action_to_json")(action)
+        return load_dotted(f"{self.module}:action_to_json")(action)
 
     def action_from_json(self, value: JsonValue) -> Any:
         """The action written as `value` (ValueError, with a sentence, for anything else)."""
-        return _load(f"{self.module}:action_from_json")(value)
+        return load_dotted(f"{self.module}:action_from_json")(value)
 
     def describe_action(self, state: GameState, action: Any) -> str:
         """The action in a player's words (before it is applied to `state`)."""
-        return _load(f"{self.module}:describe_action")(state, action)
+        return load_dotted(f"{self.module}:describe_action")(state, action)
 
     def replay(self, setup: Mapping | None, seed: int, actions: list[JsonValue]) -> GameState:
         """The game played again from its setup, seed and actions (as JSON): the same state."""
@@ -79,15 +81,15 @@ class GameKind:
         return state
 
     def level_model_class(self) -> type | None:
-        return _load(self.level_model) if self.level_model else None
+        return load_dotted(self.level_model) if self.level_model else None
 
     def level_session_class(self) -> type | None:
-        return _load(self.level_session) if self.level_session else None
+        return load_dotted(self.level_session) if self.level_session else None
 
     def check_level(self, level: Any, file: str, prove: Any = None) -> list:
         """The level's problems beyond its model (`prove`: a forced-win prover, for games that
         have forced-win objectives; others ignore it)."""
-        return _load(self.level_checks)(level, file, prove) if self.level_checks else []
+        return load_dotted(self.level_checks)(level, file, prove) if self.level_checks else []
 
 
 GAMES: dict[str, GameKind] = {
@@ -164,4 +166,13 @@ def register_front_end(name: str, front_end: Any = None, editor: Any = None) -> 
         kind.workshop_editor = editor
 
 
-__all__ = ["GAMES", "GameKind", "UnknownGame", "game_kind", "kind_of_level", "register_agents", "register_front_end"]
+__all__ = [
+    "GAMES",
+    "GameKind",
+    "UnknownGame",
+    "game_kind",
+    "kind_of_level",
+    "load_dotted",
+    "register_agents",
+    "register_front_end",
+]

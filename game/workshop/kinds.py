@@ -18,17 +18,10 @@ workshop module may ask it.
 from __future__ import annotations
 
 import copy
-import importlib
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping
 
-from game.rules.registry import GAMES, UnknownGame, game_kind, register_front_end
-
-
-def _load(path: str) -> Any:
-    """'package.module:attribute' -> the attribute (imported when first asked for)."""
-    module, _, attribute = path.partition(":")
-    return getattr(importlib.import_module(module), attribute)
+from game.rules.registry import GAMES, UnknownGame, game_kind, load_dotted, register_front_end
 
 
 @dataclass(frozen=True)
@@ -54,19 +47,19 @@ class EditorKind:
 
     def new_level(self) -> dict:
         """A fresh copy of the template."""
-        return copy.deepcopy(_load(self.template))
+        return copy.deepcopy(load_dotted(self.template))
 
     def tab_rows(self) -> Mapping[str, Callable[[Any], list]]:
         """The settings panel: tab name -> the function building its rows from a document."""
-        return _load(self.tabs)
+        return load_dotted(self.tabs)
 
     def objective_kinds(self) -> Mapping[str, dict]:
         """The objective kinds offered, with a new one's parameters ({} when the forms have their own)."""
-        return _load(self.objectives) if self.objectives else {}
+        return load_dotted(self.objectives) if self.objectives else {}
 
     def prover(self) -> Callable | None:
         """The forced-win prover the level checks are given (None: the game has no forced wins)."""
-        return _load(self.forced_win_prover) if self.forced_win_prover else None
+        return load_dotted(self.forced_win_prover) if self.forced_win_prover else None
 
 
 EDITOR_KINDS: dict[str, EditorKind] = {
