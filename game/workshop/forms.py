@@ -177,6 +177,16 @@ def set_opening_draw(doc: Document, side: str, on: bool) -> None:
     edits.set_value(doc, (side, "hand"), None if on else [], f"{'opening draw' if on else 'a set hand'} for {side}")
 
 
+def objective_heading(doc: Document, index: int) -> Row:
+    """The heading line of objective `index` (numbered from 1), with its remove button."""
+    return Row(
+        f"Objective {index + 1}",
+        "heading",
+        ("objectives", index),
+        remove=lambda: edits.remove_item(doc, ("objectives",), index, f"objective {index + 1}"),
+    )
+
+
 def objective_rows(doc: Document) -> list[Row]:
     vocabulary = edits.objective_vocabulary(doc)
     rows = []
@@ -184,14 +194,7 @@ def objective_rows(doc: Document) -> list[Row]:
         if not isinstance(objective, dict):
             continue
         path = ("objectives", index)
-        rows.append(
-            Row(
-                f"Objective {index + 1}",
-                "heading",
-                path,
-                remove=lambda i=index: edits.remove_item(doc, ("objectives",), i, f"objective {i + 1}"),
-            )
-        )
+        rows.append(objective_heading(doc, index))
         rows.append(
             Row(
                 "Kind",

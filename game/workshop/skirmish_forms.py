@@ -86,14 +86,7 @@ def objective_rows(doc: Document) -> list[Row]:
             continue
         path = ("objectives", index)
         set_key = lambda key, i=index: lambda value: field.set_objective_field(doc, i, key, value)  # noqa: E731
-        rows.append(
-            Row(
-                f"Objective {index + 1}",
-                "heading",
-                path,
-                remove=lambda i=index: edits.remove_item(doc, ("objectives",), i, f"objective {i + 1}"),
-            )
-        )
+        rows.append(forms.objective_heading(doc, index))
         rows.append(
             Row(
                 "Kind",
