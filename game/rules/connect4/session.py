@@ -17,11 +17,11 @@ from game.rules.connect4.level import Connect4Level
 from game.rules.connect4.state import Connect4State, action_from_json, action_to_json, column_name
 from game.rules.events import Event
 from game.rules.game_api import IllegalAction
-from game.rules.levels.objectives import FAILED, MET, PENDING, _Tracker
+from game.rules.levels.objectives import BoardObjectiveTracker
 from game.rules.levels.session import BoardSession, LevelOver
 
 
-class Connect4ObjectiveTracker(_Tracker):
+class Connect4ObjectiveTracker(BoardObjectiveTracker):
     """Connect Four objectives for the player's seat; moves are counted from the level's opening."""
 
     def __init__(self, objectives: Sequence, player_seat: int, opening_moves: int):
@@ -35,35 +35,17 @@ class Connect4ObjectiveTracker(_Tracker):
         first = self.opening & 1  # the seat of the level's first move
         return (played + (1 if seat == first else 0)) // 2
 
+    def moves_left(self, left: int) -> str:
+        return f"{left} move{'s' if left != 1 else ''} left"
+
     def update(self, events, state: Connect4State) -> None:
         if self.outcome is not None:
             return
-        over = state.is_terminal
-        won = state.winner == self.seat
-        drawn = over and state.winner is None
         mine = self.moves_of(state, self.seat)
         theirs = self.moves_of(state, 1 - self.seat)
-        for i, objective in enumerate(self.objectives):
-            if self.states[i] != PENDING:
-                continue
-            kind = objective.kind
-            if kind == "survive":
-                self.details[i] = f"{min(theirs, objective.moves)} of {objective.moves}"
-                if over and not won and not drawn:
-                    self._set(i, FAILED)
-                elif won or drawn or theirs >= objective.moves:
-                    self._set(i, MET)
-            elif kind == "win_within":
-                self.details[i] = (
-                    f"{max(0, objective.moves - mine)} move{'s' if objective.moves - mine != 1 else ''} left"
-                )
-                if won and mine <= objective.moves:
-                    self._set(i, MET)
-                elif over or mine >= objective.moves:
-                    self._set(i, FAILED)
-            elif over:
-                self._set(i, MET if won else FAILED)
-        self._settle_outcome(over, lambda i: FAILED)
+        self.judge(
+            state.is_terminal, state.winner == self.seat, state.is_terminal and state.winner is None, mine, theirs
+        )
 
 
 class Connect4Session(BoardSession):

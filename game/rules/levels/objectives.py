@@ -217,7 +217,38 @@ class ObjectiveTracker(_Tracker):
         self._settle_outcome(over, final)
 
 
-class GomokuObjectiveTracker(_Tracker):
+class BoardObjectiveTracker(_Tracker):
+    """The objectives of a board game where a player wins or not (gomoku, Connect Four): win,
+    win within so many of the player's moves, survive so many of the opponent's. A subclass
+    counts the moves and calls `judge` after each one."""
+
+    win_within_kinds: tuple[str, ...] = ("win_within",)  # objectives met by a win in time
+
+    def moves_left(self, left: int) -> str:
+        return f"{left} move(s) left"
+
+    def judge(self, over: bool, won: bool, drawn: bool, mine: int, theirs: int) -> None:
+        for i, objective in enumerate(self.objectives):
+            if self.states[i] != PENDING:
+                continue
+            if objective.kind == "survive":
+                self.details[i] = f"{min(theirs, objective.moves)} of {objective.moves}"
+                if over and not won and not drawn:
+                    self._set(i, FAILED)
+                elif won or drawn or theirs >= objective.moves:
+                    self._set(i, MET)
+            elif objective.kind in self.win_within_kinds:
+                self.details[i] = self.moves_left(max(0, objective.moves - mine))
+                if won and mine <= objective.moves:
+                    self._set(i, MET)
+                elif over or mine >= objective.moves:
+                    self._set(i, FAILED)
+            elif over:
+                self._set(i, MET if won else FAILED)
+        self._settle_outcome(over, lambda i: FAILED)
+
+
+class GomokuObjectiveTracker(BoardObjectiveTracker):
     """Gomoku objectives for the player playing `player_colour`; moves are counted from the
     level's opening (its stones are not moves)."""
 
@@ -226,6 +257,8 @@ class GomokuObjectiveTracker(_Tracker):
         self.colour = player_colour
         self.opening = opening_moves
 
+    win_within_kinds = ("win_within", "forced_win")
+
     def moves_of(self, state, colour: int) -> int:
         return sum(1 for x, y in state.moves[self.opening :] if state.at(x, y) == colour)
 
@@ -233,28 +266,6 @@ class GomokuObjectiveTracker(_Tracker):
         if self.outcome is not None:
             return
         over = state.winner is not None
-        won = state.winner == self.colour
-        drawn = state.winner == 0
         mine = self.moves_of(state, self.colour)
         theirs = self.moves_of(state, 3 - self.colour)
-        for i, objective in enumerate(self.objectives):
-            if self.states[i] != PENDING:
-                continue
-            kind = objective.kind
-            if kind == "survive":
-                self.details[i] = f"{min(theirs, objective.moves)} of {objective.moves}"
-                if over and not won and not drawn:
-                    self._set(i, FAILED)
-                elif won or drawn or theirs >= objective.moves:
-                    self._set(i, MET)
-                continue
-            if kind in ("win_within", "forced_win"):
-                self.details[i] = f"{max(0, objective.moves - mine)} move(s) left"
-                if won and mine <= objective.moves:
-                    self._set(i, MET)
-                elif over or mine >= objective.moves:
-                    self._set(i, FAILED)
-                continue
-            if over:
-                self._set(i, MET if won else FAILED)
-        self._settle_outcome(over, lambda i: FAILED)
+        self.judge(over, state.winner == self.colour, state.winner == 0, mine, theirs)
