@@ -104,7 +104,10 @@ def test_a_broken_brain_loses_cleanly_and_leaves_nothing_behind(tmp_path, mode, 
 
 @pytest.mark.slow
 def test_the_project_brain_against_itself(tmp_path):
-    config = MatchConfig(turn_ms=250, start_ms=5000)
+    # The brain thinks about as long as it did with a 250 ms turn limit (a fair share of an 8 s
+    # match clock: about 130-200 ms a move), but the limits it must keep leave room for a busy
+    # machine (pytest -n 2 beside four brains on two cores): a reply may take 5 s, a game 8 s.
+    config = MatchConfig(turn_ms=5000, match_ms=8000, start_ms=5000)
     lines: list[str] = []
     result = run_match(
         f"{OUR_BRAIN} --level hard",
@@ -131,7 +134,7 @@ def test_the_project_brain_against_itself(tmp_path):
             replay.play(x - 1, y - 1)
         assert replay.moves == record.moves and replay.winner == record.winner
     report = summary(result, {"p1": "hard", "p2": "hard"}, config)
-    assert report[0].startswith("2 games, freestyle, 15x15, 250 ms per move")
+    assert report[0].startswith("2 games, freestyle, 15x15, 5000 ms per move, 8000 ms per game")
     assert any("p99" in line for line in report)
 
 
