@@ -89,7 +89,9 @@ class CardTurnAgent:
             # Nothing after an end of turn is played (DecisionSteps stops there).
             self.plan = [] if action.kind == Kind.END_TURN else rest
             self.plan_turn = turn
-        return Decision(action, _card_explanation(battle, self.plan_info, action))
+        # A plan's warnings (a scripted opponent's skipped actions) come with its first action only.
+        warnings = list(self.plan_info.get("warnings", [])) if self.planned else []
+        return Decision(action, _card_explanation(battle, self.plan_info, action), warnings)
 
 
 @dataclass
@@ -328,15 +330,19 @@ def gomoku_self_play(ai: str | None, budget_ms: float, seed: int = 0, lanes: int
 
 
 class SkirmishTeamAgent:
-    """A skirmish AI (`ai/skirmish/`) over the registry's SkirmishGame; the searching AIs' plan,
-    the first actions they weighed and their scores go in the explanation."""
+    """A skirmish AI (`ai/skirmish/`) over the registry's SkirmishGame (or the SkirmishState a
+    level session gives); the searching AIs' plan, the first actions they weighed and their
+    scores go in the explanation."""
 
     def __init__(self, agent):
         self.agent = agent
+        self.name = getattr(agent, "name", "agent")
 
     def act(self, observation, budget_ms: float) -> Decision:
-        from game.rules.skirmish.game import describe_action
+        from game.rules.skirmish.game import SkirmishGame, describe_action
 
+        if not isinstance(observation, SkirmishGame):
+            observation = SkirmishGame(observation)
         seen = observation.match
         action = self.agent.act(seen, budget_ms)
         nodes = list(getattr(self.agent, "last_nodes", None) or [])
@@ -405,7 +411,7 @@ def install() -> None:
     game_kind("cards").self_play = card_self_play
     register_agents("gomoku", {level: _level_factory(GomokuAgent, level) for level in GOMOKU_LEVELS})
     game_kind("gomoku").self_play = gomoku_self_play
-    # The level sessions that call their games' own AIs (the others' levels use `act`):
+    # The games whose levels' agents add to the AI levels (ai/levels/opponents.py says what):
     game_kind("cards").level_agents = "ai.levels.opponents:card_agent"
     game_kind("gomoku").level_agents = "ai.levels.opponents:gomoku_agent"
     game_kind("skirmish").level_agents = "ai.levels.opponents:skirmish_agent"

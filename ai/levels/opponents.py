@@ -1,38 +1,30 @@
 """The agents that play a level: its opponent (scripted, or an AI at the level's budget) and,
-for simulations, an AI in the player's seat.
+for simulations, an AI in the player's seat. Every one speaks the one agent interface
+(`act(observation, budget_ms) -> Decision`, game/rules/game_api.py), which the level sessions'
+`run_turn` calls.
 
-No game is named here: the game registry says which maker builds a level session's agents, in
-the shape its `run_turn` calls (`game_kind(session.kind).level_agents`, a 'module:function' of
-the makers below, put there by `ai.agents.install()`). A game without a maker of its own (one
-added through the registry) gets the registry's AI levels behind the one agent interface
-(`act(observation, budget_ms) -> Decision`, ai/agents.py). The ones with makers: the card
-sessions call `decide(observation, budget_ms)` (and `draft_pick` in a draft), the gomoku session
-`decide(state, budget_ms)` answering one move (`MoveDecision`), and the skirmish session the
-skirmish AIs as they are (`act(state, budget_ms)` -> an action, ai/skirmish/registry.py).
+No game is named here: the game registry says which maker builds a level session's agents
+(`game_kind(session.kind).level_agents`, a 'module:function' of the makers below, put there by
+`ai.agents.install()`). A game without a maker of its own (one added through the registry) gets
+the registry's AI levels as they are. What the makers add: the card agents are told their seat
+before the level's draft (whose picks the card AI remembers), the gomoku agents search with the
+levels' own seeds, and a skirmish AI in the player's seat also walks to the level's `reach` cells.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, Callable, cast
 
-from ai.cards.agent import CardAgent
+from ai.agents import CardTurnAgent, SkirmishTeamAgent
 from ai.cards.registry import make_agent
 from ai.cards.scripted import ScriptedAgent
+from game.rules.game_api import Decision
 from game.rules.levels.session import CardSession, LevelSession
 
 
-@dataclass
-class MoveDecision:
-    """A gomoku agent's answer, shaped like a card agent's Decision: `actions[0]` is the point
-    (what `GomokuSession.run_turn` reads)."""
-
-    actions: list[tuple[int, int]]
-    explanation: dict | None = None
-
-
-class GomokuAgent:
-    """A gomoku AI level as an agent: one move per decision."""
+class GomokuLevelAgent:
+    """A gomoku AI level playing a level: move n of the agent is searched with the seed
+    `seed * 1009 + n` (the levels' own rule, which `duelmind levels simulate` results rest on)."""
 
     def __init__(self, level: str, seed: int | None = None):
         from ai.gomoku import LEVELS
@@ -44,12 +36,12 @@ class GomokuAgent:
         self.seed = seed
         self.moves = 0
 
-    def decide(self, state, budget_ms: float) -> MoveDecision:
+    def act(self, state, budget_ms: float) -> Decision:
         from ai.gomoku import choose_move
 
         seed = None if self.seed is None else self.seed * 1009 + self.moves
         self.moves += 1
-        return MoveDecision([choose_move(state, budget_ms, self.level, seed)])
+        return Decision(choose_move(state, budget_ms, self.level, seed))
 
 
 def opponent_budget(session: LevelSession) -> float:
@@ -65,20 +57,24 @@ def _level_ai(session: LevelSession, ai: str | None) -> str:
 # Each: (session, AI name, seed, for the player's seat?) -> the agent its session's run_turn calls.
 
 
-def card_agent(session, name: str, seed: int | None, player: bool):
-    agent: CardAgent = make_agent(name, seed)
+def card_agent(session, name: str, seed: int | None, player: bool) -> CardTurnAgent:
+    return _seated(CardTurnAgent(make_agent(name, seed)), session, player)
+
+
+def _seated(agent: CardTurnAgent, session, player: bool) -> CardTurnAgent:
+    """The card agent told its seat now: a draft comes before its first act."""
     agent.new_game(session.player_seat if player else session.opponent_seat, session.level.rules.lanes)
     return agent
 
 
-def gomoku_agent(session, name: str, seed: int | None, player: bool):
-    return GomokuAgent(name, seed)
+def gomoku_agent(session, name: str, seed: int | None, player: bool) -> GomokuLevelAgent:
+    return GomokuLevelAgent(name, seed)
 
 
 def skirmish_agent(session, name: str, seed: int | None, player: bool):
     from ai.skirmish.registry import make_agent as make_skirmish_agent
 
-    fighter = make_skirmish_agent(name, seed)
+    fighter = SkirmishTeamAgent(make_skirmish_agent(name, seed))
     if player and any(o.kind == "reach" for o in session.level.objectives):
         return ReachSeeker(fighter, session)
     return fighter
@@ -118,13 +114,12 @@ def _maker(session: LevelSession) -> Maker:
 
 def make_opponent(session: LevelSession, ai: str | None = None, seed: int | None = None):
     """The level's opponent for `session`: its script (or the AI it names), or the AI `ai`
-    instead. Card agents are ready for the game (new_game called)."""
+    instead. Card agents are ready for the game (their seat told)."""
     opponent = session.level.opponent
     seed = session.seed if seed is None else seed
     if ai in (None, "scripted") and getattr(opponent, "control", "ai") == "scripted":
-        agent: CardAgent = ScriptedAgent(opponent.script, opponent.rules, cast(CardSession, session).labels, seed)
-        agent.new_game(session.opponent_seat, session.level.rules.lanes)
-        return agent
+        script = ScriptedAgent(opponent.script, opponent.rules, cast(CardSession, session).labels, seed)
+        return _seated(CardTurnAgent(script), session, False)
     return _maker(session)(session, _level_ai(session, ai), seed, False)
 
 
@@ -148,7 +143,7 @@ class ReachSeeker:
         ]
         self.tracker = session.tracker
 
-    def act(self, state, budget_ms: float):
+    def act(self, state, budget_ms: float) -> Decision:
         from game.rules.skirmish.actions import Act
 
         hero = state.active_hero
@@ -166,5 +161,5 @@ class ReachSeeker:
             moves = [a for a in state.legal_actions() if a.kind == Act.MOVE]
             best = min(moves, key=lambda a: distance.get(a.cell, 999), default=None)
             if best is not None and distance.get(best.cell, 999) < distance.get(hero.cell, 999):
-                return best
+                return Decision(best)
         return self.agent.act(state, budget_ms)

@@ -82,10 +82,13 @@ class Explanation:
 
 @dataclass
 class Decision:
-    """An agent's answer: the action to play and, optionally, why."""
+    """An agent's answer: the action to play and, optionally, why. `warnings`: what the agent
+    was told to do and could not (a level's scripted opponent skipping an action whose target is
+    gone), for the level designer; the level session keeps them (`LevelSession.warnings`)."""
 
     action: Any
     explanation: Explanation | None = None
+    warnings: list[str] = field(default_factory=list)
 
 
 class Agent(Protocol):

@@ -61,21 +61,6 @@ def strongest_card_ai() -> str:
     return next(name for name in CARD_PLAYERS if name in AGENTS)
 
 
-def label_names(level) -> dict:
-    """The names of the level's labelled pieces (cards, heroes) for its objectives' sentences:
-    the games whose objectives name labelled pieces say how, by their level session class (the
-    registry's `level_session`); any other game: {}."""
-    from game.rules.levels.build import CardSetup
-    from game.rules.levels.session import CardSession
-    from game.rules.levels.skirmish_session import SkirmishSession, hero_labels
-
-    names = {CardSession: lambda: CardSetup(level).label_names, SkirmishSession: lambda: hero_labels(level)[1]}
-    for cls in game_kind(level.kind).level_session_class().__mro__:
-        if cls in names:
-            return names[cls]()
-    return {}
-
-
 def play_level(
     level,
     seed: int,
@@ -89,7 +74,7 @@ def play_level(
     `budget_ms` is the player's time per turn (default: the level opponent's budget), and the
     opponent's unless `opponent_budget_ms` is given. Card players get the objective lookahead on
     puzzle levels (ai/levels/lookahead.py) unless `lookahead` is False."""
-    from ai.cards.agent import CardAgent
+    from ai.agents import CardTurnAgent
     from ai.levels.lookahead import LookaheadPlayer, needs_lookahead
     from ai.levels.opponents import make_opponent, make_player
 
@@ -104,8 +89,9 @@ def play_level(
         else (budget if budget_ms is not None else level_budget)
     )
     me = make_player(session, player, seed * 2 + 1)
-    if lookahead and isinstance(me, CardAgent) and needs_lookahead(level):  # a card AI plays a puzzle
-        me = LookaheadPlayer(me, session)
+    if lookahead and isinstance(me, CardTurnAgent) and needs_lookahead(level):  # a card AI plays a puzzle
+        me = CardTurnAgent(LookaheadPlayer(me.agent, session))
+        me.new_game(session.player_seat, level.rules.lanes, told=True)  # the card AI is already told
     rival = make_opponent(session, None if opponent in (None, "level", "scripted") else opponent, seed * 2)
     while not session.over:
         if session.phase == "draft":  # the games with a draft (cards) draft first
@@ -310,7 +296,7 @@ def run_games(
 def report(level, outcomes: list[GameOutcome], player: str, opponent: str, budget_ms: float | None) -> dict:
     from game.rules.levels.objectives import describe
 
-    names = label_names(level)
+    names = game_kind(level.kind).level_session_class().piece_names(level)
     n = len(outcomes)
     wins = sum(o.won for o in outcomes)
     low, high = wilson_interval(wins, n)

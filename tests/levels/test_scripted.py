@@ -35,11 +35,13 @@ def opponent_level(script, rules=(), **opponent):
 
 
 def play_opponent_turn(session):
+    """The opponent's first turn through the one agent interface; returns the scripted card AI
+    (behind its CardTurnAgent) and the actions played."""
     agent = make_opponent(session)
     session.apply("PASS")
     start = len(session.actions)
     session.run_turn(agent, 50)
-    return agent, session.actions[start:]
+    return agent.agent, session.actions[start:]
 
 
 def test_the_script_is_played_in_order_then_the_turn_ends():
@@ -105,7 +107,10 @@ def test_scripts_are_per_turn_and_then_end_skips_the_rules():
     session = started(
         opponent_level([{"turn": 2, "actions": ["SUMMON {card:68}"], "then": "end"}], rules=["attack_guards"])
     )
-    agent, first = play_opponent_turn(session)
+    agent = make_opponent(session)
+    session.apply("PASS")
+    session.run_turn(agent, 50)
+    first = session.actions[1:]
     assert first == [f"ATTACK {uid(session, 'brute')} {uid(session, 'wall')}", "PASS"]  # turn 1: rules only
     session.apply("PASS")
     start = len(session.actions)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from ai.cards.random_agent import RandomAgent
+from ai.agents import CardTurnAgent
 from ai.levels.opponents import make_opponent
 from game.tools.simulate_levels import play_level
 from ai.cards.search_common import state_key
@@ -74,7 +75,7 @@ def test_illegal_actions_raise_with_the_engines_reason():
 
 
 def play_some(session, turns, seed=3):
-    agents = {session.player_seat: RandomAgent(seed), session.opponent_seat: make_opponent(session)}
+    agents = {session.player_seat: CardTurnAgent(RandomAgent(seed)), session.opponent_seat: make_opponent(session)}
     while not session.over and session.battle.turn < turns:
         session.run_turn(agents[session.current_seat], 20)
 
@@ -104,8 +105,7 @@ def test_a_save_leaves_out_an_unfinished_opponent_turn():
     session.apply("PASS")
     before = session.save_data()["actions"]
     agent = make_opponent(session)
-    decision = agent.decide(session.observation(), 20)
-    session.apply(decision.actions[0])  # the opponent is halfway through its turn
+    session.apply(agent.act(session.observation(), 20).action)  # the opponent is halfway through its turn
     assert session.save_data()["actions"] == before == ["PASS"]
     session.run_turn(agent, 20)
     assert session.save_data()["actions"] == session.actions and session.is_player_turn
@@ -165,7 +165,26 @@ def test_play_level_reports_the_outcome():
     assert session.over and outcome.won and outcome.turns == 1 and outcome.objectives == ["met"]
 
 
-def test_play_decision_stops_at_a_stale_action_and_collects_warnings():
+class _PlannedTurns:
+    """A card AI that plans the turns it is given, in order, with a warning each."""
+
+    name = "planned"
+
+    def __init__(self, *plans):
+        self.plans = list(plans)
+        self.asked = 0
+
+    def new_game(self, seat: int, lanes: int) -> None:
+        pass
+
+    def decide(self, observation, budget_ms: float):
+        from ai.cards.agent import Decision
+
+        self.asked += 1
+        return Decision(self.plans.pop(0), {"warnings": [f"plan {self.asked}: skipped 'X'"]})
+
+
+def test_run_turn_plans_again_at_a_stale_action_and_collects_each_plans_warnings():
     from game.rules.cards.actions import attack, parse_action
 
     session = started(
@@ -175,13 +194,10 @@ def test_play_decision_stops_at_a_stale_action_and_collects_warnings():
         )
     )
     golem, wall = uid(session, "golem"), uid(session, "wall")
-    # The second action targets the wall, which the first one killed: the rest is dropped.
-    played = session.play_decision(
-        [attack(golem, wall), attack(golem, wall), parse_action("PASS")], {"warnings": ["turn 1: skipped 'X'"]}
-    )
-    assert [a.text() for a, _ in played] == [f"ATTACK {golem} {wall}"] and session.is_player_turn
-    assert session.warnings == ["turn 1: skipped 'X'"]
+    # The plan's second action targets the wall, which the first one killed: the AI plans again.
+    ai = _PlannedTurns([attack(golem, wall), attack(golem, wall), parse_action("PASS")], [parse_action("PASS")])
+    played = session.run_turn(CardTurnAgent(ai), 50)
+    assert [a.text() for a, _ in played] == [f"ATTACK {golem} {wall}", "PASS"] and not session.is_player_turn
+    assert ai.asked == 2 and session.warnings == ["plan 1: skipped 'X'", "plan 2: skipped 'X'"]
     with pytest.raises(IllegalAction):
-        session.play_decision([attack(golem, wall)])
-    assert [a.text() for a, _ in session.play_decision([parse_action("PASS")])] == ["PASS"]
-    assert not session.is_player_turn
+        session.run_turn(CardTurnAgent(_PlannedTurns([attack(golem, wall)])), 50)  # not the player's creature now

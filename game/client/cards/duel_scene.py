@@ -33,6 +33,7 @@ from game.rules.cards.battle import Battle
 from game.rules.cards.decisions import DecisionSteps
 from game.rules.cards.state import IllegalAction
 from game.rules.events import EventKind
+from game.rules.game_api import Explanation
 
 CLICK_DISTANCE = 10
 HITSTOP_MS = 90  # the frame holds this long when a big hit lands
@@ -92,7 +93,7 @@ class DuelScene(Scene):
         self.drag: Drag | None = None
         self.mouse = (0, 0)
         self.overlay = False
-        self.explanation: dict | None = None
+        self.explanation: Explanation | None = None
         self.explained_by = ""
         self.result_shown = False
         self.ended = False
@@ -508,13 +509,12 @@ class DuelScene(Scene):
 
     def _drive_ai(self, seat: int) -> None:
         agent = self.match.local_agent(seat)
-        if agent is not None:  # decides in-process (a level's scripted opponent): instant
-            decision = agent.decide(self.match.observation(seat), self.match.ai_budget_ms(self.app))
-            explanation = getattr(decision, "explanation", None) or {}
-            self.match.session.warnings.extend(explanation.get("warnings", []))
-            if explanation:
-                self.explanation, self.explained_by = explanation, self.seat_label(seat)
-            self.play_ai_actions(seat, list(decision.actions))
+        if agent is not None:  # acts in-process (a level's scripted opponent): instant
+            decision = agent.act(self.match.observation(seat), self.match.ai_budget_ms(self.app))
+            self.match.session.warnings.extend(decision.warnings)
+            if decision.explanation is not None:
+                self.explanation, self.explained_by = decision.explanation, self.seat_label(seat)
+            self.play_ai_actions(seat, [decision.action])
             return
         spec = self.match.specs[seat]
         # One action per request: the agent keeps the rest of its planned turn (ai/agents.py).

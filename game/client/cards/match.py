@@ -139,7 +139,7 @@ class CardMatch:
         return float(app.think_ms)
 
     def local_agent(self, seat: int):
-        """An agent that decides in-process for `seat` (a level's scripted opponent), or None."""
+        """An agent that acts in-process for `seat` (a level's scripted opponent), or None."""
         return None
 
     # what a level changes

@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from game.client.widgets import Button
     from game.rules.cards.actions import Action
     from game.rules.cards.battle import Battle
+    from game.rules.game_api import Explanation
 
 
 @dataclass(frozen=True)
@@ -50,7 +51,7 @@ class DuelViewModel:
     over: bool
     thoughts_available: bool  # an AI plays or explained itself (Tab shows its thoughts)
     overlay: bool  # the AI's thoughts are shown
-    explanation: dict | None
+    explanation: Explanation | None
     explained_by: str
     say_plan_step: Callable[[str], str]  # an AI plan's step in words
     ai_thinking: bool

@@ -1,6 +1,6 @@
 """LevelSession: one attempt at a level, the rules layer the client (and the headless tools)
-drive. No pygame, no AI: an opponent is any object with the card agent's `decide` method,
-made by `ai.levels.opponents.make_opponent(session)`.
+drive. No pygame, no AI: an opponent is any agent of the one interface (`act(observation,
+budget_ms) -> Decision`, game/rules/game_api.py), made by `ai.levels.opponents.make_opponent(session)`.
 
 Life of a session::
 
@@ -18,8 +18,8 @@ Life of a session::
             events = session.apply(action)             # the human's action: Action, its text, or (x, y)
         else:
             session.run_turn(agent, budget_ms)         # the opponent's whole turn in-process, or with a worker:
-            # decision = worker: agent.decide(session.observation(), budget_ms)
-            # session.play_decision(decision.actions, decision.explanation), until is_player_turn
+            # decision = worker: agent.act(session.observation(seat), budget_ms)
+            # session.apply(decision.action), until is_player_turn
         session.dialogue()                             # scripted lines said by that action
         session.objectives()                           # [ObjectiveStatus(text, required, state, detail)]
     session.result                                     # LevelResult(won, stars, turns, objectives, reason)
@@ -53,7 +53,7 @@ from dataclasses import dataclass
 from typing import Any
 from game.rules.cards.actions import Action, parse_action
 from game.rules.cards.battle import Battle, IllegalAction
-from game.rules.cards.decisions import DecisionSteps, remaining_budget
+from game.rules.cards.decisions import remaining_budget
 from game.rules.events import Event
 from game.rules.gomoku import BLACK, WHITE, GomokuState, Rule, format_move, parse_move
 from game.rules.levels.model import CardLevel, GomokuLevel, Line
@@ -113,6 +113,12 @@ class LevelSession:
         if session_type is None:
             raise TypeError(f"not a level: {type(level).__name__}")
         return session_type(level, seed)
+
+    @staticmethod
+    def piece_names(level) -> dict[str, str]:
+        """The names of `level`'s labelled pieces (label -> name) for its objectives' sentences;
+        the games whose objectives name labelled pieces (cards, heroes) say how."""
+        return {}
 
     @classmethod
     def resume(cls, level, data: dict) -> "LevelSession":
@@ -202,6 +208,10 @@ class CardSession(LevelSession):
     kind = "cards"
     level: CardLevel
     tracker: ObjectiveTracker | None  # None until the battle begins (after the draft)
+
+    @staticmethod
+    def piece_names(level) -> dict[str, str]:
+        return CardSetup(level).label_names
 
     def __init__(self, level: CardLevel, seed: int = 0):
         super().__init__(level, seed)
@@ -318,33 +328,22 @@ class CardSession(LevelSession):
             self.apply(text)
 
     def run_turn(self, agent, budget_ms: float) -> list[tuple[Action, list[Event]]]:
-        """Let `agent` play the current side's whole turn (headless play, simulations, tests).
-
-        `agent.decide(observation, budget_ms)` returns an object with `actions` (played in order,
-        then the agent is asked again until the turn ends) and optionally `explanation` (a dict;
-        its "warnings" are added to `self.warnings`). When a later action of a decision is no
-        longer legal (a random effect changed the board after the plan was made), the rest of the
-        decision is dropped and the agent is asked again; an illegal first action raises
-        IllegalAction (a bug in the agent). Returns [(action, events)]."""
+        """Let `agent` play the current side's whole turn (headless play, simulations, tests), one
+        action per `agent.act(observation, budget_ms) -> Decision` (game/rules/game_api.py; the
+        card AIs answer through ai.agents.CardTurnAgent, which keeps the rest of its planned turn).
+        Each act gets what is left of the turn's budget; a decision's warnings (a scripted action
+        skipped) are added to `self.warnings`. An illegal action raises IllegalAction (a bug in
+        the agent). Returns [(action, events)]."""
         battle = self._battle()
         seat = battle.current
         played: list[tuple[Action, list[Event]]] = []
         started = time.perf_counter()
         while not self.over and battle.current == seat:
             remaining = remaining_budget(budget_ms, (time.perf_counter() - started) * 1000)
-            decision = agent.decide(self.observation(seat), remaining)
-            if not decision.actions:
-                raise IllegalAction(f"{getattr(agent, 'name', 'the agent')} returned no action")
-            played += self.play_decision(decision.actions, getattr(decision, "explanation", None))
+            decision = agent.act(self.observation(seat), remaining)
+            self.warnings += decision.warnings
+            played.append((decision.action, self.apply(decision.action)))
         return played
-
-    def play_decision(self, actions, explanation: dict | None = None) -> list[tuple[Action, list[Event]]]:
-        """Apply what an agent decided for the side to act (e.g. the actions and explanation an AI
-        worker sent back): in order, until the turn or the level ends; an action that a random
-        effect made illegal after the plan was made ends the decision (ask the agent again).
-        The explanation's "warnings" (skipped scripted actions) go to `warnings`."""
-        self.warnings += (explanation or {}).get("warnings", [])
-        return [(action, self.apply(action)) for action in DecisionSteps(self._battle(), actions, lambda: self.over)]
 
     def run_draft(self, seat: int, agent) -> None:
         """Make all of `seat`'s remaining picks with `agent.draft_pick(offer, picked, pick)`."""
@@ -440,8 +439,9 @@ class GomokuSession(BoardSession):
         return self._after(events, player)
 
     def run_turn(self, agent, budget_ms: float) -> list[tuple[tuple[int, int], list]]:
-        """Let `agent` (e.g. ai.levels.opponents.GomokuAgent) play one move: `agent.decide(state
-        copy, budget_ms).actions[0]` is the point. Returns [(move, events)]."""
-        decision = agent.decide(self.observation(), budget_ms)
-        move = tuple(decision.actions[0])
+        """Let `agent` (e.g. ai.levels.opponents.GomokuLevelAgent) play one move: its
+        `act(state copy, budget_ms).action` is the point. Returns [(move, events)]."""
+        decision = agent.act(self.observation(), budget_ms)
+        self.warnings += decision.warnings
+        move = (decision.action[0], decision.action[1])
         return [(move, self.apply(move))]

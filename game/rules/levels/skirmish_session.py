@@ -6,8 +6,8 @@ The player's team is team 0, the opponent's team 1 (seats are teams, as in Skirm
 level's heroes start on the level's cells: the session plays on a copy of the map whose spawns are
 those cells (one copy per level, so the line-of-sight cache is shared by its attempts). A "turn"
 of the opponent (`run_turn`) is every action until a hero of the player's acts or the level ends;
-its agent is a skirmish AI (`act(state, budget_ms) -> Action`, ai/skirmish), asked once per action
-with `budget_ms` each. The level's turns are the rounds played.
+its agent speaks the one interface (`act(state, budget_ms) -> Decision`: a skirmish AI behind
+ai.agents.SkirmishTeamAgent), asked once per action with `budget_ms` each. The level's turns are the rounds played.
 """
 
 from __future__ import annotations
@@ -121,6 +121,10 @@ class SkirmishSession(LevelSession):
     level: SkirmishLevel
     tracker: SkirmishObjectiveTracker
 
+    @staticmethod
+    def piece_names(level) -> dict[str, str]:
+        return hero_labels(level)[1]
+
     def __init__(self, level: SkirmishLevel, seed: int = 0):
         super().__init__(level, seed)
         teams = [[hero.hero for hero in side.heroes] for side in (level.player, level.opponent)]
@@ -190,13 +194,15 @@ class SkirmishSession(LevelSession):
         return events
 
     def run_turn(self, agent, budget_ms: float) -> list[tuple[Action, list[Event]]]:
-        """Let `agent` (a skirmish AI: `act(state, budget_ms)`) play the side to act until the other
-        side's hero acts or the level ends, one action per decision at `budget_ms` each."""
+        """Let `agent` (`act(state, budget_ms) -> Decision`, e.g. ai.agents.SkirmishTeamAgent) play
+        the side to act until the other side's hero acts or the level ends, one action per act at
+        `budget_ms` each."""
         seat = self.state.current_player
         played = []
         while not self.over and self.state.current_player == seat:
-            action = agent.act(self.observation(seat), budget_ms)
-            played.append((action, self.apply(action)))
+            decision = agent.act(self.observation(seat), budget_ms)
+            self.warnings += decision.warnings
+            played.append((decision.action, self.apply(decision.action)))
         return played
 
 
