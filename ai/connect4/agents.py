@@ -3,7 +3,9 @@ Four evaluation (ai/connect4/evaluation.py), at three levels given as data.
 
 A level is capped by depth and by nodes, so it plays the same moves on any machine and under
 any load (the time budget only matters when it is shorter than the caps need). Randomness, all
-from the agent's seed:
+from the agent's seed plus the discs on the board (so a move depends only on the seed and the
+position: an agent made again for the same game, after an undo or in another process, plays the
+same, as the gomoku agents do):
 
 - ``noise``: pick at random among the root moves scoring within this much of the best (a
   proven win or a move that stops a proven loss is never traded for a worse one: those scores
@@ -55,7 +57,7 @@ class Connect4Agent:
             raise ValueError(f"unknown Connect Four level {level!r}; levels: {', '.join(LEVELS)}")
         self.level = LEVEL_SETTINGS[level]
         self.seed = seed
-        self.rng = random.Random(seed)
+        self.rng = random.Random(seed)  # drawn afresh for each move: `seed` + the discs played
         self.last_result: SearchResult | None = None
 
     def act(self, observation: Connect4State, budget_ms: float, clock=time.perf_counter) -> Decision:
@@ -64,6 +66,7 @@ class Connect4Agent:
         if not actions:
             raise ValueError("the game is over: there is no move to make")
         start = clock()
+        self.rng.seed(self.seed + len(state.moves))
         level = self.level
         if level.blunder and self.rng.random() < level.blunder:
             action = self._hunch(state, actions)

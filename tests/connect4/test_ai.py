@@ -75,6 +75,17 @@ def test_a_level_is_deterministic_for_a_seed():
     assert first == again
 
 
+def test_a_move_depends_only_on_the_seed_and_the_position():
+    """One agent kept for a whole game plays what a fresh one plays in each position (the client
+    asks again after an undo, maybe of another worker); easy draws the most random numbers."""
+    state = Connect4State()
+    kept = Connect4Agent("easy", 7)
+    while not state.is_terminal:
+        action = kept.act(state.clone(), BIG_BUDGET).action
+        assert Connect4Agent("easy", 7).act(state.clone(), BIG_BUDGET).action == action, state.moves
+        state.apply(action)
+
+
 def test_the_agent_leaves_the_observation_unchanged():
     state = Connect4State.from_moves([3, 3, 2, 4])
     seen = state.observation(0)

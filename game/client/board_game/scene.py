@@ -5,7 +5,7 @@ HUD, the toast and the dialogue box's place.
 
 A game's scene fills in the board: where a mouse position points (`target_at`), its own keys
 (`handle_key`), the events' animations (`event_animations`), what its AI's "act" request
-differs in (`ai_observation`, `ai_move`, `move_text`, `ai_seed`, `ai_agent_per_move`), and the
+differs in (`ai_observation`, `ai_move`, `move_text`), and the
 drawing (`draw`, and the side panel's parts: `rules_text`, `draw_player_icon`,
 `game_over_text`, `status_hint`, `draw_moves`, `key_hints`). A move is what the game's match
 takes (gomoku: a point (x, y); Connect Four: a column)."""
@@ -85,14 +85,6 @@ class BoardScene(Scene):
         """A move in words, for the error of an AI that chose an illegal one."""
         return repr(move)
 
-    def ai_seed(self) -> int:
-        """The seed the AI's request carries (the match's; the agent adds the stones itself)."""
-        return self.match.seed
-
-    # Connect Four's agent draws from its own random numbers: it is made afresh for each move
-    # (seeded by `ai_seed`), so a move depends only on the seed and the position.
-    ai_agent_per_move = False
-
     def seat_name(self, seat: int) -> str:
         raise NotImplementedError
 
@@ -145,15 +137,15 @@ class BoardScene(Scene):
 
     def _ask_ai(self, seat: int, budget: float):
         game = self.match.kind
-        game_id = f"{game}:{self.match.seed}"  # the agent keeps nothing else of a game
-        if self.ai_agent_per_move:  # the worker forgets the game's agent: the next one is made afresh
-            self.app.pool.submit("end_game", route=0, game_id=game_id)
+        # The agents add the stones or discs on the board to the seed: a move depends only on
+        # the seed and the position (the same after an undo, or in another worker).
+        game_id = f"{game}:{self.match.seed}"
         return self.app.pool.submit(
             "act",
             route=0,
             game=game,
             agent=self.match.ai_level(seat),
-            seed=self.ai_seed(),
+            seed=self.match.seed,
             game_id=game_id,
             seat=seat,
             observation=self.ai_observation(),

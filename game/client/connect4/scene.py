@@ -9,7 +9,7 @@ quick match screen's start_match does it), `run=LevelRun` for a campaign level (
 or `match=` a ready match object. The scene plays the match; it never knows which it is. The
 turn flow, undo, input, buttons, side panel and the AI's request are the board games'
 (game/client/board_game/); this module adds the board, its keys, the drop animations and what
-the AI's request differs in (its observation, its seed).
+the AI's request differs in (its observation).
 """
 
 from __future__ import annotations
@@ -74,11 +74,6 @@ class Connect4Scene(BoardScene):
 
     def ai_observation(self):
         return self.state.observation(self.state.current_player)  # the whole board (a copy)
-
-    def ai_seed(self) -> int:
-        return self.match.seed + len(self.state.moves)
-
-    ai_agent_per_move = True  # a fresh agent seeded with seed + discs: a move depends on nothing else
 
     def move_text(self, column) -> str:
         return f"column {column!r}"
