@@ -15,6 +15,7 @@ import pygame
 
 from game.client import theme
 from game.client.scene import Scene
+from game.client.scenes.workshop_prompt import leave_or_ask
 from game.client.widgets import Button, draw_text, fit_text, hover_buttons, press_buttons, vertical_gradient
 from game.workshop import campaign_edit as ce
 from game.client.workshop import campaign_view as view
@@ -129,20 +130,8 @@ class WorkshopCampaignScene(Scene):
         self.showing_help = True
 
     def leave(self) -> None:
-        if not self.doc.dirty:
-            self.app.pop()
-            return
         files = ", ".join(self.doc.file_of(part).name for part in self.doc.changed_files()) or self.doc.path.name
-        self.app.push(
-            "workshop_prompt",
-            title="Unsaved changes",
-            message=f"{files}: changes not saved.",
-            buttons=[
-                ("Save", lambda _: self.save(then=self.app.pop)),
-                ("Discard", lambda _: self.app.pop()),
-                ("Cancel", None),
-            ],
-        )
+        leave_or_ask(self.app, f"{files}: changes not saved." if self.doc.dirty else None, self.save)
 
     def choose_chapter(self, c: int) -> None:
         self.settings.finish(self.doc)

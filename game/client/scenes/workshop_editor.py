@@ -18,6 +18,7 @@ import pygame
 
 from game.client import theme
 from game.client.scene import Scene
+from game.client.scenes.workshop_prompt import leave_or_ask
 from game.client.widgets import Button, draw_text, fit_text, hover_buttons, press_buttons, vertical_gradient
 from game.client.workshop import card_table, keys, stones
 from game.workshop import catalog, edits, forms, io, skirmish_field, skirmish_forms
@@ -230,19 +231,8 @@ class WorkshopEditorScene(Scene):
         self.app.push("workshop_help")
 
     def leave(self) -> None:
-        if not self.doc.dirty:
-            self.app.pop()
-            return
-        self.app.push(
-            "workshop_prompt",
-            title="Unsaved changes",
-            message=f"{self.doc.file_name} has changes that are not saved.",
-            buttons=[
-                ("Save", lambda _: self.save(then=self.app.pop)),
-                ("Discard", lambda _: self.app.pop()),
-                ("Cancel", None),
-            ],
-        )
+        unsaved = f"{self.doc.file_name} has changes that are not saved." if self.doc.dirty else None
+        leave_or_ask(self.app, unsaved, self.save)
 
     def show_problem(self, parts: tuple) -> None:
         """Select what a problem is about: a placed card, or the tab and row of its field."""

@@ -12,6 +12,24 @@ from game.client.widgets import Button, ButtonColumn, draw_text, panel, shade, w
 BOX = pygame.Rect(240, 220, 800, 280)
 
 
+def leave_or_ask(app, unsaved: str | None, save) -> None:
+    """Leave an editor (pop it): at once when nothing is unsaved (`unsaved` None), else after the
+    question "Save / Discard / Cancel" naming what is unsaved; `save(then=...)` saves, then leaves."""
+    if unsaved is None:
+        app.pop()
+        return
+    app.push(
+        "workshop_prompt",
+        title="Unsaved changes",
+        message=unsaved,
+        buttons=[
+            ("Save", lambda _: save(then=app.pop)),
+            ("Discard", lambda _: app.pop()),
+            ("Cancel", None),
+        ],
+    )
+
+
 class WorkshopPromptScene(Scene):
     name = "workshop_prompt"
     opaque = False
