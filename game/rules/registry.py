@@ -56,6 +56,10 @@ class GameKind:
     # None: the game's AI levels above, behind the one agent interface (ai/levels/opponents.py).
     level_agents: str | None = None
 
+    def count_turns(self, count: int) -> str:
+        """`count` of this game's turn unit in words: "1 turn", "3 moves"."""
+        return f"{count} {self.turn_unit if count != 1 else self.turn_unit.removesuffix('s')}"
+
     # ---------------------------------------------------------------- the game's own functions
 
     def new_state(self, setup: Mapping | None = None, seed: int = 0) -> GameState:

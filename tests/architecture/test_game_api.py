@@ -142,3 +142,14 @@ def test_the_registry_is_a_plain_table():
     for kind in GAMES.values():
         kind.new_state({}, 0)
     assert set(GAMES) == before
+
+
+def test_a_count_of_turns_reads_as_words_in_each_games_unit():
+    assert [
+        game_kind(name).count_turns(n) for name, n in (("cards", 1), ("cards", 3), ("gomoku", 1), ("skirmish", 12))
+    ] == [
+        "1 turn",
+        "3 turns",
+        "1 move",
+        "12 rounds",
+    ]

@@ -508,7 +508,7 @@ class CampaignMapScene(Scene):
         record = self.progress.record(level_id)
         if record.attempts:
             best = (
-                f"best {record.best_turns} {game_kind(level.kind).turn_unit}"
+                f"best {game_kind(level.kind).count_turns(record.best_turns)}"
                 if record.best_turns is not None
                 else "not won yet"
             )
