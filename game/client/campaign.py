@@ -15,7 +15,7 @@ from game.rules.safe_json import safe_resolve
 @dataclass
 class CampaignData:
     campaign: m.Campaign | None
-    levels: dict = field(default_factory=dict)  # id -> CardLevel | GomokuLevel (the good ones)
+    levels: dict = field(default_factory=dict)  # id -> the level (any game's model; the good ones)
     broken: dict[str, list[Problem]] = field(default_factory=dict)  # id -> its problems
     problems: list[Problem] = field(default_factory=list)  # of the campaign file itself
     folder: Path = field(default_factory=campaign_dir)

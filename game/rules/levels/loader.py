@@ -18,7 +18,7 @@ from pydantic import BaseModel, ValidationError
 
 from game.rules.levels import model
 from game.paths import levels_dir
-from game.rules.levels.level_base import LABEL_PATTERN, LEVEL_ID_PATTERN
+from game.rules.levels.level_base import LABEL_PATTERN, LEVEL_ID_PATTERN, LevelBase
 from game.rules.levels.problems import LevelError, Problem, json_path  # noqa: F401  (part of this module's API)
 from game.rules.safe_json import JsonFileError, NotARegularFile, cap_problems, read_json_file, safe_resolve, shorten
 
@@ -220,14 +220,14 @@ def read_json(path: Path) -> tuple[Any, list[Problem]]:
     return raw, []
 
 
-def parse_level(raw: dict, file: str) -> tuple[model.CardLevel | model.GomokuLevel | None, list[Problem]]:
+def parse_level(raw: dict, file: str) -> tuple[LevelBase | None, list[Problem]]:
     try:
         return model.LEVEL_ADAPTER.validate_python(raw), []
     except ValidationError as error:
         return None, validation_problems(error, raw, file, model.LEVEL_ADAPTER.validate_python)
 
 
-def read_level(path: str | Path) -> tuple[model.CardLevel | model.GomokuLevel | None, list[Problem]]:
+def read_level(path: str | Path) -> tuple[LevelBase | None, list[Problem]]:
     """Parse and cross-check one level file: (the level or None, every problem)."""
     from game.rules.levels.checks import check_level
 
@@ -256,7 +256,7 @@ def read_level(path: str | Path) -> tuple[model.CardLevel | model.GomokuLevel | 
     return level, problems
 
 
-def load_level(path: str | Path) -> model.CardLevel | model.GomokuLevel:
+def load_level(path: str | Path) -> LevelBase:
     """The validated level at `path` (a file, or a campaign level id); raises LevelError."""
     level, problems = read_level(find_level(path))
     if problems or level is None:
@@ -285,7 +285,7 @@ def load_campaign(path: str | Path | None = None) -> model.Campaign:
 
 def load_campaign_levels(
     campaign: model.Campaign, folder: Path | None = None
-) -> dict[str, model.CardLevel | model.GomokuLevel]:
+) -> dict[str, LevelBase]:
     """Every level of the campaign, validated: those its chapters name and the bonus levels beside
     them that rewards unlock (raises LevelError with all problems)."""
     folder = folder or campaign_dir()
