@@ -283,9 +283,7 @@ def load_campaign(path: str | Path | None = None) -> model.Campaign:
     return campaign
 
 
-def load_campaign_levels(
-    campaign: model.Campaign, folder: Path | None = None
-) -> dict[str, LevelBase]:
+def load_campaign_levels(campaign: model.Campaign, folder: Path | None = None) -> dict[str, LevelBase]:
     """Every level of the campaign, validated: those its chapters name and the bonus levels beside
     them that rewards unlock (raises LevelError with all problems)."""
     folder = folder or campaign_dir()
