@@ -472,13 +472,36 @@ def levels_charts(data: dict, outcomes) -> list[Chart]:
     ]
 
 
-def levels_page(data: dict, outcomes, directory: Path, text: str) -> Page:
+def levels_page(data: dict, outcomes, directory: Path, text: str, replays: Sequence = ()) -> Page:
+    """The page of a `levels simulate` run; `replays`: (outcome, file) of the games kept as
+    replays, listed with links and the command that opens each."""
+    tables = []
+    if replays:
+        rows = "".join(
+            f"<tr><td>{outcome.index}</td><td>{'won' if outcome.won else 'lost'}</td><td>{outcome.turns}</td>"
+            f"<td style='text-align:left'><a href='{html.escape(_relative(path, directory))}'>"
+            f"{html.escape(Path(path).name)}</a></td>"
+            f"<td style='text-align:left'><code>duelmind replay {html.escape(str(path))}</code></td></tr>"
+            for outcome, path in replays
+        )
+        tables.append(
+            "<h2 id='replays'>Games kept as replays</h2><table><tr><th>game</th><th>result</th>"
+            f"<th>turns</th><th>file</th><th>watch it</th></tr>{rows}</table>"
+        )
     return write_page(
         directory,
         f"levels simulate: {data['level']}, {data['player']} vs {data['opponent']}, {data['games']} games",
         text,
         levels_charts(data, outcomes),
+        tables,
     )
+
+
+def _relative(path, directory: Path) -> str:
+    try:
+        return Path(path).resolve().relative_to(Path(directory).resolve()).as_posix()
+    except ValueError:
+        return Path(path).resolve().as_uri()
 
 
 # ---------------------------------------------------------------------------------- ladders

@@ -53,6 +53,9 @@ class GameOutcome:
     objectives: list[str]  # met / failed per objective
     warnings: list[str] = field(default_factory=list)
     seconds: float = 0.0
+    # What a replay needs ({"actions": [...], "thoughts": {...}}), kept only when asked for
+    # (`--keep-replays`): a results file stays small otherwise.
+    record: dict | None = None
 
 
 def strongest_card_ai() -> str:
@@ -69,6 +72,7 @@ def play_level(
     budget_ms: float | None = None,
     opponent_budget_ms: float | None = None,
     lookahead: bool = True,
+    record: bool = False,
 ) -> tuple[LevelSession, GameOutcome]:
     """One headless attempt: `player` (an AI name) against the level's opponent (or `opponent`).
     `budget_ms` is the player's time per turn (default: the level opponent's budget), and the
@@ -115,6 +119,7 @@ def play_level(
         [s.state for s in result.objectives],
         list(session.warnings),
         time.perf_counter() - started,
+        {"actions": list(session.actions), "thoughts": dict(session.thoughts)} if record else None,
     )
     return session, outcome
 
@@ -156,21 +161,45 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="DIR",
         help="also write charts (PNG) and an index.html page into DIR (needs matplotlib)",
     )
+    parser.add_argument(
+        "--keep-replays",
+        type=int,
+        default=0,
+        metavar="N",
+        help="keep the first N lost games (see --keep) as replays: in DIR/replays with --report "
+        "(linked from the page), else in the game's replay library; watch one with 'duelmind replay FILE'",
+    )
+    parser.add_argument(
+        "--keep",
+        choices=("lost", "won", "all"),
+        default="lost",
+        help="which games --keep-replays keeps (default: lost)",
+    )
 
 
 _WORKER: dict = {}
 
 
-def _init_worker(path: str, player: str, opponent: str, budget_ms: float | None, seed: int, lookahead: bool) -> None:
+def _init_worker(
+    path: str, player: str, opponent: str, budget_ms: float | None, seed: int, lookahead: bool, records: bool = False
+) -> None:
     _WORKER.update(
-        level=load_level(path), player=player, opponent=opponent, budget_ms=budget_ms, seed=seed, lookahead=lookahead
+        level=load_level(path),
+        player=player,
+        opponent=opponent,
+        budget_ms=budget_ms,
+        seed=seed,
+        lookahead=lookahead,
+        records=records,
     )
 
 
 def _play_one(index: int) -> GameOutcome:
     w = _WORKER
     seed = w["seed"] * 1_000_003 + index
-    _, outcome = play_level(w["level"], seed, w["player"], w["opponent"], w["budget_ms"], lookahead=w["lookahead"])
+    _, outcome = play_level(
+        w["level"], seed, w["player"], w["opponent"], w["budget_ms"], lookahead=w["lookahead"], record=w["records"]
+    )
     outcome.index = index
     return outcome
 
@@ -187,16 +216,17 @@ class LevelJob:
     lookahead: bool
     tool: str = "levels simulate"
     chunk: int = 1
+    records: bool = False  # keep each game's actions and thoughts (for replays)
 
     def identity(self) -> dict:
-        return {key: value for key, value in asdict(self).items() if key not in ("tool", "chunk")}
+        return {key: value for key, value in asdict(self).items() if key not in ("tool", "chunk", "records")}
 
     def setup(self) -> None:
         from ai.gomoku.threats import find_vcf
         from game.rules.levels.gomoku_checks import use_forced_win_prover
 
         use_forced_win_prover(find_vcf)  # as `run` does, in a worker that did not fork from it
-        _init_worker(self.path, self.player, self.opponent, self.budget_ms, self.seed, self.lookahead)
+        _init_worker(self.path, self.player, self.opponent, self.budget_ms, self.seed, self.lookahead, self.records)
 
     def play(self, index: int) -> GameOutcome:
         return _play_one(index)
@@ -204,6 +234,8 @@ class LevelJob:
     def encode(self, outcome: GameOutcome) -> dict:
         data = asdict(outcome)
         del data["index"]
+        if data["record"] is None:
+            del data["record"]
         return data
 
     def decode(self, data: dict) -> GameOutcome:
@@ -227,7 +259,7 @@ def decode_outcome(data, objectives: int | None = None) -> GameOutcome:
     if not isinstance(data, dict):
         raise ValueError(f"expected an object with {', '.join(OUTCOME_FIELDS)}, found {type(data).__name__}")
     missing = [key for key in OUTCOME_FIELDS if key not in data]
-    extra = sorted(str(key) for key in data if key not in OUTCOME_FIELDS)
+    extra = sorted(str(key) for key in data if key not in OUTCOME_FIELDS and key != "record")
     if missing or extra:
         raise ValueError(
             f"{'missing ' + ', '.join(missing) if missing else ''}"
@@ -253,7 +285,15 @@ def decode_outcome(data, objectives: int | None = None) -> GameOutcome:
         raise ValueError(f"{len(states)} objective states for a level of {objectives} objectives")
     if not isinstance(warnings, list) or not all(isinstance(text, str) for text in warnings):
         raise ValueError(f"warnings is {str(warnings)[:60]}, expected {OUTCOME_FIELDS['warnings']}")
-    return GameOutcome(-1, seed, won, stars, turns, list(states), list(warnings), float(seconds))
+    record = data.get("record")
+    if record is not None and not (
+        isinstance(record, dict)
+        and isinstance(record.get("actions"), list)
+        and all(isinstance(text, str) for text in record["actions"])
+        and isinstance(record.get("thoughts", {}), dict)
+    ):
+        raise ValueError("record is not {actions: a list of texts, thoughts: an object}")
+    return GameOutcome(-1, seed, won, stars, turns, list(states), list(warnings), float(seconds), record)
 
 
 @functools.lru_cache(maxsize=8)
@@ -277,9 +317,11 @@ def run_games(
     lookahead: bool = True,
     backend: execution.Backend | None = None,
     results: Path | None = None,
+    records: bool = False,
 ) -> list[GameOutcome]:
-    """Games 0..games-1 in index order, on `backend` (default: in-process, or `jobs` processes)."""
-    job = LevelJob(execution.absolute(path), player, opponent, budget_ms, seed, lookahead)
+    """Games 0..games-1 in index order, on `backend` (default: in-process, or `jobs` processes);
+    `records`: each outcome keeps its game's actions and the AIs' thoughts (for replays)."""
+    job = LevelJob(execution.absolute(path), player, opponent, budget_ms, seed, lookahead, records=records)
     tally = {"games": 0, "won": 0}
 
     def note(outcome: GameOutcome) -> dict:
@@ -401,6 +443,7 @@ def run(args: argparse.Namespace) -> int:
             lookahead=not args.no_lookahead,
             backend=backend,
             results=args.results,
+            records=args.keep_replays > 0,
         )
     except execution.RunError as error:
         print(f"levels simulate: {error}", file=sys.stderr)
@@ -410,9 +453,54 @@ def run(args: argparse.Namespace) -> int:
         return 130
     data = report(level, outcomes, player, args.opponent, args.budget_ms)
     print(json.dumps(data, indent=2) if args.json else summary_text(data))
+    kept: list[tuple[GameOutcome, Path]] = []
+    if args.keep_replays > 0:
+        folder = args.report / "replays" if args.report is not None else None
+        kept = keep_replays(level, str(path), outcomes, player, args, folder)
+        where = folder if folder is not None else "the replay library"
+        which = "" if args.keep == "all" else f"{args.keep} "
+        games = "game" if len(kept) == 1 else "games"
+        print(f"levels simulate: {len(kept)} {which}{games} kept as replays in {where}", file=sys.stderr)
     if args.report is not None:
         from game.tools import reports
 
-        page = reports.levels_page(data, outcomes, args.report, summary_text(data))
+        page = reports.levels_page(data, outcomes, args.report, summary_text(data), kept)
         print(f"levels simulate: report written to {page.index}", file=sys.stderr)
     return 0
+
+
+def keep_replays(
+    level, path: str, outcomes: list[GameOutcome], player: str, args: argparse.Namespace, folder: Path | None
+) -> list[tuple[GameOutcome, Path]]:
+    """Write the first `args.keep_replays` games that `args.keep` asks for as replay files (into
+    `folder`, else the replay library); returns (outcome, file) of each."""
+    from game.rules.levels.session import level_digest
+    from game.rules.replays import Outcome, Replay, ReplayLibrary, Seat, write_replay
+
+    wanted = [o for o in outcomes if o.record is not None and (args.keep == "all" or o.won == (args.keep == "won"))]
+    library = ReplayLibrary() if folder is None else None
+    budget = args.budget_ms if args.budget_ms is not None else float(level.opponent.budget_ms)
+    opponent = level.opponent.ai if args.opponent in ("level", "scripted") else args.opponent
+    kept = []
+    for outcome in wanted[: args.keep_replays]:
+        assert outcome.record is not None
+        replay = Replay(
+            game=level.kind,
+            mode="simulate",
+            seed=outcome.seed,
+            level=str(Path(path).resolve()),
+            level_digest=level_digest(level),
+            players=[
+                Seat(kind="ai", name="player", ai=player, budget_ms=budget),
+                Seat(kind="ai", name="opponent", ai=opponent or "scripted", budget_ms=budget),
+            ],
+            actions=outcome.record["actions"],
+            thoughts={int(index): value for index, value in outcome.record.get("thoughts", {}).items()},
+            result=Outcome(won=outcome.won, text="won" if outcome.won else "lost"),
+        )
+        if library is not None:
+            kept.append((outcome, library.add(replay)))
+        else:
+            assert folder is not None
+            kept.append((outcome, write_replay(folder / f"game-{outcome.index:04d}.replay.json", replay)))
+    return kept

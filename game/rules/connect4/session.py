@@ -70,6 +70,13 @@ class Connect4Session(BoardSession):
     def is_legal(self, column: object) -> bool:
         return self.phase == "play" and self.state.is_legal(column)
 
+    def saved_action(self, text: str) -> int:
+        try:
+            value = json.loads(text)
+        except ValueError:
+            raise IllegalAction(f"not a saved Connect Four move: {text!r}") from None
+        return action_from_json(value, self.state.columns)
+
     def observation(self, seat: int | None = None) -> Connect4State:
         return self.state.observation(self.state.current_player if seat is None else seat)
 
@@ -81,11 +88,7 @@ class Connect4Session(BoardSession):
         if self.phase != "play":
             raise IllegalAction("the level has not started")
         if isinstance(action, str):
-            try:
-                value = json.loads(action)
-            except ValueError:
-                raise IllegalAction(f"not a saved Connect Four move: {action!r}") from None
-            action = action_from_json(value, self.state.columns)
+            action = self.saved_action(action)
         actor = self.state.current_player
         events = self.state.apply(action)
         self.actions.append(json.dumps(action_to_json(action)))
@@ -102,7 +105,9 @@ class Connect4Session(BoardSession):
                 f"{column_name(column) if isinstance(column, int) and 0 <= column < 10 else column!r}: "
                 f"{self.state.why_illegal(column)}"
             )
-        return [(column, self.apply(column))]
+        played = [(column, self.apply(column))]
+        self._took(decision)
+        return played
 
 
 __all__ = ["Connect4ObjectiveTracker", "Connect4Session"]

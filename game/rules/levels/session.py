@@ -56,6 +56,7 @@ from game.rules.cards.battle import Battle, IllegalAction
 from game.rules.cards.decisions import remaining_budget
 from game.rules.events import Event
 from game.rules.gomoku import BLACK, WHITE, GomokuState, Rule, format_move, parse_move
+from game.rules.gomoku.game import GomokuGame
 from game.rules.levels.model import CardLevel, GomokuLevel, Line
 from game.rules.levels.build import CardSetup
 from game.rules.levels.scripted_events import EventRunner
@@ -95,6 +96,7 @@ class LevelSession:
         self.phase = "new"
         self.result: LevelResult | None = None
         self.warnings: list[str] = []
+        self.thoughts: dict[int, dict] = {}  # action index -> the AI's Explanation.to_json() (replays)
         self.actions: list[str] = []
         self._checkpoint = 0
         self._lines: list[Line] = []
@@ -113,6 +115,13 @@ class LevelSession:
         if session_type is None:
             raise TypeError(f"not a level: {type(level).__name__}")
         return session_type(level, seed)
+
+    def _took(self, decision) -> None:
+        """Keep what an agent's decision, just played, says beside its action: its warnings, and
+        its explanation for the replay (`thoughts`, by the action's index)."""
+        self.warnings += decision.warnings
+        if decision.explanation is not None:
+            self.thoughts[len(self.actions) - 1] = decision.explanation.to_json()
 
     @staticmethod
     def piece_names(level) -> dict[str, str]:
@@ -153,6 +162,28 @@ class LevelSession:
     def replay(self, text: str) -> None:
         """Play one saved action (from `actions`) again."""
         raise NotImplementedError
+
+    def saved_action(self, text: str) -> Any:
+        """The game's action written as `text` in `actions` (ValueError when it is not one)."""
+        raise NotImplementedError
+
+    @property
+    def game_state(self) -> Any:
+        """The game's state being played (a GameState); None before it exists (a card level's draft)."""
+        raise NotImplementedError
+
+    def describe_saved(self, text: str) -> str:
+        """A saved action (from `actions`) in a player's words, before it is played; the text
+        itself when it is no action of the board (a card level's draft pick)."""
+        from game.rules.registry import game_kind
+
+        state = self.game_state
+        if state is None:
+            return text
+        try:
+            return game_kind(self.kind).describe_action(state, self.saved_action(text))
+        except (ValueError, IndexError, KeyError):
+            return text
 
     @property
     def current_seat(self) -> int | None:
@@ -313,12 +344,19 @@ class CardSession(LevelSession):
         if self.phase != "play":
             raise IllegalAction("the battle has not started (draft first)")
         if isinstance(action, str):
-            action = parse_action(action)
+            action = self.saved_action(action)
         battle = self._battle()
         actor = battle.current
         events = battle.apply(action)
         self.actions.append(action.text(battle.lanes))
         return self._after(events, actor)
+
+    def saved_action(self, text: str) -> Action:
+        return parse_action(text)
+
+    @property
+    def game_state(self) -> Battle | None:
+        return self.battle
 
     def replay(self, text: str) -> None:
         if text.startswith("PICK "):
@@ -341,8 +379,8 @@ class CardSession(LevelSession):
         while not self.over and battle.current == seat:
             remaining = remaining_budget(budget_ms, (time.perf_counter() - started) * 1000)
             decision = agent.act(self.observation(seat), remaining)
-            self.warnings += decision.warnings
             played.append((decision.action, self.apply(decision.action)))
+            self._took(decision)
         return played
 
     def run_draft(self, seat: int, agent) -> None:
@@ -364,6 +402,10 @@ class BoardSession(LevelSession):
     @property
     def current_seat(self) -> int:
         return self.state.current_player
+
+    @property
+    def game_state(self) -> Any:
+        return self.state
 
     def player_turns(self) -> int:
         return self.tracker.moves_of(self.state, self.player_seat)
@@ -415,6 +457,13 @@ class GomokuSession(BoardSession):
     def legal_actions(self) -> list[tuple[int, int]]:
         return self.state.legal_actions() if self.phase == "play" else []
 
+    def saved_action(self, text: str) -> tuple[int, int]:
+        return parse_move(text, self.state.size)
+
+    @property
+    def game_state(self) -> GomokuGame:
+        return GomokuGame(self.state)  # the registry's shape over the session's board
+
     def observation(self, seat: int | None = None) -> GomokuState:
         return self.state.clone()
 
@@ -422,7 +471,7 @@ class GomokuSession(BoardSession):
         if self.over:
             raise LevelOver("the level is over")
         if isinstance(action, str):
-            action = parse_move(action, self.state.size)
+            action = self.saved_action(action)
         x, y = action
         if not self.state.is_legal(x, y):
             reason = (
@@ -442,6 +491,7 @@ class GomokuSession(BoardSession):
         """Let `agent` (e.g. ai.levels.opponents.GomokuLevelAgent) play one move: its
         `act(state copy, budget_ms).action` is the point. Returns [(move, events)]."""
         decision = agent.act(self.observation(), budget_ms)
-        self.warnings += decision.warnings
         move = (decision.action[0], decision.action[1])
-        return [(move, self.apply(move))]
+        played = [(move, self.apply(move))]
+        self._took(decision)
+        return played

@@ -21,6 +21,7 @@ from game.rules.levels.objectives import FAILED, MET, PENDING, _Tracker
 from game.rules.levels.session import LevelOver, LevelSession
 from game.rules.levels.skirmish_checks import skirmish_roster
 from game.rules.skirmish.actions import Action, parse_action
+from game.rules.skirmish.game import SkirmishGame
 from game.rules.skirmish.model import Roster
 from game.rules.skirmish.state import DRAW, IllegalAction, SkirmishState
 
@@ -163,11 +164,18 @@ class SkirmishSession(LevelSession):
         if self.over:
             raise LevelOver("the level is over")
         if isinstance(action, str):
-            action = parse_action(action)
+            action = self.saved_action(action)
         actor = self.state.current_player
         events = self.state.apply(action)
         self.actions.append(action.text())
         return self._after(events, actor)
+
+    def saved_action(self, text: str) -> Action:
+        return parse_action(text)
+
+    @property
+    def game_state(self) -> SkirmishGame:
+        return SkirmishGame(self.state)  # the registry's shape over the session's match
 
     def replay(self, text: str) -> None:
         self.apply(text)
@@ -201,8 +209,8 @@ class SkirmishSession(LevelSession):
         played = []
         while not self.over and self.state.current_player == seat:
             decision = agent.act(self.observation(seat), budget_ms)
-            self.warnings += decision.warnings
             played.append((decision.action, self.apply(decision.action)))
+            self._took(decision)
         return played
 
 

@@ -1,0 +1,85 @@
+"""`duelmind replay`: a replay file played back on this Duelmind, move by move in words with the
+AIs' thoughts, or the replays the game keeps (`--list`).
+
+A file that cannot be read, or whose actions no longer replay, gets a sentence naming the file
+and the field or the action; nothing is changed or deleted (exit status 1).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from game.rules.replays import Playback, ReplayError, ReplayLibrary, ReplayMismatch, read_replay
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("file", nargs="?", type=Path, help="a replay file (*.replay.json)")
+    parser.add_argument("--list", action="store_true", help="list the replays the game keeps, newest first")
+    parser.add_argument("--thoughts", action="store_true", help="print what the AI weighed at each of its moves")
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.list:
+        return _list()
+    if args.file is None:
+        print("replay: give a replay file, or --list", file=sys.stderr)
+        return 2
+    try:
+        replay = read_replay(args.file)
+        playback = Playback(replay)
+    except (ReplayError, ReplayMismatch) as error:
+        print(f"replay: {error}", file=sys.stderr)
+        return 1
+    print(_heading(replay))
+    for index, words in enumerate(playback.words):
+        mover = playback.movers[index]
+        who = _seat_name(replay, mover)
+        print(f"{index + 1:4}. {who}{words}")
+        thought = playback.thought(index)
+        if thought is not None and args.thoughts and (thought.options or thought.facts):
+            for text, score in thought.options[:5]:
+                print(f"          {score:4.0%}  {text}")
+            for fact in thought.facts:
+                print(f"          {fact}")
+    print(f"result: {replay.result.text or 'unfinished'}")
+    return 0
+
+
+def _heading(replay) -> str:
+    where = f"level {replay.level}" if replay.is_level else f"{replay.game} ({replay.mode})"
+    players = ", ".join(_describe_seat(seat) for seat in replay.players) or "players not recorded"
+    return f"{where}, seed {replay.seed}, recorded {replay.recorded} by Duelmind {replay.rules}\n{players}"
+
+
+def _describe_seat(seat) -> str:
+    if seat.kind == "human":
+        return seat.name or "a person"
+    budget = f" at {seat.budget_ms:g} ms" if seat.budget_ms else ""
+    return f"{seat.name + ': ' if seat.name else ''}the {seat.ai} AI{budget}"
+
+
+def _seat_name(replay, seat: int | None) -> str:
+    if seat is None:
+        return ""
+    if 0 <= seat < len(replay.players):
+        return f"[{replay.players[seat].name or _describe_seat(replay.players[seat])}] "
+    return f"[seat {seat}] "
+
+
+def _list() -> int:
+    library = ReplayLibrary()
+    entries = library.entries()
+    if not entries:
+        print(f"no replays yet in {library.folder}")
+        return 0
+    for entry in entries:
+        if entry.replay is None:
+            print(f"  unreadable  {entry.path.name}: {entry.problem}")
+            continue
+        replay = entry.replay
+        star = "*" if replay.starred else " "
+        what = replay.level or replay.game
+        print(f"{star} {replay.recorded}  {replay.mode:9} {what:24} {replay.result.text or 'unfinished'}  {entry.path}")
+    return 0
