@@ -288,6 +288,8 @@ class GameReport:
     warnings: list[str] = field(default_factory=list)
     failure: BotFailure | None = None
     stderr_tail: list[list[str]] = field(default_factory=lambda: [[], []])
+    decks: list[list[int]] = field(default_factory=list)  # the two decks' base ids in draw order
+    actions: list[str] = field(default_factory=list)  # every action played, the ends of turns included
 
 
 def play_game(
@@ -330,6 +332,7 @@ def play_game(
                         raise BotFailure(seat, f"bad draft answer {answer[:80]!r}: {error}") from None
             decks = draft.decks(rng)
         battle = Battle.from_decks(decks, lanes)
+        report.decks = [[card.base_id for card in deck] for deck in decks]
         first = [True, True]
         while battle.winner is None:
             if battle.turn > MAX_BATTLE_TURNS:
@@ -339,8 +342,10 @@ def play_game(
             phase = "first" if first[seat] else "battle"
             first[seat] = False
             answer = exchange(seat, battle_input(battle), limit, phase)
+            played: list = []
             try:
-                warnings = play_turn(battle, answer)
+                warnings = play_turn(battle, answer, played)
+                report.actions += [action.text(lanes) for action in played]
             except ActionSyntaxError as error:
                 raise BotFailure(seat, f"unparseable answer {answer[:80]!r}: {error}") from None
             for warning in warnings:
@@ -385,9 +390,11 @@ def run_match(
     verbose: bool = False,
     out: Callable[[str], None] = print,
     on_game: Callable[[], None] | None = None,
+    replays: Path | None = None,
 ) -> MatchResult:
     """`games` games between bot commands p1 and p2, seats swapped every other game; `out`
-    gets a line per game, `on_game()` is called after each."""
+    gets a line per game, `on_game()` is called after each; with `replays` (a folder), each game
+    is written there as a replay file (the pool must be the official list, which replays name)."""
     result = MatchResult()
     names = ("p1", "p2")
     for index in range(games):
@@ -426,9 +433,31 @@ def run_match(
             loser_seat = (1 - loser) if swapped else loser
             for line in report.stderr_tail[loser_seat][-5:]:
                 out(f"    {names[loser]} stderr: {line}")
+        if replays is not None:
+            write_game_replay(replays / f"game-{index + 1:03d}.replay.json", report, commands, lanes)
         if on_game is not None:
             on_game()
     return result
+
+
+def write_game_replay(path: Path, report: GameReport, commands: Sequence[str], lanes: int) -> Path:
+    """One referee game as a replay (game/rules/replays/): the decks it was played with, every
+    action, and the bot command in each seat."""
+    from game.rules.replays import Outcome, Replay, Seat, write_replay
+
+    ending = f"player {report.winner + 1} won" + (
+        f"; player {2 - report.winner} {report.reason}" if report.failure else ""
+    )
+    replay = Replay(
+        game="cards",
+        mode="referee",
+        seed=0,  # the referee's battles have no random effects (LOCM cards): from_decks' seed
+        setup={"lanes": lanes, "cards": "locm", "decks": report.decks},
+        players=[Seat(kind="ai", name=f"player {seat + 1}", ai=command) for seat, command in enumerate(commands)],
+        actions=list(report.actions),
+        result=Outcome(winner=report.winner, text=ending),
+    )
+    return write_replay(path, replay)
 
 
 def _times(values: list[float]) -> dict | None:
@@ -529,6 +558,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="first draft turn / later draft turns (default 1000/100)",
     )
     parser.add_argument("--verbose", action="store_true", help="print illegal-action warnings and failing bots' stderr")
+    parser.add_argument(
+        "--replays",
+        type=Path,
+        default=None,
+        metavar="DIR",
+        help="write each game into DIR as a replay file (watch it with 'duelmind replay FILE'); "
+        "needs the official card list (no --pool)",
+    )
     add_output_arguments(
         parser,
         json_help="print one JSON document on stdout (settings, each bot's figures, every game) instead of the lines",
@@ -574,6 +611,12 @@ def run(args: argparse.Namespace) -> int:
     if args.games < 1:
         print("referee: --games must be at least 1", file=sys.stderr)
         return 2
+    if args.replays is not None and pool_path.resolve() != DEFAULT_POOL.resolve():
+        print(
+            "referee: --replays needs the official card list (replays name their cards by it); drop --pool",
+            file=sys.stderr,
+        )
+        return 2
     distinct = len({card.base_id for card in cards.values()})
     if decks is None and distinct < OFFER_SIZE:
         print(
@@ -609,6 +652,7 @@ def run(args: argparse.Namespace) -> int:
             verbose=args.verbose,
             out=out if args.verbose else per_game,
             on_game=bar.update,
+            replays=args.replays,
         )
     if args.json:
         print_json(

@@ -57,7 +57,9 @@ def _describe_seat(seat) -> str:
     if seat.kind == "human":
         return seat.name or "a person"
     budget = f" at {seat.budget_ms:g} ms" if seat.budget_ms else ""
-    return f"{seat.name + ': ' if seat.name else ''}the {seat.ai} AI{budget}"
+    # An AI level is a word ("hard"); a bot the referee ran is its command line.
+    who = f"the {seat.ai} AI{budget}" if seat.ai and " " not in seat.ai else f"{seat.ai or 'an AI'}{budget}"
+    return f"{seat.name + ': ' if seat.name else ''}{who}"
 
 
 def _seat_name(replay, seat: int | None) -> str:

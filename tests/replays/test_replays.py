@@ -186,3 +186,26 @@ def test_levels_simulate_keeps_games_as_replays_that_replay_and_the_cli_reads_th
     bad.write_text("[]")
     assert main(["replay", str(bad)]) == 1
     assert "a replay is a JSON object" in capsys.readouterr().err
+
+
+def test_referee_replays_play_back_to_the_games_end(tmp_path, locm_cards):
+    """Two real bot processes (the easy AI and the random one): each game the referee writes
+    replays, draft and illegal-action skips included, to the battle's own end."""
+    import sys
+
+    from game.tools.referee import Limits, run_match
+    from tests.conftest import REPO_ROOT
+
+    bots = [f"{sys.executable} main.py bot locm --ai easy", f"{sys.executable} main.py bot locm --ai random"]
+    limits = Limits(draft_first_ms=5000, draft_ms=2000, first_turn_ms=5000, turn_ms=2000)
+    result = run_match(
+        *bots, 2, list(locm_cards.values()), 1, 4, limits, cwd=REPO_ROOT, out=lambda line: None, replays=tmp_path
+    )
+    for index, outcome in enumerate(result.results):
+        replay = read_replay(tmp_path / f"game-{index + 1:03d}.replay.json")
+        final = Playback(replay).final
+        assert replay.mode == "referee" and len(replay.setup["decks"][0]) == 30
+        winner_seat = final.winner
+        assert winner_seat == replay.result.winner  # the battle itself ended with that winner
+        # (seat 0 is p1 in even games: the referee swaps seats every other game)
+        assert ("p1" if (winner_seat == 0) == (index % 2 == 0) else "p2") == outcome["winner"]

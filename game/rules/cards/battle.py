@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from game.rules.cards.actions import FACE, Action, Kind
+from game.rules.cards.actions import END_TURN, FACE, Action, Kind
 from game.rules.cards.combat import Combat
 from game.rules.cards.effects import TriggeredEffects
 from game.rules.cards.legality import Legality
@@ -283,12 +283,13 @@ class Battle(Legality, Combat, TriggeredEffects):
         """Whose card an instance id is (ids are 2*i + p + 1)."""
         return (uid - 1) % 2
 
-    def play_actions(self, actions: Sequence[Action]) -> list[str]:
+    def play_actions(self, actions: Sequence[Action], played: list[Action] | None = None) -> list[str]:
         """Play a turn's actions with referee semantics, then end the turn (the CodinGame text of
         a turn is read by game.rules.cards.protocol.play_turn, which calls this).
 
         END_TURN (PASS) is skipped; a legal-looking but illegal action is skipped with a warning
-        and the rest is still played. Returns the warnings."""
+        and the rest is still played. Returns the warnings; `played` gets the actions that were
+        played, the end of the turn included (what `apply` would replay)."""
         warnings = []
         for action in actions:
             if self.winner is not None:
@@ -300,8 +301,12 @@ class Battle(Legality, Combat, TriggeredEffects):
                 warnings.append(f"{action.text(self.lanes)}: {reason}")
                 continue
             self._do(action, None)
+            if played is not None:
+                played.append(action)
         if self.winner is None:
             self._end_turn(None)
+            if played is not None:
+                played.append(END_TURN)
         return warnings
 
     def observation(self, player: int, card_pool: Sequence[Card] | None = None) -> Observation[Battle]:

@@ -75,9 +75,9 @@ def split_turn_input(text: str) -> list[str]:
     return [" ".join(line.split()) for line in text.strip("\n").split("\n")]
 
 
-def play_turn(battle: "Battle", line: str) -> list[str]:
+def play_turn(battle: "Battle", line: str, played: list | None = None) -> list[str]:
     """Play a `;`-separated action line with referee semantics, then end the turn: PASS is
     skipped, a well-formed but illegal action is skipped with a warning and the rest is still
     played. A malformed action raises ActionSyntaxError before anything is played (the referee
-    counts that as a loss). Returns the warnings."""
-    return battle.play_actions(parse_action_line(line))
+    counts that as a loss). Returns the warnings; `played` gets the actions played (replays)."""
+    return battle.play_actions(parse_action_line(line), played)
