@@ -360,6 +360,7 @@ def run_match(
         if psq_dir is not None:
             try:
                 record.psq = write_psq(record, Path(psq_dir) / f"game_{index + 1:03d}.psq", config.size)
+                write_game_replay(record.psq.with_suffix(".replay.json"), record, config)
             except OSError as error:  # the game is kept (in the summary); only its record file is missing
                 record.messages.append(f"could not write its .psq record into {psq_dir}: {error.strerror or error}")
                 with lock:
@@ -518,6 +519,27 @@ def summary(result: MatchResult, commands: dict[str, str], config: MatchConfig) 
     return lines
 
 
+def write_game_replay(path: Path, record: GameRecord, config: MatchConfig) -> Path:
+    """The game as a Duelmind replay (game/rules/replays/), beside its .psq record: the opening's
+    stones and every move, the brains' commands, the result."""
+    from game.rules.replays import Outcome, Replay, Seat, write_replay
+
+    winner = {BLACK: 0, WHITE: 1}.get(record.winner) if record.winner else None
+    replay = Replay(
+        game="gomoku",
+        mode="gomocup",
+        seed=0,
+        setup={"size": config.size, "rule": config.rule.name.lower()},
+        players=[
+            Seat(kind="ai", name=f"{colour} ({name})", ai=command)
+            for colour, name, command in zip(("black", "white"), record.names, record.commands)
+        ],
+        actions=[[x, y] for x, y in record.moves],
+        result=Outcome(winner=winner, text=record.reason),
+    )
+    return write_replay(path, replay)
+
+
 def write_psq(record: GameRecord, path: Path, size: int) -> Path:
     """The game as a Piskvork .psq record: 1-based ``x,y,ms`` per move, then the brains. The file
     is new: when ``path`` exists (an earlier match's record), ``NAME-2.psq``, ``NAME-3.psq``... is
@@ -616,7 +638,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--psq",
         metavar="DIR",
         default=None,
-        help="write every game as a Piskvork .psq file into this folder (created if missing; "
+        help="write every game as a Piskvork .psq file and a Duelmind replay (NAME.replay.json) into this folder (created if missing; "
         "existing files are never overwritten: a taken name gets a -2, -3... suffix)",
     )
     add_jobs_argument(parser, 1, help="games played at once (each brain thinks on one core; default 1)")

@@ -1,5 +1,6 @@
 """`duelmind replay`: a replay file played back on this Duelmind, move by move in words with the
-AIs' thoughts, or the replays the game keeps (`--list`).
+AIs' thoughts, or the replays the game keeps (`--list`); `--export` turns one into a Piskvork .psq
+record (gomoku), the CodinGame input its bots read (cards), or a .psq record into a replay.
 
 A file that cannot be read, or whose actions no longer replay, gets a sentence naming the file
 and the field or the action; nothing is changed or deleted (exit status 1).
@@ -11,13 +12,21 @@ import argparse
 import sys
 from pathlib import Path
 
-from game.rules.replays import Playback, ReplayError, ReplayLibrary, ReplayMismatch, read_replay
+from game.rules.replays import Playback, Replay, ReplayError, ReplayLibrary, ReplayMismatch, read_replay, write_replay
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("file", nargs="?", type=Path, help="a replay file (*.replay.json)")
+    parser.add_argument("file", nargs="?", type=Path, help="a replay file (*.replay.json) or a Piskvork record (*.psq)")
     parser.add_argument("--list", action="store_true", help="list the replays the game keeps, newest first")
     parser.add_argument("--thoughts", action="store_true", help="print what the AI weighed at each of its moves")
+    parser.add_argument(
+        "--export",
+        type=Path,
+        default=None,
+        metavar="OUT",
+        help="write the game as OUT instead: *.psq (a gomoku match, for Piskvork), *.txt (a card game: "
+        "the CodinGame input each bot read at each turn), or *.replay.json (e.g. a .psq record as a replay)",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -27,8 +36,12 @@ def run(args: argparse.Namespace) -> int:
         print("replay: give a replay file, or --list", file=sys.stderr)
         return 2
     try:
-        replay = read_replay(args.file)
+        replay = _read(args.file)
         playback = Playback(replay)
+        if args.export is not None:
+            _export(replay, playback, args.export)
+            print(f"replay: written to {args.export}")
+            return 0
     except (ReplayError, ReplayMismatch) as error:
         print(f"replay: {error}", file=sys.stderr)
         return 1
@@ -45,6 +58,55 @@ def run(args: argparse.Namespace) -> int:
                 print(f"          {fact}")
     print(f"result: {replay.result.text or 'unfinished'}")
     return 0
+
+
+def _read(path: Path) -> Replay:
+    if path.suffix.lower() == ".psq":
+        from game.rules.replays.psq import replay_from_psq
+        from game.rules.safe_json import read_text_file
+
+        try:
+            return replay_from_psq(read_text_file(path), str(path))
+        except (OSError, ValueError) as error:
+            raise ReplayError(f"{path}: {error}") from None
+    return read_replay(path)
+
+
+def _export(replay: Replay, playback: Playback, out: Path) -> None:
+    name = out.name.lower()
+    if name.endswith(".replay.json"):
+        write_replay(out, replay)
+    elif name.endswith(".psq"):
+        from game.rules.replays.psq import psq_from_replay
+
+        _write_text(out, psq_from_replay(replay))
+    elif name.endswith(".txt"):
+        _write_text(out, codingame_text(replay, playback))
+    else:
+        raise ReplayError(f"{out}: export to *.psq, *.txt or *.replay.json")
+
+
+def codingame_text(replay: Replay, playback: Playback) -> str:
+    """The CodinGame input each card bot read at the start of each of its turns (the draft's
+    offers are not in a replay)."""
+    if replay.game != "cards":
+        raise ReplayError("only a card game exports the CodinGame input (*.txt)")
+    from game.rules.cards.protocol import battle_input
+
+    parts = []
+    for index in playback.turn_starts():
+        battle = playback.states[index]
+        parts.append(f"# turn {battle.turn}, player {battle.current + 1}\n{battle_input(battle)}")
+    return "".join(parts)
+
+
+def _write_text(path: Path, text: str) -> None:
+    from game.rules.saves.store import StoreError, write_atomically
+
+    try:
+        write_atomically(path, text.encode("utf-8"))
+    except StoreError as error:
+        raise ReplayError(str(error)) from None
 
 
 def _heading(replay) -> str:

@@ -133,6 +133,14 @@ def test_the_project_brain_against_itself(tmp_path):
             x, y, _ = (int(v) for v in line.split(","))
             replay.play(x - 1, y - 1)
         assert replay.moves == record.moves and replay.winner == record.winner
+        # So does the Duelmind replay beside it, and the .psq read back as a replay.
+        from game.rules.replays import Playback, read_replay
+        from game.rules.replays.psq import replay_from_psq
+
+        duelmind = Playback(read_replay(tmp_path / "psq" / f"game_{record.index + 1:03d}.replay.json"))
+        from_psq = Playback(replay_from_psq("\n".join(psq), "game.psq"))
+        expected = {BLACK: 0, WHITE: 1}.get(record.winner)
+        assert duelmind.final.winner == from_psq.final.winner == duelmind.replay.result.winner == expected
     report = summary(result, {"p1": "hard", "p2": "hard"}, config)
     assert report[0].startswith("2 games, freestyle, 15x15, 5000 ms per move, 8000 ms per game")
     assert any("p99" in line for line in report)

@@ -209,3 +209,43 @@ def test_referee_replays_play_back_to_the_games_end(tmp_path, locm_cards):
         assert winner_seat == replay.result.winner  # the battle itself ended with that winner
         # (seat 0 is p1 in even games: the referee swaps seats every other game)
         assert ("p1" if (winner_seat == 0) == (index % 2 == 0) else "p2") == outcome["winner"]
+
+
+def test_a_gomoku_replay_goes_to_a_psq_record_and_back(tmp_path):
+    from game.rules.replays.psq import psq_from_replay, replay_from_psq
+
+    _, actions = _random_match("gomoku", seed=3)
+    replay = Replay(game="gomoku", mode="quick", seed=0, setup={"size": 15}, actions=actions)
+    text = psq_from_replay(replay)
+    assert text.splitlines()[0] == "Piskvorky 15x15, 11:11, 0" and text.splitlines()[1] == (
+        f"{actions[0][0] + 1},{actions[0][1] + 1},0"
+    )
+    back = replay_from_psq(text, "game.psq")
+    assert back.actions == actions and _look(Playback(back).final) == _look(Playback(replay).final)
+    with pytest.raises(ReplayError, match=r"game.psq, line 3: '16,1,0' is not|line 3: 16,1 is off the 15x15 board"):
+        replay_from_psq("Piskvorky 15x15, 11:11, 0\n1,1,0\n16,1,0\n-1\n", "game.psq")
+    with pytest.raises(ReplayError, match="line 1: not a Piskvork record"):
+        replay_from_psq("hello", "game.psq")
+    with pytest.raises(ReplayError, match="only a gomoku match"):
+        psq_from_replay(Replay(game="cards", mode="quick", seed=0))
+
+
+def test_the_cli_exports_a_card_game_as_the_codingame_input_and_a_psq_record_as_a_replay(tmp_path, capsys):
+    from game.cli import main
+    from game.rules.cards.protocol import battle_input
+
+    state, actions = _random_match("cards", seed=5)
+    path = write_replay(tmp_path / "cards.replay.json", Replay(game="cards", mode="quick", seed=5, actions=actions))
+    assert main(["replay", str(path), "--export", str(tmp_path / "bots.txt")]) == 0
+    text = (tmp_path / "bots.txt").read_text()
+    sections = text.split("# turn ")[1:]
+    turns = [int(section.split(",")[0]) for section in sections]
+    assert turns == list(range(1, len(turns) + 1)) and len(turns) >= 10  # one section a turn, in order
+    assert sections[0] == "1, player 1\n" + battle_input(game_kind("cards").new_state({}, 5))
+    psq = tmp_path / "game.psq"
+    psq.write_text("Piskvorky 15x15, 11:11, 0\n8,8,0\n9,9,0\n-1\nbrain-a\nbrain-b\n-1\n")
+    assert main(["replay", str(psq), "--export", str(tmp_path / "game.replay.json")]) == 0
+    replay = read_replay(tmp_path / "game.replay.json")
+    assert replay.actions == [[7, 7], [8, 8]] and [seat.ai for seat in replay.players] == ["brain-a", "brain-b"]
+    assert main(["replay", str(path), "--export", str(tmp_path / "cards.psq")]) == 1
+    assert "only a gomoku match" in capsys.readouterr().err

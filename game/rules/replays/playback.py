@@ -50,6 +50,20 @@ class Playback:
     def final(self) -> Any:
         return self.states[-1]
 
+    def turn_starts(self) -> list[int]:
+        """The positions (indexes of `states`) at which a player's turn begins: the first, and
+        each where the player to move changed; a level's draft picks have no position."""
+        starts = []
+        previous = None
+        for index, state in enumerate(self.states):
+            if state is None or state.is_terminal:
+                previous = None
+                continue
+            if previous is None or state.current_player != previous:
+                starts.append(index)
+            previous = state.current_player
+        return starts
+
     def thought(self, index: int) -> Explanation | None:
         """The explanation of the AI that chose action `index`, if it gave one."""
         data = self.replay.thoughts.get(index)
