@@ -44,6 +44,8 @@ class GameKind:
     level_session: str | None = None  # 'module:Class' that plays a level of this game
     # 'module:function' checking a level beyond its model: check(level, file, prove=None) -> problems
     level_checks: str | None = None
+    # What a replay of this game exports to, by file suffix: 'module:function' (playback) -> text
+    replay_exports: dict[str, str] = field(default_factory=dict)
     # Filled by the upper layers when they start (never imported by the rules):
     agents: dict[str, Callable[[int], Agent]] = field(default_factory=dict)  # AI level -> factory(seed)
     front_end: Any = None  # how the client plays this game (game/client/front_ends.py: FrontEnd)
@@ -55,6 +57,9 @@ class GameKind:
     # AI in the player's seat), from ai/agents.py: maker(session, ai, seed, player) -> agent;
     # None: the game's AI levels above, behind the one agent interface (ai/levels/opponents.py).
     level_agents: str | None = None
+    # The player model of this game's levels (ai/player_model.py), from ai/agents.py: (the stronger
+    # AI level, the weaker one, the share of decisions the weaker one makes); None: none.
+    player_model: tuple[str, str, float] | None = None
 
     def count_turns(self, count: int) -> str:
         """`count` of this game's turn unit in words: "1 turn", "3 moves"."""
@@ -90,6 +95,14 @@ class GameKind:
     def level_session_class(self) -> type | None:
         return load_dotted(self.level_session) if self.level_session else None
 
+    def export_replay(self, playback: Any, suffix: str) -> str:
+        """A replay of this game (its `Playback`) as the text of a `suffix` file (ValueError with
+        a sentence when this game has no such export)."""
+        if suffix not in self.replay_exports:
+            offered = ", ".join(f"*{known}" for known in self.replay_exports) or "nothing"
+            raise ValueError(f"a {self.title} replay exports to {offered}, not *{suffix}")
+        return load_dotted(self.replay_exports[suffix])(playback)
+
     def check_level(self, level: Any, file: str, prove: Any = None) -> list:
         """The level's problems beyond its model (`prove`: a forced-win prover, for games that
         have forced-win objectives; others ignore it)."""
@@ -107,6 +120,7 @@ GAMES: dict[str, GameKind] = {
             level_model="game.rules.levels.model:CardLevel",
             level_session="game.rules.levels.session:CardSession",
             level_checks="game.rules.levels.checks:check_cards",
+            replay_exports={".txt": "game.rules.replays.codingame:codingame_text"},
         ),
         GameKind(
             "gomoku",
@@ -116,6 +130,7 @@ GAMES: dict[str, GameKind] = {
             level_model="game.rules.levels.gomoku_level:GomokuLevel",
             level_session="game.rules.levels.session:GomokuSession",
             level_checks="game.rules.levels.gomoku_checks:check_gomoku",
+            replay_exports={".psq": "game.rules.replays.psq:psq_text"},
         ),
         GameKind(
             "skirmish",

@@ -12,6 +12,7 @@ import argparse
 import sys
 from pathlib import Path
 
+from game.rules.registry import game_kind
 from game.rules.replays import Playback, Replay, ReplayError, ReplayLibrary, ReplayMismatch, read_replay, write_replay
 
 
@@ -73,31 +74,14 @@ def _read(path: Path) -> Replay:
 
 
 def _export(replay: Replay, playback: Playback, out: Path) -> None:
-    name = out.name.lower()
-    if name.endswith(".replay.json"):
+    if out.name.lower().endswith(".replay.json"):
         write_replay(out, replay)
-    elif name.endswith(".psq"):
-        from game.rules.replays.psq import psq_from_replay
-
-        _write_text(out, psq_from_replay(replay))
-    elif name.endswith(".txt"):
-        _write_text(out, codingame_text(replay, playback))
-    else:
-        raise ReplayError(f"{out}: export to *.psq, *.txt or *.replay.json")
-
-
-def codingame_text(replay: Replay, playback: Playback) -> str:
-    """The CodinGame input each card bot read at the start of each of its turns (the draft's
-    offers are not in a replay)."""
-    if replay.game != "cards":
-        raise ReplayError("only a card game exports the CodinGame input (*.txt)")
-    from game.rules.cards.protocol import battle_input
-
-    parts = []
-    for index in playback.turn_starts():
-        battle = playback.states[index]
-        parts.append(f"# turn {battle.turn}, player {battle.current + 1}\n{battle_input(battle)}")
-    return "".join(parts)
+        return
+    try:
+        text = game_kind(replay.game).export_replay(playback, out.suffix.lower())
+    except ValueError as error:
+        raise ReplayError(f"{out}: {error}") from None
+    _write_text(out, text)
 
 
 def _write_text(path: Path, text: str) -> None:

@@ -226,8 +226,8 @@ def test_a_gomoku_replay_goes_to_a_psq_record_and_back(tmp_path):
         replay_from_psq("Piskvorky 15x15, 11:11, 0\n1,1,0\n16,1,0\n-1\n", "game.psq")
     with pytest.raises(ReplayError, match="line 1: not a Piskvork record"):
         replay_from_psq("hello", "game.psq")
-    with pytest.raises(ReplayError, match="only a gomoku match"):
-        psq_from_replay(Replay(game="cards", mode="quick", seed=0))
+    with pytest.raises(ReplayError, match="a level's replay does not export"):
+        psq_from_replay(Replay(game="gomoku", mode="campaign", seed=0, level="g1_five_stones"))
 
 
 def test_the_cli_exports_a_card_game_as_the_codingame_input_and_a_psq_record_as_a_replay(tmp_path, capsys):
@@ -248,4 +248,4 @@ def test_the_cli_exports_a_card_game_as_the_codingame_input_and_a_psq_record_as_
     replay = read_replay(tmp_path / "game.replay.json")
     assert replay.actions == [[7, 7], [8, 8]] and [seat.ai for seat in replay.players] == ["brain-a", "brain-b"]
     assert main(["replay", str(path), "--export", str(tmp_path / "cards.psq")]) == 1
-    assert "only a gomoku match" in capsys.readouterr().err
+    assert "a Card duel replay exports to *.txt, not *.psq" in capsys.readouterr().err

@@ -52,10 +52,15 @@ def replay_from_psq(text: str, file: str, rule: str = "freestyle") -> Replay:
     )
 
 
+def psq_text(playback) -> str:
+    """The registry's export of a gomoku replay (`GameKind.replay_exports`)."""
+    return psq_from_replay(playback.replay)
+
+
 def psq_from_replay(replay: Replay) -> str:
-    """A gomoku replay as a .psq record (move times are not kept in replays: 0 ms each)."""
-    if replay.game != "gomoku" or replay.is_level:
-        raise ReplayError("only a gomoku match (not a level) exports to a Piskvork .psq record")
+    """A gomoku match's replay as a .psq record (move times are not kept in replays: 0 ms each)."""
+    if replay.is_level:
+        raise ReplayError("a level's replay does not export to a Piskvork .psq record (it starts from the level)")
     size = int(replay.setup.get("size", 15))
     lines = [f"Piskvorky {size}x{size}, 11:11, 0"]
     lines += [f"{int(x) + 1},{int(y) + 1},0" for x, y in replay.actions]
@@ -63,4 +68,4 @@ def psq_from_replay(replay: Replay) -> str:
     return "\n".join(lines) + "\n"
 
 
-__all__ = ["psq_from_replay", "replay_from_psq"]
+__all__ = ["psq_from_replay", "psq_text", "replay_from_psq"]
