@@ -416,6 +416,11 @@ def install() -> None:
     game_kind("gomoku").level_agents = "ai.levels.opponents:gomoku_agent"
     game_kind("skirmish").level_agents = "ai.levels.opponents:skirmish_agent"
     register_agents("skirmish", {name: _skirmish_factory(name) for name in skirmish_agents()})
+    # The player model (ai/player_model.py) of each game: (stronger AI, weaker AI, slip rate),
+    # chosen so it sits between easy and medium (docs/benchmarks.md, "The player model").
+    game_kind("cards").player_model = ("medium", "random", 0.25)
+    game_kind("gomoku").player_model = ("medium", "novice", 0.25)
+    game_kind("skirmish").player_model = ("medium", "easy", 0.3)
     try:
         game_kind("connect4")
     except KeyError:
@@ -423,6 +428,7 @@ def install() -> None:
     from ai.connect4.agents import LEVELS as CONNECT4_LEVELS, Connect4Agent
 
     register_agents("connect4", {level: _level_factory(Connect4Agent, level) for level in CONNECT4_LEVELS})
+    game_kind("connect4").player_model = ("medium", "easy", 0.25)
 
 
 __all__ = [

@@ -35,12 +35,20 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "check level files: every problem with file, JSON path and message",
     ),
     "levels simulate": ("game.tools.simulate_levels", "play a level headless many times: win rate, turns, objectives"),
+    "levels report": (
+        "game.tools.campaign_report",
+        "the campaign's difficulty curve: every level played by the player model, against its bands",
+    ),
     "referee": ("game.tools.referee", "run LOCM matches between two external bot programs"),
     "arena": ("game.tools.arena", "in-process card AI matches with a win-rate interval and timing"),
     "bench ui": ("game.tools.bench_ui", "frame times of the duel scene while the AI thinks"),
     "bench engine": ("game.tools.bench_engine", "card engine throughput: random-vs-random games"),
     "bench gomoku": ("game.tools.bench_gomoku", "gomoku AI speed, tactics and a self-play ladder"),
     "bench memory": ("game.tools.bench_memory", "does a card AI's memory stay flat over many decisions"),
+    "bench player": (
+        "game.tools.bench_player_model",
+        "each game's player model (a middling person) against the easy and medium AIs",
+    ),
     "bench connect4": (
         "game.tools.bench_connect4",
         "Connect Four AI levels against each other: win rates and move times",

@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Any, Callable, cast
 
 from ai.agents import CardTurnAgent, SkirmishTeamAgent
+from ai.player_model import PLAYER_MODEL, PlayerModel
 from ai.cards.registry import make_agent
 from ai.cards.scripted import ScriptedAgent
 from game.rules.game_api import Decision
@@ -124,7 +125,20 @@ def make_opponent(session: LevelSession, ai: str | None = None, seed: int | None
 
 
 def make_player(session: LevelSession, ai: str, seed: int | None = None):
-    """An AI in the player's seat (simulations and tests)."""
+    """An AI in the player's seat (simulations and tests); "human" is the player model of the
+    session's game (ai/player_model.py)."""
+    if ai == PLAYER_MODEL:
+        from game.rules.registry import game_kind
+
+        maker = _maker(session)  # installs the registry's AIs
+        mix = game_kind(session.kind).player_model
+        if mix is None:
+            raise KeyError(f"{session.kind} has no player model")
+        strong, weak, slip = mix
+        base = 0 if seed is None else seed
+        return PlayerModel(
+            maker(session, strong, base, True), maker(session, weak, base + 1, True), slip, base * 7919 + 13
+        )
     return _maker(session)(session, ai, seed, True)
 
 

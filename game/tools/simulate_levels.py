@@ -32,6 +32,7 @@ from pathlib import Path
 
 from game.rules.levels import LevelError, LevelSession, load_level
 from game.rules.registry import game_kind
+from ai.player_model import PLAYER_MODEL
 from game.tools import execution
 from game.tools.args import PROGRAM, add_jobs_argument, add_output_arguments, positive_ms, progress_wanted
 from game.tools.stats import percentile, wilson_interval
@@ -133,8 +134,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--player",
         default=None,
-        help="the AI in the player's seat: a card AI (easy, medium, hard) or a gomoku level "
-        "(novice ... master); default: the strongest",
+        help="the AI in the player's seat: an AI level of the level's game (cards: easy, medium, hard; gomoku: "
+        "novice ... master; ...), or 'human', the player model (a middling person); default: the strongest",
     )
     parser.add_argument(
         "--opponent", default="level", help="'level' or 'scripted' (the level's own opponent) or an AI name instead"
@@ -420,7 +421,11 @@ def run(args: argparse.Namespace) -> int:
     player = args.player or list(agents)[-1]
     names = set(agents)
     for role, name in (("--player", player), ("--opponent", args.opponent)):
-        if name not in names and not (role == "--opponent" and name in ("level", "scripted")):
+        if (
+            name not in names
+            and not (role == "--opponent" and name in ("level", "scripted"))
+            and not (role == "--player" and name == PLAYER_MODEL and game_kind(level.kind).player_model is not None)
+        ):
             print(
                 f"levels simulate: {role} {name!r} is not a {level.kind} AI; known: {', '.join(sorted(names))}",
                 file=sys.stderr,

@@ -1,0 +1,232 @@
+"""`duelmind levels report`: the campaign's difficulty curve, measured by the player model.
+
+Every level of the campaign, in its chapters' order (then the bonus levels, which no chapter
+lists), is played `--games` times headless by the player model (ai/player_model.py: a middling
+person) against the level's own opponent at the level's budget, through `levels simulate`'s
+runner. For each level: the win rate with its Wilson 95% interval, the mean length, and the time
+a person would spend on it (the mean length times a person's time per turn, move or round, times
+the attempts a win takes at that rate, at most `MAX_ATTEMPTS`).
+
+The bands (`band`): a chapter's levels should be won about `START` of the time in the first
+chapter, falling evenly to `END` in the last; each level within `BAND_HALF_WIDTH` of its chapter's
+target, and none more than `MAX_STEP` harder than the one before it. Bonus levels may be harder.
+`--check` exits 1 when a level leaves its band (the list says which and by how much);
+`--write FILE` keeps the table as JSON (levels' digests included, so a changed level shows as
+not measured); `--report DIR` writes an HTML page with the curve.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+from game.tools.args import add_jobs_argument, positive_ms, progress_wanted
+from game.tools.stats import wilson_interval
+
+START, END = 0.90, 0.425  # the target win rate of the first chapter and of the last
+BAND_HALF_WIDTH = 0.15
+MAX_STEP = 0.20  # no level more than this much harder (lower win rate) than the one before it
+MAX_ATTEMPTS = 5.0  # a person gives up or looks for help after about this many tries
+# A person's time for one unit of each game's length (GameKind.turn_unit), in seconds.
+SECONDS_PER_UNIT = {"turns": 35.0, "moves": 9.0, "rounds": 45.0}
+
+
+@dataclass
+class LevelRow:
+    level: str
+    chapter: str  # "" for a bonus level
+    kind: str
+    digest: str
+    games: int
+    won: int
+    win_rate: float
+    low: float
+    high: float
+    mean_length: float
+    unit: str
+    minutes: float  # a person's expected time on the level, retries included
+    target: float | None  # the chapter's target win rate (None: a bonus level)
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--games", type=int, default=40, help="games per level (default 40)")
+    parser.add_argument("--player", default="human", help="who plays the levels (default: the player model, 'human')")
+    parser.add_argument("--budget-ms", type=positive_ms, default=None, help="time per turn (default: each level's)")
+    parser.add_argument("--level", action="append", default=None, help="only this level id (repeatable)")
+    parser.add_argument("--seed", type=int, default=0, help="the run's seed (default 0)")
+    add_jobs_argument(parser, 1)
+    parser.add_argument("--no-progress", action="store_true", help="no progress bar")
+    parser.add_argument("--write", type=Path, default=None, metavar="FILE", help="keep the table as JSON in FILE")
+    parser.add_argument("--report", type=Path, default=None, metavar="DIR", help="an HTML page with the curve in DIR")
+    parser.add_argument("--check", action="store_true", help="exit 1 when a level leaves its band")
+
+
+def campaign_order() -> list[tuple[str, str]]:
+    """(level id, chapter id) in play order; the bonus levels (in no chapter) last, chapter ""."""
+    from game.rules.levels.loader import campaign_dir, read_campaign
+
+    campaign, problems = read_campaign()
+    if campaign is None:
+        raise ValueError("; ".join(str(p) for p in problems))
+    order = [(level, chapter.id) for chapter in campaign.chapters for level in chapter.levels]
+    listed = {level for level, _ in order}
+    bonus = sorted(path.stem for path in campaign_dir().glob("*.json") if path.stem not in listed | {"campaign"})
+    return order + [(level, "") for level in bonus]
+
+
+def targets(chapters: list[str]) -> dict[str, float]:
+    """Each chapter's target win rate: START for the first, falling evenly to END for the last."""
+    if len(chapters) == 1:
+        return {chapters[0]: START}
+    step = (START - END) / (len(chapters) - 1)
+    return {chapter: round(START - index * step, 3) for index, chapter in enumerate(chapters)}
+
+
+def measure(args: argparse.Namespace, order: list[tuple[str, str]], chapters: list[str]) -> list[LevelRow]:
+    """Play each level of `order`; `chapters`: every chapter of the campaign, in order (the
+    targets fall along all of them, whichever levels are measured)."""
+    from game.rules.levels import load_level
+    from game.rules.levels.loader import find_level
+    from game.rules.levels.session import level_digest
+    from game.rules.registry import game_kind
+    from game.tools.simulate_levels import run_games
+
+    target = targets(chapters)
+    rows = []
+    for level_id, chapter in order:
+        path = find_level(level_id)
+        level = load_level(path)
+        outcomes = run_games(
+            str(path),
+            args.games,
+            args.player,
+            budget_ms=args.budget_ms,
+            seed=args.seed,
+            jobs=args.jobs,
+            progress=progress_wanted(args),
+        )
+        n = len(outcomes)
+        won = sum(o.won for o in outcomes)
+        low, high = wilson_interval(won, n)
+        unit = game_kind(level.kind).turn_unit
+        mean_length = sum(o.turns for o in outcomes) / n
+        rate = won / n
+        attempts = min(MAX_ATTEMPTS, 1 / rate) if rate else MAX_ATTEMPTS
+        minutes = mean_length * SECONDS_PER_UNIT.get(unit, 30.0) * attempts / 60
+        rows.append(
+            LevelRow(
+                level_id,
+                chapter,
+                level.kind,
+                level_digest(level),
+                n,
+                won,
+                round(rate, 3),
+                round(low, 3),
+                round(high, 3),
+                round(mean_length, 1),
+                unit,
+                round(minutes, 1),
+                target.get(chapter),
+            )  # fmt: skip
+        )
+        print(f"  {level_id}: {won}/{n} won", file=sys.stderr, flush=True)
+    return rows
+
+
+def band_problems(rows: list[LevelRow]) -> list[str]:
+    """Each level outside its chapter's band, and each step harder than MAX_STEP, in words."""
+    problems = []
+    previous: LevelRow | None = None
+    for row in rows:
+        if row.target is None:
+            continue  # a bonus level may be as hard as it likes
+        if abs(row.win_rate - row.target) > BAND_HALF_WIDTH:
+            problems.append(
+                f"{row.level}: won {row.win_rate:.0%}, its chapter aims at {row.target:.0%} (+/- {BAND_HALF_WIDTH:.0%})"
+            )
+        if previous is not None and previous.win_rate - row.win_rate > MAX_STEP:
+            problems.append(
+                f"{row.level}: {previous.win_rate - row.win_rate:.0%} harder than {previous.level} "
+                f"(at most {MAX_STEP:.0%})"
+            )
+        previous = row
+    return problems
+
+
+def table(rows: list[LevelRow]) -> str:
+    lines = [
+        f"{'level':24} {'chapter':14} {'won':>9} {'rate':>5} {'95% interval':>13} {'target':>6} {'length':>12} {'minutes':>7}"
+    ]
+    for row in rows:
+        target = f"{row.target:.0%}" if row.target is not None else "bonus"
+        lines.append(
+            f"{row.level:24} {row.chapter or '(bonus)':14} {row.won:>4}/{row.games:<4} {row.win_rate:>5.0%} "
+            f"{row.low:>6.0%}-{row.high:<6.0%} {target:>6} {row.mean_length:>6.1f} {row.unit:5} {row.minutes:>7.1f}"
+        )
+    total = sum(row.minutes for row in rows)
+    lines.append(f"expected play time for a middling player: {total / 60:.1f} hours ({total:.0f} minutes)")
+    return "\n".join(lines)
+
+
+def run(args: argparse.Namespace) -> int:
+    from ai.agents import install
+
+    install()
+    if args.games < 1:
+        print("levels report: --games must be at least 1", file=sys.stderr)
+        return 2
+    try:
+        order = campaign_order()
+    except ValueError as error:
+        print(f"levels report: the campaign has problems: {error}", file=sys.stderr)
+        return 1
+    chapters = list(dict.fromkeys(chapter for _, chapter in order if chapter))
+    if args.level:
+        unknown = sorted(set(args.level) - {level for level, _ in order})
+        if unknown:
+            print(f"levels report: not campaign levels: {', '.join(unknown)}", file=sys.stderr)
+            return 2
+        order = [(level, chapter) for level, chapter in order if level in args.level]
+    rows = measure(args, order, chapters)
+    text = table(rows)
+    problems = band_problems(rows)
+    print(text)
+    for problem in problems:
+        print(f"outside its band: {problem}")
+    if args.write is not None:
+        document = {
+            "player": args.player,
+            "games": args.games,
+            "budget_ms": args.budget_ms,
+            "bands": {"start": START, "end": END, "half_width": BAND_HALF_WIDTH, "max_step": MAX_STEP},
+            "levels": [asdict(row) for row in rows],
+        }
+        args.write.write_text(json.dumps(document, indent=1) + "\n", encoding="utf-8")
+    if args.report is not None:
+        from game.tools import reports
+
+        page = reports.write_page(
+            args.report, f"The campaign's difficulty curve ({args.player}, {args.games} games a level)", text,
+            [curve_chart(rows)],
+        )  # fmt: skip
+        print(f"levels report: page written to {page.index}", file=sys.stderr)
+    return 1 if args.check and problems else 0
+
+
+def curve_chart(rows: list[LevelRow]):
+    from game.tools.reports import Chart, Kind, Series
+
+    names = [row.level for row in rows]
+    measured = Series(
+        "won by the player model", names, [row.win_rate for row in rows], [row.low for row in rows],
+        [row.high for row in rows],
+    )  # fmt: skip
+    aimed = Series("the chapter's target", names, [row.target for row in rows])
+    return Chart(
+        "curve", "Win rate of each level, in play order", Kind.INTERVALS, [measured, aimed], "level", "win rate",
+        notes=[f"Bands: the target +/- {BAND_HALF_WIDTH:.0%}; no step harder than {MAX_STEP:.0%}; bonus levels free."],
+    )  # fmt: skip
