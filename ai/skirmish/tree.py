@@ -172,32 +172,61 @@ class TreeSearch:
 
 
 def explain(state, nodes: list[Node]) -> str:
-    """The chosen plan in words, with its expected effects and the runner-up."""
+    """The chosen plan in a player's words: the hero's name, the cells as the board labels them
+    (game.py's `cell_name`), what each step is expected to do, and how it compared with the
+    runner-up in words (the scores are the search's own units: only their order means much)."""
     if not nodes:
-        return "no plan"
+        return "It found no plan worth following."
     best = nodes[0]
     sim = state.simulation()
     hero = sim.active_hero
-    names = {h.uid: f"{h.cls.name} {h.uid}" for h in sim.heroes}
     steps = []
     for action in best.path:
         if sim.is_over or sim.active_hero.uid != hero.uid:
             break
+        words = step_words(sim, action)
         events = sim.apply(action)
-        if action.kind == Act.MOVE:
-            steps.append(f"move to {action.x},{action.y}")
-        elif action.kind == Act.CAST:
-            ability = sim.ability(hero, action.ability)
-            hits = [f"{names[e.card]} -{e.value}" for e in events if e.kind == EventKind.DAMAGE]
-            heals = [f"{names[e.card]} +{e.value}" for e in events if e.kind == EventKind.HEAL]
-            detail = ", ".join(hits + heals)
-            steps.append(f"{ability.name} on {action.x},{action.y}" + (f" (expected {detail})" if detail else ""))
-        else:
-            steps.append("end the turn")
-    text = f"{names[hero.uid]}: " + "; then ".join(steps) + f". Score {best.score:.0f}"
+        if action.kind == Act.CAST:
+            effects = [
+                f"about {e.value:.0f} damage to {sim.label(e.card)}" for e in events if e.kind == EventKind.DAMAGE
+            ]
+            effects += [
+                f"about {e.value:.0f} healing for {sim.label(e.card)}" for e in events if e.kind == EventKind.HEAL
+            ]
+            if effects:
+                words += f" ({', '.join(effects)})"
+        steps.append(words)
+    text = f"{state.label(hero.uid)} planned to " + ", then ".join(steps) + "."
     if len(nodes) > 1:
-        text += f"; the best other first action, {nodes[1].action.text()}, scores {nodes[1].score:.0f}"
-    return text + "."
+        gap = best.score - nodes[1].score
+        verdict = "far better than" if gap >= 10 else "better than" if gap >= 3 else "a little better than"
+        if gap < 0.5:
+            verdict = "about as good as"
+        text += f" It judged this {verdict} its next best idea: to {step_words(state, nodes[1].action)}."
+    return text
+
+
+def step_words(state, action: Action) -> str:
+    """One action of the active hero, as the rest of a sentence: "walk to c4", "use Strike on
+    Kael (Ranger) at d4", "use Leap to reach f2", "end the turn"."""
+    from game.rules.skirmish.game import cell_name
+
+    if action.kind == Act.MOVE:
+        return f"walk to {cell_name(action.x, action.y)}"
+    if action.kind == Act.END:
+        return "end the turn"
+    hero = state.active_hero
+    ability = state.ability(hero, action.ability)
+    where = cell_name(action.x, action.y)
+    if any(e.verb in MOVE_VERBS for e in ability.effects):
+        return f"use {ability.name} to reach {where}"
+    if ability.target == TargetKind.SELF:
+        return f"use {ability.name}"
+    target = state.hero_at(action.cell)
+    if target is not None:
+        who = "itself" if target.uid == hero.uid else state.label(target.uid)
+        return f"use {ability.name} on {who} at {where}"
+    return f"use {ability.name} at {where}"
 
 
 class PlanFollower(SkirmishAgent):

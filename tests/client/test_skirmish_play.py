@@ -66,6 +66,10 @@ def test_move_and_cast_with_the_mouse_then_play_to_the_result(app):
     move(app, scene.layout.centre(*target))
     assert scene.path_to(target)
     click(app, scene.layout.centre(*target))
+    # Five steps of the knight's 10 energy at 2 a step: the walk ends the turn, so it asks first.
+    assert len(scene.path_to(target)) == 5 and scene.pending_move == target and hero.cell != target
+    assert "the turn ends" in scene.view_model().warning
+    click(app, scene.layout.centre(*target))
     assert hero.cell == target
     # An ability with a target: its button lights only legal cells; a click on one casts it.
     assert wait_for_human(app, scene)

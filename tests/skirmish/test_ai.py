@@ -52,7 +52,8 @@ def test_tree_scores_float_up_and_export_as_json():
     for node in tree["branch"]:
         check(node)
     words = explain(state, search.nodes)
-    assert words.startswith(f"{state.active_hero.cls.name} {state.active_hero.uid}:") and "Score" in words
+    hero = state.active_hero
+    assert words.startswith(f"{state.names[hero.uid - 1]} (Knight) planned to ") and "Score" not in words
 
 
 def test_usage_rules_prune_heals_on_healthy_allies():

@@ -153,8 +153,10 @@ def _cast(stage, event) -> Anim:
     origin = stage.view.cell(event.card)
     area = state.grid.area(ability.shape, ability.size, origin, event.point)
 
+    line = stage.notes.pop(id(event), None) or f"{state.label(caster.uid)}: {ability.name}"
+
     def start():
-        stage.add_log(f"{caster.cls.name} {caster.uid}: {ability.name}", theme.TEXT)
+        stage.add_log(line, theme.TEXT)
 
     return Anim("cast", 340, on_start=start, origin=origin, point=event.point, area=area, harmful=ability.harmful)
 
@@ -234,7 +236,7 @@ def _expire(stage, event) -> Anim:
 def _stunned(stage, event) -> Anim:
     def start():
         _float(stage, event.card, "stunned", (240, 210, 70), 20)
-        stage.add_log(f"{stage.state.heroes[event.card - 1].cls.name} {event.card} is stunned", theme.TEXT_DIM)
+        stage.add_log(f"{stage.state.label(event.card)} is stunned: the turn is lost", theme.TEXT_DIM)
 
     return Anim("pause", 500, on_start=start)
 
@@ -249,7 +251,7 @@ def _mana(stage, event) -> Anim:
 
 def _death(stage, event) -> Anim:
     hero = stage.view.heroes[event.card]
-    name = f"{stage.state.heroes[event.card - 1].cls.name} {event.card}"
+    name = stage.state.label(event.card)
 
     def start():
         stage.add_log(f"{name} is down", theme.BAD)

@@ -15,9 +15,18 @@ class LevelSkirmishMatch(_LevelHooks, SkirmishMatch):
     def __init__(self, run):
         session = run.session
         super().__init__(run.setup, session.state)
+        from game.rules.skirmish.names import level_names
+
+        # The level's names for its heroes (the others drawn): the state carries them to the
+        # log, the board and the AI's explanation in the worker.
         self._join(run)
+        sides = (self.level.player, self.level.opponent)
+        session.state.names = level_names([[hero.name for hero in side.heroes] for side in sides], session.state.seed)
         self.title = self.level.title
-        self.hud = ObjectivesHUD(session.objectives(), caption=lambda: f"Round {max(1, self.state.round)}")
+        # The round on screen, not the model's (which runs ahead while the last turn animates):
+        # the scene points this at its view.
+        self.shown_round = lambda: self.state.round
+        self.hud = ObjectivesHUD(session.objectives(), caption=lambda: f"Round {max(1, self.shown_round())}")
         self.toast = Toast((360, 64))
 
     def finish(self, host) -> None:

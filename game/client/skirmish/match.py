@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from game.client.match import MatchSetup, new_game_id, seat_label, seat_portrait, start_match
+from game.client.match import MatchSetup, new_game_id, seat_label, seat_portrait, start_match, versus_sentence
 
 # Quick skirmishes: who commands the other team at each AI level (name, portrait).
 OPPONENTS = {
@@ -100,10 +100,10 @@ class SkirmishMatch:
         state = self.state
         rounds = f"after {state.round} round{'s' if state.round != 1 else ''}"
         standing = [len(state.team(team)) for team in (0, 1)]
-        detail = f"{rounds}  ·  heroes standing {standing[0]} - {standing[1]}"
+        detail = f"Heroes standing: {standing[0]} - {standing[1]}"
         face = None
         if state.winner == DRAW:
-            headline, good = "Draw", None
+            headline, good, sentence = "Draw", None, f"A draw {rounds}"
         else:
             label = self.seat_label(state.winner)
             if self.setup.opponent in ("hotseat", "watch"):
@@ -114,9 +114,16 @@ class SkirmishMatch:
                 headline, good = "Defeat", False
             shown = state.winner if good is not False else 1 - state.winner
             face = (self.seat_portrait(shown, host.app), self.seat_label(shown))
+            sentence = versus_sentence(good, label, self.seat_label(1 - state.winner), state.round, "round")
         host.end_game()
         host.app.push(
-            "result", headline=headline, detail=detail, good=good, on_rematch=lambda: self.rematch(host.app), face=face
+            "result",
+            headline=headline,
+            detail=detail,
+            good=good,
+            on_rematch=lambda: self.rematch(host.app),
+            face=face,
+            sentence=sentence,
         )
 
     def rematch(self, app) -> None:

@@ -19,21 +19,25 @@ from game.client.anim import Anim, AnimationQueue
 from game.client.scene import Scene
 from game.client.settings import AI_PACES
 from game.client.skirmish.animator import BUILDERS, QUIET, TOGETHER, ArenaView, animate_progress
-from game.client.skirmish.view import SIDE, Layout
+from game.client.skirmish.controls import KEY_HINTS, SkirmishControls
+from game.client.skirmish.log_lines import cast_lines
+from game.client.skirmish.previews import CastPreview, cast_preview, move_warning, path_note
+from game.client.skirmish.side_panel import button_rects
+from game.client.skirmish.view import Layout
 from game.client.skirmish.view_model import SkirmishStage, SkirmishViewModel
 from game.client.level_match import MatchHost
 from game.client.sound import sound_for
-from game.client.widgets import Button, hover_buttons, press_buttons
-from game.rules.events import EventKind
+from game.client.widgets import Button
 from game.rules.game_api import Explanation
-from game.rules.skirmish.actions import END, Act, cast, move
+from game.rules.skirmish.actions import END, Act
 from game.rules.skirmish.model import TargetKind
 
 
-class SkirmishScene(Scene):
+class SkirmishScene(SkirmishControls, Scene):
     name = "skirmish"
     music = "duel"
     dialogue_box = pygame.Rect(716, 380, 554, 330)
+    raw_keys = True  # every key as its name: the digits pick abilities (input.py maps none)
 
     def __init__(self, app, match):
         super().__init__(app)
@@ -64,14 +68,20 @@ class SkirmishScene(Scene):
         self._legal_key = None
         self._legal: list = []
         self._preview_key = None
-        self._preview: list[str] = []
+        self._preview = CastPreview([])
+        self.pending_move: tuple[int, int] | None = None  # a walk waiting for its second click
+        self.keyboard = False  # the cursor is drawn while keys are in use
+        self.mouse: tuple[int, int] | None = None
+        self._cursor_for = 0  # the hero the cursor was put on
         self._grouping = False  # the last queued step holds an ability's hits (more may join it)
         self.ability_buttons: list[Button] = []
         self._buttons_key = None
         # What the animations change (SkirmishStage) and what the match may do (MatchHost): not the scene.
         self.stage = SkirmishStage(
-            self.anims, self.view, self.state, self.floaters, self.hurt, self.crits, add_log=self.add_log
+            self.anims, self.view, self.state, self.floaters, self.hurt, self.crits, add_log=self.add_log, notes={}
         )
+        if hasattr(match, "shown_round"):  # a level's HUD says the round on screen
+            match.shown_round = lambda: self.view.round
         self.host = MatchHost(
             app, self.anims, end_game=self.end_game, add_log=self.add_log, dialogue_box=self.dialogue_box
         )
@@ -124,9 +134,35 @@ class SkirmishScene(Scene):
             if ability.min_range <= abs(x - hx) + abs(y - hy) <= r and self.state.arena.floor(x, y)
         ]
 
-    def area_of(self, cell) -> list:
-        ability = self.selected
-        return self.state.grid.area(ability.shape, ability.size, self.state.active_hero.cell, cell)
+    def aimed_cell(self):
+        """The cell the chosen ability would be cast on now: the hero's own for a self-cast,
+        else the hovered legal target (None: nothing to preview)."""
+        if self.selected is None or not self.human_to_act():
+            return None
+        if self.selected.target == TargetKind.SELF:
+            return self.state.active_hero.cell
+        return self.hover_cell if self.hover_cell in self.targets() else None
+
+    def cast_preview(self) -> CastPreview:
+        """What the chosen ability would do at the aimed cell (cached per decision and cell)."""
+        cell = self.aimed_cell()
+        if cell is None:
+            return CastPreview([self.selected.text] if self.selected is not None and self.human_to_act() else [])
+        key = (self.decisions, self.selected.id, cell)
+        if key != self._preview_key:
+            self._preview_key = key
+            self._preview = cast_preview(self.state, self.selected, cell)
+            if self.selected.target == TargetKind.SELF:
+                self._preview = CastPreview(
+                    [self.selected.text, *self._preview.lines],
+                    self._preview.affected,
+                    self._preview.pushes,
+                    self._preview.area,
+                )
+        return self._preview
+
+    def preview_text(self) -> list[str]:
+        return self.cast_preview().lines
 
     def inspected(self) -> int | None:
         """The hero the side panel shows: the one under the mouse, else the one whose turn it is."""
@@ -146,34 +182,6 @@ class SkirmishScene(Scene):
         )
         return [(uid, False) for uid in order] + [(h.uid, True) for h in living]
 
-    def preview_text(self) -> list[str]:
-        """What the hovered target would do: expected damage and healing, hit chance."""
-        if not self.human_to_act() or self.selected is None or self.hover_cell not in self.targets():
-            return [self.selected.text] if self.selected is not None and self.human_to_act() else []
-        key = (self.decisions, self.selected.id, self.hover_cell)
-        if key != self._preview_key:
-            self._preview_key = key
-            sim = self.state.simulation()
-            events = sim.apply(cast(self.selected.id, *self.hover_cell))
-            names = {h.uid: f"{h.cls.name} {h.uid}" for h in self.state.heroes}
-            lines = []
-            hero = self.state.active_hero
-            if any(e.kind == EventKind.DAMAGE for e in events) and any(
-                eff.kind.value == "physical" and eff.verb.value == "damage" for eff in self.selected.effects
-            ):
-                lines.append(f"hit {hero.hit_chance():.0%}, crit {hero.crit_chance():.0%}; expected:")
-            for e in events:
-                if e.kind == EventKind.DAMAGE:
-                    lines.append(f"  {names[e.card]}  -{e.value}")
-                elif e.kind == EventKind.HEAL:
-                    lines.append(f"  {names[e.card]}  +{e.value}")
-                elif e.kind == EventKind.STATUS:
-                    lines.append(f"  {names[e.card]}  {e.name} for {e.value}")
-                elif e.kind == EventKind.DEATH:
-                    lines.append(f"  {names[e.card]} would fall")
-            self._preview = lines or [self.selected.text]
-        return self._preview
-
     def status_line(self):
         if self.ai.thinking:
             dots = "." * (1 + int(self.time / 300) % 3)
@@ -182,13 +190,8 @@ class SkirmishScene(Scene):
             return ("Game over", theme.ACCENT)
         if self.human_to_act():
             hero = self.state.active_hero
-            return (f"{self.match.seat_label(hero.team)}: {hero.cls.name} {hero.uid} to act", theme.GOOD)
+            return (f"{self.match.seat_label(hero.team)}: {self.state.label(hero.uid)} to act", theme.GOOD)
         return None
-
-    def hint(self) -> str:
-        if self.selected is not None:
-            return "Click a lit cell to cast  ·  right click / Esc: cancel  ·  arrows + Enter work too"
-        return "Click a blue cell to move  ·  click an ability (N: next)  ·  E / Space: end the hero's turn"
 
     def add_log(self, text: str, colour=theme.TEXT) -> None:
         self.log.append((text, colour))
@@ -227,6 +230,8 @@ class SkirmishScene(Scene):
         events = self.match.apply(action)
         self.decisions += 1
         self.selected = None
+        self.pending_move = None
+        self.stage.notes.update(cast_lines(self.state, events))
         for event in events:
             self._queue(event)
         self.match.after_action(self.host)
@@ -236,48 +241,6 @@ class SkirmishScene(Scene):
             self.perform(action)
         else:
             self.app.play_sound("foul_refused")
-
-    def select(self, index: int) -> None:
-        hero = self.state.active_hero
-        if not self.human_to_act() or index >= len(hero.cls.abilities):
-            return
-        ability = hero.cls.abilities[index]
-        if not any(a.kind == Act.CAST and a.ability == ability.id for a in self.legal()):
-            self.app.play_sound("foul_refused")
-            return
-        self.app.play_sound("click")
-        if ability.target == TargetKind.SELF:  # no target to choose: cast at once
-            self.human_act(cast(ability.id, *hero.cell))
-            return
-        self.selected = None if self.selected is ability else ability
-
-    def next_ability(self) -> None:
-        """Keyboard: choose the next ability that can be cast now (N), or none after the last."""
-        hero = self.state.active_hero
-        if not self.human_to_act():
-            return
-        castable = [
-            a
-            for a in hero.cls.abilities
-            if a.target != TargetKind.SELF and any(x.kind == Act.CAST and x.ability == a.id for x in self.legal())
-        ]
-        if not castable:
-            return
-        index = castable.index(self.selected) + 1 if self.selected in castable else 0
-        self.selected = castable[index] if index < len(castable) else None
-        self.app.play_sound("click")
-
-    def click_cell(self, cell) -> None:
-        if not self.human_to_act() or cell is None:
-            return
-        if self.selected is not None:
-            if cell in self.targets():
-                self.human_act(cast(self.selected.id, *cell))
-            else:
-                self.selected = None
-            return
-        if cell in self.moves():
-            self.human_act(move(*cell))
 
     def end_turn(self) -> None:
         if self.human_to_act():
@@ -297,48 +260,6 @@ class SkirmishScene(Scene):
         self.match.note_resumed()
 
     # ------------------------------------------------------------------ input
-
-    def handle(self, intent) -> None:
-        if intent.kind == "action":
-            name = intent.name
-            if name == "back":
-                if self.selected is not None:
-                    self.selected = None
-                else:
-                    self.open_pause()
-            elif name == "toggle_overlay":
-                self.overlay = not self.overlay
-            elif name == "end_turn":
-                self.end_turn()
-            elif name == "numbers":
-                self.next_ability()
-            elif name == "undo":
-                self.selected = None
-            elif name in ("up", "down", "left", "right"):
-                dx, dy = {"up": (0, -1), "down": (0, 1), "left": (-1, 0), "right": (1, 0)}[name]
-                arena = self.state.arena
-                self.cursor = (
-                    max(0, min(arena.width - 1, self.cursor[0] + dx)),
-                    max(0, min(arena.height - 1, self.cursor[1] + dy)),
-                )
-                self.hover_cell = self.cursor
-            elif name == "confirm":
-                self.click_cell(self.cursor)
-            return
-        if intent.kind == "move":
-            self.hover_cell = self.layout.cell_at(intent.pos)
-            if self.hover_cell is not None:
-                self.cursor = self.hover_cell
-            hover_buttons(self.ability_buttons, intent.pos)
-        elif intent.kind == "press":
-            if intent.button == 3:
-                self.selected = None
-                return
-            if intent.button != 1:
-                return
-            if press_buttons(self.ability_buttons, intent.pos):
-                return
-            self.click_cell(self.layout.cell_at(intent.pos))
 
     # ------------------------------------------------------------------ update
 
@@ -364,6 +285,9 @@ class SkirmishScene(Scene):
         if self.anims.busy or self.app.top is not self:
             return
         self.view.sync(self.state)
+        if not self.match.over and self.state.active_hero.uid != self._cursor_for:
+            self._cursor_for = self.state.active_hero.uid  # a new hero's turn: the cursor on it
+            self.cursor = self.state.active_hero.cell
         if self.match.over:
             if not self.result_shown:
                 self.result_shown = True
@@ -386,7 +310,7 @@ class SkirmishScene(Scene):
             "pass_device",
             player_label=self.match.seat_label(team),
             on_ready=ready,
-            detail=f"{view_draw.TEAM_NAMES[team]} team: {hero.cls.name} {hero.uid} acts first",
+            detail=f"{view_draw.TEAM_NAMES[team]} team: {self.state.label(hero.uid)} acts first",
         )
 
     def _drive_ai(self, team: int, pause_ms: float) -> None:
@@ -449,23 +373,24 @@ class SkirmishScene(Scene):
         if not mine:
             return
         castable = {a.ability for a in self.legal() if a.kind == Act.CAST}
-        top = SIDE.y + 286
+        rects = button_rects(self.match.hud, len(hero.cls.abilities) + 1)
         for index, ability in enumerate(hero.cls.abilities):
-            rect = pygame.Rect(SIDE.x + 18, top + index * 42, SIDE.width - 36, 36)
-            cost = f"{ability.energy} en" + (f" · {ability.mana} mp" if ability.mana else "")
+            cost = f"{ability.energy} energy" + (f" · {ability.mana} mana" if ability.mana else "")
             cooldown = hero.cooldowns.get(ability.id, 0)
-            note = f"ready in {cooldown}" if cooldown else cost
+            note = f"ready in {cooldown} turn{'s' if cooldown != 1 else ''}" if cooldown else cost
             button = Button(
-                rect,
-                f"{ability.name}  ({note})",
+                rects[index],
+                f"{index + 1}  {ability.name}",
                 (lambda i=index: self.select(i)),
                 enabled=acting and ability.id in castable,
+                note=note,
                 size=16,
             )
             button.focused = self.selected is ability
             self.ability_buttons.append(button)
-        end = pygame.Rect(SIDE.x + 18, top + len(hero.cls.abilities) * 42 + 2, SIDE.width - 36, 36)
-        self.ability_buttons.append(Button(end, "End turn (E)", self.end_turn, enabled=acting, size=17))
+        self.ability_buttons.append(
+            Button(rects[-1], "End turn", self.end_turn, enabled=acting, note="E / Space", size=16)
+        )
 
     def view_model(self) -> SkirmishViewModel:
         """What this frame shows, for the view (game/client/skirmish/view_model.py)."""
@@ -474,6 +399,9 @@ class SkirmishScene(Scene):
         moves = self.moves() if choosing else set()
         targets = self.targets() if my_turn and self.selected is not None else set()
         aiming = my_turn and self.selected is not None
+        path = self.path_to(self.hover_cell) if choosing and self.hover_cell in moves else []
+        preview = self.cast_preview()
+        warning = move_warning(self.state, self.pending_move) if my_turn and self.pending_move is not None else ""
         return SkirmishViewModel(
             layout=self.layout,
             view=self.view,
@@ -482,10 +410,10 @@ class SkirmishScene(Scene):
             selected=self.selected,
             hover_cell=self.hover_cell,
             moves=moves,
-            path=self.path_to(self.hover_cell) if choosing and self.hover_cell in moves else [],
+            path=path,
             targets=targets,
             range_cells=self.range_cells() if aiming else [],
-            area=self.area_of(self.hover_cell) if aiming and self.hover_cell in targets else [],
+            area=preview.area if aiming else [],
             time=self.time,
             over=self.match.over,
             hurt=dict(self.hurt),
@@ -498,13 +426,21 @@ class SkirmishScene(Scene):
             toast=self.match.toast,
             inspected=self.inspected(),
             ability_buttons=self.ability_buttons,
-            preview=self.preview_text(),
+            preview=preview.lines,
             status=self.status_line(),
             log=tuple(self.log),
             hint=self.hint(),
             overlay=self.overlay,
             explanation=self.explanation,
             explained_by=self.explained_by,
+            key_hints=KEY_HINTS,
+            names={h.uid: self.state.label(h.uid) for h in self.state.heroes},
+            path_note=path_note(self.state, path) if path else "",
+            warning=warning,
+            cursor=self.cursor if my_turn and self.keyboard else None,
+            mouse=self.mouse,
+            affected=preview.affected if aiming else frozenset(),
+            pushes=preview.pushes if aiming else (),
         )
 
     def draw(self, surface: pygame.Surface) -> None:

@@ -1,10 +1,11 @@
-"""Drawing the skirmish: the arena, hero tokens, previews, the initiative bar and the side panel.
+"""Drawing the skirmish: the arena with its edge coordinates, hero tokens, previews, the
+initiative bar, the keyboard cursor and the status tooltips; the side panel is side_panel.py and
+the pieces (tokens, badges, overlays, the arena) pieces.py, each made once and kept.
 
-Everything that does not move is made once per size and kept (the arena, tokens, status badges,
-tiles); a frame only blits them. The scene (game/client/skirmish/scene.py) owns the flow and
-input; this module draws the `SkirmishViewModel` (view_model.py) the scene builds each frame:
-the arena as the animations have shown it so far, and the player's choices (hover, selected
-ability, previews). It never sees the scene.
+The scene (game/client/skirmish/scene.py) owns the flow and input; this module draws the
+`SkirmishViewModel` (view_model.py) the scene builds each frame: the arena as the animations
+have shown it so far, and the player's choices (hover, selected ability, previews). It never
+sees the scene.
 """
 
 from __future__ import annotations
@@ -15,117 +16,48 @@ import pygame
 
 from game.client import theme
 from game.client.explain_overlay import draw_thoughts
-from game.client.paint import art_json, icon_mask, lit_icon
+from game.client.skirmish.pieces import (
+    STATUS_COLOURS,
+    arena_surface,
+    fit_label,
+    hero_icon_name,
+    hero_token,
+    status_badge,
+    status_tooltip,
+    team_colour,
+    tile,
+)
+from game.client.skirmish.side_panel import SIDE, draw_side
 from game.client.skirmish.view_model import SkirmishViewModel
-from game.client.widgets import draw_text, panel, vertical_gradient
+from game.client.widgets import draw_text, fit_text, panel, text_surface, vertical_gradient
+from game.rules.skirmish.game import cell_name
 
-BOARD = pygame.Rect(24, 92, 836, 560)  # the arena is centred in here
-SIDE = pygame.Rect(880, 16, 384, 688)
+__all__ = [
+    "BAR",
+    "BOARD",
+    "SIDE",
+    "STATUS_COLOURS",
+    "TEAM_NAMES",
+    "Layout",
+    "draw",
+    "hero_icon_name",
+    "hero_token",
+    "status_badge",
+]
+
+BOARD = pygame.Rect(48, 112, 804, 530)  # the arena is centred in here; its edges carry a1.. labels
 BAR = pygame.Rect(24, 16, 836, 64)  # the initiative bar
-TEAM_COLOURS = ((80, 150, 255), (235, 90, 80))
 TEAM_NAMES = ("Blue", "Red")
-STATUS_COLOURS = {
-    "stun": (240, 210, 70),
-    "slow": (120, 170, 220),
-    "haste": (120, 230, 150),
-    "poison": (130, 210, 90),
-    "regen": (110, 220, 160),
-    "shield": (120, 200, 255),
-    "taunt": (240, 140, 60),
-    "might": (240, 120, 90),
-    "weaken": (170, 130, 200),
-    "guard": (200, 200, 210),
-    "sunder": (200, 110, 90),
-    "focus": (240, 230, 140),
-    "blind": (120, 120, 140),
-}
+MOVE_TILE = (90, 200, 255, 60)
 
 _CACHE: dict = {}
 
 
-def _icons() -> dict:
-    icons = _CACHE.get("icons")
-    if icons is None:
-        icons = _CACHE["icons"] = art_json("skirmish_icons.json")
-    return icons
-
-
-def _icon(name: str, px: int, colour) -> pygame.Surface | None:
-    """The Game Icons icon `name` at px, lit (card_art's embossed tint) in `colour`'s light."""
-    key = ("icon", name, px, colour)
-    if key not in _CACHE:
-        mask = icon_mask(name, px)
-        _CACHE[key] = (
-            None
-            if mask is None
-            else lit_icon(
-                mask, {"tint_top": (255, 250, 236), "tint_bottom": tuple(min(255, int(c * 0.6 + 110)) for c in colour)}
-            )
-        )
-    return _CACHE[key]
-
-
-def hero_icon_name(cls_id: str) -> str:
-    icons = _icons()
-    return icons.get("heroes", {}).get(cls_id) or icons.get("fallback", "")
-
-
-def hero_token(cls_id: str, team: int, px: int, active: bool = False) -> pygame.Surface:
-    """A round token: the team's colour ring, a dark disc, the class icon lit over it."""
-    key = ("token", cls_id, team, px, active)
-    surface = _CACHE.get(key)
-    if surface is None:
-        surface = pygame.Surface((px, px), pygame.SRCALPHA)
-        colour = TEAM_COLOURS[team]
-        centre = (px // 2, px // 2)
-        radius = px // 2 - 2
-        pygame.draw.circle(surface, (0, 0, 0, 110), (centre[0] + 2, centre[1] + 3), radius)
-        pygame.draw.circle(surface, tuple(int(c * 0.35) for c in colour), centre, radius)
-        inner = pygame.Surface((px, px), pygame.SRCALPHA)
-        for r in range(radius, 0, -2):  # a soft radial light from the top
-            t = r / radius
-            pygame.draw.circle(
-                inner,
-                (*[int(c * (0.75 - 0.35 * t)) for c in colour], 255),
-                (centre[0], centre[1] - int(radius * 0.15 * (1 - t))),
-                r,
-            )
-        surface.blit(inner, (0, 0))
-        icon = _icon(hero_icon_name(cls_id), int(px * 0.62), colour)
-        if icon is not None:
-            surface.blit(icon, icon.get_rect(center=(centre[0], centre[1] + 1)))
-        ring = (255, 236, 150) if active else colour
-        pygame.draw.circle(surface, ring, centre, radius, max(2, px // 16) + (1 if active else 0))
-        _CACHE[key] = surface
-    return surface
-
-
-def status_badge(name: str, px: int) -> pygame.Surface:
-    key = ("status", name, px)
-    surface = _CACHE.get(key)
-    if surface is None:
-        colour = STATUS_COLOURS.get(name, (200, 200, 200))
-        surface = pygame.Surface((px, px), pygame.SRCALPHA)
-        pygame.draw.circle(surface, (20, 22, 30, 235), (px // 2, px // 2), px // 2)
-        pygame.draw.circle(surface, colour, (px // 2, px // 2), px // 2, 1)
-        icon = _icon(_icons().get("statuses", {}).get(name, ""), int(px * 0.7), colour)
-        if icon is not None:
-            surface.blit(icon, icon.get_rect(center=(px // 2, px // 2)))
-        _CACHE[key] = surface
-    return surface
-
-
-def tile(colour, cell: int, border: int = 0) -> pygame.Surface:
-    """A translucent cell overlay (move range, legal targets, an ability's area)."""
-    key = ("tile", colour, cell, border)
-    surface = _CACHE.get(key)
-    if surface is None:
-        surface = pygame.Surface((cell, cell), pygame.SRCALPHA)
-        pygame.draw.rect(surface, colour, surface.get_rect().inflate(-4, -4), border_radius=6)
-        if border:
-            pygame.draw.rect(surface, (*colour[:3], 230), surface.get_rect().inflate(-4, -4), border, border_radius=6)
-        _CACHE[key] = surface
-    return surface
+def __getattr__(name: str):
+    """TEAM_COLOURS is theme's, read when asked (the colour-blind palette swaps it)."""
+    if name == "TEAM_COLOURS":
+        return theme.TEAM_COLOURS
+    raise AttributeError(name)
 
 
 def background() -> pygame.Surface:
@@ -157,63 +89,22 @@ class Layout:
         return ((pos[0] - self.rect.x) // self.cell, (pos[1] - self.rect.y) // self.cell)
 
 
-def arena_surface(arena, cell: int) -> pygame.Surface:
-    """Flagstones with a little variation, raised stone walls, the teams' starting cells tinted."""
-    key = ("arena", arena.id, cell)
-    surface = _CACHE.get(key)
-    if surface is None:
-        import random
-
-        rng = random.Random(arena.id)
-        w, h = arena.width * cell, arena.height * cell
-        surface = pygame.Surface((w + 16, h + 16), pygame.SRCALPHA)
-        pygame.draw.rect(surface, (0, 0, 0, 120), (6, 10, w + 10, h + 6), border_radius=12)
-        pygame.draw.rect(surface, (58, 52, 46), (0, 0, w + 16, h + 16), border_radius=12)
-        spawns = {c: team for team, cells in enumerate(arena.spawns) for c in cells}
-        for y in range(arena.height):
-            for x in range(arena.width):
-                r = pygame.Rect(8 + x * cell, 8 + y * cell, cell, cell)
-                if (x, y) in arena.walls:
-                    continue
-                shade = rng.randrange(-8, 9) + (6 if (x + y) % 2 else 0)
-                base = (96 + shade, 90 + shade, 80 + shade)
-                pygame.draw.rect(surface, base, r)
-                pygame.draw.rect(surface, (70, 64, 56), r, 1)
-                if rng.random() < 0.25:  # a crack or a pebble
-                    px, py = r.x + rng.randrange(6, cell - 6), r.y + rng.randrange(6, cell - 6)
-                    pygame.draw.line(
-                        surface, (74, 68, 60), (px, py), (px + rng.randrange(-9, 10), py + rng.randrange(3, 9)), 1
-                    )
-                team = spawns.get((x, y))
-                if team is not None:
-                    tint = pygame.Surface((cell, cell), pygame.SRCALPHA)
-                    tint.fill((*TEAM_COLOURS[team], 38))
-                    surface.blit(tint, r.topleft)
-        for x, y in sorted(arena.walls, key=lambda c: (c[1], c[0])):  # walls last: their tops overhang
-            r = pygame.Rect(8 + x * cell, 8 + y * cell, cell, cell)
-            pygame.draw.rect(surface, (0, 0, 0, 90), r.move(3, 5), border_radius=5)
-            pygame.draw.rect(surface, (62, 60, 66), r, border_radius=5)
-            top = r.inflate(-6, -6).move(0, -4)
-            pygame.draw.rect(surface, (118, 114, 122), top, border_radius=5)
-            pygame.draw.line(surface, (150, 146, 156), top.topleft, top.topright, 2)
-            pygame.draw.line(surface, (90, 88, 96), (top.x + 4, top.centery), (top.right - 4, top.centery), 1)
-            pygame.draw.line(surface, (90, 88, 96), (top.centerx, top.y + 3), (top.centerx, top.centery), 1)
-        _CACHE[key] = surface
-    return surface
-
-
 # ----------------------------------------------------------------------------- the frame
 
 
 def draw(surface: pygame.Surface, model: SkirmishViewModel) -> None:
     layout = model.layout
+    tips: list = []  # (rect, lines): what a status badge tells under the mouse
     surface.blit(background(), (0, 0))
     surface.blit(arena_surface(layout.arena, layout.cell), layout.rect.move(-8, -8))
+    _draw_coordinates(surface, layout)
     _draw_previews(surface, model)
-    _draw_heroes(surface, model)
+    _draw_heroes(surface, model, tips)
+    _draw_affected(surface, model)
+    _draw_cursor(surface, model)
     _draw_floaters(surface, model)
     _draw_initiative(surface, model)
-    _draw_side(surface, model)
+    draw_side(surface, model, tips)
     banner = next((a for a in model.anims if a.kind == "banner"), None)
     if banner is not None:
         alpha = int(255 * math.sin(math.pi * banner.t))
@@ -222,11 +113,48 @@ def draw(surface: pygame.Surface, model: SkirmishViewModel) -> None:
         draw_text(image, banner.data["text"], (180, 35), 36, theme.ACCENT, bold=True, anchor="center")
         image.set_alpha(alpha)
         surface.blit(image, image.get_rect(center=BOARD.center))
-    draw_text(surface, model.hint, (BOARD.x, BOARD.bottom + 20), 16, theme.TEXT_DIM)
+    width = SIDE.x - BOARD.x - 20
+    draw_text(surface, model.hint, (BOARD.x, BOARD.bottom + 14), fit_text(model.hint, 16, width), theme.TEXT)
+    draw_text(
+        surface, model.key_hints, (BOARD.x, BOARD.bottom + 38), fit_text(model.key_hints, 14, width), theme.TEXT_DIM
+    )
     if model.toast is not None:
         model.toast.draw(surface)
     if model.overlay:
-        _draw_thoughts(surface, model, pygame.Rect(70, 120, 740, 420))
+        draw_thoughts(surface, pygame.Rect(70, 120, 740, 420), model.explained_by or "the AI", model.explanation)
+    else:
+        _draw_tooltip(surface, model.mouse, tips)
+
+
+def _draw_coordinates(surface, layout) -> None:
+    """Column letters over the board and row numbers left of it, as the AI's words name cells."""
+    rect = layout.rect
+    size = max(12, min(16, layout.cell // 4))
+    for x in range(layout.arena.width):
+        label = cell_name(x, 0)[0]
+        draw_text(
+            surface, label, (layout.centre(x, 0)[0], rect.y - 12), size, theme.TEXT_DIM, bold=True, anchor="midbottom"
+        )
+    for y in range(layout.arena.height):
+        draw_text(
+            surface,
+            str(y + 1),
+            (rect.x - 12, layout.centre(0, y)[1]),
+            size,
+            theme.TEXT_DIM,
+            bold=True,
+            anchor="midright",
+        )
+
+
+def _pill(surface, text: str, centre, size: int = 14, colour=None) -> None:
+    """A short label on a dark pill, kept near the board."""
+    image = text_surface(text, size, theme.TEXT, True)
+    rect = image.get_rect().inflate(14, 6)
+    rect.center = centre
+    rect.clamp_ip(BOARD.inflate(40, 40))
+    panel(surface, rect, (16, 20, 30), colour or theme.ACCENT, radius=8, alpha=230)
+    surface.blit(image, image.get_rect(center=rect.center))
 
 
 def _draw_previews(surface, model) -> None:
@@ -237,31 +165,89 @@ def _draw_previews(surface, model) -> None:
     if model.selected is None:
         reach = model.moves
         for c in reach:
-            surface.blit(tile((90, 200, 255, 60), cell), layout.topleft(c))
+            surface.blit(tile(MOVE_TILE, cell), layout.topleft(c))
         target = model.hover_cell
         if target in reach:
             path = model.path
             points = [layout.centre(*model.view.cell(model.view.active))] + [layout.centre(*c) for c in path]
+            colour = theme.ACCENT if model.warning else (150, 220, 255)
             if len(points) > 1:
-                pygame.draw.lines(surface, (150, 220, 255), False, points, 3)
+                pygame.draw.lines(surface, colour, False, points, 3)
             for c in path:
-                pygame.draw.circle(surface, (150, 220, 255), layout.centre(*c), 5)
+                pygame.draw.circle(surface, colour, layout.centre(*c), 5)
             surface.blit(tile((120, 220, 255, 90), cell, 2), layout.topleft(target))
+            if model.path_note:
+                cx, cy = layout.centre(*target)
+                _pill(surface, model.path_note, (cx, cy - cell // 2 - 14), 14, theme.ACCENT if model.warning else None)
         return
+    harmful = model.selected.harmful
     targets = model.targets
     for c in model.range_cells:  # in range but not a legal target: a faint outline only
         if c not in targets:
             surface.blit(tile((255, 255, 255, 14), cell), layout.topleft(c))
     for c in targets:  # lit only when legal
         surface.blit(tile((255, 200, 90, 70), cell, 2), layout.topleft(c))
-    if model.hover_cell in targets:
-        harmful = model.selected.harmful
-        colour = (255, 90, 70, 110) if harmful else (110, 230, 140, 110)
+    if model.area:
+        colour = (*(theme.BAD if harmful else theme.GOOD), 110)
         for c in model.area:
-            surface.blit(tile(colour, cell), layout.topleft(c))
+            surface.blit(tile(colour, cell, 0, "hatch" if harmful else "dots"), layout.topleft(c))
+    for start, end in model.pushes:  # where a pushed or pulled hero would land
+        a, b = layout.centre(*start), layout.centre(*end)
+        pygame.draw.line(surface, theme.ACCENT, a, b, 3)
+        landing = pygame.Rect(layout.topleft(end), (cell, cell)).inflate(-10, -10)
+        pygame.draw.rect(surface, theme.ACCENT, landing, 3, border_radius=8)
+        _pill(surface, f"lands on {cell_name(*end)}", (b[0], b[1] + cell // 2 + 4), 13)
 
 
-def _draw_heroes(surface, model) -> None:
+def _draw_affected(surface, model) -> None:
+    """Over the tokens: a ring and a corner mark (a cross for harm, a plus for help) on each hero
+    the chosen ability would reach, and the hovered hero's name, fitted to the board."""
+    layout = model.layout
+    if model.my_turn and model.selected is not None:
+        harmful = model.selected.harmful
+        colour = theme.BAD if harmful else theme.GOOD
+        for uid in model.affected:
+            hero = model.view.heroes.get(uid)
+            if hero is None:
+                continue
+            cx, cy = layout.centre(hero.x, hero.y)
+            pygame.draw.circle(surface, colour, (cx, cy), int(layout.cell * 0.48), 4)
+            mx, my, r = cx - layout.cell // 2 + 8, cy, 6  # left of the token: clear of badges and bars
+            pygame.draw.circle(surface, (14, 16, 22), (mx, my), r + 3)
+            if harmful:
+                pygame.draw.line(surface, colour, (mx - r, my - r), (mx + r, my + r), 3)
+                pygame.draw.line(surface, colour, (mx - r, my + r), (mx + r, my - r), 3)
+            else:
+                pygame.draw.line(surface, colour, (mx - r, my), (mx + r, my), 3)
+                pygame.draw.line(surface, colour, (mx, my - r), (mx, my + r), 3)
+    hovered = model.state.hero_at(model.hover_cell) if model.hover_cell is not None else None
+    if hovered is not None and model.view.heroes[hovered.uid].fade >= 1.0:
+        hero = model.view.heroes[hovered.uid]
+        name = model.names.get(hovered.uid, "")
+        cx, cy = layout.centre(hero.x, hero.y)
+        name, size = fit_label(name, 14, int(layout.cell * 2.6), bold=True, minimum=12)
+        _pill(surface, name, (cx, cy + layout.cell // 2 + 10), size, team_colour(hero.team))
+
+
+def _draw_cursor(surface, model) -> None:
+    """The keyboard's focus: corner brackets on the cursor's cell."""
+    if model.cursor is None:
+        return
+    rect = pygame.Rect(model.layout.topleft(model.cursor), (model.layout.cell, model.layout.cell)).inflate(-2, -2)
+    arm = rect.width // 3
+    colour = (255, 255, 255)
+    for corner, dx, dy in (
+        (rect.topleft, 1, 1),
+        (rect.topright, -1, 1),
+        (rect.bottomleft, 1, -1),
+        (rect.bottomright, -1, -1),
+    ):
+        pygame.draw.line(surface, colour, corner, (corner[0] + dx * arm, corner[1]), 4)
+        pygame.draw.line(surface, colour, corner, (corner[0], corner[1] + dy * arm), 4)
+    pygame.draw.rect(surface, theme.ACCENT, rect, 1)
+
+
+def _draw_heroes(surface, model, tips: list) -> None:
     layout = model.layout
     px = int(layout.cell * 0.84)
     view = model.view
@@ -270,7 +256,6 @@ def _draw_heroes(surface, model) -> None:
         if not hero.shown:
             continue
         cx, cy = layout.centre(hero.x, hero.y)
-        lift = hero.lift
         active = uid == view.active and not model.over
         if active:
             ring = int(px * 0.55 + 3 * pulse)
@@ -279,9 +264,8 @@ def _draw_heroes(surface, model) -> None:
         if hero.fade < 1.0:
             token = token.copy()
             token.set_alpha(int(255 * hero.fade))
-        flash = model.hurt.get(uid, 0.0)
-        shake = int(4 * math.sin(model.time / 20)) if flash > 0 else 0
-        surface.blit(token, token.get_rect(center=(cx + shake, cy - lift)))
+        shake = int(4 * math.sin(model.time / 20)) if model.hurt.get(uid, 0.0) > 0 else 0
+        surface.blit(token, token.get_rect(center=(cx + shake, cy - hero.lift)))
         if hero.fade < 1.0:
             continue
         # health bar under the token, mana as a thin line under it
@@ -295,21 +279,17 @@ def _draw_heroes(surface, model) -> None:
                 surface, theme.MANA, (bar.x, bar.bottom + 1, int(bar.width * hero.mana / hero.max_mana), 2)
             )
         # statuses over the token, each with its turns left
-        size = max(14, layout.cell // 4)
-        sx = cx - (len(hero.statuses) * (size + 1)) // 2
-        for name, turns in sorted(hero.statuses.items()):
-            surface.blit(status_badge(name, size), (sx, cy - px // 2 - size + 2))
-            draw_text(
-                surface,
-                str(turns),
-                (sx + size - 1, cy - px // 2 + 3),
-                11,
-                theme.TEXT,
-                bold=True,
-                anchor="bottomright",
-                shadow=True,
-            )
-            sx += size + 1
+        size = max(20, layout.cell // 3)
+        shown = sorted(hero.statuses.items())
+        state_hero = model.state.heroes[uid - 1]
+        amounts = {kind.value: status.amount for kind, status in state_hero.statuses.items()}
+        sx = cx - (len(shown) * (size + 8)) // 2
+        for name, turns in shown:
+            badge = status_badge(name, size, turns)
+            top = cy - px // 2 - size + 4
+            surface.blit(badge, (sx, top))
+            tips.append((pygame.Rect(sx, top, size + 4, size + 4), status_tooltip(name, turns, amounts.get(name, 0))))
+            sx += size + 8
     cast = next((a for a in model.anims if a.kind == "cast"), None)
     if cast is not None:
         colour = (255, 120, 80) if cast.data["harmful"] else (120, 240, 160)
@@ -368,114 +348,17 @@ def _draw_initiative(surface, model) -> None:
             break
 
 
-def _bar(surface, rect, ratio, colour, text) -> None:
-    pygame.draw.rect(surface, (20, 22, 30), rect, border_radius=5)
-    pygame.draw.rect(
-        surface, colour, (rect.x, rect.y, int(rect.width * max(0.0, min(1.0, ratio))), rect.height), border_radius=5
-    )
-    draw_text(surface, text, (rect.centerx, rect.centery), 14, theme.TEXT, bold=True, anchor="center", shadow=True)
-
-
-def _draw_side(surface, model) -> None:
-    panel(surface, SIDE, theme.PANEL, theme.PANEL_BORDER, radius=16)
-    x, y = SIDE.x + 18, SIDE.y + 14
-    draw_text(surface, model.title, (x, y), 26 if len(model.title) < 22 else 20, theme.ACCENT, bold=True)
-    y += 34
-    for team in (0, 1):
-        standing = sum(1 for h in model.view.heroes.values() if h.team == team and h.fade >= 1.0)
-        pygame.draw.circle(surface, TEAM_COLOURS[team], (x + 7, y + 10), 6)
-        label = model.labels[team]
-        current = model.view.active and model.view.heroes[model.view.active].team == team
-        draw_text(
-            surface,
-            f"{label}  ·  {standing} standing",
-            (x + 20, y),
-            17,
-            theme.TEXT if current else theme.TEXT_DIM,
-            bold=current,
-        )
-        y += 24
-    y += 4
-    if model.hud is not None:
-        height = model.hud.height(SIDE.width - 36)
-        model.hud.draw(surface, pygame.Rect(x, y, SIDE.width - 36, height))
-        y += height + 8
-    shown = model.inspected
-    if shown is not None:
-        y = _hero_card(surface, model, shown, x, y)
-    y += 6
-    for button in model.ability_buttons:
-        button.draw(surface)
-    y = max(y, model.ability_buttons[-1].rect.bottom + 8 if model.ability_buttons else SIDE.y + 286)
-    info = model.preview
-    status = model.status
-    if status:
-        draw_text(surface, status[0], (x, y), 16, status[1])
-        y += 22
-    for line in info[:4]:
-        draw_text(surface, line, (x, y), 15, theme.TEXT)
-        y += 19
-    log_top = max(y + 6, SIDE.bottom - 140)
-    for line, colour in model.log[-6:]:
-        if log_top > SIDE.bottom - 44:
-            break
-        draw_text(surface, line, (x, log_top), 14, colour)
-        log_top += 18
-    draw_text(surface, "Tab: AI's thoughts  ·  Esc: menu", (x, SIDE.bottom - 22), 13, theme.TEXT_DIM)
-
-
-def _hero_card(surface, model, uid: int, x: int, y: int) -> int:
-    hero = model.view.heroes[uid]
-    state_hero = model.state.heroes[uid - 1]
-    cls = state_hero.cls
-    surface.blit(hero_token(hero.cls_id, hero.team, 56, uid == model.view.active), (x, y))
-    draw_text(surface, f"{cls.name} {uid}", (x + 66, y + 2), 20, TEAM_COLOURS[hero.team], bold=True)
-    draw_text(surface, cls.role, (x + 66, y + 28), 14, theme.TEXT_DIM)
-    y += 62
-    width = SIDE.width - 36
-    _bar(
-        surface,
-        pygame.Rect(x, y, width, 16),
-        hero.health / hero.max_health,
-        theme.HEALTH,
-        f"{max(0, int(hero.health))} / {hero.max_health} health",
-    )
-    y += 20
-    if hero.max_mana:
-        _bar(
-            surface,
-            pygame.Rect(x, y, width // 2 - 4, 14),
-            hero.mana / hero.max_mana,
-            theme.MANA,
-            f"{int(hero.mana)} / {hero.max_mana} mana",
-        )
-    energy = state_hero.energy if uid == model.state.active_hero.uid else state_hero.turn_energy()
-    _bar(
-        surface,
-        pygame.Rect(x + width // 2 + 4, y, width // 2 - 4, 14),
-        energy / max(1, cls.energy),
-        (240, 200, 80),
-        f"{energy:g} energy",
-    )
-    y += 20
-    stats = (
-        f"hit {state_hero.hit_chance():.0%}  crit {state_hero.crit_chance():.0%}  armour {state_hero.armour()}"
-        f"  resist {state_hero.resist()}  init {cls.initiative}"
-    )
-    draw_text(surface, stats, (x, y), 13, theme.TEXT_DIM)
-    y += 18
-    if hero.statuses:
-        sx = x
-        for name, turns in sorted(hero.statuses.items()):
-            surface.blit(status_badge(name, 20), (sx, y))
-            draw_text(surface, f"{name} {turns}", (sx + 23, y + 2), 13, STATUS_COLOURS.get(name, theme.TEXT))
-            sx += 28 + len(name) * 7 + 10
-            if sx > SIDE.right - 80:
-                sx, y = x, y + 22
-        y += 22
-    return y
-
-
-def _draw_thoughts(surface, model, rect: pygame.Rect) -> None:
-    """The AI's last telling decision (an Explanation), drawn the way every game's Tab view is."""
-    draw_thoughts(surface, rect, model.explained_by or "the AI", model.explanation)
+def _draw_tooltip(surface, mouse, tips: list) -> None:
+    """The tooltip of the status badge under the mouse, kept on the canvas."""
+    if mouse is None:
+        return
+    for rect, lines in reversed(tips):
+        if rect.collidepoint(mouse):
+            width = max(text_surface(line, 15).get_width() for line in lines) + 20
+            box = pygame.Rect(mouse[0] + 14, mouse[1] + 14, width, 10 + 20 * len(lines))
+            box.clamp_ip(pygame.Rect(0, 0, theme.WIDTH, theme.HEIGHT))
+            panel(surface, box, (16, 20, 30), theme.ACCENT, radius=8, alpha=240)
+            for index, line in enumerate(lines):
+                colour = theme.TEXT if index == 0 else theme.TEXT_DIM
+                draw_text(surface, line, (box.x + 10, box.y + 6 + 20 * index), 15, colour)
+            return

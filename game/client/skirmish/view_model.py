@@ -51,6 +51,14 @@ class SkirmishViewModel:
     status: tuple[str, tuple] | None  # (text, colour)
     log: tuple[tuple[str, tuple], ...]
     hint: str
+    key_hints: str  # the keys that play a turn
+    names: dict  # hero uid -> its name ("Orla"), or a level's
+    path_note: str  # the hovered walk's cost and what it leaves ("3 steps: 6 energy, 4 left")
+    warning: str  # a move waiting for its second click (it leaves nothing to act with)
+    cursor: tuple[int, int] | None  # the keyboard's cell (None: the mouse is in use)
+    mouse: tuple[int, int] | None  # for the status tooltips
+    affected: frozenset  # uids the chosen ability's area reaches at the hovered target
+    pushes: tuple  # (from cell, to cell): where a pushed or pulled hero would land
     overlay: bool  # the AI's thoughts are shown
     explanation: Explanation | None  # the AI's last telling decision (game.rules.game_api)
     explained_by: str
@@ -67,3 +75,4 @@ class SkirmishStage:
     hurt: dict  # hero uid -> ms of hurt flash
     crits: set  # (hero hit, source): a CRIT whose DAMAGE is still to come
     add_log: Callable[..., None]  # (text, colour)
+    notes: dict  # id(CAST event) -> its log line with what it did (the scene writes them)

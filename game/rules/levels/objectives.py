@@ -80,7 +80,9 @@ def _describe_skirmish(objective, names: dict[str, str]) -> str:
     if objective.kind == "protect":
         return f"Keep {names.get(objective.label, objective.label)} standing"
     who = names.get(objective.hero, objective.hero) if objective.hero else "a hero"
-    return f"Bring {who} to {objective.cell[0]},{objective.cell[1]}" + by
+    from game.rules.skirmish.game import cell_name  # the board's own edge labels (a1, b5, ...)
+
+    return f"Bring {who} to {cell_name(*objective.cell)}" + by
 
 
 class _Tracker:

@@ -11,7 +11,7 @@ from typing import Mapping
 from game.rules.game_api import IllegalAction, JsonValue
 from game.rules.skirmish.actions import Act, Action, ActionSyntaxError, parse_action
 from game.rules.skirmish.data import load_roster
-from game.rules.skirmish.model import Roster
+from game.rules.skirmish.model import MOVE_VERBS, Roster, TargetKind
 from game.rules.skirmish.state import DRAW, SkirmishState
 
 DEFAULT_TEAM = ("knight", "mage", "cleric")
@@ -82,17 +82,33 @@ def action_from_json(value: JsonValue) -> Action:
 
 
 def describe_action(state: SkirmishGame, action: Action) -> str:
-    """The action in a player's words: the hero's class name, the ability's name, the cell."""
-    hero = state.match.active_hero
-    who = hero.cls.name
+    """The action in a player's words: the hero's name and class, the ability's name, the target
+    hero and the cell as the board labels them ("Kael (Ranger) uses Strike on Orla (Cleric) at d4")."""
+    match = state.match
+    hero = match.active_hero
+    who = match.label(hero.uid)
+    where = cell_name(action.x, action.y)
     if action.kind == Act.END:
         return f"{who} ends the turn"
     if action.kind == Act.MOVE:
-        return f"{who} moves to {_cell(action.x, action.y)}"
-    ability = state.match.roster.abilities.get(action.ability)
-    return f"{who} uses {ability.name if ability else action.ability} on {_cell(action.x, action.y)}"
+        return f"{who} moves to {where}"
+    ability = match.roster.abilities.get(action.ability)
+    if ability is None:
+        return f"{who} uses an ability at {where}"
+    if ability.target == TargetKind.SELF:
+        return f"{who} uses {ability.name}"
+    if any(e.verb in MOVE_VERBS for e in ability.effects):
+        return f"{who} uses {ability.name} to reach {where}"
+    target = match.hero_at(action.cell)
+    if target is not None and target.uid != hero.uid:
+        return f"{who} uses {ability.name} on {match.label(target.uid)} at {where}"
+    return f"{who} uses {ability.name} at {where}"
 
 
-def _cell(x: int, y: int) -> str:
-    """A board cell as a player reads it: a column letter and a row number from 1."""
+def cell_name(x: int, y: int) -> str:
+    """A board cell as a player reads it: a column letter and a row number from 1 (the board's
+    edges are labelled the same way)."""
     return f"{chr(ord('a') + x)}{y + 1}"
+
+
+_cell = cell_name

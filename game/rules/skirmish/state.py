@@ -36,6 +36,7 @@ from game.rules.skirmish.effects import heal, deal, resolve
 from game.rules.skirmish.grid import Grid, manhattan
 from game.rules.skirmish.hero import Hero
 from game.rules.skirmish.model import Ability, Roster, StatusKind, TargetKind, Verb
+from game.rules.skirmish.names import hero_names
 
 DRAW = 2
 TEAM_SIZE = 3
@@ -60,6 +61,7 @@ class SkirmishState:
         "seed",
         "expected",
         "start_events",
+        "names",
     )
 
     def __init__(self, roster: Roster, arena: str, teams: Sequence[Sequence[str]], seed: int = 0):
@@ -83,6 +85,9 @@ class SkirmishState:
         self.seed = seed
         self.rng = random.Random(seed)
         self.expected = False  # expected-value simulation (searches): no rolls, floats
+        # What players call the heroes (uid 1 first): drawn from the seed apart from the rolls
+        # (names.py); a level sets its own. Only words read them: no rule does.
+        self.names: tuple[str, ...] = hero_names(seed, len(self.heroes))
         self.start_events: list[Event] = []  # what happened before the first action (first round, turn)
         self._next_turn(self.start_events)
 
@@ -91,6 +96,17 @@ class SkirmishState:
     @property
     def active_hero(self) -> Hero:
         return self.heroes[self.order[self.turn_index] - 1]
+
+    def name(self, uid: int) -> str:
+        """The hero's name, e.g. "Orla"."""
+        return self.names[uid - 1]
+
+    def label(self, uid: int) -> str:
+        """The hero's name and class as the log and the explanations say it: "Orla (Cleric)"; a
+        level's name that already says the class stands alone ("Your cleric")."""
+        name, cls = self.names[uid - 1], self.heroes[uid - 1].cls.name
+        name = name[:1].upper() + name[1:]
+        return name if cls.casefold() in name.casefold() else f"{name} ({cls})"
 
     @property
     def current_player(self) -> int:
@@ -118,6 +134,7 @@ class SkirmishState:
             twin.rng.setstate(self.rng.getstate())
         twin.expected = self.expected
         twin.start_events = []
+        twin.names = self.names
         return twin
 
     def observation(self, team: int) -> SkirmishState:
