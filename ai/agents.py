@@ -155,17 +155,25 @@ def _card_explanation(battle, info: dict, action) -> Explanation:
     from game.rules.cards.game import describe_action
 
     options: list[tuple[str, float]] = []
+    shown = 8  # the best plans the Tab view lists (all of them when it weighed fewer)
+    weighed = info.get("plans") or info.get("children") or []
     if info.get("plans"):
         scores = [plan["score"] for plan in info["plans"]]
         low, high = min(scores), max(scores)
-        for plan in info["plans"][:5]:
+        for plan in info["plans"][:shown]:
             share = 1.0 if high == low else (plan["score"] - low) / (high - low)
             options.append((_card_plan_words(battle, plan["actions"]), round(share, 3)))
     elif info.get("children"):
-        for child in info["children"][:5]:
+        for child in info["children"][:shown]:
             mean = child.get("mean")
-            options.append((_card_plan_words(battle, child["actions"]), 0.0 if mean is None else float(mean)))
+            words = _card_plan_words(battle, child["actions"])
+            if mean is not None and child.get("visits"):  # the search's count, in a player's words
+                visits = int(child["visits"])
+                words += f". Tried {'once' if visits == 1 else f'{visits} times'}, won {round(100 * mean)}% of them"
+            options.append((words, 0.0 if mean is None else float(mean)))
     facts = []
+    if len(weighed) > len(options):
+        facts.append(f"Weighed {len(weighed)} plans; the {len(options)} best are listed")
     if info.get("lethal"):
         facts.append("Found a way to win this turn")
     if "ms" in info:
@@ -353,9 +361,9 @@ class SkirmishTeamAgent:
             facts.append(explain(seen, nodes))
         report = getattr(self.agent, "last_report", "")
         if report:
-            facts.append(f"It weighed {report}")
+            facts.append(f"It weighed {report}.")
         plan = [action] + list(getattr(self.agent, "plan", None) or [])
-        if len(plan) > 1:
+        if len(plan) > 1 and not nodes:  # a search's plan is told in its explanation above
             facts.append("Its plan: " + ", then ".join(describe_action(observation, step) for step in plan))
         options = []
         if nodes:
@@ -418,8 +426,8 @@ def install() -> None:
     register_agents("skirmish", {name: _skirmish_factory(name) for name in skirmish_agents()})
     # The player model (ai/player_model.py) of each game: (stronger AI, weaker AI, slip rate),
     # chosen so it sits between easy and medium (docs/benchmarks.md, "The player model").
-    game_kind("cards").player_model = ("medium", "random", 0.25)
-    game_kind("gomoku").player_model = ("medium", "novice", 0.25)
+    game_kind("cards").player_model = ("medium", "random", 0.15)
+    game_kind("gomoku").player_model = ("hard", "easy", 0.25)
     game_kind("skirmish").player_model = ("medium", "easy", 0.3)
     try:
         game_kind("connect4")

@@ -178,22 +178,21 @@ def draw_thoughts(surface: pygame.Surface, rect: pygame.Rect, who: str, explanat
         draw_text(surface, line, (x, y), 20, theme.TEXT, bold=True)
         y += 28
     y += 6
-    if explanation.options:
+    options = explanation.options[:MAX_ROWS]
+    if options:
         _fit(surface, "What it weighed:", (x, y), 17, width, theme.TEXT_DIM)
         y += 26
-    for index, (text, score) in enumerate(explanation.options[:MAX_ROWS]):
-        if y > rect.bottom - 70:
-            break
+    facts_height = sum(22 * min(3, len(wrap_lines(fact, 17, width))) for fact in explanation.facts[:MAX_ROWS])
+    size, wrapped = fit_options(options, width - BAR_WIDTH - 14, rect.bottom - 16 - facts_height - y)
+    line_step = size + 5
+    for index, ((text, score), lines) in enumerate(zip(options, wrapped)):
         _bar(surface, x, y + 5, score, theme.GOOD if index == 0 else theme.MANA)
-        _fit(
-            surface,
-            text,
-            (x + BAR_WIDTH + 14, y),
-            17,
-            width - BAR_WIDTH - 14,
-            theme.TEXT if index == 0 else theme.TEXT_DIM,
-        )
-        y += 26
+        if index == 0:  # the chosen one says so by a mark too, not only by its colour
+            draw_text(surface, "✓" if _has_glyph("✓") else ">", (x - 16, y - 1), size, theme.GOOD, bold=True)
+        for line in lines:
+            draw_text(surface, line, (x + BAR_WIDTH + 14, y), size, theme.TEXT if index == 0 else theme.TEXT_DIM)
+            y += line_step
+        y += 6
     y += 6
     for fact in explanation.facts[:MAX_ROWS]:
         for line in wrap_lines(fact, 17, width)[:3]:
@@ -204,25 +203,42 @@ def draw_thoughts(surface: pygame.Surface, rect: pygame.Rect, who: str, explanat
     surface.set_clip(clip)
 
 
+def fit_options(options, width: int, height: int) -> tuple[int, list[list[str]]]:
+    """The weighed options wrapped to `width`, at the largest size (17 down to 12) where all of them
+    fit in `height`: every option is listed whole (never cut with an ellipsis, never dropped)."""
+    for size in range(17, 11, -1):
+        wrapped = [wrap_lines(text, size, width) or [""] for text, _ in options]
+        if sum(len(lines) * (size + 5) + 6 for lines in wrapped) <= height:
+            return size, wrapped
+    return 12, [wrap_lines(text, 12, width) or [""] for text, _ in options]
+
+
+def _has_glyph(text: str) -> bool:
+    from game.client.resources import font
+
+    try:
+        return all(metrics is not None for metrics in font(17).metrics(text))
+    except (pygame.error, AttributeError):
+        return False
+
+
+def tries_words(visits: int, won: float) -> str:
+    """A search's count in words: "Tried 115 times, won 15% of them"."""
+    times = "once" if visits == 1 else f"{visits} times"
+    return f"Tried {times}, won {round(100 * won)}% of them"
+
+
 def card_plans(explanation: dict) -> list[tuple[list[str], float, str]]:
     """The plans a card AI weighed, best first: (action texts, bar 0..1, how it judged it)."""
     if explanation.get("children"):
         rows = explanation["children"]
-        total = sum(row.get("visits") or 0 for row in rows) or 1
         plans = []
         for row in rows:
             mean = row.get("mean")
             if mean is None:
-                plans.append((row.get("actions", []), 1.0, "the only sensible plan"))
+                plans.append((row.get("actions", []), 1.0, "The only sensible plan"))
             else:
-                plans.append(
-                    (
-                        row.get("actions", []),
-                        float(mean),
-                        f"{round(100 * float(mean))}% to win  ·  tried {row.get('visits', 0)}x"
-                        f" ({round(100 * (row.get('visits') or 0) / total)}%)",
-                    )
-                )
+                plans.append((row.get("actions", []), float(mean), tries_words(int(row.get("visits") or 0), mean)))
         return plans
     rows = explanation.get("plans") or []
     scores = [float(row.get("score", 0.0)) for row in rows]
@@ -234,7 +250,9 @@ def card_plans(explanation: dict) -> list[tuple[list[str], float, str]]:
         (
             row.get("actions", []),
             0.15 + 0.85 * (score - low) / span,
-            "its choice" if index == 0 else f"{round(100 * (0.15 + 0.85 * (score - low) / span))}% as good",
+            "The best it found"
+            if index == 0
+            else f"{round(100 * (0.15 + 0.85 * (score - low) / span))}% as good as its choice",
         )
         for index, (row, score) in enumerate(zip(rows, scores))
     ]
@@ -293,32 +311,44 @@ def draw_card_thoughts(
     y += 4
     clip = surface.get_clip()
     surface.set_clip(rect.inflate(-8, -8))
-    for index, (actions, fraction, judged) in enumerate(plans[:5]):
-        steps = [say_action(text) for text in actions if text != "PASS"] or ["end the turn at once"]
-        if y > rect.bottom - 60:
-            break
-        band = pygame.Rect(rect.x + 12, y - 4, rect.width - 24, 30 + 22 * min(3, (len(steps) + 1) // 2))
+    size, blocks = fit_plans(plans, say_action, width - 16, rect.bottom - 12 - y)
+    for index, ((_, fraction, judged), lines) in enumerate(zip(plans, blocks)):
+        step = size + 5
+        band = pygame.Rect(rect.x + 12, y - 4, rect.width - 24, step * (len(lines) + 1) + 8)
         if index == 0:
             pygame.draw.rect(surface, (44, 52, 30), band, border_radius=8)
             pygame.draw.rect(surface, theme.ACCENT_DARK, band, 1, border_radius=8)
-        _bar(surface, x, y + 6, fraction, theme.GOOD if index == 0 else theme.MANA)
+        _bar(surface, x, y + 4, fraction, theme.GOOD if index == 0 else theme.MANA)
+        title = ("Its choice: " if index == 0 else f"Plan {index + 1}: ") + judged
         _fit(
             surface,
-            ("Chosen: " if index == 0 else f"Option {index + 1}: ") + judged,
+            title,
             (x + BAR_WIDTH + 14, y),
-            17,
+            size,
             width - BAR_WIDTH - 14,
             theme.TEXT if index == 0 else theme.TEXT_DIM,
             bold=index == 0,
         )
-        y += 26
-        half = (width - 12) // 2
-        for step_index, step in enumerate(steps[:6]):
-            column, line = step_index % 2, step_index // 2
-            text = f"{step_index + 1}. {step}" if step_index < 5 or len(steps) <= 6 else f"… {len(steps) - 5} more"
-            _fit(surface, text, (x + 8 + column * (half + 6), y + line * 22), 16, half - 8, theme.TEXT)
-        y += 22 * min(3, (len(steps[:6]) + 1) // 2) + 12
+        y += step
+        for line in lines:
+            draw_text(surface, line, (x + 8, y), size - 1, theme.TEXT)
+            y += step
+        y += 12
     surface.set_clip(clip)
+
+
+def fit_plans(plans, say_action, width: int, height: int) -> tuple[int, list[list[str]]]:
+    """Each plan's steps in words, wrapped to `width`, at the largest size (17 down to 11) where
+    every plan fits in `height` (each: its title line, its steps, a gap)."""
+    texts = []
+    for actions, _, _ in plans:
+        steps = [say_action(text) for text in actions if text != "PASS"] or ["end the turn at once"]
+        texts.append("  ".join(f"{number}. {step}" for number, step in enumerate(steps, 1)))
+    for size in range(17, 10, -1):
+        blocks = [wrap_lines(text, size - 1, width) for text in texts]
+        if sum((len(lines) + 1) * (size + 5) + 12 for lines in blocks) <= height:
+            return size, blocks
+    return 11, [wrap_lines(text, 10, width) for text in texts]
 
 
 def draw_gomoku_thoughts(
@@ -369,7 +399,7 @@ def draw_gomoku_thoughts(
     if depth:
         details.append(f"{depth} move{'s' if depth != 1 else ''} ahead")
     if nodes:
-        details.append(f"{nodes:,} positions")
+        details.append(f"{nodes:,} position{'s' if nodes != 1 else ''}")
     draw_text(surface, "  ·  ".join(details), (x, min(y, rect.bottom - 30)), 16, theme.TEXT_DIM)
 
 

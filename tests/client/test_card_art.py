@@ -11,14 +11,14 @@ from game.client.cards import card_art, card_render
 from game.client import paint
 from game.client.cards.card_render import LARGE_WIDTH, Role, layout_card, render_card
 from game.client.cards.card_summary import summary_candidates
-from game.client.cards.duel_layout import BOARD_CARD, HAND_CARD
+from game.client.cards.duel_layout import BOARD_CARD, HAND_CARD, hand_card_width
 from game.client.cards.duel_view import ZOOM_WIDTH
 from game.client.cards.draft_scene import OFFER_WIDTH
 from game.rules.cards.cardset import load_cardset
 from game.rules.cards.locm import load_official_cards
 from game.rules.cards.model import KEYWORD_NAMES, CardType
 
-SIZES = (HAND_CARD, BOARD_CARD, ZOOM_WIDTH, OFFER_WIDTH)
+SIZES = (HAND_CARD, hand_card_width(7), hand_card_width(8), BOARD_CARD, ZOOM_WIDTH, OFFER_WIDTH)
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -102,7 +102,9 @@ def _check_layout(card, width, attack=None, defense=None, keywords=None) -> None
     if card.type == CardType.CREATURE:
         assert {Role.ATTACK, Role.DEFENSE} <= {box.role for box in layout.texts}
     summaries = [box for box in layout.texts if box.role == Role.SUMMARY]
-    assert len(summaries) <= 1
+    if summaries:  # whole sentences on lines one under the other, never a cut one
+        assert " ".join(box.text for box in summaries) in summary_candidates(card), where
+        assert all(upper.rect.bottom - 1 <= lower.rect.y for upper, lower in zip(summaries, summaries[1:])), where
     if width >= LARGE_WIDTH:
         assert [box for box in layout.texts if box.role == Role.RULES], f"{where}: no rules text"
         assert not summaries
@@ -226,3 +228,10 @@ def test_the_card_back_has_the_faces_shape_and_is_painted_once_per_width():
         field = back.get_at((w // 2, round(h * 0.85)))
         assert mark.a > 240 and mark.r > mark.b  # the gold diamond...
         assert field.a > 240 and field.b > field.g  # ... on the violet field
+
+
+def test_a_changed_stat_is_marked_by_an_arrow_not_only_by_its_colour(duelmind_cards):
+    card = next(card for card in duelmind_cards if card.type == CardType.CREATURE and card.defense > 1)
+    layout = layout_card(card, BOARD_CARD, card.attack + 2, card.defense - 1)
+    assert layout.changes == [(layout.attack, 1), (layout.defense, -1)]
+    assert layout_card(card, BOARD_CARD).changes == []

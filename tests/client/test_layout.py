@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 
 from game.client.cards.match import CardMatch
 
@@ -79,3 +80,48 @@ def test_the_check_catches_a_label_too_wide():
     import pygame
 
     assert overflowing([Button(pygame.Rect(0, 0, 60, 40), "A label far too long for this", None)])
+
+
+# ----------------------------------------------------------------------------- the duel's hand
+
+LANES = (1, 2)  # the rules' lane counts (Battle refuses any other)
+
+
+def _longest_names(count: int):
+    from game.rules.cards.cardset import load_cardset
+    from game.client.widgets import text_surface
+
+    cards = [card for card in load_cardset().cards.values() if not card.token]
+    return sorted(cards, key=lambda card: -text_surface(card.name, 14, bold=True).get_width())[:count]
+
+
+def test_the_longest_names_are_long_ones():
+    longest = _longest_names(8)
+    assert len(longest) == 8 and min(len(card.name) for card in longest) >= 14, [c.name for c in longest]
+
+
+@pytest.mark.parametrize("lanes", LANES)
+def test_a_full_hand_of_the_longest_names_shows_every_name_whole(app, lanes):
+    """Eight cards side by side: no card covers a neighbour, and each face shows its whole name."""
+    from game.client.cards.card_render import Role, layout_card
+    from game.client.cards.duel_layout import CENTER, DuelLayout
+    from tests.cards.builders import fresh_battle, give
+
+    battle = fresh_battle(lanes)
+    cards = _longest_names(8)
+    for index, card in enumerate(cards):
+        give(battle, 0, card, uid=500 + index)
+    rects = DuelLayout(battle, 0).hand_rects(0)
+    assert len(rects) == 8
+    assert all(left.right <= right.x for left, right in zip(rects, rects[1:])), rects
+    assert all(CENTER.contains(rect) for rect in rects)
+    assert {rect.bottom for rect in rects} == {DuelLayout(fresh_battle(lanes), 0).hand_rects(0, extra=1)[0].bottom}
+    for card, rect in zip(cards, rects):
+        names = [box for box in layout_card(card, rect.width).texts if box.role == Role.NAME]
+        assert " ".join(box.text for box in names) == card.name, (card.name, rect.width)
+
+
+def test_hand_cards_keep_their_size_until_the_row_is_full():
+    from game.client.cards.duel_layout import HAND_CARD, hand_card_width
+
+    assert [hand_card_width(n) for n in (1, 5, 6, 7, 8)] == [HAND_CARD, HAND_CARD, HAND_CARD, 109, 94]

@@ -18,6 +18,8 @@ ROOT = Path(__file__).resolve().parents[2]
 NARROW = [
     "game/client/cards/duel_view.py",
     "game/client/cards/duel_animator.py",
+    "game/client/cards/duel_hero.py",
+    "game/client/cards/duel_marks.py",
     "game/client/skirmish/view.py",
     "game/client/skirmish/animator.py",
 ]

@@ -37,7 +37,8 @@ def load_card_pool(root: Path | None = None) -> CardPool:
         except CardSetError as error:
             raise CardPoolError(f"The card files in {card_folder} have problems:\n{error}") from None
         if len(cards) < 3:
-            raise CardPoolError(f"{card_folder} holds {len(cards)} draftable cards; a draft needs at least 3")
+            held = "one draftable card" if len(cards) == 1 else f"{len(cards)} draftable cards"
+            raise CardPoolError(f"{card_folder} holds {held}; a draft needs at least 3")
         return CardPool(tuple(cards), f"{len(cards)} Duelmind cards")
     try:
         cards = list(load_cardlist(OFFICIAL_CARDLIST).values())

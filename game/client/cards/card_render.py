@@ -92,6 +92,9 @@ class CardLayout:
     rules_box: pygame.Rect | None
     keywords: list[tuple[str, pygame.Rect]] = field(default_factory=list)
     texts: list[TextBox] = field(default_factory=list)
+    # A board creature's stat above (+1) or below (-1) the card's: an arrow by its badge, so the
+    # change is told by a shape, not only by the number's green or red.
+    changes: list[tuple[pygame.Rect, int]] = field(default_factory=list)
 
     @property
     def rect(self) -> pygame.Rect:
@@ -235,7 +238,9 @@ def layout_card(
     large, tiny = w >= LARGE_WIDTH, w < TINY_WIDTH
     band = max(3, w // 30)
     inset = band + 2
-    art = pygame.Rect(inset, inset, w - 2 * inset, int(h * (0.40 if large else 0.43)))
+    # Small faces give their picture less height than large ones: the summary below it is whole
+    # sentences (card_summary.py), wrapped on up to four lines.
+    art = pygame.Rect(inset, inset, w - 2 * inset, int(h * (0.40 if large else 0.43 if tiny else 0.33)))
     plate_h = int(h * (0.095 if large else 0.19))
     plate = pygame.Rect(inset - 1, art.bottom - 1, w - 2 * inset + 2, 0 if tiny else plate_h)
     gem_r = max(8, int(w * (0.085 if large else 0.135)))
@@ -269,6 +274,9 @@ def layout_card(
     # Cost, attack and defense.
     texts.append(_fit_number(str(card.cost), cost, Role.COST, WHITE, int(gem_r * 1.25)))
     if is_creature:
+        for badge, now, base in ((attack_rect, attack, card.attack), (defense_rect, defense, card.defense)):
+            if now != base and badge is not None:
+                layout.changes.append((badge, 1 if now > base else -1))
         texts.append(
             _fit_number(str(attack), attack_rect, Role.ATTACK, _stat_colour(attack, card.attack), int(stat_r * 1.3))
         )
@@ -300,16 +308,52 @@ def layout_card(
     else:
         texts += fit_name(card.name, name_area, max(9, int(w * 0.112)), max(9, int(w * 0.1)), max(8, int(w * 0.082)))
         summary = pygame.Rect(inset + 1, plate.bottom + 1, w - 2 * inset - 2, stats_top - plate.bottom - 1)
-        texts += _fit_line(
-            summary_candidates(card),
-            summary,
-            max(9, int(w * 0.088)),
-            9,
-            SUMMARY_COLOUR,
-            Role.SUMMARY,
-            squeezes=(1.0, 0.9, 0.82),
-        )
+        texts += fit_summary(summary_candidates(card), summary, max(9, int(w * 0.088)), 8)
     return layout
+
+
+def fit_summary(candidates, area: pygame.Rect, largest: int, smallest: int) -> list[TextBox]:
+    """The first candidate that wraps into `area` (whole words, whole sentences), at the largest
+    size, else condensed a little, else smaller; one box per line, centred. [] if none fits."""
+    squeezes = (1.0, 0.9, 0.82)
+    # A shorter sentence at a readable size beats a longer one in tiny type: each floor is tried
+    # with every candidate before the type goes smaller.
+    floors = sorted({max(smallest, min(largest, floor)) for floor in (10, 9, smallest)}, reverse=True)
+    for floor in floors:
+        for text in candidates:
+            box = _wrapped(text, area, largest, floor, squeezes)
+            if box:
+                return box
+    return []
+
+
+def _wrapped(text: str, area: pygame.Rect, largest: int, smallest: int, squeezes) -> list[TextBox]:
+    """`text` wrapped in `area` at the largest size down to `smallest` (each size plain, then condensed)."""
+    for size in range(largest, smallest - 1, -1):
+        line_h = _height(size, False)
+        step = line_h - 1
+        for squeeze in squeezes:
+            lines = wrap_text(text, size, int(area.width / squeeze))
+            if len(lines) * step + 1 > area.height:
+                continue
+            if any(_squeezed(_width(line, size, False), squeeze) > area.width for line in lines):
+                continue
+            top = area.y + (area.height - len(lines) * step - 1) // 2
+            return [
+                TextBox(
+                    line,
+                    size,
+                    False,
+                    pygame.Rect(area.x, top + i * step, area.width, line_h),
+                    area,
+                    SUMMARY_COLOUR,
+                    0,
+                    Role.SUMMARY,
+                    squeeze,
+                )
+                for i, line in enumerate(lines)
+            ]
+    return []
 
 
 def _fit_rules(body: str, area: pygame.Rect) -> list[TextBox]:
@@ -469,6 +513,16 @@ def _badge_image(kind: Role, diameter: int) -> pygame.Surface:
     return image
 
 
+def _change_arrow(surface, badge: pygame.Rect, sign: int) -> None:
+    """A small outlined arrow above a stat badge: up for a stat raised, down for one lowered."""
+    size = max(5, badge.width // 4)
+    x, y = badge.centerx, badge.y - size // 2 - 1
+    tip = -size if sign > 0 else size
+    points = [(x - size, y - tip // 2), (x + size, y - tip // 2), (x, y + tip // 2)]
+    pygame.draw.polygon(surface, _stat_colour(1 if sign > 0 else -1, 0), points)
+    pygame.draw.polygon(surface, OUTLINE, points, 1)
+
+
 def _draw_card(card: Card, width: int, attack: int, defense: int, keywords: int) -> pygame.Surface:
     layout = layout_card(card, width, attack, defense, keywords)
     w, h = layout.width, layout.height
@@ -505,4 +559,6 @@ def _draw_card(card: Card, width: int, attack: int, defense: int, keywords: int)
             surface.blit(_badge_image(kind, rect.width), rect.move(-_BADGE_MARGIN, -_BADGE_MARGIN))
     for box in layout.texts:
         _draw_text(surface, box)
+    for badge, sign in layout.changes:
+        _change_arrow(surface, badge, sign)
     return surface.convert_alpha() if pygame.display.get_surface() else surface

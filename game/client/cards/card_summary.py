@@ -1,7 +1,10 @@
-"""A card's effects as one short line for its face: the rules text (game.rules.cards.text)
-rewritten shorter and shorter, so the face can take the longest one that fits.
+"""A card's effects in a few short sentences for its small face: the rules text
+(game.rules.cards.text) said in plain words, then the same said shorter, so the face can take the
+longest one that fits. No candidate is ever cut short ("…"), none uses shorthand ("dmg", "opp",
+"HP"): a player reads whole sentences, and the large card under the mouse has the rules text.
 
-Pure text, no drawing: card_render measures the candidates and keeps the first that fits.
+Pure text, no drawing: card_render wraps the candidates in the summary box and keeps the first
+that fits.
 """
 
 from __future__ import annotations
@@ -12,58 +15,76 @@ from functools import lru_cache
 from game.rules.cards.model import Card
 from game.rules.cards.text import card_text
 
-
-# Rules text made shorter for the one-line summary, most specific first.
 _KEYWORD = r"(?:Breakthrough|Charge|Drain|Guard|Lethal|Ward)"
-_COMPACT = [
+
+# The rules text in plain words: when it happens first, then what happens.
+_PLAIN = [
     (rf"^{_KEYWORD}(?:, {_KEYWORD})*(?: and {_KEYWORD})?\. ?", ""),  # a creature's keywords: shown as badges
-    (r"At the start of your turn, ", "Each turn: "),
-    (r"At the end of your turn, ", "Turn end: "),
-    (r"Whenever it attacks, ", "Attacking: "),
-    (r"Whenever it is attacked, ", "Attacked: "),
-    (r"Summon: Summon ", "Summon: "),
-    (r"\b[Dd]eal (\d+) damage to\b", r"\1 dmg to"),
-    (r"an enemy creature or your opponent", "any enemy"),
-    (r"a random enemy creature", "random enemy"),
-    (r"another random friendly creature", "random ally"),
+    (r"Summon: Summon ", "When played: summon "),
+    (r"Summon: ", "When played: "),
+    (r"Last breath: ", "When it dies: "),
+    (r"At the start of your turn, ", "At the start of your turn: "),
+    (r"At the end of your turn, ", "At the end of your turn: "),
+    (r"Whenever it attacks, ", "When it attacks: "),
+    (r"Whenever it is attacked, ", "When attacked: "),
+    (r"your opponent", "the enemy hero"),
+    (r"Draw a card next turn", "You draw a card next turn"),
+    (r"(^|\. |: )[Dd]raw a card", r"\1You draw a card"),
+    (r"(^|\. |: )[Dd]raw (\d+|two|three) cards", r"\1You draw \2 cards"),
+    (r": ([A-Z])(?=[a-z]+ )", lambda m: ": " + m.group(1).lower()),  # "When played: deal ..."
+]
+# Shorter, still in words.
+_SHORT = [
+    (r"At the start of your turn: ", "Each turn: "),
+    (r"At the end of your turn: ", "Turn end: "),
+    (r"When it attacks: ", "On attack: "),
+    (r"When it dies: ", "On death: "),
+    (r"When played: ", "Played: "),
+    (r"\b([Dd])eal (\d+) damage to\b", lambda m: ("D" if m.group(1) == "D" else "d") + f"eals {m.group(2)} damage to"),
+    (r"an enemy creature or the enemy hero", "any enemy"),
+    (r"a random enemy creature", "a random enemy"),
+    (r"another random friendly creature", "another ally"),
     (r"all enemy creatures", "all enemies"),
-    (r"Your other creatures have", "Allies get"),
-    (r"your other creatures", "allies"),
-    (r"Adjacent creatures have", "Neighbours get"),
-    (r"adjacent creatures", "neighbours"),
+    (r"Your other creatures have", "Your others have"),
+    (r"your other creatures", "your others"),
+    (r"Adjacent creatures have", "Neighbours have"),
+    (r"adjacent creatures", "its neighbours"),
     (r"a friendly creature", "an ally"),
     (r"an enemy creature", "an enemy"),
     (r"the enemy creature", "the enemy"),
     (r"the creature it fights", "its foe"),
-    (r"[Yy]our opponent gains (\d+) health", r"opponent +\1 health"),
-    (r"your opponent", "opponent"),
-    (r"\b[Yy]ou gain (\d+) health", r"+\1 health"),
-    (r"\b[Yy]ou lose (\d+) health", r"-\1 health"),
-    (r"\b[Gg]ain (\d+) mana this turn", r"+\1 mana"),
-    (r"\bDraw a card next turn", "Draw 1 next turn"),
-    (r"\b[Dd]raw a card", "Draw 1"),
-    (r"\b[Dd]raw (\d+) cards", r"Draw \1"),
-    (r"\b[Gg]ive (it|an ally|an enemy|allies|neighbours) ", lambda m: "" if m.group(1) == "it" else m.group(1) + " "),
-    (r"(^|\. |: )an (ally|enemy) (?=[+-]\d)", r"\1\2 "),  # "Ally +1/+1", "Enemy -2/+0"
-    (r"\bRemove (.+?) from an enemy\b", r"Remove \1"),
+    (r"\bGain (\d+) mana this turn", r"+\1 mana now"),
+    (r"\bgain (\d+) mana this turn", r"gain \1 mana"),
+    (r"You draw a card", "Draw a card"),
+    (r"You draw (\S+) cards", r"Draw \1 cards"),
+    (r"(?<=: )you draw", "draw"),
+    (r"(?<=: )[Yy]ou gain (\d+) health", r"+\1 health"),
+    (r"(?<=: )[Yy]ou lose (\d+) health", r"-\1 health"),
+    (r"^You gain (\d+) health", r"+\1 health"),
+    (r"^You lose (\d+) health", r"-\1 health"),
+    (
+        r"\bGive (it|an ally|an enemy|your others|its neighbours) (?=[+-]\d)",
+        lambda m: "" if m.group(1) == "it" else m.group(1).capitalize() + " ",
+    ),
+    (r"(?<=: )give it (?=[A-Z])", "it gains "),
+    (
+        r"(?<=: )[Gg]ive (it|an ally|an enemy|your others|its neighbours) (?=[+-]\d)",
+        lambda m: "" if m.group(1) == "it" else m.group(1) + " ",
+    ),
+    (r"\bRemove (.+?) from an enemy\b", r"Strip \1 from an enemy"),
 ]
-# Then shorter still, when the first does not fit.
-_TERSE = [
-    (r"Last breath: ", "Death: "),
-    (r"Attacking: ", "Attack: "),
-    (r"Attacked: ", "Hit: "),
-    (r"\benem(y|ies)\b", lambda m: "foe" if m.group(1) == "y" else "foes"),
-    (r"\b([Aa])n foe\b", r"\1 foe"),
-    (r"\bopponent\b", "opp"),
-    (r"(\d+) health\b", r"\1 HP"),
-    (r"Draw 1 next turn", "+1 card"),
-    (r"\ball creatures\b", "all"),
-    (r"\b[Ss]ummon (?:a|one) (\d+/\d+) [^.]+", r"summon \1"),
-    (r"\b[Ss]ummon (two|three|four) (\d+/\d+) [^.]+", r"summon \1 \2s"),
-    (r"^Summon: summon ", "Summon: "),
-    (r"\bneighbours\b", "nearby"),
-    (r"\bRemove (?:all abilities|[A-Z][a-z]+(?:, [A-Z][a-z]+)*(?: and [A-Z][a-z]+)?)", "Strip keywords"),
-    (rf"^Ally ([+-]\d+/[+-]\d+) and {_KEYWORD}(?:, {_KEYWORD})*(?: and {_KEYWORD})?", r"Ally \1"),  # badges show them
+# Shortest: the same sentences with their repetitions folded.
+_SHORTEST = [
+    (r"Deals (\d+) damage to (a random enemy)\. Deals \1 damage to \2", r"Twice: \1 damage to \2"),
+    (r"Deals (\d+) damage to an enemy\. Deals (\d+) damage to all enemies", r"\1 damage to an enemy, \2 to all"),
+    (
+        r"Deals (\d+) damage to any enemy\. Deals (\d+) damage to the enemy hero",
+        r"\1 damage to any enemy, \2 to the enemy hero",
+    ),
+    (r"[Dd]eals (\d+) damage to", r"\1 damage to"),
+    (r"Strip (.+?) from an enemy\. An enemy (-?\+?\d+/[-+]\d+)", r"An enemy \2, no \1"),
+    (r"Played: an ally (\S+)\. Played: give an ally (\S+)", r"Played: an ally \1 and \2"),
+    (r"\ba random enemy\b", "a random foe"),
     (r" and ", " & "),
 ]
 
@@ -81,22 +102,15 @@ def _rewrite(text: str, table) -> str:
 
 @lru_cache(maxsize=1024)
 def summary_candidates(card: Card) -> tuple[str, ...]:
-    """Shorter and shorter one-line summaries of the card's effects (keywords are badges already):
-    compact, then terse, then the first effect alone, then only its trigger."""
-    compact = _sentences(_rewrite(card_text(card), _COMPACT))
-    if not compact:
+    """Shorter and shorter summaries of the card's effects, whole sentences every one (keywords
+    are badges already): plain words, then shorter words, then repetitions folded."""
+    plain = " ".join(_sentences(_rewrite(card_text(card), _PLAIN)))
+    if not plain:
         return ()
-    terse = _sentences(_rewrite(" ".join(compact), _TERSE))
-    candidates = [" ".join(compact).rstrip("."), " ".join(terse).rstrip(".")]
-    if len(compact) > 1:
-        candidates += [compact[0].rstrip(".") + " …", terse[0].rstrip(".") + " …"]
-    trigger = re.match(r"^([A-Z][a-z]+(?: [a-z]+)?): ", terse[0])
-    if trigger:  # the trigger alone still says when something happens
-        candidates.append(trigger.group(1) + ": …")
-    # Keep only the ones shorter than every earlier one: a longer line that says less is never
-    # worth measuring (the first effect of a compact line can outrun the whole terse line).
-    shorter = []
-    for text in candidates:
-        if not shorter or len(text) < len(shorter[-1]):
-            shorter.append(text)
-    return tuple(shorter)
+    short = " ".join(_sentences(_rewrite(plain, _SHORT)))
+    shortest = " ".join(_sentences(_rewrite(short, _SHORTEST)))
+    candidates = []
+    for text in (plain, short, shortest):  # only ones shorter than every earlier one
+        if not candidates or len(text) < len(candidates[-1]):
+            candidates.append(text)
+    return tuple(candidates)

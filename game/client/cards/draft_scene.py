@@ -201,6 +201,8 @@ class DraftScene(Scene):
         last = picks[-1]
         y = box.y + 38
         room = (box.bottom - 10 - y) // 19
+        if len(rows) > room:
+            room -= 1  # the last line says how many more there are, inside the box
         for (cost, name), count in rows[:room]:
             colour = theme.ACCENT if name == last.name else theme.TEXT
             draw_text(surface, str(cost), (box.x + 22, y + 8), 14, theme.MANA, bold=True, anchor="center")

@@ -217,7 +217,7 @@ class DuelAnimator:
         stage = self.stage
         if event.card == FACE:
             return None  # the "health" event that follows shows it
-        anim = Anim("float", 650, ease=pytweening.easeOutQuad, text=f"-{event.value}", colour=(255, 90, 80))
+        anim = Anim("float", 650, ease=pytweening.easeOutQuad, text=f"-{event.value}", colour="BAD")
 
         def start(anim=anim):
             self._sound(event)
@@ -246,7 +246,7 @@ class DuelAnimator:
 
     def _health(self, event: Event, after: Battle) -> Anim | None:
         stage = self.stage
-        colour = (120, 255, 140) if event.value > 0 else (255, 90, 80)
+        colour = "GOOD" if event.value > 0 else "BAD"  # a theme colour's name: looked up when drawn
         anim = Anim("float", 700, text=f"{event.value:+d}", colour=colour, big=True)
 
         def start(anim=anim):
@@ -268,11 +268,11 @@ class DuelAnimator:
 
     def _rune(self, event: Event, after: Battle) -> Anim | None:
         stage = self.stage
-        anim = Anim("float", 700, text=f"Rune {event.value} broken", colour=(255, 210, 120))
+        anim = Anim("float", 1100, text=self._rune_words(event.player), colour=(255, 210, 120), label=True)
 
         def start(anim=anim):
             self._sound(event)
-            anim.data["at"] = stage.layout().hero(event.player)
+            anim.data["at"] = _beside_hero(stage.layout().hero(event.player), stage.layout().bottom == event.player)
             self._side(event.player).next_rune = event.value - 5
 
         anim.on_start = start
@@ -280,11 +280,13 @@ class DuelAnimator:
 
     def _deck_out(self, event: Event, after: Battle) -> Anim | None:
         stage = self.stage
-        anim = Anim("float", 800, text="Out of cards!", colour=(255, 150, 100))
+        label = stage.seat_label(event.player)
+        words = "You are out of cards" if label == "You" else f"{label} is out of cards"
+        anim = Anim("float", 1000, text=words, colour=(255, 150, 100), label=True)
 
         def start(anim=anim):
             self._sound(event)
-            anim.data["at"] = stage.layout().hero(event.player)
+            anim.data["at"] = _beside_hero(stage.layout().hero(event.player), stage.layout().bottom == event.player)
             self._side(event.player).health = event.value
             self._tension()
 
@@ -293,14 +295,23 @@ class DuelAnimator:
 
     def _hand_full(self, event: Event, after: Battle) -> Anim | None:
         stage = self.stage
-        anim = Anim("float", 600, text="Hand full", colour=(255, 210, 120))
+        anim = Anim("float", 900, text=self._hand_full_words(event.player), colour=(255, 210, 120), label=True)
 
         def start(anim=anim):
             self._sound(event)
-            anim.data["at"] = stage.layout().hero(event.player)
+            anim.data["at"] = _beside_hero(stage.layout().hero(event.player), stage.layout().bottom == event.player)
 
         anim.on_start = start
         return anim
+
+    def _rune_words(self, seat: int) -> str:
+        """A broken rune in the player's words (docs/player/cards.md: a broken rune draws you a card)."""
+        label = self.stage.seat_label(seat)
+        return "A rune breaks: you draw a card" if label == "You" else f"A rune breaks: {label} draws a card"
+
+    def _hand_full_words(self, seat: int) -> str:
+        label = self.stage.seat_label(seat)
+        return "Your hand is full" if label == "You" else f"{label}'s hand is full"
 
     def _buff(self, event: Event, after: Battle) -> Anim | None:
         anim = Anim("glow", 320, uid=event.card)  # the creature whose stats changed
@@ -365,6 +376,17 @@ class DuelAnimator:
 
     def _win(self, event: Event, after: Battle) -> Anim | None:
         return Anim("pause", 300)  # the blow's "finisher" has sounded; the result screen plays the rest
+
+
+def _beside_hero(hero: pygame.Rect, bottom: bool) -> pygame.Rect:
+    """Where a sentence about a player floats: just outside its panel, towards the middle of the
+    screen (above the bottom player's, below the top one's), never over the portrait."""
+    spot = pygame.Rect(hero.x, 0, hero.width + 120, 36)
+    if bottom:
+        spot.bottom = hero.y - 4
+    else:
+        spot.top = hero.bottom + 4
+    return spot
 
 
 # The animation table: one builder per kind of event (kinds without one are not animated).

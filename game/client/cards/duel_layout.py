@@ -8,6 +8,7 @@ from __future__ import annotations
 import pygame
 
 from game.rules.cards.battle import Battle
+from game.client.cards.board_slots import BoardSlots, slots_per_lane
 from game.client.cards.card_render import CARD_RATIO
 
 CENTER = pygame.Rect(232, 0, 816, 720)
@@ -19,17 +20,45 @@ HERO_BOTTOM = pygame.Rect(16, 498, 200, 206)
 BOARD_TOP = pygame.Rect(232, 80, 816, 176)
 BOARD_BOTTOM = pygame.Rect(232, 276, 816, 176)
 HAND_Y = 540
+HAND_ROOM = CENTER.inflate(-16, 0)  # the hand's row: cards shrink to stand side by side in it
+HAND_GAP = 6
 OPP_HAND_Y = 8
 LOG = pygame.Rect(1064, 16, 200, 420)
 STATUS = pygame.Rect(1064, 446, 200, 142)
 END_TURN = pygame.Rect(1064, 602, 200, 78)
 
 
+def slot_rects(lanes: int, zone: pygame.Rect) -> list[pygame.Rect]:
+    """Where creatures can stand in a board zone, lane by lane: the slots drawn on the mat."""
+    height = int(BOARD_CARD * CARD_RATIO)
+    rects = []
+    per_lane, gap = slots_per_lane(lanes), (14 if lanes == 1 else 18)
+    width = zone.width // lanes
+    for lane in range(lanes):
+        centre = zone.x + width * lane + width // 2
+        total = per_lane * BOARD_CARD + (per_lane - 1) * gap
+        x = centre - total // 2
+        for _ in range(per_lane):
+            rects.append(pygame.Rect(x, zone.centery - height // 2, BOARD_CARD, height))
+            x += BOARD_CARD + gap
+    return rects
+
+
+def hand_card_width(count: int) -> int:
+    """The width of the bottom hand's cards: full size while they fit side by side, else smaller,
+    so no card covers its neighbour's name (7 cards: 109 px, 8: 94 px)."""
+    if count <= 1:
+        return HAND_CARD
+    return min(HAND_CARD, (HAND_ROOM.width - (count - 1) * HAND_GAP) // count)
+
+
 class DuelLayout:
-    def __init__(self, view: Battle, bottom: int):
+    def __init__(self, view: Battle, bottom: int, slots: BoardSlots | None = None):
         self.view = view
         self.bottom = bottom
         self.top = 1 - bottom
+        # Where each creature stands (kept by the scene between frames; a fresh book packs rows).
+        self.slots = slots if slots is not None else BoardSlots()
 
     def hero(self, seat: int) -> pygame.Rect:
         return HERO_BOTTOM if seat == self.bottom else HERO_TOP
@@ -45,20 +74,19 @@ class DuelLayout:
         return pygame.Rect(zone.x + lane * half, zone.y, half, zone.height)
 
     def creature_rects(self, seat: int) -> dict[int, pygame.Rect]:
-        height = int(BOARD_CARD * CARD_RATIO)
+        slots = slot_rects(self.view.lanes, self.board_zone(seat))
+        per_lane = slots_per_lane(self.view.lanes)
         rects: dict[int, pygame.Rect] = {}
-        board = self.view.sides[seat].board
         for lane in range(self.view.lanes):
-            zone = self.lane_zone(seat, lane)
-            members = [c for c in board if c.lane == lane]
-            gap = 14 if self.view.lanes == 1 else 18
-            total = len(members) * BOARD_CARD + max(0, len(members) - 1) * gap
-            x = zone.centerx - total // 2
-            y = zone.centery - height // 2
-            for creature in members:
-                rects[creature.uid] = pygame.Rect(x, y, BOARD_CARD, height)
-                x += BOARD_CARD + gap
+            for uid, slot in self.slots.slots_of(self.view, seat, lane):
+                rects[uid] = slots[lane * per_lane + slot].copy()
         return rects
+
+    def slot_at(self, seat: int, lane: int, pos) -> int:
+        """The slot of `lane` nearest to `pos` (where a summon dropped there should stand)."""
+        per_lane = slots_per_lane(self.view.lanes)
+        lane_slots = slot_rects(self.view.lanes, self.board_zone(seat))[lane * per_lane : (lane + 1) * per_lane]
+        return min(range(per_lane), key=lambda index: abs(lane_slots[index].centerx - pos[0]))
 
     def all_creature_rects(self) -> dict[int, pygame.Rect]:
         rects = self.creature_rects(0)
@@ -69,12 +97,15 @@ class DuelLayout:
         """Slots of the seat's hand cards (plus `extra` slots for cards arriving)."""
         count = len(self.view.sides[seat].hand) + extra
         if seat == self.bottom:
-            width, y = HAND_CARD, HAND_Y
+            width = hand_card_width(count)
+            # Smaller cards sit lower: the row's bottom edge stays where it is.
+            y = HAND_Y + int(HAND_CARD * CARD_RATIO) - int(width * CARD_RATIO)
+            step = width + HAND_GAP
         else:
             width, y = BACK_CARD, OPP_HAND_Y
+            area = CENTER.width - 40
+            step = width + 8 if count * (width + 8) <= area else (area - width) / max(1, count - 1)
         height = int(width * CARD_RATIO)
-        area = CENTER.width - 40
-        step = width + 8 if count * (width + 8) <= area else (area - width) / max(1, count - 1)
         total = step * (count - 1) + width if count else 0
         left = CENTER.centerx - total / 2
         return [pygame.Rect(int(left + i * step), y, width, height) for i in range(count)]

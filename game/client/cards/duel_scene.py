@@ -15,13 +15,14 @@ import time
 
 import pygame
 
-from game.client.cards import duel_layout
-from game.client import theme
+from game.client.cards import duel_layout, duel_words
 from game.client.ai_driver import AIDriver
 from game.client.anim import AnimationQueue
 from game.client.cards.card_render import render_card
 from game.client.cards.duel_animator import DuelAnimator
-from game.client.cards.duel_drag import Drag, DragKind
+from game.client.cards.board_slots import BoardSlots
+from game.client.cards.duel_drag import Drag, DragKind, targets_nothing
+from game.client.cards.duel_keys import KeyFocus
 from game.client.cards.duel_view import ZOOM_WIDTH, DuelView
 from game.client.cards.view_model import DuelStage, DuelViewModel
 from game.client.level_match import MatchHost
@@ -68,6 +69,8 @@ class DuelScene(Scene):
         # The seat whose hand is face up at the bottom (None: hidden until the pass screen is clicked).
         self.revealed: int | None = None if self.hotseat else self.bottom
         self.anims = AnimationQueue(app.settings.animation_speed)
+        self.slots = BoardSlots()  # where each creature stands on the mat, kept between frames
+        self.keys = KeyFocus(self)  # the keyboard's focus: a card, then its target
         self.animator = DuelAnimator(
             DuelStage(
                 anims=self.anims,
@@ -77,6 +80,7 @@ class DuelScene(Scene):
                 card_of=self.card_of,
                 face_up=self.face_up,
                 turn_banner_text=self.turn_banner_text,
+                seat_label=self.seat_label,
                 listener=lambda: None if self.hotseat else self.bottom,
                 skipping=lambda: self.skipping,
                 play_sound=lambda name: app.play_sound(name),
@@ -88,8 +92,8 @@ class DuelScene(Scene):
         )
         self.renderer = DuelView()
         self.ai = AIDriver()
-        self.log: list[tuple[str, tuple]] = []
-        self.log_lines: list[tuple[str, tuple]] = []  # the log wrapped to the panel, newest last
+        self.log: list[tuple[str, str | tuple]] = []
+        self.log_lines: list[tuple[str, str | tuple]] = []  # the log wrapped to the panel, newest last
         self.drag: Drag | None = None
         self.mouse = (0, 0)
         self.overlay = False
@@ -112,7 +116,7 @@ class DuelScene(Scene):
         # What the match may do to this screen (push screens, queue steps, log): not the scene itself.
         self.host = MatchHost(app, self.anims, end_game=self.end_game, add_log=self.add_log)
         for index, line in enumerate(match.opening_log()):
-            self.add_log(line, theme.ACCENT if index == 0 else theme.TEXT_DIM)
+            self.add_log(line, "ACCENT" if index == 0 else "TEXT_DIM")
         # Card faces are drawn ahead in idle frame time, so a first sight never costs a frame.
         seats = (0, 1)
         self.renderer.warm(self.view.lanes, [self.seat_portrait(s) for s in seats], [self.seat_label(s) for s in seats])
@@ -120,7 +124,13 @@ class DuelScene(Scene):
             (instance.card, width)
             for side in self.battle.sides
             for instance in side.deck
-            for width in (duel_layout.HAND_CARD, duel_layout.BOARD_CARD, ZOOM_WIDTH)
+            for width in (
+                duel_layout.HAND_CARD,
+                duel_layout.hand_card_width(7),
+                duel_layout.hand_card_width(8),
+                duel_layout.BOARD_CARD,
+                ZOOM_WIDTH,
+            )
         ]
 
     @property
@@ -133,7 +143,7 @@ class DuelScene(Scene):
     # ------------------------------------------------------------------ helpers
 
     def layout(self) -> duel_layout.DuelLayout:
-        return duel_layout.DuelLayout(self.view, self.bottom)
+        return duel_layout.DuelLayout(self.view, self.bottom, self.slots)
 
     def seat_label(self, seat: int) -> str:
         return self.match.seat_label(seat)
@@ -143,31 +153,15 @@ class DuelScene(Scene):
 
     def say_plan_step(self, text: str) -> str:
         """An AI plan's action ("ATTACK 12 -1", protocol text) in words, with card names."""
-        parts = text.split()
-        try:
-            verb, numbers = parts[0], [int(p) for p in parts[1:]]
-        except (IndexError, ValueError):
-            return text
-        if not numbers:
-            return "end the turn" if verb == "PASS" else text.lower()
-        name = self.card_name(numbers[0])
-        seat = self.view.owner_of(numbers[0]) if self.view.creature(numbers[0]) is not None else self.battle.current
-        target = numbers[1] if len(numbers) > 1 else FACE
-        if verb == "SUMMON":
-            lane = (
-                f" ({'left' if target == 0 else 'right'} lane)" if self.battle.lanes == 2 and len(numbers) > 1 else ""
-            )
-            return f"summon {name}{lane}"
-        whom = self._whom(1 - seat) if target == FACE else self.card_name(target)
-        if verb == "ATTACK":
-            return f"{name} attacks {whom}"
-        if verb == "USE":
-            return f"use {name} on {whom}"
-        return text
+        return duel_words.say_plan_step(self, text)
 
-    def _whom(self, seat: int) -> str:
-        label = self.seat_label(seat)
-        return "you" if label == "You" else label
+    def describe(self, action: Action, seat: int) -> str:
+        """One log line, as a player says it: "You summon Mirror Smith", "Mirror Smith attacks you"."""
+        return duel_words.describe(self, action, seat)
+
+    def hint(self) -> str:
+        """What the player is asked to do now (never logged)."""
+        return duel_words.hint(self)
 
     def face_up(self, seat: int) -> bool:
         return seat == self.bottom and self.revealed == seat
@@ -179,7 +173,9 @@ class DuelScene(Scene):
         label = self.seat_label(seat)
         return "Your turn" if label == "You" else f"{label}'s turn" if self.hotseat else f"{label}'s turn"
 
-    def add_log(self, text: str, colour=theme.TEXT) -> None:
+    def add_log(self, text: str, colour: str | tuple = "TEXT") -> None:
+        """A log line; `colour` is a theme colour's name (looked up when drawn, so a palette chosen
+        mid-game recolours the log) or a colour."""
         for line in wrap_text(text, 14, duel_layout.LOG.width - 26):
             self.log_lines.append((line, colour))
         self.log.append((text, colour))
@@ -212,35 +208,20 @@ class DuelScene(Scene):
         card = self.card_of(uid)
         return card.name if card else f"#{uid}"
 
-    def describe(self, action: Action, seat: int) -> str:
-        """One log line, as a player says it: "You summon Mirror Smith", "Mirror Smith attacks you"."""
-        who = self.seat_label(seat)
-        you = who == "You"
-        if action.kind == Kind.END_TURN:
-            return "You end your turn" if you else f"{who} ends the turn"
-        name = self.card_name(action.card)
-        if action.kind == Kind.SUMMON:
-            lane = f" on the {'left' if action.lane == 0 else 'right'} lane" if self.battle.lanes == 2 else ""
-            return f"{who} summon{'' if you else 's'} {name}{lane}"
-        target = self._whom(1 - seat) if action.target == FACE else self.card_name(action.target)
-        if action.kind == Kind.ATTACK:
-            return f"{name} attacks {target}"
-        return f"{who} use{'' if you else 's'} {name} on {target}"
-
     # ------------------------------------------------------------------ playing
 
     def perform(self, action: Action, pause_ms: float = 0.0) -> None:
         """Apply one action to the model and queue its animations."""
         seat = self.battle.current
-        self.add_log(self.describe(action, seat), theme.TEXT if self.controllers[seat] == "human" else (190, 200, 255))
+        self.add_log(self.describe(action, seat), "TEXT" if self.controllers[seat] == "human" else (190, 200, 255))
         events = self.match.apply(action)
         self._version += 1
         for event in events:
             if event.kind is EventKind.DEATH:
-                self.add_log(f"  {self.card_name(event.card)} dies", theme.TEXT_DIM)
+                self.add_log(f"  {self.card_name(event.card)} dies", "TEXT_DIM")
             elif event.kind is EventKind.WIN:
                 label = self.seat_label(event.player)
-                self.add_log("You win!" if label == "You" else f"{label} wins!", theme.ACCENT)
+                self.add_log("You win!" if label == "You" else f"{label} wins!", "ACCENT")
         self.animator.animate(events, self.battle.clone(), pause_ms)
         self.drag = None
         self.match.after_action(self.host)
@@ -258,8 +239,13 @@ class DuelScene(Scene):
 
     def moves_for(self, uid: int, attack: bool) -> dict[tuple, list[Action]]:
         """Legal actions of one card, keyed by what the player drops it on. A summon whose play
-        effect needs a chosen target has several actions per lane (one per target)."""
+        effect needs a chosen target has several actions per lane (one per target); an item that
+        targets nothing has one, ("table",): dropped anywhere, it is used on the opponent (the
+        rules want a target; every one plays the same)."""
         moves: dict[tuple, list[Action]] = {}
+        if not attack and targets_nothing(self.card_of(uid)):
+            use = [a for a in self.legal_actions() if a.card == uid and a.kind == Kind.USE and a.target == FACE]
+            return {("table",): use} if use else {}
         for action in self.legal_actions():
             if action.card != uid:
                 continue
@@ -284,12 +270,16 @@ class DuelScene(Scene):
             sticky=True,
             moves={_target_key(action.target): [action] for action in actions},
         )
-        self.add_log(f"Choose a target for {self.card_name(uid)} (right click cancels)", theme.ACCENT)
+        self.keys.aim_first()
         return True
 
     def target_key_at(self, pos, kind: DragKind | None = None) -> tuple | None:
         """What a drop at `pos` means: ("creature", uid), ("face",) or, for summons, ("lane", n)."""
         layout = self.layout()
+        if kind is DragKind.CAST:
+            table = pygame.Rect(duel_layout.CENTER.x, 0, duel_layout.CENTER.width, duel_layout.HAND_Y)
+            on_hero = layout.hero(0).collidepoint(pos) or layout.hero(1).collidepoint(pos)
+            return ("table",) if table.collidepoint(pos) or on_hero else None
         if kind is DragKind.SUMMON:
             me = self.battle.current
             for lane in range(self.view.lanes):
@@ -306,6 +296,8 @@ class DuelScene(Scene):
 
     def target_rect(self, key: tuple) -> pygame.Rect | None:
         layout = self.layout()
+        if key[0] == "table":
+            return duel_layout.BOARD_TOP.union(duel_layout.BOARD_BOTTOM)
         if key[0] == "face":
             return layout.hero(layout.top)
         if key[0] == "lane":
@@ -340,11 +332,14 @@ class DuelScene(Scene):
             self.fast_forward()
             return
         if intent.kind == "action":
+            if self.keys.handle(intent.name):
+                return
             if intent.name == "back":
                 self.match.open_pause(self.host)
             elif intent.name == "toggle_overlay":
                 self.overlay = not self.overlay
             elif intent.name == "end_turn":
+                self.drag = None
                 self.end_turn()
             return
         if intent.kind == "move":
@@ -355,6 +350,7 @@ class DuelScene(Scene):
             return
         if intent.kind == "press":
             self.mouse = intent.pos
+            self.keys.mouse_used()
             if intent.button == 3:
                 self.drag = None
                 return
@@ -366,7 +362,7 @@ class DuelScene(Scene):
                 return
             if self.drag is not None and self.drag.sticky:
                 drag = self.drag
-                if self.choose_or_perform(drag.uid, drag.moves.get(self.target_key_at(intent.pos, drag.kind))):
+                if self.drop(drag, intent.pos):
                     return
                 self.drag = None
                 if drag.kind is DragKind.CHOOSE:
@@ -381,8 +377,16 @@ class DuelScene(Scene):
             if math.dist(drag.start, intent.pos) < CLICK_DISTANCE:
                 drag.sticky = True  # a click selects; the next click picks the target
                 return
-            if not self.choose_or_perform(drag.uid, drag.moves.get(self.target_key_at(intent.pos, drag.kind))):
+            if not self.drop(drag, intent.pos):
                 self.drag = None
+
+    def drop(self, drag: Drag, pos) -> bool:
+        """The dragged (or clicked) card let go at `pos`: play it if that is one of its targets. A
+        summon stands in the slot of its lane nearest to the drop."""
+        key = self.target_key_at(pos, drag.kind)
+        if drag.kind is DragKind.SUMMON and key is not None:
+            self.slots.want(drag.uid, self.layout().slot_at(self.battle.current, key[1], pos))
+        return self.choose_or_perform(drag.uid, drag.moves.get(key))
 
     def open_pause(self) -> None:
         self.match.open_pause(self.host)
@@ -400,9 +404,14 @@ class DuelScene(Scene):
             if rect.collidepoint(pos):
                 moves = self.moves_for(instance.uid, attack=False)
                 if moves:
-                    kind = DragKind.SUMMON if instance.card.is_creature else DragKind.ITEM
-                    self.drag = Drag(kind, instance.uid, pos, pos, moves)
+                    self.drag = Drag(self.drag_kind(instance.card), instance.uid, pos, pos, moves)
                 return
+
+    @staticmethod
+    def drag_kind(card) -> DragKind:
+        if card.is_creature:
+            return DragKind.SUMMON
+        return DragKind.CAST if targets_nothing(card) else DragKind.ITEM
 
     # ------------------------------------------------------------------ update
 
@@ -443,6 +452,8 @@ class DuelScene(Scene):
     def _feel(self, dt_ms: float) -> float:
         """Age the effects; returns the time the animations get this frame (none during a
         hit-stop, a fraction in the finisher's slow motion)."""
+        if self.app.settings.reduced_motion:  # Settings > Accessibility: no freeze, slow motion or shake
+            self.hitstop = self.slow_motion = self.shake = 0.0
         for fx in self.fx:
             fx.age += dt_ms
         self.fx = [fx for fx in self.fx if fx.age < fx.duration]
@@ -566,12 +577,12 @@ class DuelScene(Scene):
             self.app.push("error", title="The AI failed", message=error)
             return
         first_line = error.strip().splitlines()[0] if error.strip() else "unknown error"
-        self.add_log(f"The {spec.name} AI failed ({first_line[:60]}); the {fallbacks[0]} AI plays on", theme.BAD)
+        self.add_log(f"The {spec.name} AI failed ({first_line[:60]}); the {fallbacks[0]} AI plays on", "BAD")
         self.match.specs[seat] = replace(spec, game_id=f"{self.match.game_id}:fallback", name=fallbacks[0])
 
     def note_resumed(self) -> None:
         """A saved game was replayed into this duel (levels)."""
-        self.add_log("Your saved game goes on", theme.ACCENT)
+        self.add_log("Your saved game goes on", "ACCENT")
         self.match.note_resumed()
 
     def end_game(self) -> None:
@@ -598,6 +609,9 @@ class DuelScene(Scene):
             legal=self.legal_actions() if my_turn else [],
             drag=drag,
             drag_source=self.card_rect(drag.uid) if drag is not None else None,
+            hint=self.hint(),
+            focus=self.keys.focus_rect(),
+            aim=self.keys.aim_rect(),
             mouse=self.mouse,
             anims=tuple(self.anims.active),
             anims_busy=self.anims.busy,

@@ -9,7 +9,6 @@ import pygame
 
 from game.client.cards import duel_layout
 from game.client import theme
-from game.client.cards.card_render import CARD_RATIO
 from game.client.paint import radial, vignette
 from game.client.widgets import vertical_gradient
 
@@ -21,18 +20,7 @@ _PIECES: dict = {}
 
 def board_slots(lanes: int, zone: pygame.Rect) -> list[pygame.Rect]:
     """Where creatures can stand in a board zone: the slots drawn on the mat."""
-    height = int(duel_layout.BOARD_CARD * CARD_RATIO)
-    rects = []
-    per_lane, gap = (6, 14) if lanes == 1 else (3, 18)
-    width = zone.width // lanes
-    for lane in range(lanes):
-        centre = zone.x + width * lane + width // 2
-        total = per_lane * duel_layout.BOARD_CARD + (per_lane - 1) * gap
-        x = centre - total // 2
-        for _ in range(per_lane):
-            rects.append(pygame.Rect(x, zone.centery - height // 2, duel_layout.BOARD_CARD, height))
-            x += duel_layout.BOARD_CARD + gap
-    return rects
+    return duel_layout.slot_rects(lanes, zone)
 
 
 def table_background(lanes: int = 1) -> pygame.Surface:

@@ -14,7 +14,9 @@ from game.client.cards import duel_layout
 from game.client import theme
 from game.client.cards.duel_drag import DragKind
 from game.client.cards.view_model import DuelViewModel
-from game.client.cards.duel_table import piece, table_background
+from game.client.cards.duel_hero import PORTRAIT, draw_hero
+from game.client.cards.duel_marks import arrow, dashed_rect, drop_arrow, popped_text, reticle, spinner
+from game.client.cards.duel_table import table_background
 from game.client.cards.card_back import render_back
 from game.client.cards.card_render import CARD_RATIO, keyword_letters, render_card
 from game.client.explain_overlay import draw_card_thoughts
@@ -24,7 +26,6 @@ from game.rules.cards.model import GUARD
 from game.rules.cards.actions import Kind
 
 ZOOM_WIDTH = 250
-PORTRAIT = 112
 
 _BANNERS: dict = {}
 _LAYERS: dict = {}  # glows, flashes and popped text, made once per key
@@ -51,14 +52,17 @@ class DuelView:
         legal_keys = set(model.drag.moves) if model.drag else set()
         self._draw_lanes(surface, layout, legal_keys)
         for seat in (0, 1):
-            self._draw_hero(surface, layout, seat, ("face",) in legal_keys and seat == layout.top)
+            draw_hero(surface, model, layout, seat, ("face",) in legal_keys and seat == layout.top)
         self._draw_boards(surface, layout, hidden, legal_keys)
         self._draw_hands(surface, layout)
         self._draw_side_panels(surface)
         for anim in model.anims:
             self._draw_anim(surface, anim)
         self._draw_effects(surface)
+        self._draw_focus(surface)
         self._draw_drag(surface, layout)
+        if model.hint and not model.overlay:
+            self._draw_hint(surface, model.hint)
         if not model.overlay:
             self._draw_zoom(surface, layout)
         if "banner" in active:
@@ -90,83 +94,20 @@ class DuelView:
                 anchor="midright",
             )
         for key in legal_keys:
-            if key[0] == "lane":
-                zone = layout.lane_zone(self.model.current, key[1]).inflate(-8, -8)
-                glow = pygame.Surface(zone.size, pygame.SRCALPHA)
-                pulse = 60 + int(40 * math.sin(self.model.time / 180))
-                pygame.draw.rect(glow, (*theme.HIGHLIGHT, pulse), glow.get_rect(), border_radius=16)
-                surface.blit(glow, zone)
-                pygame.draw.rect(surface, theme.HIGHLIGHT, zone, 3, border_radius=16)
-
-    def _draw_hero(self, surface, layout, seat: int, targeted: bool) -> None:
-        model = self.model
-        side = model.view.sides[seat]
-        rect = layout.hero(seat)
-        current = model.view.current == seat and model.view.winner is None
-        face = pygame.Rect(rect.x + 8, rect.y + 8, PORTRAIT, PORTRAIT)
-        if current:  # whose turn: a warm glow around the portrait (one surface, its alpha pulsing)
-            glow = _LAYERS.get(("glow",))
-            if glow is None:
-                glow = _LAYERS[("glow",)] = pygame.Surface((PORTRAIT + 16, PORTRAIT + 16), pygame.SRCALPHA)
-                pygame.draw.rect(glow, (*theme.ACCENT, 255), glow.get_rect(), border_radius=20)
-            glow.set_alpha(90 + int(40 * math.sin(model.time / 260)))
-            surface.blit(glow, face.move(-8, -8).topleft)
-        hurt = model.hurt[seat]
-        surface.blit(portrait(model.portraits[seat], model.labels[seat], PORTRAIT), face)
-        if hurt > 0:
-            flash = pygame.Surface(face.size, pygame.SRCALPHA)
-            pygame.draw.rect(flash, (255, 40, 30, int(150 * hurt)), flash.get_rect(), border_radius=14)
-            surface.blit(flash, face)
-        if targeted:
-            pulse = 3 + int(2 * math.sin(model.time / 150))
-            pygame.draw.rect(surface, theme.TARGET, face.inflate(10, 10), pulse + 2, border_radius=18)
-        if model.ai_thinking and model.controllers[seat] == "ai" and model.current == seat:
-            strip = pygame.Rect(face.x + 4, face.bottom - 30, face.width - 8, 24)
-            panel(surface, strip, (10, 12, 20), None, radius=8, alpha=200)
-            _spinner(surface, (strip.x + 14, strip.centery), model.time, 7)
-            draw_text(surface, "thinking", (strip.x + 28, strip.centery), 15, theme.ACCENT, anchor="midleft")
-        name = model.labels[seat]
-        size = fit_text(name, 18, rect.width - 16, True, minimum=12)
-        draw_text(surface, name, (rect.x + 8, rect.y + 126), size, theme.ACCENT if current else theme.TEXT, bold=True)
-        # Health: a heart with its number, beside the portrait.
-        heart = piece("heart", 62)
-        centre = (rect.right - 38, rect.y + 42)
-        surface.blit(heart, heart.get_rect(center=centre))
-        draw_text(
-            surface,
-            str(side.health),
-            (centre[0], centre[1] - 2),
-            26 if side.health < 100 else 20,
-            theme.TEXT,
-            bold=True,
-            anchor="center",
-            shadow=True,
-        )
-        # Deck and hand counts under it.
-        back = piece("back", 18)
-        for row, text in enumerate((f"deck {side.deck_size}", f"hand {len(side.hand)}")):
-            y = rect.y + 88 + row * 20
-            label = draw_text(surface, text, (rect.right - 8, y), 14, theme.TEXT_DIM, anchor="midright")
-            surface.blit(back, (label.x - 20, y - 9))
-        # Runes 25..5: lit while unbroken (each one broken draws a card).
-        for index, value in enumerate(range(25, 0, -5)):
-            image = piece("rune" if value <= side.next_rune else "rune_spent", 16)
-            surface.blit(image, (rect.x + 8 + index * 19, rect.y + 152))
-        draw_text(surface, "runes", (rect.x + 106, rect.y + 160), 12, theme.TEXT_DIM, anchor="midleft")
-        # Mana: one crystal per point this turn, lit while unspent.
-        turn_mana = side.max_mana + side.bonus_mana
-        draw_text(
-            surface,
-            f"{side.mana}/{turn_mana}",
-            (rect.right - 10, rect.y + 160),
-            18,
-            theme.MANA,
-            bold=True,
-            anchor="midright",
-        )
-        for index in range(min(turn_mana, 13)):
-            image = piece("mana" if index < side.mana else "mana_empty", 14)
-            surface.blit(image, (rect.x + 8 + index * 14, rect.y + 180))
+            if key[0] in ("lane", "table"):
+                if key[0] == "lane":
+                    zones = [layout.lane_zone(self.model.current, key[1]).inflate(-8, -8)]
+                else:  # an item without a target: the whole table takes it
+                    zones = [duel_layout.BOARD_TOP.inflate(-8, -8), duel_layout.BOARD_BOTTOM.inflate(-8, -8)]
+                for zone in zones:
+                    glow = pygame.Surface(zone.size, pygame.SRCALPHA)
+                    pulse = 60 + int(40 * math.sin(self.model.time / 180))
+                    pygame.draw.rect(glow, (*theme.HIGHLIGHT, pulse), glow.get_rect(), border_radius=16)
+                    surface.blit(glow, zone)
+                    dashed_rect(surface, theme.HIGHLIGHT, zone, 3)  # a shape, not only a colour
+                if key[0] == "lane":  # a drop arrow and words say "here", whatever the colours
+                    zone = zones[0]
+                    drop_arrow(surface, (zone.centerx, zone.y + 22), theme.HIGHLIGHT)
 
     def _draw_boards(self, surface, layout, hidden, legal_keys) -> None:
         dying = {anim.data["uid"]: anim for anim in self.model.anims if anim.kind == "death"}
@@ -175,43 +116,46 @@ class DuelView:
         my_turn = self.model.my_turn
         rects = layout.all_creature_rects()
         attackers = {a.card for a in self.model.legal if a.kind == Kind.ATTACK} if my_turn else set()
-        for seat in (0, 1):
-            for creature in self.model.view.sides[seat].board:
-                rect = rects.get(creature.uid)
-                if rect is None or creature.uid in hidden:
-                    continue
-                image = render_card(
-                    creature.card, duel_layout.BOARD_CARD, creature.attack, creature.defense, creature.keywords
-                )
-                draw_rect = rect
-                if creature.uid in lunges:
-                    anim = lunges[creature.uid]
-                    reach = math.sin(math.pi * anim.t) * 0.75
-                    target = anim.data["to"].center
-                    dx, dy = (target[0] - rect.centerx) * reach, (target[1] - rect.centery) * reach
-                    draw_rect = rect.move(int(dx), int(dy))
-                if creature.uid in dying:
-                    anim = dying[creature.uid]
-                    scale = max(0.05, 1.0 - anim.eased)
-                    image = pygame.transform.rotozoom(image, anim.t * 25, scale)
-                    image.set_alpha(int(255 * (1 - anim.t)))
-                    draw_rect = image.get_rect(center=rect.center)
-                if creature.keywords & GUARD:
-                    pygame.draw.rect(surface, (170, 186, 210), draw_rect.inflate(10, 10), 4, border_radius=14)
-                if creature.uid in attackers:
-                    pygame.draw.rect(surface, theme.HIGHLIGHT, draw_rect.inflate(6, 6), 3, border_radius=12)
-                if ("creature", creature.uid) in legal_keys:
-                    pulse = 3 + int(2 * math.sin(self.model.time / 120))
-                    pygame.draw.rect(surface, theme.TARGET, draw_rect.inflate(12, 12), pulse + 2, border_radius=14)
-                if creature.uid in glows:
-                    pygame.draw.rect(surface, (255, 255, 200), draw_rect.inflate(8, 8), 4, border_radius=14)
-                if self.model.drag and self.model.drag.uid == creature.uid:
-                    pygame.draw.rect(surface, theme.ACCENT, draw_rect.inflate(8, 8), 4, border_radius=14)
-                surface.blit(image, draw_rect)
-                if seat == self.model.view.current and not creature.can_attack and self.model.view.winner is None:
-                    draw_text(
-                        surface, "zz", (draw_rect.right - 8, draw_rect.y + 30), 14, theme.TEXT_DIM, anchor="topright"
-                    )
+        # A lunging attacker is drawn last: over its target, never under it.
+        standing = [(seat, creature) for seat in (0, 1) for creature in self.model.view.sides[seat].board]
+        standing.sort(key=lambda pair: pair[1].uid in lunges)
+        for seat, creature in standing:
+            rect = rects.get(creature.uid)
+            if rect is None or creature.uid in hidden:
+                continue
+            image = render_card(
+                creature.card, duel_layout.BOARD_CARD, creature.attack, creature.defense, creature.keywords
+            )
+            draw_rect = rect
+            if creature.uid in lunges:
+                anim = lunges[creature.uid]
+                reach = math.sin(math.pi * anim.t) * 0.75
+                target = anim.data["to"].center
+                dx, dy = (target[0] - rect.centerx) * reach, (target[1] - rect.centery) * reach
+                draw_rect = rect.move(int(dx), int(dy))
+            if creature.uid in dying:
+                anim = dying[creature.uid]
+                scale = max(0.05, 1.0 - anim.eased)
+                image = pygame.transform.rotozoom(image, anim.t * 25, scale)
+                image.set_alpha(int(255 * (1 - anim.t)))
+                draw_rect = image.get_rect(center=rect.center)
+            if creature.keywords & GUARD:
+                pygame.draw.rect(surface, (170, 186, 210), draw_rect.inflate(10, 10), 4, border_radius=14)
+            if creature.uid in attackers:
+                pygame.draw.rect(surface, theme.HIGHLIGHT, draw_rect.inflate(6, 6), 3, border_radius=12)
+            targeted = ("creature", creature.uid) in legal_keys
+            if targeted:
+                pulse = 3 + int(2 * math.sin(self.model.time / 120))
+                pygame.draw.rect(surface, theme.TARGET, draw_rect.inflate(12, 12), pulse + 2, border_radius=14)
+            if creature.uid in glows:
+                pygame.draw.rect(surface, (255, 255, 200), draw_rect.inflate(8, 8), 4, border_radius=14)
+            if self.model.drag and self.model.drag.uid == creature.uid:
+                pygame.draw.rect(surface, theme.ACCENT, draw_rect.inflate(8, 8), 4, border_radius=14)
+            surface.blit(image, draw_rect)
+            if targeted:  # a reticle over the picture: a legal target by its shape too
+                reticle(surface, (draw_rect.centerx, draw_rect.y + 34), 20, theme.TARGET)
+            if seat == self.model.view.current and not creature.can_attack and self.model.view.winner is None:
+                draw_text(surface, "zz", (draw_rect.right - 8, draw_rect.y + 30), 14, theme.TEXT_DIM, anchor="topright")
 
     def _draw_hands(self, surface, layout) -> None:
         my_turn = self.model.my_turn
@@ -256,7 +200,7 @@ class DuelView:
             pygame.draw.rect(surface, theme.HIGHLIGHT, rect.inflate(6, 6), 3, border_radius=12)
         if self.model.drag and self.model.drag.uid == instance.uid:
             pygame.draw.rect(surface, theme.ACCENT, rect.inflate(8, 8), 4, border_radius=14)
-        surface.blit(render_card(instance.card, duel_layout.HAND_CARD), rect)
+        surface.blit(render_card(instance.card, rect.width), rect)
 
     def _hover_hand_uid(self, layout) -> int | None:
         if self.model.drag and not self.model.drag.sticky:
@@ -292,8 +236,9 @@ class DuelView:
             "Drag a card to the board",
             "Drag a creature to attack",
             "Hover a card to read it",
+            "Keys: 1-8 or arrows, Enter",
             "E / Space: end turn",
-            "Esc: menu",
+            "Esc: cancel, or the menu",
         ):
             draw_text(surface, line, (box.x + 16, y), 14, theme.TEXT_DIM)
             y += 21
@@ -304,6 +249,7 @@ class DuelView:
         draw_text(surface, "Log", (duel_layout.LOG.x + 14, duel_layout.LOG.y + 10), 16, (196, 170, 120), bold=True)
         y = duel_layout.LOG.y + 34
         for text, colour in model.log_lines[-21:]:
+            colour = getattr(theme, colour) if isinstance(colour, str) else colour
             draw_text(surface, text, (duel_layout.LOG.x + 14, y), 14, colour)
             y += 18
         seat = model.current
@@ -322,7 +268,7 @@ class DuelView:
                 fill = bar.copy()
                 fill.width = int(bar.width * min(1.0, elapsed / max(1.0, model.ai_budget_ms)))
                 pygame.draw.rect(surface, theme.ACCENT, fill, border_radius=4)
-                _spinner(surface, (box.x + 24, box.y + 52), model.time, 8)
+                spinner(surface, (box.x + 24, box.y + 52), model.time, 8)
                 draw_text(
                     surface, f"{elapsed / 1000:.1f} s", (box.x + 42, box.y + 52), 15, theme.TEXT_DIM, anchor="midleft"
                 )
@@ -383,17 +329,20 @@ class DuelView:
             surface.blit(glow, rect)
         elif anim.kind == "float" and anim.data.get("at") is not None:
             rect = anim.data["at"]
-            rise = 40 * anim.eased
-            size = 40 if anim.data.get("big") else 30
-            pop = 1.0 + 0.9 * max(0.0, 1.0 - anim.t * 6)  # pops in large, settles, then rises and fades
-            _popped_text(
+            label = anim.data.get("label")  # a sentence: smaller, it rises less and does not pop
+            rise = (12 if label else 40) * anim.eased
+            size = 22 if label else 40 if anim.data.get("big") else 30
+            pop = 1.0 if label else 1.0 + 0.9 * max(0.0, 1.0 - anim.t * 6)  # pops in large, settles, rises
+            colour = anim.data["colour"]
+            popped_text(
                 surface,
                 anim.data["text"],
                 (rect.centerx, rect.centery - rise),
                 size,
-                anim.data["colour"],
+                getattr(theme, colour) if isinstance(colour, str) else colour,  # the palette of now
                 pop,
                 255 if anim.t < 0.7 else int(255 * (1 - anim.t) / 0.3),
+                left=rect.x if label else None,
             )
 
     def _draw_effects(self, surface) -> None:
@@ -452,43 +401,70 @@ class DuelView:
         if drag is None:
             return
         pos = drag.pos if not drag.sticky else self.model.mouse
+        if self.model.aim is not None:  # the keyboard's target
+            pos = self.model.aim.center
         if drag.kind is DragKind.ATTACK or drag.sticky:
             source = self.model.drag_source
             if source is None:
                 return
             start = source.center
-            _arrow(surface, start, pos, theme.TARGET if drag.kind is not DragKind.SUMMON else theme.HIGHLIGHT)
+            arrow(surface, start, pos, theme.TARGET if drag.kind is not DragKind.SUMMON else theme.HIGHLIGHT)
         else:
             card = self.model.card_of(drag.uid)
             image = render_card(card, duel_layout.HAND_CARD)
             surface.blit(image, image.get_rect(center=pos))
             if drag.kind is DragKind.ITEM:
-                _arrow(surface, (pos[0], pos[1] - 80), pos, theme.TARGET)
+                arrow(surface, (pos[0], pos[1] - 80), pos, theme.TARGET)
+
+    def _draw_focus(self, surface) -> None:
+        """The keyboard's focus: a double ring round the focused card, a large reticle on the
+        focused target."""
+        model = self.model
+        if model.focus is not None:
+            ring = model.focus.inflate(14, 14)
+            pygame.draw.rect(surface, (0, 0, 0), ring.inflate(4, 4), 3, border_radius=16)
+            pygame.draw.rect(surface, theme.ACCENT, ring, 4, border_radius=14)
+            pygame.draw.rect(surface, theme.TEXT, ring.inflate(-8, -8), 2, border_radius=12)
+        if model.aim is not None:
+            ring = model.aim.inflate(14, 14)
+            pygame.draw.rect(surface, theme.TEXT, ring, 3, border_radius=14)
+            reticle(surface, model.aim.center, 34, theme.TEXT)
+
+    def _draw_hint(self, surface, text: str) -> None:
+        """The hint of the moment (choose a target...) on the board's middle line."""
+        size = fit_text(text, 18, duel_layout.CENTER.width - 80, True, minimum=13)
+        width = text_surface(text, size, theme.TEXT, True).get_width() + 40
+        box = pygame.Rect(0, 0, width, 34)
+        box.center = (duel_layout.CENTER.centerx, (duel_layout.BOARD_TOP.bottom + duel_layout.BOARD_BOTTOM.y) // 2)
+        panel(surface, box, (10, 12, 20), theme.ACCENT, radius=12, alpha=225)
+        draw_text(surface, text, box.center, size, theme.TEXT, bold=True, anchor="center")
+
+    def preview(self, model: DuelViewModel) -> tuple | None:
+        """The card shown large under the mouse: (card, stats or None, "hand" or "board", its rect).
+        None while a card is aimed (dragged or picked up) or anything animates (an attack's lunge
+        and damage, the AI's actions): the big card and its tooltip never cover play."""
+        if model.drag is not None or model.anims_busy:
+            return None
+        layout = model.layout
+        self.model = model
+        hand_uid = self._hover_hand_uid(layout) if model.face_up[layout.bottom] else None
+        if hand_uid is not None:
+            return (model.card_of(hand_uid), None, "hand", layout.hand_rect(layout.bottom, hand_uid))
+        for uid, rect in layout.all_creature_rects().items():
+            if rect.collidepoint(model.mouse):
+                creature = model.view.creature(uid)
+                if creature is None:
+                    return None
+                return (creature.card, (creature.attack, creature.defense, creature.keywords), "board", rect)
+        return None
 
     def _draw_zoom(self, surface, layout) -> None:
-        if self.model.drag and not self.model.drag.sticky:
+        shown = self.preview(self.model)
+        if shown is None or shown[0] is None:
             return
-        card = stats = None
-        anchor = None
-        hand_uid = self._hover_hand_uid(layout) if self.model.face_up[layout.bottom] else None
-        if hand_uid is not None:
-            card = self.model.card_of(hand_uid)
-            rect = layout.hand_rect(layout.bottom, hand_uid)
-            anchor = ("hand", rect)
-        else:
-            for uid, rect in layout.all_creature_rects().items():
-                if rect.collidepoint(self.model.mouse):
-                    creature = self.model.view.creature(uid)
-                    if creature is not None:
-                        card = creature.card
-                        stats = (creature.attack, creature.defense, creature.keywords)
-                        anchor = ("board", rect)
-                    break
-        if card is None:
-            return
+        card, stats, kind, rect = shown
         image = render_card(card, ZOOM_WIDTH, *(stats or ()))
         height = int(ZOOM_WIDTH * CARD_RATIO)
-        kind, rect = anchor
         if kind == "hand":
             zoom = pygame.Rect(0, 0, ZOOM_WIDTH, height)
             zoom.midbottom = (rect.centerx, rect.y - 6)
@@ -516,45 +492,3 @@ class DuelView:
             for line in lines:
                 draw_text(surface, line, (tip.x + 10, y), 15, theme.TEXT)
                 y += 20
-
-
-def _spinner(surface, centre, time_ms: float, radius: int) -> None:
-    for i in range(8):
-        angle = time_ms / 140 + i * math.tau / 8
-        point = (centre[0] + math.cos(angle) * radius, centre[1] + math.sin(angle) * radius)
-        pygame.draw.circle(surface, theme.ACCENT, point, 1 + (i >= 6) + (i == 7))
-
-
-def _popped_text(surface, text: str, centre, size: int, colour, scale: float, alpha: int) -> None:
-    """A number that pops: the outlined text made once, scaled only while it pops, and faded."""
-    key = ("pop", text, size, tuple(colour))
-    image = _LAYERS.get(key)
-    if image is None:
-        base = text_surface(text, size, colour, True)
-        outline = text_surface(text, size, (20, 10, 10), True)
-        image = pygame.Surface((base.get_width() + 4, base.get_height() + 4), pygame.SRCALPHA)
-        for dx, dy in ((0, 0), (4, 0), (0, 4), (4, 4), (2, 0), (0, 2), (4, 2), (2, 4)):
-            image.blit(outline, (dx, dy))
-        image.blit(base, (2, 2))
-        if len(_LAYERS) > 400:
-            _LAYERS.clear()
-        _LAYERS[key] = image
-    if scale != 1.0:
-        image = pygame.transform.smoothscale_by(image, scale)
-    if alpha < 255:
-        image = image.copy()
-        image.set_alpha(max(0, alpha))
-    surface.blit(image, image.get_rect(center=(int(centre[0]), int(centre[1]))))
-
-
-def _arrow(surface, start, end, colour) -> None:
-    pygame.draw.line(surface, (0, 0, 0), (start[0] + 2, start[1] + 2), (end[0] + 2, end[1] + 2), 7)
-    pygame.draw.line(surface, colour, start, end, 5)
-    angle = math.atan2(end[1] - start[1], end[0] - start[0])
-    head = [
-        end,
-        (end[0] - 22 * math.cos(angle - 0.45), end[1] - 22 * math.sin(angle - 0.45)),
-        (end[0] - 22 * math.cos(angle + 0.45), end[1] - 22 * math.sin(angle + 0.45)),
-    ]
-    pygame.draw.polygon(surface, colour, head)
-    pygame.draw.circle(surface, colour, start, 8)

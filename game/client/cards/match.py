@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from game.client.match import MatchSetup, new_game_id, seat_label, seat_portrait, start_match
+from game.client.match import MatchSetup, new_game_id, seat_label, seat_portrait, start_match, versus_sentence
 
 
 # Quick matches: who plays at each difficulty (name, portrait).
@@ -161,8 +161,10 @@ class CardMatch:
         else:
             headline, good = "Defeat", False
         battle = self.battle
-        turns = f"{battle.turn} turn{'s' if battle.turn != 1 else ''}"
-        detail = f"after {turns}  ·  health {battle.sides[0].health} - {battle.sides[1].health}"
+        # The table's "Turn N" counts a round of both players' turns (duel_view.py); so does this.
+        rounds = max(1, (battle.turn + 1) // 2)
+        sentence = versus_sentence(good, label, self.seat_label(1 - winner), rounds, "turn")
+        detail = f"Health at the end: {battle.sides[0].health} - {battle.sides[1].health}"
         host.end_game()
         # The face shown: the winner's, or yours when you lost (the loser's face tells a defeat).
         shown = winner if good is not False else 1 - winner
@@ -173,6 +175,7 @@ class CardMatch:
             good=good,
             on_rematch=lambda: self.rematch(host.app),
             face=(self.seat_portrait(shown, host.app), self.seat_label(shown)),
+            sentence=sentence,
         )
 
     def rematch(self, app) -> None:

@@ -39,6 +39,9 @@ class DuelViewModel:
     legal: list[Action]  # the legal actions (only filled on `my_turn`)
     drag: Drag | None  # the card being dragged or chosen
     drag_source: pygame.Rect | None  # where the dragged card sits (the arrow's start)
+    hint: str  # what the player is asked to do now (choose a target...), shown over the board
+    focus: pygame.Rect | None  # the keyboard's focused card (its ring), once a key was used
+    aim: pygame.Rect | None  # the keyboard's focused target while a card is picked up
     mouse: tuple[int, int]
     anims: tuple[Anim, ...]  # the animations playing now
     anims_busy: bool
@@ -46,7 +49,7 @@ class DuelViewModel:
     fx: tuple  # short effects (duel_scene.Effect): dust rings, sparks, the finisher's flash
     shake: tuple[int, int]  # the screen shake this frame
     hurt: tuple[float, float]  # the red flash left on each portrait (0..1)
-    log_lines: tuple[tuple[str, tuple], ...]  # the log wrapped to the panel, newest last
+    log_lines: tuple[tuple[str, Any], ...]  # the log wrapped to the panel, newest last (colour: a theme name or RGB)
     hud: Any  # the level's objectives HUD (draw(surface, rect)), or None: the match info
     over: bool
     thoughts_available: bool  # an AI plays or explained itself (Tab shows its thoughts)
@@ -72,6 +75,7 @@ class DuelStage:
     card_of: Callable[..., Any]  # (uid, battle=None) -> Card
     face_up: Callable[[int], bool]
     turn_banner_text: Callable[[int], str]
+    seat_label: Callable[[int], str]  # "You" or the opponent's name (the floating labels say it)
     listener: Callable[[], int | None]  # whose sounds are "yours" (None: hot-seat, every turn)
     skipping: Callable[[], bool]  # fast-forwarding: no sounds
     play_sound: Callable[[str | None], None]
