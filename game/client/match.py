@@ -82,6 +82,29 @@ def seat_portrait(setup: MatchSetup, seat: int, player_portrait: str) -> str:
     return front_end(setup.game).opponent(setup.difficulty)[1]
 
 
+def counted(count: int, unit: str) -> str:
+    """ "1 turn", "15 turns" (`unit` singular)."""
+    return f"{count} {unit}{'' if count == 1 else 's'}"
+
+
+def in_sentence(name: str) -> str:
+    """A name as it reads inside a sentence: "The Duelmind" -> "the Duelmind"."""
+    return "the" + name[3:] if name.startswith("The ") else name
+
+
+def versus_sentence(good: bool | None, winner: str, loser: str, count: int, unit: str) -> str:
+    """The end of a game between two named sides, as a sentence for the result screen: "You lost
+    to the Duelmind after 15 turns", "You beat Pip in 9 moves", "Player 1 beat Player 2 in 4
+    rounds". `good`: True you won, False you lost, None nobody at this screen is "you"; `count` is
+    the length of the game in the units its table shows (a duel's turns counted per player)."""
+    length = counted(count, unit)
+    if good is False:
+        return f"You lost to {in_sentence(winner)} after {length}"
+    if good is True:
+        return f"You beat {in_sentence(loser)} in {length}"
+    return f"{winner} beat {in_sentence(loser)} in {length}"
+
+
 def new_game_id() -> str:
     return uuid.uuid4().hex
 

@@ -4,6 +4,9 @@ framed like the card art over a backdrop in the character's colour; else a bust 
 the name (face, hair, robe and background picked by a stable hash of the name, so a character
 looks the same every time); the riddle is a question mark. Every picture is made once per size.
 
+Every character and every face a player may choose has an icon of its own (no two share one:
+tests/client/test_portraits_distinct.py), so a player never meets their own face across the table.
+
 Quick matches put a face on the AI too: each game's match module names a campaign character for
 each AI level (`OPPONENTS`, asked through game/client/front_ends.py)."""
 
@@ -38,6 +41,9 @@ CHARACTER_COLOURS = {
     "dummy": (120, 96, 60),
     "duelmind": (40, 90, 120),
     "pip": (70, 120, 70),
+    "brenna": (130, 110, 60),
+    "foundry": (120, 70, 40),
+    "riddle": (90, 60, 130),
     "apprentice": (60, 80, 140),
     "knight": (110, 100, 70),
     "ranger": (50, 110, 80),
@@ -54,6 +60,11 @@ def portrait(name: str | None, speaker: str, size: int) -> pygame.Surface:
         image = _load(name, size) or _icon_portrait(name, size) or _generate(name or speaker, speaker, size)
         _CACHE[key] = image
     return image
+
+
+def portrait_icon(name: str) -> str | None:
+    """The Game Icons name drawn for portrait `name` (None: a picture file or a drawn bust)."""
+    return _portrait_icons().get(name)
 
 
 def _portrait_icons() -> dict:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pygame
+import pytest
 
 from game.client.match import MatchSetup, start_match
 from game.client.gomoku.scene import GomokuScene
@@ -92,6 +93,79 @@ def test_renju_forbidden_points_are_shown_and_refused(app):
     assert scene.state.current_player == BLACK
     assert (7, 7) in scene.forbidden()
     move(app, scene.point_centre(7, 7))
+    # Hovering the point already says why it is forbidden, in the status line.
+    assert scene.status_line() == ("Double three: forbidden for black", False)
     click(app, scene.point_centre(7, 7))
     assert scene.state.at(7, 7) == EMPTY  # refused: a forbidden point for black
     assert len(scene.state.moves) == 8
+    # The refusal is said by the board (the note) and in the status line, as a warning.
+    assert scene.shown_refusal() == ("Double three: forbidden for black", (7, 7))
+    assert scene.status_line() == ("Double three: forbidden for black", True)
+    # It goes after a while, and a legal move clears it at once.
+    step(app, 80)  # 80 frames of 40 ms: past REFUSAL_MS
+    assert scene.shown_refusal() is None
+    click(app, scene.point_centre(7, 7))
+    assert scene.shown_refusal() is not None
+    click(app, scene.point_centre(10, 10))
+    assert scene.state.at(10, 10) == BLACK and scene.shown_refusal() is None
+
+
+def _play_pairs(app, scene: GomokuScene, black, white) -> None:
+    for b, w in zip(black, white):
+        click(app, scene.point_centre(*b))
+        click(app, scene.point_centre(*w))
+
+
+@pytest.mark.parametrize(
+    "black, white, point, words",
+    [
+        (
+            [(4, 7), (5, 7), (6, 7), (7, 4), (7, 5), (7, 6)],
+            [(0, 0), (0, 14), (14, 0), (14, 14), (0, 2), (2, 0)],
+            (7, 7),
+            "Four-four: forbidden for black",
+        ),
+        (
+            [(2, 7), (3, 7), (4, 7), (6, 7), (7, 7)],
+            [(0, 0), (0, 14), (14, 0), (14, 14), (0, 2)],
+            (5, 7),
+            "Overline: forbidden for black",
+        ),
+    ],
+    ids=["four-four", "overline"],
+)
+def test_every_renju_foul_is_named_when_refused(app, black, white, point, words):
+    scene = open_gomoku(app, opponent="hotseat", rule=int(Rule.RENJU), size=15)
+    _play_pairs(app, scene, black, white)
+    before = len(scene.state.moves)
+    press_at(app, scene, *point)  # by keyboard this time: the cursor and Enter
+    assert len(scene.state.moves) == before
+    assert scene.shown_refusal() == (words, point)
+    assert scene.status_line() == (words, True)
+
+
+def test_an_occupied_point_says_it_is_taken(app):
+    scene = open_gomoku(app, opponent="hotseat", rule=int(Rule.FREESTYLE), size=15)
+    click(app, scene.point_centre(7, 7))
+    click(app, scene.point_centre(7, 7))
+    assert scene.state.current_player == WHITE and len(scene.state.moves) == 1
+    assert scene.shown_refusal() == ("That point is taken", (7, 7))
+
+
+def test_the_forbidden_cross_and_last_stone_mark_follow_the_palette(app):
+    from game.client import theme
+
+    scene = open_gomoku(app, opponent="hotseat", rule=int(Rule.RENJU), size=15)
+    _play_pairs(app, scene, [(5, 7), (6, 7), (7, 5), (7, 6)], [(0, 0), (0, 14), (14, 0), (14, 14)])
+    move(app, scene.point_centre(12, 2))  # the pointer away from the cross
+    surface = pygame.Surface((theme.WIDTH, theme.HEIGHT))
+    try:
+        for name in (theme.STANDARD, theme.COLOUR_BLIND_SAFE):
+            theme.apply_palette(name)
+            scene.draw(surface)
+            # The cross's centre is theme.BAD as it is now (read at draw time, not at import).
+            assert tuple(surface.get_at(scene.point_centre(7, 7)))[:3] == theme.BAD
+            # The last stone (white's, at o1) carries a black diamond, not a red dot.
+            assert tuple(surface.get_at(scene.point_centre(14, 14)))[:3] == theme.STONE_BLACK
+    finally:
+        theme.apply_palette(theme.STANDARD)

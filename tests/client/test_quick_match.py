@@ -91,3 +91,44 @@ def test_the_keys_change_the_focused_line_of_the_chosen_game(app):
         key(app, pygame.K_DOWN)  # to Board size
     key(app, pygame.K_RIGHT)
     assert screen.setup().size == MIN_SIZE + 1 and screen.option("gomoku", "size").value == MIN_SIZE + 1
+
+
+def test_the_lines_keep_their_slots_when_the_game_changes(app):
+    screen = QuickMatchScene(app)
+    tops = {}
+    for game in screen.game.choices:
+        _choose(screen, game)
+        tops[game] = [row.rect.y for row in screen.rows()]
+    # Seven slots (skirmish's lines), 64 pixels apart from y=140, for every game: nothing moves.
+    assert screen.slots() == 7
+    slots = [140 + 64 * index for index in range(7)]
+    assert tops == {
+        "cards": slots[:6],
+        "gomoku": slots[:6],
+        "skirmish": slots,
+        "connect4": slots[:4],
+    }
+
+
+def test_every_choice_fits_between_its_arrows(app):
+    from game.client.scenes.quick_match import VALUE_SIZE, value_size
+    from game.client.widgets import text_surface
+
+    screen = QuickMatchScene(app)
+    checked = 0
+    for game in screen.game.choices:
+        _choose(screen, game)
+        for row in screen.rows():
+            left, right = row.arrows()
+            room = right.left - left.right - 12
+            for choice in row.choices:
+                words = row.format(choice)
+                assert text_surface(words, value_size(words, room), bold=True).get_width() <= room, words
+                checked += 1
+    assert checked > 40
+    # The long title is the one that shrinks; a short value keeps the full size.
+    _choose(screen, "skirmish")
+    left, right = screen.game.arrows()
+    room = right.left - left.right - 12
+    assert text_surface("Skirmish (team arena)", VALUE_SIZE, bold=True).get_width() > room
+    assert value_size("Skirmish (team arena)", room) < VALUE_SIZE == value_size("Gomoku", room)

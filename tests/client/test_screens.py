@@ -280,3 +280,33 @@ def test_the_end_of_a_quick_duel_is_presented_with_the_faces(app, tmp_path, size
     assert result.face == (match.seat_portrait(0, app), "You")  # the winner, or you after a defeat
     step(app, 60)  # the entrance has played
     shoot(app, tmp_path, f"result-{'victory' if winner == 0 else 'defeat'}-{size[1]}p")
+
+
+@pytest.mark.parametrize("designer", [False, True], ids=["player", "designer"])
+def test_the_workshop_lists_levels_by_title_and_shows_ids_only_to_designers(app, tmp_path, designer):
+    import json
+
+    from game.rules.levels.loader import campaign_dir
+
+    app.settings.designer = designer
+    page = app.push("workshop")
+    step(app, 2)
+    labels = {button.label: button.note for button in page.menu.buttons if button.label in page.titles.values()}
+    title = json.loads((campaign_dir() / "c1_first_spark.json").read_text())["title"]
+    assert title == "First Spark" and labels[title] == ("c1_first_spark" if designer else "")
+    stems = {path.stem for path in page.files}
+    assert "c1_first_spark" in stems
+    assert not stems & {button.label for button in page.menu.buttons}  # no raw file id as a label
+    shoot(app, tmp_path, f"workshop-front-{'designer' if designer else 'player'}")
+
+
+def test_the_card_pickers_type_chips_say_whole_words_that_fit():
+    from game.client.widgets import fit_text, text_surface
+    from game.client.workshop.picker import TYPES, Picker
+
+    assert [label for _kind, label in TYPES] == ["Creature", "Green", "Red", "Blue"]
+    chips = [rect for rect, name, _value in Picker().chips() if name == "type"]
+    for rect, (_kind, label) in zip(chips, TYPES):
+        for bold in (False, True):
+            size = fit_text(label, 14, rect.width - 6, bold=bold)
+            assert text_surface(label, size, bold=bold).get_width() <= rect.width - 6

@@ -172,3 +172,26 @@ def test_the_gears_level_plays_in_its_scene_and_resumes_from_a_save(app):
     run_until(app, lambda: app.top.name in ("dialogue", "level_result"))
     skip_lines(app)
     run_until(app, lambda: app.top.name == "level_result")
+
+
+def test_a_full_column_says_so_and_the_discs_differ_in_shape(app):
+    scene = open_connect4(app, opponent="hotseat")
+    for _ in range(scene.state.rows):
+        click(app, cell_centre(scene, 0))
+        step(app, 10)
+    assert scene.state.moves == (0,) * scene.state.rows
+    click(app, cell_centre(scene, 0))
+    assert len(scene.state.moves) == scene.state.rows
+    assert scene.shown_refusal() == ("Column a is full", 0)
+    assert scene.status_line() == ("Column a is full", True)
+    # Red carries a ring, yellow a diamond: the pixel on the ring's line at the disc's right
+    # (0.68 of the radius out) is dark on red's disc and disc-coloured on yellow's.
+    from game.client.connect4 import view
+
+    radius = 40
+    marks = []
+    for seat in (0, 1):
+        surface = pygame.Surface((100, 100), pygame.SRCALPHA)
+        view.draw_disc(surface, (50, 50), radius, seat)
+        marks.append(tuple(surface.get_at((50 + int(radius * 0.68) - 1, 50)))[:3])
+    assert marks == [view.DISC[0][2], view.DISC[1][0]]

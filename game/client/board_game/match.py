@@ -3,12 +3,13 @@ result screen at the end, rematch and pause (`BoardMatch`), and what a campaign 
 (`BoardLevelMatch`, over the shared level hooks of game/client/level_match.py).
 
 A game's match fills in its rules (`new_state`, `is_legal`, `apply`, `over`), how it names its
-players (`label`, `seat_of`) and its result screen's words (`colour_name`, `result_detail`)."""
+players (`label`, `seat_of`) and its result screen's words (`colour_name`, `win_how`, `draw_how`,
+`move_unit`): "You lost to Sister Maren after 23 moves" over "White wins: five in a row"."""
 
 from __future__ import annotations
 
 from game.client.level_match import Toast, _LevelHooks
-from game.client.match import MatchSetup, start_match
+from game.client.match import MatchSetup, counted, seat_label, start_match, versus_sentence
 from game.client.objectives_hud import ObjectivesHUD
 
 
@@ -75,27 +76,53 @@ class BoardMatch:
     def colour_name(self, seat: int) -> str:
         raise NotImplementedError
 
-    def result_detail(self, winner: int | None) -> str:
-        """The result screen's line under the headline."""
+    move_unit = "move"  # what the result counts ("after 23 moves")
+
+    def moves_played(self) -> int:
+        """The game's length in `move_unit`s."""
+        return len(self.state.moves)
+
+    def win_how(self, winner: int) -> str:
+        """How seat `winner` won, in a few words ("five in a row")."""
         raise NotImplementedError
+
+    def draw_how(self) -> str:
+        """How the game ended in a draw, as a sentence ("The board is full: a draw")."""
+        return "A draw"
+
+    def player_name(self, seat: int) -> str:
+        """Who plays `seat`, as a sentence names them ("You", "Sister Maren", "Player 2")."""
+        return seat_label(self.setup, seat)
+
+    def result_words(self, winner: int | None) -> tuple[str, str, str, bool | None]:
+        """The result screen's headline, sentence and line of detail, and whether the end is good
+        news for the person at the screen (None: a draw, or nobody at the screen is "you")."""
+        length = counted(self.moves_played(), self.move_unit)
+        if winner is None:
+            return "Draw", f"{self.draw_how()} after {length}", "", None
+        how = f"{self.colour_name(winner)} wins: {self.win_how(winner)}"
+        if "human" not in self.controllers or "ai" not in self.controllers:  # hot-seat, or watching
+            return f"{self.colour_name(winner)} wins!", how, f"after {length}", None
+        good = self.controllers[winner] == "human"
+        names = self.player_name(winner), self.player_name(1 - winner)
+        sentence = versus_sentence(good, *names, self.moves_played(), self.move_unit)
+        return ("Victory!" if good else "Defeat"), sentence, how, good
 
     def finish(self, scene) -> None:
         winner = self.winner_seat()
-        detail = self.result_detail(winner)
+        headline, sentence, detail, good = self.result_words(winner)
         face = None
-        if winner is None:
-            headline, good = "Draw", None
-        else:
-            if self.hotseat:
-                headline, good = f"{self.colour_name(winner)} wins!", None
-            elif self.controllers[winner] == "human":
-                headline, good = "Victory!", True
-            else:
-                headline, good = "Defeat", False
+        if winner is not None:  # the winner's face, or yours when you lost
             shown = winner if good is not False else 1 - winner
-            face = (self.seat_portrait(shown, scene.app), self.label(self.player_of(shown)))
+            face = (self.seat_portrait(shown, scene.app), self.player_name(shown))
         scene.app.push(
-            "result", headline=headline, detail=detail, good=good, on_rematch=lambda: self.rematch(scene.app), face=face
+            "result",
+            headline=headline,
+            detail=detail,
+            good=good,
+            on_rematch=lambda: self.rematch(scene.app),
+            face=face,
+            sentence=sentence,
         )
 
     def seat_portrait(self, seat: int, app) -> str:

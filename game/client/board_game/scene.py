@@ -5,7 +5,8 @@ HUD, the toast and the dialogue box's place.
 
 A game's scene fills in the board: where a mouse position points (`target_at`), its own keys
 (`handle_key`), the events' animations (`event_animations`), what its AI's "act" request
-differs in (`ai_observation`, `ai_move`, `move_text`), and the
+differs in (`ai_observation`, `ai_move`, `move_text`), why a person's move is refused and where it
+is (`refusal_text`, `move_centre`), and the
 drawing (`draw`, and the side panel's parts: `rules_text`, `draw_player_icon`,
 `game_over_text`, `status_hint`, `draw_moves`, `key_hints`). A move is what the game's match
 takes (gomoku: a point (x, y); Connect Four: a column)."""
@@ -18,11 +19,12 @@ from game.client import theme
 from game.client.ai_driver import AIDriver
 from game.client.anim import Anim, AnimationQueue
 from game.client.scene import Scene
-from game.client.widgets import Button, draw_text, hover_buttons, panel, press_buttons
+from game.client.widgets import Button, draw_text, hover_buttons, panel, press_buttons, text_surface
 from game.rules.game_api import Explanation
 
 SIDE = pygame.Rect(730, 30, 520, 660)  # the side panel: title, players, status, HUD, moves, buttons
 AI_PAUSE_MS = 250
+REFUSAL_MS = 2800  # how long a refused move's reason stays by the board and in the status line
 
 
 class BoardScene(Scene):
@@ -44,6 +46,8 @@ class BoardScene(Scene):
         self.overlay = False
         self.result_shown = False
         self.time = 0.0
+        # The last move the rules refused: (why, the move, when); shown for REFUSAL_MS.
+        self.refusal: tuple[str, object, float] | None = None
         y = SIDE.bottom - 70
         choices = match.buttons(self)
         width = (SIDE.width - 20 * (len(choices) + 1)) // len(choices)
@@ -71,6 +75,14 @@ class BoardScene(Scene):
 
     def event_animations(self) -> dict:
         """The game's animation table: event kind -> (scene, event) -> Anim."""
+        raise NotImplementedError
+
+    def refusal_text(self, move) -> str:
+        """Why the rules refuse a person's `move`, in the player's words ("": say nothing)."""
+        return ""
+
+    def move_centre(self, move) -> tuple[int, int]:
+        """Where on the screen `move` is (the refusal's note points there)."""
         raise NotImplementedError
 
     def ai_observation(self):
@@ -109,6 +121,7 @@ class BoardScene(Scene):
         if pause_ms:
             self.anims.then(Anim("pause", pause_ms))
         animations = self.event_animations()
+        self.refusal = None
         for event in self.match.apply(move):
             build = animations.get(event.kind)
             if build is not None:
@@ -153,9 +166,18 @@ class BoardScene(Scene):
         )
 
     def human_play_move(self, move) -> None:
-        """A person's move; one the rules refuse says so."""
+        """A person's move; one the rules refuse says why, by the board and in the status line
+        (a sound alone told nothing: issue #31)."""
         if not self.play_move(move):
             self.app.play_sound("foul_refused")
+            words = self.refusal_text(move)
+            self.refusal = (words, move, self.time) if words else None
+
+    def shown_refusal(self) -> tuple[str, object] | None:
+        """The refused move's reason and move while it is still shown."""
+        if self.refusal is None or self.time - self.refusal[2] >= REFUSAL_MS:
+            return None
+        return self.refusal[0], self.refusal[1]
 
     def undo(self) -> None:
         if not self.match.can_undo or not self.state.moves or self.anims.busy:
@@ -250,6 +272,37 @@ class BoardScene(Scene):
         """The line of keys over the buttons ("": none)."""
         raise NotImplementedError
 
+    def status_line(self) -> tuple[str, bool]:
+        """The status line while a person is to move, and whether it warns (a refused move)."""
+        refusal = self.shown_refusal()
+        if refusal is not None:
+            return refusal[0], True
+        return self.status_hint(), False
+
+    def draw_refusal(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        """A refused move's reason in a note by the move (above it, or below near the top),
+        kept inside the board's `area`; it fades in its last half second."""
+        refusal = self.shown_refusal()
+        if refusal is None:
+            return
+        words, move = refusal
+        cx, cy = self.move_centre(move)
+        label = text_surface(words, 18, theme.TEXT, True)
+        note = pygame.Rect(0, 0, label.get_width() + 28, label.get_height() + 16)
+        note.centerx = cx
+        note.bottom = cy - 26
+        if note.top < area.top:
+            note.top = cy + 26
+        note.clamp_ip(area)
+        left = REFUSAL_MS - (self.time - self.refusal[2]) if self.refusal else 0
+        alpha = max(0, min(255, int(255 * left / 500)))
+        layer = pygame.Surface(note.size, pygame.SRCALPHA)
+        pygame.draw.rect(layer, (*theme.PANEL[:3], 240), layer.get_rect(), border_radius=10)
+        pygame.draw.rect(layer, theme.BAD, layer.get_rect(), 3, border_radius=10)
+        layer.blit(label, label.get_rect(center=layer.get_rect().center))
+        layer.set_alpha(alpha)
+        surface.blit(layer, note)
+
     def draw_side(self, surface: pygame.Surface) -> None:
         panel(surface, SIDE, theme.PANEL, theme.PANEL_BORDER, radius=16)
         x = SIDE.x + 24
@@ -284,7 +337,8 @@ class BoardScene(Scene):
         elif self.match.over:
             draw_text(surface, self.game_over_text(), (x, status_y), 18, theme.ACCENT, bold=True)
         elif self.human_to_move():
-            draw_text(surface, self.status_hint(), (x, status_y), 17, theme.TEXT_DIM)
+            text, warning = self.status_line()
+            draw_text(surface, text, (x, status_y), 17, theme.BAD if warning else theme.TEXT_DIM, bold=warning)
         moves_y = SIDE.y + 228
         if self.match.hud is not None:
             height = self.match.hud.height(SIDE.width - 48)

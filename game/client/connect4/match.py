@@ -13,7 +13,7 @@ from game.client.match import MatchSetup, seat_portrait
 
 COLOURS = ("Red", "Yellow")  # seat 0 drops first
 # Quick matches: who plays at each AI level (name, portrait).
-OPPONENTS = {"easy": ("Pip", "pip"), "medium": ("Corin Ashdown", "corin"), "hard": ("Foundry Automaton", "automaton")}
+OPPONENTS = {"easy": ("Pip", "pip"), "medium": ("Corin Ashdown", "corin"), "hard": ("Foundry Automaton", "foundry")}
 
 
 def connect4_levels() -> list[str]:
@@ -69,10 +69,14 @@ class Connect4Match(BoardMatch):
     def colour_name(self, seat: int) -> str:
         return COLOURS[seat]
 
-    def result_detail(self, winner: int | None) -> str:
-        moves = len(self.state.moves)
-        detail = f"after {moves} disc{'s' if moves != 1 else ''}"
-        return f"The board is full {detail}" if winner is None else f"Four in a row {detail}"
+    def win_how(self, winner: int) -> str:
+        return "four in a row"
+
+    def draw_how(self) -> str:
+        return "The board is full: a draw"
+
+    def player_name(self, seat: int) -> str:
+        return self.name(seat)
 
 
 class LevelConnect4Match(BoardLevelMatch, Connect4Match):

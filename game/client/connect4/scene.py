@@ -60,6 +60,13 @@ class Connect4Scene(BoardScene):
         self.cursor = column
         self.human_play_move(column)
 
+    def refusal_text(self, column) -> str:
+        why = self.state.why_illegal(column)
+        return why[:1].upper() + why[1:] if why else ""  # "Column e is full"
+
+    def move_centre(self, column) -> tuple[int, int]:
+        return self.geometry.centre(column, self.state.rows - 1)
+
     # ------------------------------------------------------------------ input
 
     def handle_key(self, name: str) -> None:
@@ -92,7 +99,7 @@ class Connect4Scene(BoardScene):
         view.draw_backing(surface, geometry)
         target = self.hover if self.hover is not None else self.cursor
         show_target = self.human_to_move()
-        if show_target:
+        if show_target:  # the focus: the keyboard's column, or the one under the mouse
             view.draw_column_highlight(surface, geometry, target, state.is_legal(target))
         falling, pending = self._falling()
         radius = geometry.radius
@@ -116,9 +123,11 @@ class Connect4Scene(BoardScene):
         view.draw_frame(surface, geometry)
         if show_target:  # the disc in hand, over the chosen column
             x, _ = geometry.centre(target, 0)
-            view.draw_disc(
-                surface, (x, geometry.drop_y), radius, state.current_player, alpha=235 if state.is_legal(target) else 90
-            )
+            legal = state.is_legal(target)
+            view.draw_disc(surface, (x, geometry.drop_y), radius, state.current_player, alpha=235 if legal else 90)
+            if not legal:  # a full column: a cross over the disc in hand, not only a red glow
+                view.draw_cross(surface, (x, geometry.drop_y), radius * 0.55)
+            view.draw_column_focus(surface, geometry, target)
         if state.moves and not falling and not pending:
             column = state.moves[-1]
             last = (column, state.height(column) - 1)
@@ -129,6 +138,7 @@ class Connect4Scene(BoardScene):
             line_anim = next((a for a in self.anims.active if a.kind == "line"), None)
             view.draw_winning_line(surface, geometry, line, line_anim.eased if line_anim else 1.0)
         view.draw_column_labels(surface, geometry, target if show_target else None)
+        self.draw_refusal(surface, view.AREA)
         self.draw_side(surface)
         self.draw_toast(surface)
         if self.overlay:

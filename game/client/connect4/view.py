@@ -117,7 +117,12 @@ def draw_disc(surface: pygame.Surface, centre, radius: int, seat: int, alpha: in
     c = (size // 2, size // 2)
     pygame.draw.circle(layer, dark, c, radius)
     pygame.draw.circle(layer, base, c, int(radius * 0.9))
-    pygame.draw.circle(layer, dark, c, int(radius * 0.68), max(1, radius // 14))
+    line = max(1, radius // 14)
+    if seat == 0:  # the first player's discs carry a ring, the second's a diamond: told apart by shape
+        pygame.draw.circle(layer, dark, c, int(radius * 0.68), line)
+    else:
+        d = int(radius * 0.6)
+        pygame.draw.polygon(layer, dark, [(c[0], c[1] - d), (c[0] + d, c[1]), (c[0], c[1] + d), (c[0] - d, c[1])], line)
     pygame.draw.circle(layer, light, (c[0] - radius // 3, c[1] - radius // 3), max(2, radius // 5))
     if alpha < 255:
         layer.set_alpha(alpha)
@@ -164,6 +169,21 @@ def draw_column_highlight(surface: pygame.Surface, geometry: Geometry, column: i
     surface.blit(glow, rect)
 
 
+def draw_column_focus(surface: pygame.Surface, geometry: Geometry, column: int) -> None:
+    """The focused column's outline (the keyboard cursor, or the column under the mouse)."""
+    rect = geometry.column_rect(column).inflate(-2, 0)
+    pygame.draw.rect(surface, (10, 12, 20), rect.inflate(4, 4), 2, border_radius=14)
+    pygame.draw.rect(surface, theme.ACCENT, rect, 3, border_radius=12)
+
+
+def draw_cross(surface: pygame.Surface, centre, half: float) -> None:
+    """A refusal's cross (a full column), dark-edged so its shape reads in any palette."""
+    cx, cy = centre
+    for colour, width in (((10, 12, 20), 8), (theme.BAD, 5)):
+        pygame.draw.line(surface, colour, (cx - half, cy - half), (cx + half, cy + half), width)
+        pygame.draw.line(surface, colour, (cx - half, cy + half), (cx + half, cy - half), width)
+
+
 def draw_winning_line(surface: pygame.Surface, geometry: Geometry, line, t: float) -> None:
     """The four (or more) discs ringed, and a gold line drawn through them as `t` goes 0 -> 1."""
     if not line:
@@ -192,7 +212,9 @@ __all__ = [
     "Geometry",
     "background",
     "draw_backing",
+    "draw_column_focus",
     "draw_column_highlight",
+    "draw_cross",
     "draw_column_labels",
     "draw_disc",
     "draw_frame",

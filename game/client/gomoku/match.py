@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from game.client.board_game.match import BoardMatch
 from game.client.match import MatchSetup, seat_label, seat_portrait
+from game.rules.gomoku import FOUL_DOUBLE_FOUR, FOUL_DOUBLE_THREE, FOUL_OVERLINE
 
+# Renju's fouls (game/rules/gomoku/rules.py) in the player's words.
+FOUL_WORDS = {FOUL_DOUBLE_THREE: "Double three", FOUL_DOUBLE_FOUR: "Four-four", FOUL_OVERLINE: "Overline"}
 
 # Quick matches: who plays at each AI level (name, portrait).
 OPPONENTS = {
@@ -76,14 +79,12 @@ class GomokuMatch(BoardMatch):
     def colour_name(self, seat: int) -> str:
         return "Black" if seat == 0 else "White"
 
-    def result_detail(self, winner: int | None) -> str:
+    def win_how(self, winner: int) -> str:
         state = self.state
-        moves = len(state.moves)
-        after = f"after {moves} move{'s' if moves != 1 else ''}"
-        if winner is None:
-            return after
-        how = "five in a row" if state.winning_line else f"foul: {state.foul}"
-        return f"{how} {after}"
+        if state.winning_line:
+            return "five in a row"
+        # Won by black's renju foul (a protocol peer or a level may play one).
+        return f"black made a forbidden {FOUL_WORDS.get(state.foul or '', 'move').lower()}"
 
 
 # ------------------------------------------------------------------ what the shared screens ask

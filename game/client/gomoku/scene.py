@@ -18,6 +18,7 @@ from game.client.board_game.scene import SIDE, BoardScene
 from game.client.explain_overlay import draw_gomoku_thoughts
 from game.client.widgets import draw_text, vertical_gradient
 from game.rules.events import EventKind
+from game.client.gomoku.match import FOUL_WORDS
 from game.rules.gomoku import BLACK, EMPTY, WHITE, Rule, format_move
 from game.rules.gomoku.rules import POINT_LETTERS, point_name
 
@@ -102,6 +103,22 @@ class GomokuScene(BoardScene):
     def human_play(self, x: int, y: int) -> None:
         """A person's move; a point the rules refuse (occupied, a renju foul for black) says so."""
         self.human_play_move((x, y))
+
+    def foul_words(self, point) -> str:
+        """Why renju forbids black `point` now ("Double three: forbidden for black"), or ""."""
+        state = self.state
+        if state.current_player != BLACK or not state.on_board(*point) or state.at(*point) != EMPTY:
+            return ""
+        foul = state.foul_at(*point)
+        return f"{FOUL_WORDS.get(foul, 'A foul')}: forbidden for black" if foul else ""
+
+    def refusal_text(self, move) -> str:
+        if self.state.on_board(*move) and self.state.at(*move) != EMPTY:
+            return "That point is taken"
+        return self.foul_words(move)
+
+    def move_centre(self, move) -> tuple[int, int]:
+        return self.point_centre(*move)
 
     # ------------------------------------------------------------------ input
 
@@ -201,37 +218,39 @@ class GomokuScene(BoardScene):
                     )
         if state.moves and state.moves[-1] not in pending:
             last = state.moves[-1]
-            pygame.draw.circle(surface, (230, 60, 60), self.point_centre(*last), max(3, radius // 3))
+            _last_move_marker(surface, self.point_centre(*last), radius, state.at(*last))
         if state.current_player == BLACK and not self.match.over:
-            for x, y in self.forbidden():
-                cx, cy = self.point_centre(x, y)
-                d = radius * 0.45
-                pygame.draw.line(surface, (200, 30, 30), (cx - d, cy - d), (cx + d, cy + d), 3)
-                pygame.draw.line(surface, (200, 30, 30), (cx - d, cy + d), (cx + d, cy - d), 3)
+            for point in self.forbidden():
+                _cross(surface, self.point_centre(*point), radius * 0.45)
         if state.winning_line and not pending:
             line_anim = next((a for a in self.anims.active if a.kind == "line"), None)
             t = line_anim.eased if line_anim else 1.0
             start = self.point_centre(*state.winning_line[0])
             end = self.point_centre(*state.winning_line[-1])
             tip = (start[0] + (end[0] - start[0]) * t, start[1] + (end[1] - start[1]) * t)
-            pygame.draw.line(surface, (255, 220, 90), start, tip, 8)
+            # A line through the five and a ring round each stone: told by shape, not by colour.
+            pygame.draw.line(surface, theme.BOARD_LINE, start, tip, 12)
+            pygame.draw.line(surface, theme.ACCENT, start, tip, 8)
             for point in state.winning_line:
-                pygame.draw.circle(surface, (255, 220, 90), self.point_centre(*point), radius + 3, 3)
+                pygame.draw.circle(surface, theme.BOARD_LINE, self.point_centre(*point), radius + 5, 2)
+                pygame.draw.circle(surface, theme.ACCENT, self.point_centre(*point), radius + 3, 3)
         if self.human_to_move():
             target = self.hover if self.hover is not None else self.cursor
             if target is not None and state.at(*target) == EMPTY:
                 ghost = pygame.Surface((radius * 2 + 2, radius * 2 + 2), pygame.SRCALPHA)
-                legal = state.is_legal(*target)
-                colour = (
-                    (theme.STONE_BLACK if state.current_player == BLACK else theme.STONE_WHITE)
-                    if legal
-                    else (200, 40, 40)
-                )
+                colour = theme.STONE_BLACK if state.current_player == BLACK else theme.STONE_WHITE
                 pygame.draw.circle(ghost, (*colour, 130), (radius + 1, radius + 1), radius)
                 surface.blit(ghost, ghost.get_rect(center=self.point_centre(*target)))
+                if not state.is_legal(*target):  # a forbidden point under the pointer: a bold cross
+                    _cross(surface, self.point_centre(*target), radius * 0.62, 5)
+            # The focus (keyboard cursor, or the point under the mouse): a dark-edged bright square,
+            # seen on the wood and on stones of either colour.
             cx, cy = self.point_centre(*self.cursor)
             half = int(self.cell / 2)
-            pygame.draw.rect(surface, theme.ACCENT, (cx - half, cy - half, half * 2, half * 2), 2, border_radius=4)
+            focus = pygame.Rect(cx - half, cy - half, half * 2, half * 2)
+            pygame.draw.rect(surface, theme.BOARD_LINE, focus.inflate(4, 4), 2, border_radius=6)
+            pygame.draw.rect(surface, theme.ACCENT, focus, 3, border_radius=4)
+        self.draw_refusal(surface, BOARD)
         self.draw_side(surface)
         self.draw_toast(surface)
         if self.overlay:
@@ -252,7 +271,9 @@ class GomokuScene(BoardScene):
 
     def status_hint(self) -> str:
         if self.state.rule == Rule.RENJU and self.state.current_player == BLACK:
-            return "Red crosses: forbidden for black"
+            target = self.hover if self.hover is not None else self.cursor
+            why = self.foul_words(target) if target is not None else ""
+            return why or "Crosses: forbidden for black"
         return self.match.move_hint
 
     def draw_moves(self, surface, x: int, moves_y: int) -> None:
@@ -294,6 +315,24 @@ def _stone(surface, centre, radius: int, colour: int) -> None:
         pygame.draw.circle(
             surface, (255, 255, 255), (centre[0] - radius // 3, centre[1] - radius // 3), max(1, radius // 4)
         )
+
+
+def _cross(surface, centre, half: float, width: int = 3) -> None:
+    """A forbidden point's cross: dark under theme.BAD, so its shape reads in any palette."""
+    cx, cy = centre
+    for colour, thickness in ((theme.BOARD_LINE, width + 3), (theme.BAD, width)):
+        pygame.draw.line(surface, colour, (cx - half, cy - half), (cx + half, cy + half), thickness)
+        pygame.draw.line(surface, colour, (cx - half, cy + half), (cx + half, cy - half), thickness)
+
+
+def _last_move_marker(surface, centre, radius: int, colour: int) -> None:
+    """The last stone's mark: a diamond in the other stone's colour, edged in the accent (a shape
+    on the stone, not a red dot)."""
+    cx, cy = centre
+    d = max(4, radius // 2 - 1)
+    points = [(cx, cy - d), (cx + d, cy), (cx, cy + d), (cx - d, cy)]
+    pygame.draw.polygon(surface, theme.STONE_WHITE if colour == BLACK else theme.STONE_BLACK, points)
+    pygame.draw.polygon(surface, theme.ACCENT, points, 2)
 
 
 def _star_points(size: int) -> list[tuple[int, int]]:

@@ -1,6 +1,8 @@
 """The end of a campaign level: won or lost and why, the stars (popping in one by one), each
 objective met or not, the levels this win unlocked and the reward message. Next level, Retry,
-and back to the map (or the title)."""
+and back to the map (or the title); Review the board steps the panel aside to show the final
+board. The panel is as tall as what it holds: each part sits under the last, the buttons right
+under the text (a fixed guess at the height left a gap over them)."""
 
 from __future__ import annotations
 
@@ -9,6 +11,8 @@ import pytweening
 
 from game.client import theme
 from game.client.objectives_hud import draw_star, draw_state_icon, player_words
+from game.client.review_bar import LABEL as REVIEW_LABEL
+from game.client.review_bar import ReviewBar
 from game.client.scene import Scene
 from game.client.widgets import Button, ButtonColumn, draw_text, panel, shade, wrap_text
 from game.rules.levels.unlocks import max_stars
@@ -18,6 +22,14 @@ WIDTH = 800
 STAR_DELAY_MS = 380
 OBJECTIVE_LINE = 34
 FOOTER_LINE = 26
+# The panel's parts, top to bottom (offsets from the panel's top, then gaps between parts).
+HEADLINE_Y, TITLE_Y, REASON_Y, STARS_Y = 50, 98, 128, 186
+OBJECTIVES_Y = 258  # under the stars and their "1 of 3 stars"
+FOOTER_GAP = 10  # objectives -> footer
+BUTTONS_GAP = 24  # footer -> the buttons
+BUTTON_H, REVIEW_H = 60, 40
+HINT_GAP = 30  # the review button -> the key hints' centre
+BOTTOM_GAP = 22  # the key hints' centre -> the panel's bottom
 
 INPUT_GRACE_MS = 450  # input ignored this long after the screen opens
 
@@ -37,10 +49,18 @@ class LevelResultScene(Scene):
         self.opened_ms = 0.0  # real time since the screen opened (input waits INPUT_GRACE_MS)
         self.next_id = run.next_level_id() if self.result.won else None
         self.footer = self._footer_lines()
-        height = 290 + OBJECTIVE_LINE * len(self.result.objectives) + FOOTER_LINE * len(self.footer) + 130
+        self.review = ReviewBar()
+        footer_bottom = (
+            OBJECTIVES_Y + OBJECTIVE_LINE * len(self.result.objectives) + FOOTER_GAP + FOOTER_LINE * len(self.footer)
+        )
+        buttons_top = footer_bottom + BUTTONS_GAP
+        review_top = buttons_top + BUTTON_H + 12
+        self.hint_y = review_top + REVIEW_H + HINT_GAP
+        height = self.hint_y + BOTTOM_GAP
         self.box = pygame.Rect(0, 0, WIDTH, min(theme.HEIGHT - 20, height))
         self.box.center = (theme.WIDTH // 2, theme.HEIGHT // 2)
         box = self.box
+        shift = box.y + min(0, box.height - height)  # a panel taller than the screen keeps its foot
         home = run.home_label
         entries = []
         if self.next_id is not None:
@@ -49,18 +69,26 @@ class LevelResultScene(Scene):
         entries.append((home, self.leave))
         width = 236 if len(entries) == 3 else 300
         left = box.centerx - (len(entries) * width + (len(entries) - 1) * 16) // 2
-        self.menu = ButtonColumn(
-            [
-                Button(
-                    pygame.Rect(left + i * (width + 16), box.bottom - 104, width, 60),
-                    label,
-                    action,
-                    primary=i == 0,
-                    size=20 if len(label) > 18 else 24,
-                )
-                for i, (label, action) in enumerate(entries)
-            ]
+        buttons = [
+            Button(
+                pygame.Rect(left + i * (width + 16), shift + buttons_top, width, BUTTON_H),
+                label,
+                action,
+                primary=i == 0,
+                size=20 if len(label) > 18 else 24,
+            )
+            for i, (label, action) in enumerate(entries)
+        ]
+        buttons.append(
+            Button(
+                pygame.Rect(box.centerx - 130, shift + review_top, 260, REVIEW_H),
+                REVIEW_LABEL,
+                self.review.open,
+                size=18,
+            )
         )
+        self.menu = ButtonColumn(buttons)
+        self.panel_top = shift  # where the parts' offsets count from
 
     def on_enter(self) -> None:
         self.app.play_sound("victory" if self.result.won else "defeat")
@@ -79,6 +107,8 @@ class LevelResultScene(Scene):
     def handle(self, intent) -> None:
         if self.opened_ms < INPUT_GRACE_MS and intent.kind in ("action", "press"):
             return  # the key or click that closed the last line must not choose here
+        if self.review.handle(intent):
+            return
         if intent.kind == "action" and intent.name == "rematch":
             self.retry()
             return
@@ -94,7 +124,11 @@ class LevelResultScene(Scene):
         self.age += dt_ms * self.app.settings.animation_speed
 
     def draw(self, surface: pygame.Surface) -> None:
+        if self.review.active:  # the final board, under a bar that leads back
+            self.review.draw(surface)
+            return
         box = self.box
+        top = self.panel_top
         shade(surface, min(180, int(self.age / 2)))
         won = self.result.won
         colour = theme.GOOD if won else theme.BAD
@@ -103,25 +137,30 @@ class LevelResultScene(Scene):
         draw_text(
             surface,
             "Level complete!" if won else "Level failed",
-            (box.centerx, box.y + 52),
+            (box.centerx, top + HEADLINE_Y),
             50,
             colour,
             bold=True,
             anchor="center",
             shadow=True,
         )
-        draw_text(surface, self.level.title, (box.centerx, box.y + 100), 24, theme.TEXT, bold=True, anchor="center")
+        draw_text(surface, self.level.title, (box.centerx, top + TITLE_Y), 24, theme.TEXT, bold=True, anchor="center")
         draw_text(
-            surface, player_words(self.result.reason), (box.centerx, box.y + 130), 17, theme.TEXT_DIM, anchor="center"
+            surface,
+            player_words(self.result.reason),
+            (box.centerx, top + REASON_Y),
+            17,
+            theme.TEXT_DIM,
+            anchor="center",
         )
-        self._draw_stars(surface, box.y + 190)
-        y = self._draw_objectives(surface, box.y + 250)
-        self._draw_footer(surface, y + 8)
+        self._draw_stars(surface, top + STARS_Y)
+        y = self._draw_objectives(surface, top + OBJECTIVES_Y)
+        self._draw_footer(surface, y + FOOTER_GAP)
         self.menu.draw(surface)
         draw_text(
             surface,
             "Enter: choose  ·  R: retry  ·  Esc: back",
-            (box.centerx, box.bottom - 22),
+            (box.centerx, top + self.hint_y),
             14,
             theme.TEXT_DIM,
             anchor="center",

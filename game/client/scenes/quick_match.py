@@ -2,7 +2,11 @@
 
 The games offered are the ones the client has a front end for (game/client/front_ends.py), in the
 registry's order; below Game, Opponent and Difficulty (the game's AI levels) come the game's own
-lines, which its front end lists (`FrontEnd.quick_options`). Nothing here names a game."""
+lines, which its front end lists (`FrontEnd.quick_options`). Nothing here names a game.
+
+The lines sit in fixed slots, as many as the game with the most lines needs: choosing another game
+fills the same slots (the rest stay empty) instead of spreading the lines anew, and each value is
+fitted between its arrows."""
 
 from __future__ import annotations
 
@@ -14,7 +18,10 @@ from game.client import theme
 from game.client.front_ends import front_end, playable_games
 from game.client.match import MatchSetup, QuickOption, start_match
 from game.client.scene import Scene
-from game.client.widgets import Button, OptionRow, backdrop, draw_text, hover_buttons, press_buttons
+from game.client.widgets import Button, OptionRow, backdrop, draw_text, fit_text, hover_buttons, panel, press_buttons
+
+TOP = 140  # the first slot's top
+VALUE_SIZE = 22  # a value's font size when it fits between its arrows
 
 
 class QuickMatchScene(Scene):
@@ -60,11 +67,15 @@ class QuickMatchScene(Scene):
         own = [row for option in self.options[game] for row in option.rows()]
         return [self.game, self.opponent, self.difficulty[game], *own]
 
+    def slots(self) -> int:
+        """How many lines the screen keeps room for: the most any game has."""
+        return 3 + max(sum(len(option.rows()) for option in options) for options in self.options.values())
+
     def _layout(self) -> None:
         rows = self.rows()
-        gap, height = (72, 60) if len(rows) <= 6 else (64, 54)
+        gap, height = (72, 60) if self.slots() <= 6 else (64, 54)
         for index, option in enumerate(rows):
-            option.rect = pygame.Rect(theme.WIDTH // 2 - 380, 140 + index * gap, 760, height)
+            option.rect = pygame.Rect(theme.WIDTH // 2 - 380, TOP + index * gap, 760, height)
             option.focused = index == self.focus
 
     def setup(self) -> MatchSetup:
@@ -113,7 +124,7 @@ class QuickMatchScene(Scene):
             surface, "Quick match", (theme.WIDTH // 2, 80), 52, theme.ACCENT, bold=True, anchor="center", shadow=True
         )
         for option in self.rows():
-            option.draw(surface)
+            _draw_row(surface, option)
         self.start.draw(surface)
         self.back.draw(surface)
         draw_text(
@@ -124,3 +135,41 @@ class QuickMatchScene(Scene):
             theme.TEXT_DIM,
             anchor="center",
         )
+
+
+def _draw_row(surface: pygame.Surface, row: OptionRow) -> None:
+    """A line as OptionRow draws it, but with the value shrunk to fit between the arrows (a game's
+    title such as "Skirmish (team arena)" ran over them)."""
+    enabled = row.enabled()
+    focused = row.focused
+    panel(
+        surface,
+        row.rect,
+        theme.PANEL_LIGHT if focused else theme.PANEL,
+        theme.ACCENT if focused else theme.PANEL_BORDER,
+        radius=10,
+    )
+    text_colour = theme.TEXT if enabled else theme.DISABLED
+    draw_text(surface, row.label, (row.rect.x + 20, row.rect.centery), 22, text_colour, anchor="midleft")
+    left, right = row.arrows()
+    for rect, glyph in ((left, "<"), (right, ">")):
+        pygame.draw.rect(surface, theme.BACKGROUND_2, rect, border_radius=8)
+        draw_text(
+            surface, glyph, rect.center, 22, theme.ACCENT if enabled else theme.DISABLED, bold=True, anchor="center"
+        )
+    value = row.format(row.value) if enabled else "-"
+    room = right.left - left.right - 12
+    draw_text(
+        surface,
+        value,
+        ((left.right + right.left) // 2, row.rect.centery),
+        value_size(value, room),
+        theme.ACCENT if enabled else theme.DISABLED,
+        bold=True,
+        anchor="center",
+    )
+
+
+def value_size(value: str, room: int) -> int:
+    """The font size a line's value is drawn at to fit in `room` pixels between its arrows."""
+    return fit_text(value, VALUE_SIZE, room, bold=True)

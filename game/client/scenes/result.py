@@ -1,6 +1,8 @@
 """The end of a game, presented: who won, their face in a crest over rays of light (victory) or
-a cracked, grey crest under falling ash (defeat), the headline landing with a bounce; then
-Rematch and Menu. Everything drawn per frame is cached surfaces moved or faded."""
+a cracked, grey crest under falling ash (defeat), the headline landing with a bounce, a sentence
+saying what happened ("You lost to the Duelmind after 15 turns") and a line of detail; then
+Rematch, Review the board (the modal steps aside to show the final board) and Menu. Everything
+drawn per frame is cached surfaces moved or faded."""
 
 from __future__ import annotations
 
@@ -12,8 +14,10 @@ import pytweening
 
 from game.client import theme
 from game.client.portraits import portrait
+from game.client.review_bar import LABEL as REVIEW_LABEL
+from game.client.review_bar import ReviewBar
 from game.client.scene import Scene
-from game.client.widgets import Button, ButtonColumn, draw_text, shade, text_surface
+from game.client.widgets import Button, ButtonColumn, draw_text, fit_text, shade, text_surface
 
 INPUT_GRACE_MS = 450  # input ignored this long after the screen opens
 ENTRANCE_MS = 650  # the crest and the headline land in this time
@@ -50,7 +54,14 @@ class ResultScene(Scene):
     name = "result"
 
     def __init__(
-        self, app, headline: str, detail: str, good: bool | None, on_rematch, face: tuple[str, str] | None = None
+        self,
+        app,
+        headline: str,
+        detail: str,
+        good: bool | None,
+        on_rematch,
+        face: tuple[str, str] | None = None,
+        sentence: str = "",
     ):
         super().__init__(app)
         self.headline = headline
@@ -58,11 +69,16 @@ class ResultScene(Scene):
         self.good = good
         self.on_rematch = on_rematch
         self.face = face  # (portrait name, who): the winner's face, or yours after a defeat
+        # What happened, in a sentence ("You lost to the Duelmind after 15 turns"); without one, the
+        # face's name, unless the headline says it already or it is only "You".
+        self.sentence = sentence or self._caption()
+        self.review = ReviewBar()
         x = theme.WIDTH // 2 - 150
         self.menu = ButtonColumn(
             [
-                Button(pygame.Rect(x, 496, 300, 58), "Rematch", self.rematch, primary=True),
-                Button(pygame.Rect(x, 566, 300, 58), "Main menu", self.menu_),
+                Button(pygame.Rect(x, 480, 300, 52), "Rematch", self.rematch, primary=True),
+                Button(pygame.Rect(x, 542, 300, 52), REVIEW_LABEL, self.review.open),
+                Button(pygame.Rect(x, 604, 300, 52), "Main menu", self.menu_),
             ]
         )
         rng = random.Random(headline)
@@ -76,6 +92,12 @@ class ResultScene(Scene):
     def on_enter(self) -> None:
         self.app.play_sound("defeat" if self.good is False else "victory")
 
+    def _caption(self) -> str:
+        if self.face is None:
+            return ""
+        who = self.face[1]
+        return "" if who == "You" or who in self.headline else who
+
     def rematch(self) -> None:
         self.on_rematch()
 
@@ -85,6 +107,8 @@ class ResultScene(Scene):
     def handle(self, intent) -> None:
         if self.opened_ms < INPUT_GRACE_MS and intent.kind in ("action", "press"):
             return  # the key or click that closed the last line must not choose here
+        if self.review.handle(intent):
+            return
         if intent.kind == "action" and intent.name == "rematch":
             self.rematch()
             return
@@ -98,6 +122,9 @@ class ResultScene(Scene):
         self.age += dt_ms
 
     def draw(self, surface: pygame.Surface) -> None:
+        if self.review.active:  # the final board, under a bar that leads back
+            self.review.draw(surface)
+            return
         shade(surface, min(215, int(self.age / 2)))
         good = self.good
         colour = theme.GOOD if good else theme.BAD if good is False else theme.ACCENT
@@ -119,11 +146,14 @@ class ResultScene(Scene):
         surface.blit(shadow, shadow.get_rect(center=(at[0] + 3, at[1] + 4)))
         surface.blit(headline, headline.get_rect(center=at))
         if self.age > ENTRANCE_MS * 0.6:
-            if self.face is not None:
-                draw_text(surface, self.face[1], (at[0], 412), 22, theme.TEXT, bold=True, anchor="center", shadow=True)
+            if self.sentence:
+                size = fit_text(self.sentence, 24, theme.WIDTH - 200, bold=True)
+                draw_text(
+                    surface, self.sentence, (at[0], 412), size, theme.TEXT, bold=True, anchor="center", shadow=True
+                )
             draw_text(surface, self.detail, (at[0], 446), 19, theme.TEXT_DIM, anchor="center", shadow=True)
             self.menu.draw(surface)
-            draw_text(surface, "R: rematch  ·  Esc: menu", (at[0], 650), 15, theme.TEXT_DIM, anchor="center")
+            draw_text(surface, "R: rematch  ·  Esc: menu", (at[0], 680), 15, theme.TEXT_DIM, anchor="center")
 
     def _draw_crest(self, surface: pygame.Surface, centre, landed: float) -> None:
         ring = GOLD if self.good is not False else ASH
