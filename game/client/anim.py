@@ -13,6 +13,20 @@ from typing import Callable
 
 import pytweening
 
+# Reduced motion (Settings.reduced_motion): every queue plays this many times faster, and scenes
+# ask `reduced_motion()` before shaking, freezing or bobbing anything. Set by the app.
+REDUCED_MOTION_SPEEDUP = 2.0
+_reduced = False
+
+
+def set_reduced_motion(on: bool) -> None:
+    global _reduced
+    _reduced = bool(on)
+
+
+def reduced_motion() -> bool:
+    return _reduced
+
 
 class Anim:
     __slots__ = ("kind", "duration", "elapsed", "data", "on_start", "on_end", "ease", "started")
@@ -82,7 +96,7 @@ class AnimationQueue:
         return self.steps[0] if self.steps else []
 
     def update(self, dt_ms: float) -> None:
-        budget = dt_ms * self.speed
+        budget = dt_ms * self.speed * (REDUCED_MOTION_SPEEDUP if _reduced else 1.0)
         # Several short steps may finish within one frame; carry the leftover time forward.
         while self.steps:
             step = self.steps[0]

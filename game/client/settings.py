@@ -1,12 +1,13 @@
 """Player settings: window, sound (master, music and effects volumes, mute), animation speed, AI
-thinking time, how fast the AI's moves are shown, screen shake, the player's portrait and the
-designer's tools, saved with the store."""
+thinking time, how fast the AI's moves are shown, the player's portrait, the designer's tools and
+accessibility (colour palette, text size, reduced motion), saved with the store."""
 
 from __future__ import annotations
 
 import math
 from dataclasses import asdict, dataclass, fields
 
+from game.client.theme import PALETTE_NAMES, STANDARD
 from game.rules.saves.store import Store, StoreError
 
 SETTINGS_VERSION = 1
@@ -20,8 +21,11 @@ THINK_TIMES_MS = [250, 500, 1000, 2000, 4000]
 # own its animations run. "normal" shows an action in about 0.4-0.8 s; "instant" skips to the end.
 AI_PACES = {"slow": (420, 1.0), "normal": (180, 1.6), "fast": (60, 2.6), "instant": (0, 0.0)}
 PLAYER_PORTRAITS = ["apprentice", "knight", "ranger", "automaton"]
+TEXT_SCALES = [1.0, 1.25, 1.5]  # "Text size": 100 %, 125 %, 150 %
 # Text settings: the values each may take (a saved value outside them keeps the default).
-_CHOICES = {"ai_pace": list(AI_PACES), "portrait": PLAYER_PORTRAITS}
+_CHOICES = {"ai_pace": list(AI_PACES), "portrait": PLAYER_PORTRAITS, "palette": list(PALETTE_NAMES)}
+# Numbers that take only some values: a saved one is clamped, then moved to the nearest of them.
+_STEPS = {"text_scale": TEXT_SCALES}
 # Accepted range of each number (a saved value outside is clamped to it).
 _RANGES = {
     "width": (640, 7680),
@@ -31,6 +35,7 @@ _RANGES = {
     "effects_volume": (0.0, 1.0),
     "animation_speed": (0.25, 8.0),
     "ai_think_ms": (20, 30000),
+    "text_scale": (1.0, 1.5),
 }
 
 
@@ -46,9 +51,18 @@ class Settings:
     animation_speed: float = 1.0
     ai_think_ms: int = 1000
     ai_pace: str = "normal"  # how fast the AI's actions are shown (AI_PACES)
-    screen_shake: bool = True  # big hits shake the table
     portrait: str = "apprentice"  # the player's face in quick matches (PLAYER_PORTRAITS)
     designer: bool = False  # level designer's hints on screen (F5 reloads the level file)
+    palette: str = STANDARD  # colours (game/client/theme.py PALETTES): standard or colour-blind safe
+    text_scale: float = 1.0  # every font drawn this much larger (TEXT_SCALES)
+    # No screen shake, hit-stop or slow motion, animations twice as fast, no idle bobbing. It took
+    # over the old `screen_shake` switch: a file saying screen_shake=false loads as reduced motion.
+    reduced_motion: bool = False
+
+    @property
+    def screen_shake(self) -> bool:
+        """Big hits shake the table (read by the duel; reduced motion turns it off)."""
+        return not self.reduced_motion
 
     @classmethod
     def from_dict(cls, data: dict) -> "Settings":
@@ -58,6 +72,8 @@ class Settings:
         settings = cls()
         if not isinstance(data, dict):
             return settings
+        if data.get("screen_shake") is False and "reduced_motion" not in data:
+            settings.reduced_motion = True  # a file from before reduced motion, with shake off
         for field in fields(cls):
             if field.name in data:
                 value = data[field.name]
@@ -70,7 +86,10 @@ class Settings:
                     if isinstance(value, float) and not math.isfinite(value):
                         continue
                     low, high = _RANGES[field.name]
-                    setattr(settings, field.name, kind(max(low, min(value, high))))
+                    value = kind(max(low, min(value, high)))
+                    if field.name in _STEPS:
+                        value = min(_STEPS[field.name], key=lambda step: abs(step - value))
+                    setattr(settings, field.name, value)
         return settings
 
     def to_dict(self) -> dict:

@@ -11,7 +11,7 @@ import pygame
 
 from game.client import theme
 from game.client.input import Intent
-from game.client.resources import font
+from game.client.resources import font, text_scale
 
 _TEXT_CACHE: OrderedDict = OrderedDict()
 _TEXT_CACHE_SIZE = 1500
@@ -32,7 +32,7 @@ def drawable(text) -> str:
 
 def text_surface(text: str, size: int, colour=theme.TEXT, bold: bool = False) -> pygame.Surface:
     text = drawable(text)
-    key = (text, size, tuple(colour), bold)
+    key = (text, size, tuple(colour), bold, text_scale())
     surface = _TEXT_CACHE.get(key)
     if surface is None:
         face = font(size, bold)
@@ -48,6 +48,24 @@ def text_surface(text: str, size: int, colour=theme.TEXT, bold: bool = False) ->
     return surface
 
 
+# When a list (tests' layout checks: `recording_texts()`), every text drawn adds (text, rect,
+# box): box is the rect the caller said the text must stay in, or None.
+_DRAWN: list | None = None
+
+
+class recording_texts:
+    """`with recording_texts() as drawn:` collects (text, rect, box) of every text drawn inside."""
+
+    def __enter__(self) -> list:
+        global _DRAWN
+        _DRAWN = []
+        return _DRAWN
+
+    def __exit__(self, *exc) -> None:
+        global _DRAWN
+        _DRAWN = None
+
+
 def draw_text(
     surface: pygame.Surface,
     text: str,
@@ -57,12 +75,20 @@ def draw_text(
     bold: bool = False,
     anchor: str = "topleft",
     shadow: bool = False,
+    width: int | None = None,
+    box=None,
 ) -> pygame.Rect:
+    """Draw `text`; with `width`, at the largest size <= `size` that fits that many pixels (at
+    any text size setting). `box`: the rect the text belongs in, for the layout checks."""
+    if width is not None:
+        size = fit_text(text, size, width, bold)
     image = text_surface(text, size, colour, bold)
     rect = image.get_rect(**{anchor: (int(pos[0]), int(pos[1]))})
     if shadow:
         surface.blit(text_surface(text, size, (0, 0, 0), bold), rect.move(2, 2))
     surface.blit(image, rect)
+    if _DRAWN is not None and image.get_width() > 0:
+        _DRAWN.append((drawable(text), rect, pygame.Rect(box) if box is not None else None))
     return rect
 
 
@@ -161,6 +187,7 @@ class Button:
         pygame.draw.rect(surface, (10, 12, 18), shadow, border_radius=12)
         pygame.draw.rect(surface, colour, self.rect, border_radius=12)
         pygame.draw.rect(surface, border, self.rect, 2, border_radius=12)
+        room = self.rect.width - 16  # the label shrinks to its button at a large text size
         if self.note:
             draw_text(
                 surface,
@@ -170,12 +197,31 @@ class Button:
                 text_colour,
                 bold=True,
                 anchor="center",
+                width=room,
+                box=self.rect,
             )
             draw_text(
-                surface, self.note, (self.rect.centerx, self.rect.centery + 15), 14, theme.TEXT_DIM, anchor="center"
+                surface,
+                self.note,
+                (self.rect.centerx, self.rect.centery + 15),
+                14,
+                theme.TEXT_DIM,
+                anchor="center",
+                width=room,
+                box=self.rect,
             )
         else:
-            draw_text(surface, self.label, self.rect.center, self.size, text_colour, bold=True, anchor="center")
+            draw_text(
+                surface,
+                self.label,
+                self.rect.center,
+                self.size,
+                text_colour,
+                bold=True,
+                anchor="center",
+                width=room,
+                box=self.rect,
+            )
 
     def hit(self, pos) -> bool:
         return self.enabled and self.rect.collidepoint(pos)
@@ -225,12 +271,28 @@ class OptionRow:
         colour = theme.PANEL_LIGHT if self.focused else theme.PANEL
         panel(surface, self.rect, colour, theme.ACCENT if self.focused else theme.PANEL_BORDER, radius=10)
         text_colour = theme.TEXT if enabled else theme.DISABLED
-        draw_text(surface, self.label, (self.rect.x + 20, self.rect.centery), 22, text_colour, anchor="midleft")
         left, right = self.arrows()
+        draw_text(
+            surface,
+            self.label,
+            (self.rect.x + 20, self.rect.centery),
+            22,
+            text_colour,
+            anchor="midleft",
+            width=left.x - self.rect.x - 30,
+            box=self.rect,
+        )
         for rect, glyph in ((left, "<"), (right, ">")):
             pygame.draw.rect(surface, theme.BACKGROUND_2, rect, border_radius=8)
             draw_text(
-                surface, glyph, rect.center, 22, theme.ACCENT if enabled else theme.DISABLED, bold=True, anchor="center"
+                surface,
+                glyph,
+                rect.center,
+                22,
+                theme.ACCENT if enabled else theme.DISABLED,
+                bold=True,
+                anchor="center",
+                box=self.rect,
             )
         middle = (left.right + right.left) // 2
         draw_text(
@@ -241,7 +303,44 @@ class OptionRow:
             theme.ACCENT if enabled else theme.DISABLED,
             bold=True,
             anchor="center",
+            width=right.x - left.right - 12,
+            box=self.rect,
         )
+
+
+class Tabs:
+    """A row of tabs across `rect`, one chosen (`index`): drawn like buttons, the chosen one lit."""
+
+    def __init__(self, rect: pygame.Rect, labels: list[str], gap: int = 8):
+        self.labels = labels
+        self.index = 0
+        self.hovered: int | None = None
+        width = (rect.width - gap * (len(labels) - 1)) // len(labels)
+        self.rects = [pygame.Rect(rect.x + i * (width + gap), rect.y, width, rect.height) for i in range(len(labels))]
+
+    def at(self, pos) -> int | None:
+        return next((i for i, rect in enumerate(self.rects) if rect.collidepoint(pos)), None)
+
+    def hover(self, pos) -> None:
+        self.hovered = self.at(pos)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        for index, (label, rect) in enumerate(zip(self.labels, self.rects)):
+            chosen = index == self.index
+            lit = chosen or index == self.hovered
+            colour = theme.ACCENT_DARK if chosen else theme.PANEL_LIGHT if lit else theme.PANEL
+            panel(surface, rect, colour, theme.ACCENT if lit else theme.PANEL_BORDER, radius=10)
+            draw_text(
+                surface,
+                label,
+                rect.center,
+                22,
+                theme.TEXT,
+                bold=chosen,
+                anchor="center",
+                width=rect.width - 16,
+                box=rect,
+            )
 
 
 _BACKDROP: dict = {}

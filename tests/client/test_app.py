@@ -29,19 +29,21 @@ def test_settings_changed_on_screen_are_saved_and_reloaded(app):
     app.push(SettingsScene(app))
     scene = app.top
     before = app.settings.volume
-    key(app, pygame.K_DOWN)
-    key(app, pygame.K_DOWN)  # Sound volume
-    key(app, pygame.K_LEFT)
-    key(app, pygame.K_DOWN)  # Animation speed
-    key(app, pygame.K_RIGHT)
     key(app, pygame.K_DOWN)  # AI thinking time
-    left, _ = scene.rows[4].arrows()
+    key(app, pygame.K_LEFT)  # 1 s -> 0.5 s
+    for _ in range(3):
+        key(app, pygame.K_DOWN)  # past AI's moves shown and Your portrait: Master volume, on the Sound tab
+    assert scene.tabs.index == 1
+    key(app, pygame.K_LEFT)
+    click(app, scene.tabs.rects[0].center)  # back to Game: Animation speed
+    left, _ = scene.rows[0].arrows()
     click(app, left.center)
     path = app.settings_file.path
     saved = json.loads(path.read_text())
     assert saved["version"] == 1
     assert saved["volume"] == pytest.approx(before - 0.1)
     assert saved["ai_think_ms"] == 500
+    assert saved["animation_speed"] == 2.0  # the tests' 8x shows as the nearest offered, 4x; one down: 2x
     reloaded = SettingsFile(Store(path.parent)).settings
     assert reloaded.volume == pytest.approx(before - 0.1) and reloaded.ai_think_ms == 500
     assert reloaded.animation_speed == saved["animation_speed"]

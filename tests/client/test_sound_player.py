@@ -295,7 +295,14 @@ def test_the_settings_screen_saves_the_sound_rows_and_the_app_applies_them(app):
     scene = app.top
     labels = [row.label for row in scene.rows]
     assert labels[5:8] == ["Music volume", "Effects volume", "Mute"]
-    assert labels[8:] == ["AI's moves shown", "Screen shake", "Your portrait", "Level designer hints"]
+    assert labels[8:] == [
+        "Window size",
+        "Full screen",
+        "Level designer hints",
+        "Colours",
+        "Text size",
+        "Reduced motion",
+    ]
     for _ in range(5):
         key(app, pygame.K_DOWN)
     key(app, pygame.K_LEFT)  # Music volume - 10%

@@ -14,6 +14,7 @@ SCENES: dict[str, tuple[str, str]] = {
     "title": ("game.client.scenes.title", "TitleScene"),
     "quick_match": ("game.client.scenes.quick_match", "QuickMatchScene"),
     "settings": ("game.client.scenes.settings", "SettingsScene"),
+    "controls": ("game.client.scenes.controls", "ControlsScene"),
     "pause": ("game.client.scenes.pause", "PauseScene"),
     "draft": ("game.client.cards.draft_scene", "DraftScene"),
     "duel": ("game.client.cards.duel_scene", "DuelScene"),

@@ -25,6 +25,7 @@ from game.client.campaign import (
 from game.client.front_ends import front_end
 from game.client.objectives_hud import draw_star
 from game.client.scene import Scene
+from game.client.resources import font
 from game.client.widgets import Button, backdrop, draw_text, fit_text, hover_buttons, panel, press_buttons, wrap_text
 from game.rules.levels.unlocks import max_stars
 from game.rules.registry import game_kind
@@ -361,29 +362,41 @@ class CampaignMapScene(Scene):
             radius=12,
         )
         label = f"CHAPTER {column.number}" if column.number is not None else "REWARDS"
-        draw_text(
-            surface, label, (rect.x + 14, rect.y + 10), 13, theme.ACCENT if unlocked else theme.DISABLED, bold=True
-        )
         done = sum(1 for level_id in column.level_ids if self.states.get(level_id) == "done")
         stars = sum(self.progress.record(level_id).stars for level_id in column.level_ids)
-        draw_text(
+        count = draw_text(
             surface,
             f"{done}/{len(column.level_ids)}",
             (rect.right - 40, rect.y + 10),
             13,
             theme.TEXT_DIM,
             anchor="topright",
+            box=rect,
         )
         draw_star(surface, (rect.right - 27, rect.y + 17), 6, stars > 0)
-        draw_text(surface, str(stars), (rect.right - 12, rect.y + 10), 13, theme.TEXT_DIM, anchor="topright")
+        draw_text(surface, str(stars), (rect.right - 12, rect.y + 10), 13, theme.TEXT_DIM, anchor="topright", box=rect)
+        label_rect = draw_text(  # the label gives way to the counts at a large text size
+            surface,
+            label,
+            (rect.x + 14, rect.y + 10),
+            13,
+            theme.ACCENT if unlocked else theme.DISABLED,
+            bold=True,
+            width=count.x - rect.x - 20,
+            box=rect,
+        )
         size = fit_text(column.title, 19, rect.width - 28, bold=True)
+        top = max(rect.y + 30, label_rect.bottom - 4)
+        while size > 9 and font(size, True).get_height() > rect.bottom - 2 - top:  # the header's height too
+            size -= 1
         draw_text(
             surface,
             column.title,
-            (rect.x + 14, rect.y + 30),
+            (rect.x + 14, top),
             size,
             theme.TEXT if unlocked else theme.DISABLED,
             bold=True,
+            box=rect,
         )
 
     def _draw_tile(self, surface, level_id: str, rect: pygame.Rect) -> None:
@@ -471,14 +484,18 @@ class CampaignMapScene(Scene):
             draw_text(surface, f"{column.title}: locked", (x, y), 26, theme.TEXT_DIM, bold=True)
             draw_text(surface, why, (x, y + 42), 18, theme.TEXT_DIM)
             return
-        draw_text(surface, level.title, (x, y), 26, theme.ACCENT, bold=True)
-        draw_text(surface, f"{level_kind(level)}  ·  vs {opponent_text(level)}", (x, y + 36), 16, theme.TEXT_DIM)
-        for index, line in enumerate(wrap_text(level.summary, 17, 480)[:3]):
-            draw_text(surface, line, (x, y + 62 + index * 22), 17, theme.TEXT)
+        # Lines spaced by the font's own height: they stay apart at a large text size.
+        title = draw_text(surface, level.title, (x, y), 26, theme.ACCENT, bold=True, width=520)
+        kind = f"{level_kind(level)}  ·  vs {opponent_text(level)}"
+        below = draw_text(surface, kind, (x, title.bottom - 4), 16, theme.TEXT_DIM, width=520).bottom
+        step = max(22, font(17).get_linesize())
+        room = max(1, (DETAIL.bottom - 10 - below) // step)
+        for index, line in enumerate(wrap_text(level.summary, 17, 520)[: min(3, room)]):
+            draw_text(surface, line, (x, below + index * step), 17, theme.TEXT)
         # Objectives in the middle.
         ox = DETAIL.x + 560
         draw_text(surface, "Objectives", (ox, y), 17, theme.TEXT, bold=True)
-        oy = y + 28
+        oy = y + max(28, font(17, True).get_linesize() + 4)
         if level_id not in self._objectives:
             self._objectives[level_id] = objective_texts(level)
         for text, required in self._objectives[level_id][:4]:
@@ -487,8 +504,8 @@ class CampaignMapScene(Scene):
             else:
                 draw_star(surface, (ox + 7, oy + 10), 7, False)
             label = text if required else f"{text} (bonus)"
-            draw_text(surface, label, (ox + 22, oy), 16, theme.TEXT)
-            oy += 24
+            draw_text(surface, label, (ox + 22, oy), 16, theme.TEXT, width=DETAIL.right - 270 - ox - 22)
+            oy += max(24, font(16).get_linesize())
         # The record, or why it is locked, on the right.
         rx = DETAIL.right - 250
         if state == "locked":

@@ -1,4 +1,5 @@
-"""The pause menu (Esc during a game): resume, settings, leave to the title.
+"""The pause menu (Esc or a gamepad's Start during a game): resume, settings, controls, leave to
+the title.
 
 A campaign level passes `leave` (back to the campaign map, or wherever the level was opened
 from) with its label, and `restart` (a "Restart level" button)."""
@@ -24,13 +25,18 @@ class PauseScene(Scene):
         entries = [("Resume", self.resume, True)]
         if restart is not None:
             entries.append(("Restart level", self.restart, False))
-        entries += [("Settings", self.settings, False), (quit_label, self.quit, False)]
+        entries += [
+            ("Settings", self.settings, False),
+            ("Controls", self.controls, False),
+            (quit_label, self.quit, False),
+        ]
         x = theme.WIDTH // 2 - 150
-        top = 280 - (len(entries) - 3) * 40
-        self.box = pygame.Rect(theme.WIDTH // 2 - 200, top - 100, 400, 120 + 80 * len(entries))
+        gap = 74  # five buttons (a level's pause menu) still fit the 720-pixel canvas
+        top = 300 - (len(entries) - 3) * gap // 2
+        self.box = pygame.Rect(theme.WIDTH // 2 - 200, top - 100, 400, 110 + gap * len(entries))
         self.menu = ButtonColumn(
             [
-                Button(pygame.Rect(x, top + i * 80, 300, 62), label, action, primary=primary)
+                Button(pygame.Rect(x, top + i * gap, 300, 58), label, action, primary=primary)
                 for i, (label, action, primary) in enumerate(entries)
             ]
         )
@@ -43,6 +49,9 @@ class PauseScene(Scene):
 
     def settings(self) -> None:
         self.app.push("settings")
+
+    def controls(self) -> None:
+        self.app.push("controls")
 
     def quit(self) -> None:
         if self.on_quit:
@@ -61,5 +70,14 @@ class PauseScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         shade(surface, 170)
         panel(surface, self.box, theme.PANEL, theme.ACCENT, radius=18, width=3)
-        draw_text(surface, "Paused", (self.box.centerx, self.box.y + 50), 40, theme.ACCENT, bold=True, anchor="center")
+        draw_text(
+            surface,
+            "Paused",
+            (self.box.centerx, self.box.y + 50),
+            40,
+            theme.ACCENT,
+            bold=True,
+            anchor="center",
+            box=self.box,
+        )
         self.menu.draw(surface)

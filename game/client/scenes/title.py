@@ -5,7 +5,9 @@ from __future__ import annotations
 import pygame
 
 from game.client import theme
+from game.client.anim import reduced_motion
 from game.client.cards.card_back import render_back
+from game.client.resources import font
 from game.client.scene import Scene
 from game.client.widgets import Button, ButtonColumn, backdrop, draw_text, panel, wrap_text
 
@@ -51,7 +53,8 @@ class TitleScene(Scene):
         self.menu.handle(intent, lambda: self.app.play_sound("click"))
 
     def update(self, dt_ms: float) -> None:
-        self.time += dt_ms
+        if not reduced_motion():  # the fan of cards sways; reduced motion holds it still
+            self.time += dt_ms
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(backdrop(), (0, 0))
@@ -72,30 +75,33 @@ class TitleScene(Scene):
                 (centre[0] - 13, centre[1] - 14),
                 9,
             )
-        draw_text(
+        logo = draw_text(
             surface, "DUELMIND", (theme.WIDTH // 2, 150), 96, theme.ACCENT, bold=True, anchor="center", shadow=True
         )
         draw_text(
             surface,
             "Card duels and gomoku against an AI that thinks like a player",
-            (theme.WIDTH // 2, 222),
+            (theme.WIDTH // 2, max(222, logo.bottom + 8)),  # below the logo at a large text size
             22,
             theme.TEXT_DIM,
             anchor="center",
+            width=theme.WIDTH - 80,
         )
         self.menu.draw(surface)
         draw_text(
             surface,
-            "Arrows + Enter or the mouse  ·  F11 full screen",
+            "Arrows + Enter, a gamepad or the mouse  ·  F11 full screen",
             (theme.WIDTH // 2, 700),
             16,
             theme.TEXT_DIM,
             anchor="center",
+            width=theme.WIDTH - 80,
         )
         if self.app.notice:
             lines = wrap_text(self.app.notice, 18, 760)
-            box = pygame.Rect(0, 0, 800, 30 + 24 * len(lines))
+            line_height = font(18).get_linesize()  # grows with the text size setting
+            box = pygame.Rect(0, 0, 800, 30 + line_height * len(lines))
             box.midtop = (theme.WIDTH // 2, 20)
             panel(surface, box, (70, 40, 40), theme.BAD)
             for i, line in enumerate(lines):
-                draw_text(surface, line, (box.x + 20, box.y + 14 + i * 24), 18)
+                draw_text(surface, line, (box.x + 20, box.y + 14 + i * line_height), 18, box=box)
