@@ -80,7 +80,7 @@ class TitleScene(Scene):
         )
         draw_text(
             surface,
-            "Card duels and gomoku against an AI that thinks like a player",
+            "Card duels, gomoku, skirmish and Connect Four against an AI that thinks like a player",
             (theme.WIDTH // 2, max(222, logo.bottom + 8)),  # below the logo at a large text size
             22,
             theme.TEXT_DIM,
