@@ -32,7 +32,7 @@ from pathlib import Path
 
 from game.rules.levels import LevelError, LevelSession, load_level
 from game.rules.registry import game_kind
-from ai.player_model import PLAYER_MODEL
+from ai.player_model import PLAYER_MODEL, PlayerModel
 from game.tools import execution
 from game.tools.args import PROGRAM, add_jobs_argument, add_output_arguments, positive_ms, progress_wanted
 from game.tools.stats import percentile, wilson_interval
@@ -78,7 +78,8 @@ def play_level(
     """One headless attempt: `player` (an AI name) against the level's opponent (or `opponent`).
     `budget_ms` is the player's time per turn (default: the level opponent's budget), and the
     opponent's unless `opponent_budget_ms` is given. Card players get the objective lookahead on
-    puzzle levels (ai/levels/lookahead.py) unless `lookahead` is False."""
+    puzzle levels (ai/levels/lookahead.py) unless `lookahead` is False (the player model: its
+    stronger AI does, and it still slips)."""
     from ai.agents import CardTurnAgent
     from ai.levels.lookahead import LookaheadPlayer, needs_lookahead
     from ai.levels.opponents import make_opponent, make_player
@@ -94,9 +95,19 @@ def play_level(
         else (budget if budget_ms is not None else level_budget)
     )
     me = make_player(session, player, seed * 2 + 1)
-    if lookahead and isinstance(me, CardTurnAgent) and needs_lookahead(level):  # a card AI plays a puzzle
-        me = CardTurnAgent(LookaheadPlayer(me.agent, session))
-        me.new_game(session.player_seat, level.rules.lanes, told=True)  # the card AI is already told
+    if lookahead and needs_lookahead(level):  # a card AI plays a puzzle: it reads the turn first
+
+        def reading(agent):
+            if not isinstance(agent, CardTurnAgent):
+                return agent
+            reader = CardTurnAgent(LookaheadPlayer(agent.agent, session))
+            reader.new_game(session.player_seat, level.rules.lanes, told=True)  # the card AI is already told
+            return reader
+
+        if isinstance(me, PlayerModel):  # a person reads a puzzle too, and still slips
+            me.strong = reading(me.strong)
+        else:
+            me = reading(me)
     rival = make_opponent(session, None if opponent in (None, "level", "scripted") else opponent, seed * 2)
     while not session.over:
         if session.phase == "draft":  # the games with a draft (cards) draft first
