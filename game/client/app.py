@@ -14,7 +14,7 @@ import time
 
 import pygame
 
-from game.client import theme
+from game.client import anim, resources, theme
 from game.client.front_ends import install as install_front_ends
 from game.client.ai_worker import AIPool
 from game.client.input import InputMapper, Intent
@@ -55,6 +55,8 @@ class App:
             self.settings.fullscreen = fullscreen
         pygame.display.init()
         pygame.font.init()
+        pygame.joystick.init()  # pads plugged in now or later arrive as JOYDEVICEADDED (input.py)
+        self.apply_accessibility()
         pygame.display.set_caption(title)
         pygame.display.set_icon(_icon())
         self.window = self._open_window()
@@ -193,11 +195,29 @@ class App:
     def think_ms(self) -> int:
         return self.think_override if self.think_override is not None else self.settings.ai_think_ms
 
-    def save_settings(self) -> None:
+    def apply_accessibility(self) -> None:
+        """Put the palette, text size and reduced motion of the settings into effect everywhere."""
+        theme.apply_palette(self.settings.palette)
+        anim.set_reduced_motion(self.settings.reduced_motion)
+        if resources.text_scale() != self.settings.text_scale:
+            resources.set_text_scale(self.settings.text_scale)
+            from game.client.cards import card_render
+
+            card_render.clear_face_cache()  # card faces fitted their words at the old size
+            outlined = getattr(card_render, "_outlined", None)  # its outlined words, cached by size
+            if outlined is not None:
+                outlined.cache_clear()
+
+    def save_settings(self) -> str | None:
+        """Apply and save the settings; the problem in words when the file could not be written
+        (the settings still hold until the game closes)."""
+        self.apply_accessibility()
         self.sounds.apply_settings(self.settings)
         problem = self.settings_file.save()
         if problem:
-            self.notice = problem
+            log.warning("settings not saved: %s", problem)
+            self.notice = "Your settings could not be saved, so they last only until you quit the game."
+        return problem
 
     def play_sound(self, name: str) -> None:
         self.sounds.play(name)
@@ -218,17 +238,25 @@ class App:
         from game.client.widgets import draw_text, panel, wrap_text
 
         lines = wrap_text(text, 18, 900)[:3]
-        box = pygame.Rect(0, 0, 960, 24 + 26 * len(lines))
+        line_height = resources.font(18).get_linesize() + 4  # grows with the text size setting
+        box = pygame.Rect(0, 0, 960, 24 + line_height * len(lines))
         box.midtop = (theme.WIDTH // 2, 12)
         panel(self.canvas, box, (44, 24, 28), theme.BAD, radius=12, alpha=240)
         for index, line in enumerate(lines):
-            draw_text(self.canvas, line, (box.centerx, box.y + 24 + 26 * index), 18, theme.TEXT, anchor="center")
+            centre = (box.centerx, box.y + 12 + line_height * index + line_height // 2)
+            draw_text(self.canvas, line, centre, 18, theme.TEXT, anchor="center", box=box)
 
     # ------------------------------------------------------------------ loop
 
     def dispatch(self, intent: Intent) -> None:
         if intent.kind == "quit":
-            self.running = False
+            # The window's close button: the topmost scene with unsaved work asks first (Save /
+            # Discard / Cancel: game/client/scenes/workshop_prompt.py), which quits again after.
+            worried = next((scene for scene in reversed(self.scenes) if scene.unsaved() is not None), None)
+            if worried is None:
+                self.running = False
+            elif not getattr(self.top, "asks_quit", False):
+                self.push("workshop_prompt", quit_for=worried)
             return
         if intent.kind == "resize":
             return
@@ -386,4 +414,8 @@ class App:
             self.pool.close()
         self.sounds.close()
         self.instance_lock.release()
+        # The palette, text size and motion are module state: the next app starts from its own.
+        theme.apply_palette(theme.STANDARD)
+        resources.set_text_scale(1.0)
+        anim.set_reduced_motion(False)
         pygame.display.quit()

@@ -42,6 +42,20 @@ class Scene:
         self.level_run.reload()
         return True
 
+    def unsaved(self) -> str | None:
+        """What closing the window now would lose, in a sentence ("c1_first_spark.json has
+        changes that are not saved."); None: nothing. The app asks the topmost scene that says
+        something before it quits (Save / Discard / Cancel)."""
+        return None
+
+    def save_before_quit(self, then) -> None:
+        """Save what `unsaved` names, then call `then()` (not called when the save fails: the
+        scene says why and the window stays open)."""
+        then()
+
+    def discard_unsaved(self) -> None:
+        """The person chose to quit without saving: `unsaved` says None from now on."""
+
     def handle(self, intent: Intent) -> None:
         """One mapped input."""
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from game.workshop import io, jsontext
+from game.workshop import disk, io, jsontext
 from game.workshop.kinds import find_editor_kind
 from game.workshop.model import MISSING, Document
 from game.rules.levels.loader import read_json
@@ -47,6 +47,9 @@ class CampaignDocument(Document):
             levels[level_file.stem], self.originals[("levels", level_file.stem)] = io.load(level_file)
         super().__init__({"campaign": campaign, "levels": levels}, path, original)
         self.validator = self._check
+        # Each file as read (game/workshop/disk.py): a save asks before writing over another
+        # program's changes, or the level editor's save of the same level.
+        self.stamps = {part: disk.stamp(self.file_of(part)) for part in self.originals}
 
     def _check(self, data: dict, file: str, path: Path | None) -> list[Problem]:
         from game.workshop.campaign_check import campaign_problems
@@ -67,12 +70,24 @@ class CampaignDocument(Document):
                 changed.append(part)
         return changed
 
+    def changed_outside(self) -> list[Path]:
+        """The files a save would write that another program (or the level editor) changed since
+        they were read here."""
+        found = []
+        for part in self.changed_files():
+            known = self.stamps.get(part)
+            now = disk.look(self.file_of(part), known)
+            if now is not None and known is not None and now.digest != known.digest:
+                found.append(self.file_of(part))
+        return found
+
     def save(self) -> list[Path]:
         """Write every changed file atomically (the levels first: a campaign never names a reward
         that is not written yet); returns the files written."""
         written = []
         for part in sorted(self.changed_files(), key=lambda p: p == CAMPAIGN):
             self.originals[part] = io.save(self.file_of(part), self.get(part), self.originals[part])
+            self.stamps[part] = disk.stamp(self.file_of(part))
             written.append(self.file_of(part))
         self.mark_saved(self.originals[CAMPAIGN])
         return written

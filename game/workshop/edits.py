@@ -43,6 +43,15 @@ def entry_card(entry) -> int:
     return entry if isinstance(entry, int) else int(entry.get("card", 0))
 
 
+def card_word(doc: Document, card: int) -> str:
+    """A card as undo and redo name it: its name in the level's card set ("Ember Mote"), else
+    "card 25" (a card set that does not load, an id it lacks)."""
+    from game.workshop import catalog
+
+    found = catalog.card_named(catalog.cardset(catalog.level_files(doc.data)), card)
+    return found.name if found is not None else f"card {card}"
+
+
 def entries(doc: Document, side: str, zone: str) -> list:
     value = doc.get(zone_path(side, zone))
     return value if isinstance(value, list) else []
@@ -102,7 +111,7 @@ def place_card(
     doc: Document, side: str, zone: str, card: int, index: int | None = None, lane: int = 0, name: str = ""
 ) -> Slot:
     """Put a new copy of `card` into a zone (at `index`, or last; on the board: slot `index` of `lane`)."""
-    with doc.edit(f"put {name or f'card {card}'} in {owner(side)} {zone}"):
+    with doc.edit(f"put {name or card_word(doc, card)} {'on' if zone == 'board' else 'in'} {owner(side)} {zone}"):
         _ensure_zone(doc, side, zone)
         path = zone_path(side, zone)
         if zone == "board":
@@ -114,14 +123,14 @@ def place_card(
 
 def remove_card(doc: Document, slot: Slot) -> None:
     card = entry_card(doc.get(slot.path()))
-    with doc.edit(f"remove card {card} from {owner(slot.side)} {slot.zone}"):
+    with doc.edit(f"remove {card_word(doc, card)} from {owner(slot.side)} {slot.zone}"):
         doc.remove(zone_path(slot.side, slot.zone), slot.index)
 
 
 def move_card(doc: Document, slot: Slot, side: str, zone: str, index: int | None = None, lane: int = 0) -> Slot:
     """Move the card at `slot` to another place (another zone, side, lane or position)."""
     entry = doc.get(slot.path())
-    with doc.edit(f"move card {entry_card(entry)} to {owner(side)} {zone}"):
+    with doc.edit(f"move {card_word(doc, entry_card(entry))} to {owner(side)} {zone}"):
         doc.remove(zone_path(slot.side, slot.zone), slot.index)
         _ensure_zone(doc, side, zone)
         moved = _as_zone_entry(entry, zone, lane)
@@ -138,7 +147,7 @@ def set_entry_field(doc: Document, slot: Slot, key: str, value) -> None:
     """A field of a placed card (label, lane, ready, attack, defense); MISSING or None removes it."""
     entry = doc.get(slot.path())
     value = MISSING if value is None or value == "" else value
-    with doc.edit(f"set {key} of card {entry_card(entry)}", merge=f"{slot}:{key}"):
+    with doc.edit(f"set {key} of {card_word(doc, entry_card(entry))}", merge=f"{slot}:{key}"):
         if isinstance(entry, int):
             if value is MISSING:
                 return

@@ -8,6 +8,7 @@ file or the new one, never half of one. Pure: no pygame.
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Any
 
@@ -61,3 +62,27 @@ def same_text(path: str | Path, data: Any, original: jsontext.Original | None) -
         return Path(path).read_text(encoding="utf-8") == text_for(data, original)
     except OSError:
         return False
+
+
+SCHEMA_FILE = "level.schema.json"
+
+
+def schema_reference(path: str | Path) -> str:
+    """What a level saved at `path` writes as its `$schema`: the exported level schema
+    (levels/schema/level.schema.json), relative to the file's folder, so an editor beside it finds
+    it ("../schema/level.schema.json" in levels/campaign); an absolute file URI when no relative
+    path leads there (another drive)."""
+    from game.rules.levels.model import schema_dir
+
+    schema = (schema_dir() / SCHEMA_FILE).resolve()
+    folder = Path(path).resolve().parent
+    try:
+        return Path(os.path.relpath(schema, folder)).as_posix()
+    except ValueError:  # Windows: the level and the game on different drives
+        return schema.as_uri()
+
+
+def managed_schema(value: Any) -> bool:
+    """Whether a level's `$schema` is the workshop's to keep pointing at the level schema: a local
+    path to it (none, a web address or another schema a designer chose is left alone)."""
+    return isinstance(value, str) and value.endswith(SCHEMA_FILE) and "://" not in value.replace("file://", "")

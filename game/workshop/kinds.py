@@ -44,6 +44,9 @@ class EditorKind:
     hero_field: bool = False  # a skirmish map with its hero palette
     forced_win_prover: str | None = None  # 'module:function' proving forced-win objectives in the checks
     simulated_games: int = 20  # how many games the editor's Simulate plays
+    # 'module:function' (level, file) -> problems the editor shows as warnings: likely dead ends
+    # that `levels validate` does not reject and test play does not wait for
+    warnings: str | None = None
 
     def new_level(self) -> dict:
         """A fresh copy of the template."""
@@ -74,6 +77,7 @@ EDITOR_KINDS: dict[str, EditorKind] = {
             objectives="game.workshop.edits:CARD_OBJECTIVES",
             card_table=True,
             simulated_games=20,
+            warnings="game.rules.levels.checks:card_warnings",
         ),
         EditorKind(
             "gomoku",

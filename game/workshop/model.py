@@ -201,7 +201,10 @@ class Document:
         self._saved = self._marker()
         self._open: Edit | None = None
         self._problems: tuple[int, list[Problem]] | None = None
+        self._warnings: tuple[int, list[Problem]] | None = None
         self.validator = None  # (data, file name) -> problems; default: validation.validate
+        # The file as last read or written (a game/workshop/disk.py Stamp): edits made outside.
+        self.disk: Any = None
 
     # ------------------------------------------------------------------ reading
 
@@ -298,6 +301,15 @@ class Document:
             value = self.remove(path, index)
             self.insert(path, to, value)
 
+    def replace_all(self, data: dict, label: str) -> None:
+        """Make the document `data` in one undoable edit (a reload from the file, recovered work):
+        every top-level key set or removed, so undo brings back what was there."""
+        with self.edit(label):
+            for key in [key for key in self.data if key not in data]:
+                self.set((key,), MISSING)
+            for key, value in data.items():
+                self.set((key,), value)
+
     # ------------------------------------------------------------------ undo
 
     def undo(self) -> str | None:
@@ -339,6 +351,15 @@ class Document:
             check = self.validator or validate
             self._problems = (self.version, check(self.data, self.file_name, self.path))
         return self._problems[1]
+
+    @property
+    def warnings(self) -> list[Problem]:
+        """Likely dead ends the checks see without rejecting the level (cached per version)."""
+        if self._warnings is None or self._warnings[0] != self.version:
+            from game.workshop.validation import warnings
+
+            self._warnings = (self.version, [] if self.problems else warnings(self.data, self.file_name))
+        return self._warnings[1]
 
     def text(self) -> str:
         return jsontext.dump(self.data, self.original)

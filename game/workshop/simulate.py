@@ -148,3 +148,15 @@ def histogram(values: list[int], bins: int = 12) -> list[tuple[int, int, int]]:
         buckets.append((start, start + width - 1, sum(1 for v in values if start <= v < start + width)))
         start += width
     return buckets
+
+
+def most_missed(report: dict) -> str | None:
+    """Why the games were lost, in a line: the required objective met least often (the first of
+    those tied), when some game was not won; None when every game was won."""
+    if report.get("wins", 0) >= report.get("games", 0):
+        return None
+    required = [objective for objective in report.get("objectives", []) if objective.get("required")]
+    if not required:
+        return None
+    worst = min(required, key=lambda objective: objective.get("met", 0))
+    return f"Missed most: {worst.get('text', '')}, met in {worst.get('met', 0)} of {report['games']} games"

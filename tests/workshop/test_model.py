@@ -29,13 +29,13 @@ def test_place_move_remove_and_undo_redo():
     assert doc.get(("opponent", "deck", "cards")) == [9, 9, 9]
     labels = [doc.undo() for _ in range(4)]
     assert labels == [
-        "remove card 37 from the opponent's deck",
-        "move card 37 to the opponent's deck",
-        "set label of card 25",
-        "put card 25 in your board",
+        "remove Voltaic Hound from the opponent's deck",
+        "move Voltaic Hound to the opponent's deck",
+        "set label of Gravel Golem",
+        "put Gravel Golem on your board",
     ]
     assert doc.get(("player", "hand")) == [37] and "board" in doc.data["player"] and doc.get(("player", "board")) == []
-    assert doc.redo() == "put card 25 in your board" and doc.get(("player", "board")) == [{"card": 25}]
+    assert doc.redo() == "put Gravel Golem on your board" and doc.get(("player", "board")) == [{"card": 25}]
     edits.place_card(doc, "player", "deck", 41)
     assert doc.redo() is None  # a new edit clears the redo stack
     while doc.undo():

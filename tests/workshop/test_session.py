@@ -4,13 +4,16 @@ live, won in test play by a scripted player, saved, and accepted by `levels vali
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
+from pathlib import Path
 
 import pygame
 
 from game.client.scenes.workshop_editor import WorkshopEditorScene
 from game.client.workshop import card_table
+from game.paths import levels_dir
 from game.rules.cards.actions import FACE, Kind
 from tests.client.campaign_helpers import perform_with_mouse, read_dialogues
 from tests.client.driver import click, drag, run_until, step
@@ -109,8 +112,10 @@ def test_build_validate_win_and_save_a_puzzle(app, tmp_path):
     press_key(app, pygame.K_RETURN)
     assert app.top is editor and not doc.dirty and doc.path == path
     saved = path.read_text()
-    assert saved.startswith('{\n  "$schema": "../schema/level.schema.json",\n  "version": 1,\n  "kind": "cards",')
-    assert json.loads(saved) == before
+    # Saved outside levels/, its $schema leads from its own folder to the level schema.
+    schema = Path(os.path.relpath(levels_dir() / "schema" / "level.schema.json", tmp_path)).as_posix()
+    assert saved.startswith(f'{{\n  "$schema": "{schema}",\n  "version": 1,\n  "kind": "cards",')
+    assert json.loads(saved) == {**before, "$schema": schema}
     done = subprocess.run(
         [sys.executable, "-m", "game.cli", "levels", "validate", str(path)], capture_output=True, text=True, timeout=120
     )

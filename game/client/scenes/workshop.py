@@ -9,22 +9,26 @@ import pygame
 
 from game.client import theme
 from game.client.scene import Scene
-from game.client.widgets import Button, ButtonColumn, backdrop, draw_text
+from game.client.widgets import Button, ButtonColumn, backdrop, draw_text, fit_text
 from game.client.workshop import keys
 from game.workshop.kinds import editable_games, editor_kind, find_editor_kind
 from game.rules.levels.loader import campaign_dir
 
 
-def _editable(path: Path) -> bool:
-    """Whether the front page lists the campaign's level file `path`: a level of a game the
-    workshop edits, or a file it cannot read (opening it shows the designer why)."""
+def _listed(path: Path) -> str | None:
+    """The title the front page lists the campaign's level file `path` under: a level of a game the
+    workshop edits, by its title; a file it cannot read, by its file name (opening it shows the
+    designer why). None: not listed (another game's level)."""
     from game.workshop.io import WorkshopFileError, load
 
     try:
         data, _ = load(path)
     except WorkshopFileError:
-        return True
-    return find_editor_kind(data.get("kind")) is not None
+        return path.stem
+    if find_editor_kind(data.get("kind")) is None:
+        return None
+    title = data.get("title")
+    return title.strip() if isinstance(title, str) and title.strip() else path.stem
 
 
 class WorkshopScene(Scene):
@@ -43,12 +47,21 @@ class WorkshopScene(Scene):
             Button(pygame.Rect(120 + i * 265, 150, 245, 56), label, action, primary=i == 0)
             for i, (label, action) in enumerate(starts)
         ]
-        self.files = [
-            path for path in sorted(campaign_dir().glob("*.json")) if path.name != "campaign.json" and _editable(path)
+        listed = [
+            (path, _listed(path)) for path in sorted(campaign_dir().glob("*.json")) if path.name != "campaign.json"
         ]
+        self.files = [path for path, title in listed if title is not None]
+        self.titles = {path: title for path, title in listed if title is not None}
+        # Players see the levels' titles; the file's id (small, under it) only in designer mode.
+        designer = bool(getattr(app.settings, "designer", False))
         for i, path in enumerate(self.files):
             rect = pygame.Rect(120 + i % 4 * 262, 270 + i // 4 * 54, 250, 46)
-            buttons.append(Button(rect, path.stem, lambda p=path: self.open(p), size=18))
+            title = self.titles[path]
+            size = fit_text(title, 18, rect.width - 16, bold=True)
+            note = path.stem if designer else ""
+            buttons.append(
+                Button(rect, title, lambda p=path: self.open(p), note=note, size=min(size, 16) if note else size)
+            )
         buttons.append(
             Button(pygame.Rect(theme.WIDTH // 2 - 270, 650, 260, 52), "Campaign structure", self.open_campaign)
         )
@@ -60,6 +73,10 @@ class WorkshopScene(Scene):
         if self.start_path:
             path, self.start_path = self.start_path, None
             self.open(Path(path))
+        else:  # unsaved work an earlier run left (game/client/workshop/recovery_offer.py)
+            from game.client.workshop.recovery_offer import offer
+
+            offer(self.app)
 
     def new(self, kind: str) -> None:
         self.app.push("workshop_editor", kind=kind)

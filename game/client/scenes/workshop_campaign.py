@@ -23,6 +23,7 @@ from game.workshop import campaign_check, campaign_forms, io
 from game.client.workshop import keys
 from game.client.workshop.panel import RowPanel, draw_title_bar
 from game.rules.levels.loader import campaign_path
+from game.workshop.recovery import Recovery
 
 SHORTCUTS = {"z": "undo", "y": "redo", "s": "save", "n": "new_chapter"}
 
@@ -31,9 +32,18 @@ class WorkshopCampaignScene(Scene):
     name = "workshop_campaign"
     raw_keys = True  # every key and typed text (game/client/workshop/keys.py)
 
-    def __init__(self, app, path: str | Path | None = None):
+    def __init__(
+        self,
+        app,
+        path: str | Path | None = None,
+        document: ce.CampaignDocument | None = None,
+        recovery_name: str | None = None,
+    ):
+        """The campaign file at `path` (the shipped one by default), or a `document` already open
+        (`recovery_name`: the recovery copy it came from)."""
         super().__init__(app)
-        self.doc = ce.CampaignDocument(path or campaign_path())
+        self.doc = document or ce.CampaignDocument(path or campaign_path())
+        self.recovery = Recovery(self.doc, recovery_name)  # unsaved work survives a crash
         self.chapter = 0  # the chosen chapter's index (-1: none)
         self.level: str | None = next(iter(ce.chapter_levels(self.doc, 0)), None)  # the chosen level's id
         self.chapter_list = view.ListBox(view.CHAPTERS_RECT, 58)
@@ -45,6 +55,7 @@ class WorkshopCampaignScene(Scene):
         self.problem_hits: list[tuple[pygame.Rect, tuple]] = []
         self.choosing: dict | None = None  # the level chooser: {"title", "pick": callback, "exclude"}
         self.showing_help = False
+        self.discarded = False  # the close button's Discard: quit without asking again
         self.drag: dict | None = None  # {"level": id, "from": pos, "moved": bool}
         self.mouse = (0, 0)
         self.notice, self.notice_ms = "", 0.0
@@ -75,6 +86,10 @@ class WorkshopCampaignScene(Scene):
 
     def on_enter(self) -> None:
         keys.install(self.app)
+
+    def on_exit(self) -> None:
+        if not self.discarded:
+            self.recovery.flush()
 
     # ------------------------------------------------------------------ state
 
@@ -114,12 +129,24 @@ class WorkshopCampaignScene(Scene):
         label = self.doc.redo()
         self.say(f"Redid: {label}" if label else "Nothing to redo")
 
-    def save(self, then=None) -> None:
+    def save(self, then=None, checked: bool = False) -> None:
+        outside = [] if checked else self.doc.changed_outside()
+        if outside:
+            names = ", ".join(path.name for path in outside)
+            self.app.push(
+                "workshop_prompt",
+                title="Changed by another program",
+                message=f"{names} changed since this screen read {'it' if len(outside) == 1 else 'them'} "
+                "(in the level editor or another program). Saving writes over those changes.",
+                buttons=[("Save over them", lambda _: self.save(then, checked=True)), ("Cancel", None)],
+            )
+            return
         try:
             written = self.doc.save()
         except io.WorkshopFileError as error:
             self.say(str(error))
             return
+        self.recovery.discard()
         names = ", ".join(path.name for path in written) or "nothing changed"
         count = len(self.doc.problems)
         self.say(f"Saved {names}" + (f" ({count} problem{'s' if count != 1 else ''})" if count else ""))
@@ -129,9 +156,21 @@ class WorkshopCampaignScene(Scene):
     def help(self) -> None:
         self.showing_help = True
 
-    def leave(self) -> None:
+    def unsaved(self) -> str | None:
+        if self.discarded or not self.doc.dirty:
+            return None
         files = ", ".join(self.doc.file_of(part).name for part in self.doc.changed_files()) or self.doc.path.name
-        leave_or_ask(self.app, f"{files}: changes not saved." if self.doc.dirty else None, self.save)
+        return f"{files}: changes not saved."
+
+    def save_before_quit(self, then) -> None:
+        self.save(then)
+
+    def discard_unsaved(self) -> None:
+        self.discarded = True
+        self.recovery.discard()
+
+    def leave(self) -> None:
+        leave_or_ask(self.app, self.unsaved(), self.save, self.discard_unsaved)
 
     def choose_chapter(self, c: int) -> None:
         self.settings.finish(self.doc)
@@ -362,7 +401,7 @@ class WorkshopCampaignScene(Scene):
         self.level = level_id
         for rect, label in self.level_list.buttons(index, view.LEVEL_BUTTONS):
             if rect.collidepoint(pos):
-                if label == "✕":
+                if label == view.REMOVE:
                     ce.remove_level(self.doc, self.chapter, index)
                 else:
                     self.move_chosen_level(-1 if label == "↑" else 1)
@@ -411,6 +450,7 @@ class WorkshopCampaignScene(Scene):
 
     def update(self, dt_ms: float) -> None:
         self.notice_ms = max(0.0, self.notice_ms - dt_ms)
+        self.recovery.tick()
         self.rebuild()
 
     # ------------------------------------------------------------------ drawing
@@ -420,10 +460,11 @@ class WorkshopCampaignScene(Scene):
         surface.blit(self.background, (0, 0))
         draw_title_bar(
             surface,
-            f"Campaign structure  ·  {self.doc.get(('campaign', 'title')) or ''}  ·  {self.doc.path.name}",
+            f"Campaign structure  ·  {self.doc.get(('campaign', 'title')) or ''}",
             self.doc,
             self.buttons,
             disabled=("↑", "↓", "Remove") if self.chapter < 0 else (),
+            detail=self.doc.path.name,
         )
         bad_chapters, bad_levels = campaign_check.chapters_and_levels(self.doc, self.problems())
         target = self.drop_target(self.mouse) if self.drag and self.drag["moved"] else None

@@ -18,17 +18,16 @@ import pygame
 
 from game.client import theme
 from game.client.scene import Scene
-from game.client.scenes.workshop_prompt import leave_or_ask
 from game.client.widgets import Button, draw_text, fit_text, hover_buttons, press_buttons, vertical_gradient
 from game.client.workshop import card_table, keys, stones
+from game.client.workshop.keeping import FileKeeping
 from game.workshop import catalog, edits, forms, io, skirmish_field, skirmish_forms
 from game.workshop.kinds import EditorKind, editable_games, editable_levels_in_words, editor_kind, find_editor_kind
 from game.workshop.edits import Slot
-from game.workshop.model import Document
+from game.workshop.model import Document, message_in_words
 from game.client.workshop.panel import ProblemList, RowPanel, draw_title_bar
 from game.client.workshop.picker import Picker
 from game.client.workshop.skirmish_canvas import SkirmishCanvas
-from game.paths import levels_dir
 from game.rules.safe_json import safe_resolve
 
 SIDE = pygame.Rect(882, 50, 390, 664)
@@ -39,13 +38,21 @@ SHORTCUTS = {"z": "undo", "y": "redo", "s": "save"}
 PLACE_KEYS = {"h": "hand", "b": "board", "d": "deck"}
 
 
-class WorkshopEditorScene(Scene):
+class WorkshopEditorScene(FileKeeping, Scene):
     name = "workshop_editor"
     raw_keys = True  # every key and typed text (game/client/workshop/keys.py)
 
-    def __init__(self, app, path: str | Path | None = None, kind: str | None = None, document: Document | None = None):
-        """Edit the level file at `path`, a `document` already open, or a new level of game `kind`
-        (the first game the workshop edits when none is given)."""
+    def __init__(
+        self,
+        app,
+        path: str | Path | None = None,
+        kind: str | None = None,
+        document: Document | None = None,
+        recovery_name: str | None = None,
+    ):
+        """Edit the level file at `path`, a `document` already open (`recovery_name`: the
+        recovery copy it came from), or a new level of game `kind` (the first game the workshop
+        edits when none is given)."""
         super().__init__(app)
         if document is None:
             if path is not None:
@@ -58,6 +65,7 @@ class WorkshopEditorScene(Scene):
             else:
                 document = Document(editor_kind(kind or editable_games()[0]).new_level())
         self.doc = document
+        self.keep_files(recovery_name)
         self.picker = Picker()
         self.rows = RowPanel(ROWS_RECT)
         self.problems = ProblemList(PROBLEMS_RECT)
@@ -88,8 +96,10 @@ class WorkshopEditorScene(Scene):
 
     def on_enter(self) -> None:
         keys.install(self.app)
+        self.offer_own_copy()
 
     def on_exit(self) -> None:
+        self.keep_on_exit()
         # The test-play folder is ours (mkdtemp in play_file) and nothing reads it once the editor
         # is gone (test play and simulate run above this scene). Kept if the level was saved into it.
         if self.play_dir is not None:
@@ -180,29 +190,6 @@ class WorkshopEditorScene(Scene):
             edits.remove_card(self.doc, self.selected)
             self.selected = None
 
-    def save(self, then=None) -> None:
-        if self.doc.path is None:
-            default = levels_dir() / "campaign" / f"{self.doc.data.get('id') or 'new_level'}.json"
-            self.app.push(
-                "workshop_prompt",
-                title="Save the level as",
-                text=str(default),
-                buttons=[("Save", lambda text: self.save_to(Path(text), then)), ("Cancel", None)],
-            )
-            return
-        self.save_to(self.doc.path, then)
-
-    def save_to(self, path: Path, then=None) -> None:
-        try:
-            original = io.save(path, self.doc.data, self.doc.original if path == self.doc.path else None)
-        except io.WorkshopFileError as error:
-            self.say(str(error))
-            return
-        self.doc.mark_saved(original, path)
-        self.say(f"Saved {path}" + (f" ({len(self.doc.problems)} problems)" if self.doc.problems else ""))
-        if then is not None:
-            then()
-
     def play_file(self) -> Path | None:
         """The level as it is now, in a temporary file (test play and simulate read files)."""
         if self.doc.problems:
@@ -225,14 +212,16 @@ class WorkshopEditorScene(Scene):
     def simulate(self) -> None:
         path = self.play_file()
         if path is not None:
-            self.app.push("workshop_simulate", path=path, kind=self.doc.kind, title=self.doc.data.get("title", ""))
+            self.app.push(
+                "workshop_simulate",
+                path=path,
+                kind=self.doc.kind,
+                title=self.doc.data.get("title", ""),
+                warnings=tuple(message_in_words(warning.message) for warning in self.doc.warnings),
+            )
 
     def help(self) -> None:
         self.app.push("workshop_help")
-
-    def leave(self) -> None:
-        unsaved = f"{self.doc.file_name} has changes that are not saved." if self.doc.dirty else None
-        leave_or_ask(self.app, unsaved, self.save)
 
     def show_problem(self, parts: tuple) -> None:
         """Select what a problem is about: a placed card, or the tab and row of its field."""
@@ -406,7 +395,13 @@ class WorkshopEditorScene(Scene):
 
     def update(self, dt_ms: float) -> None:
         self.notice_ms = max(0.0, self.notice_ms - dt_ms)
+        self.keep_update(dt_ms)
         self.rebuild()
+
+    def forget_selection(self) -> None:
+        """The document was replaced (a reload): what was selected may be gone."""
+        self.selected = None
+        self._built = None
 
     # ------------------------------------------------------------------ drawing
 
@@ -416,9 +411,10 @@ class WorkshopEditorScene(Scene):
         bad = self.bad_paths()
         draw_title_bar(
             surface,
-            f"Workshop  ·  {self.doc.data.get('title', '')}  ·  {Path(self.doc.file_name).name}",
+            f"Workshop  ·  {self.doc.data.get('title', '')}",
             self.doc,
             self.buttons,
+            detail=Path(self.doc.file_name).name,
         )
         if self.editor.stone_board:
             hover = stones.point_at(self.doc, self.mouse)

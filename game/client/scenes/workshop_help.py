@@ -13,6 +13,7 @@ SHORTCUTS = [
     ("Ctrl+S", "save (a new level asks for a file name)"),
     ("F6", "test play: the level as a player sees it; leaving it returns here"),
     ("F7", "simulate: levels simulate in the background, win rate and objectives"),
+    ("F5", "read the level file again (Ctrl+Z brings your edits back)"),
     ("F1 or ?", "this help"),
     ("/", "search cards by name, id or rules text"),
     ("Up / Down", "choose a card in the picker"),

@@ -12,22 +12,53 @@ from game.client.widgets import Button, ButtonColumn, draw_text, panel, shade, w
 BOX = pygame.Rect(240, 220, 800, 280)
 
 
-def leave_or_ask(app, unsaved: str | None, save) -> None:
+def leave_or_ask(app, unsaved: str | None, save, discard=None) -> None:
     """Leave an editor (pop it): at once when nothing is unsaved (`unsaved` None), else after the
-    question "Save / Discard / Cancel" naming what is unsaved; `save(then=...)` saves, then leaves."""
+    question "Save / Discard / Cancel" naming what is unsaved; `save(then=...)` saves, then leaves;
+    `discard()` (if given) runs before a Discard leaves."""
     if unsaved is None:
         app.pop()
         return
+
+    def discard_and_leave(_) -> None:
+        if discard is not None:
+            discard()
+        app.pop()
+
     app.push(
         "workshop_prompt",
         title="Unsaved changes",
         message=unsaved,
         buttons=[
             ("Save", lambda _: save(then=app.pop)),
-            ("Discard", lambda _: app.pop()),
+            ("Discard", discard_and_leave),
             ("Cancel", None),
         ],
     )
+
+
+def quit_question(app, scene: Scene) -> dict:
+    """The question the window's close button asks over `scene`, which has unsaved work: Save
+    (then quit), Discard (then quit) or Cancel. Quitting goes through the app again, so the next
+    scene down with unsaved work asks in turn."""
+    from game.client.input import Intent
+
+    def quit_again() -> None:
+        app.dispatch(Intent("quit"))
+
+    def discard() -> None:
+        scene.discard_unsaved()
+        quit_again()
+
+    return {
+        "title": "Quit with unsaved changes?",
+        "message": scene.unsaved() or "",
+        "buttons": [
+            ("Save", lambda _: scene.save_before_quit(quit_again)),
+            ("Discard", lambda _: discard()),
+            ("Cancel", None),
+        ],
+    }
 
 
 class WorkshopPromptScene(Scene):
@@ -35,8 +66,22 @@ class WorkshopPromptScene(Scene):
     opaque = False
     raw_keys = True
 
-    def __init__(self, app, title: str, buttons, message: str = "", text: str | None = None):
+    def __init__(
+        self,
+        app,
+        title: str = "",
+        buttons=(),
+        message: str = "",
+        text: str | None = None,
+        quit_for: Scene | None = None,
+    ):
+        """A question with `buttons` [(label, callback(text) or None)]; or, with `quit_for`, the
+        close button's question over that scene (`quit_question`)."""
         super().__init__(app)
+        self.asks_quit = quit_for is not None  # a second click on the close button waits for this answer
+        if quit_for is not None:
+            question = quit_question(app, quit_for)
+            title, message, buttons = question["title"], question["message"], question["buttons"]
         self.title = title
         self.message = message
         self.text = text

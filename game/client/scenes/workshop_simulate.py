@@ -8,9 +8,9 @@ import pygame
 
 from game.client import theme
 from game.client.scene import Scene
-from game.client.widgets import Button, draw_text, hover_buttons, panel, press_buttons, shade
+from game.client.widgets import Button, draw_text, hover_buttons, panel, press_buttons, shade, wrap_text
 from game.workshop.kinds import find_editor_kind
-from game.workshop.simulate import Simulation, histogram
+from game.workshop.simulate import Simulation, histogram, most_missed
 from game.rules.registry import game_kind
 
 BOX = pygame.Rect(190, 70, 900, 580)
@@ -22,9 +22,19 @@ class WorkshopSimulateScene(Scene):
     opaque = False
 
     def __init__(
-        self, app, path, kind: str | None = None, title: str = "", games: int | None = None, budget_ms: int | None = 100
+        self,
+        app,
+        path,
+        kind: str | None = None,
+        title: str = "",
+        games: int | None = None,
+        budget_ms: int | None = 100,
+        warnings: tuple[str, ...] = (),
     ):
+        """Simulate the level file at `path`; `warnings`: what the editor's checks suspect (a
+        "win this turn" out of reach), said under the result as a likely reason for it."""
         super().__init__(app)
+        self.warnings = warnings
         editor = find_editor_kind(kind)  # how many games a level of its game plays by default
         self.sim = Simulation(path, games or (editor.simulated_games if editor else DEFAULT_GAMES), budget_ms)
         self.kind = kind
@@ -149,6 +159,13 @@ class WorkshopSimulateScene(Scene):
                 border_radius=5,
             )
             draw_text(surface, f"{objective['met']}/{report['games']}", (meter.right + 12, row), 17, theme.TEXT_DIM)
+        missed = most_missed(report)
+        if missed:
+            row = y + 182 + min(6, len(report["objectives"])) * 28 + 8
+            draw_text(surface, missed, (BOX.x + 60, row), 17, theme.BAD, bold=True)
+            for line in wrap_text(f"Likely why: {self.warnings[0]}", 16, BOX.width - 120)[:2] if self.warnings else []:
+                row += 24
+                draw_text(surface, line, (BOX.x + 60, row), 16, theme.TEXT)
         if report.get("warnings"):
             draw_text(
                 surface,

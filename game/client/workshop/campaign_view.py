@@ -83,7 +83,8 @@ class ListBox:
         self.visible(count)
 
 
-LEVEL_BUTTONS = ("↑", "↓", "×")
+REMOVE = "×"  # a level row's button that takes it out of its chapter (the scene compares with it)
+LEVEL_BUTTONS = ("↑", "↓", REMOVE)
 ADD_BUTTON = ("Add",)
 
 

@@ -16,6 +16,20 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "campaign's chapters and unlock rules; without it, the workshop's front page",
     )
     parser.add_argument("--size", metavar="WxH", help="window size, e.g. 1600x900")
+    # The same window options as `duelmind play` (game/client/launch.py), saved in the settings.
+    parser.add_argument(
+        "--fullscreen",
+        action="store_true",
+        default=None,
+        help="start full screen (saved; default: as the settings say)",
+    )
+    parser.add_argument(
+        "--windowed",
+        dest="fullscreen",
+        action="store_false",
+        default=None,
+        help="start in a window (saved; default: as the settings say)",
+    )
 
 
 def open_workshop(app, level: str | None = None) -> None:
@@ -44,4 +58,6 @@ def open_workshop(app, level: str | None = None) -> None:
 def run(args: argparse.Namespace) -> int:
     from game.client.launch import parse_size, run_client
 
-    return run_client(lambda app: open_workshop(app, args.level), parse_size(args.size), command="workshop")
+    return run_client(
+        lambda app: open_workshop(app, args.level), parse_size(args.size), args.fullscreen, command="workshop"
+    )

@@ -228,8 +228,14 @@ def draw_width(text: str, size: int) -> int:
     return font(size).size(text)[0]
 
 
+def count_words(count: int, word: str) -> str:
+    """ "1 problem", "3 problems"."""
+    return f"{count} {word}{'s' if count != 1 else ''}"
+
+
 class ProblemList:
-    """The problems of the document: the JSON path in words and the sentence; a click selects."""
+    """The problems of the document (or, when it has none, its warnings): the JSON path in words
+    and the sentence; a click selects."""
 
     def __init__(self, rect: pygame.Rect):
         self.rect = pygame.Rect(rect)
@@ -237,17 +243,19 @@ class ProblemList:
 
     def draw(self, surface, doc: Document) -> None:
         problems = doc.problems
-        border = theme.BAD if problems else theme.GOOD
+        warnings = doc.warnings  # none while there are problems
+        border = theme.BAD if problems else theme.ACCENT if warnings else theme.GOOD
         panel(surface, self.rect, theme.BACKGROUND_2, border, radius=10)
-        title = (
-            f"{len(problems)} problem{'s' if len(problems) != 1 else ''}"
-            if problems
-            else "No problems: levels validate accepts this level"
-        )
+        if problems:
+            title = count_words(len(problems), "problem")
+        elif warnings:
+            title = f"{count_words(len(warnings), 'warning')} (the level can still be played)"
+        else:
+            title = "No problems: levels validate accepts this level"
         draw_text(surface, title, (self.rect.x + 12, self.rect.y + 8), 16, border, bold=True)
         y = self.rect.y + 32
         self.entries = []
-        for problem in problems:
+        for problem in problems or warnings:
             parts = parse_path(problem.path)
             lines = wrap_text(f"{describe_path(parts)}: {message_in_words(problem.message)}", 14, self.rect.width - 24)
             height = 17 * len(lines) + 4
@@ -257,18 +265,38 @@ class ProblemList:
             entry = pygame.Rect(self.rect.x + 6, y - 2, self.rect.width - 12, height)
             self.entries.append((entry, parts))
             for i, line in enumerate(lines):
-                draw_text(surface, line, (self.rect.x + 12, y + i * 17), 14, theme.TEXT if i else theme.BAD)
+                draw_text(surface, line, (self.rect.x + 12, y + i * 17), 14, theme.TEXT if i else border)
             y += height + 2
 
     def hit(self, pos) -> tuple | None:
         return next((parts for rect, parts in self.entries if rect.collidepoint(pos)), None)
 
 
-def draw_title_bar(surface: pygame.Surface, title: str, doc, buttons, disabled: tuple[str, ...] = ()) -> None:
-    """An editor's top line: its title (marked unsaved while the document is dirty), then its
-    buttons, Undo and Redo enabled only with something to undo or redo, and `disabled` ones off."""
-    title += "  (unsaved)" if doc.dirty else ""
-    draw_text(surface, title, (12, 16), fit_text(title, 20, buttons[0].rect.x - 24, bold=True), theme.ACCENT, bold=True)
+TITLE_MIN_SIZE = 15  # smaller than this a title is not read at a glance: it is shortened instead
+
+
+def draw_title_bar(
+    surface: pygame.Surface, title: str, doc, buttons, disabled: tuple[str, ...] = (), detail: str = ""
+) -> None:
+    """An editor's top lines: its title, shortened with "…" when even a smaller size does not fit
+    left of the buttons; under it `detail` (the file's name), marked unsaved while the document is
+    dirty; then its buttons, Undo and Redo enabled only with something to undo or redo, and
+    `disabled` ones off."""
+    width = buttons[0].rect.x - 24
+    size = fit_text(title, 20, width, bold=True, minimum=TITLE_MIN_SIZE)
+    draw_text(
+        surface,
+        shorten(title, size, width, bold=True),
+        (12, 4),
+        size,
+        theme.ACCENT,
+        bold=True,
+        box=(0, 0, width + 12, 28),
+    )
+    if doc.dirty:
+        detail = f"{detail}  ·  unsaved" if detail else "unsaved"
+    if detail:
+        draw_text(surface, shorten(detail, 14, width), (12, 29), 14, theme.TEXT_DIM, box=(0, 26, width + 12, 22))
     for button in buttons:
         button.enabled = (
             not (button.label == "Undo" and not doc.undo_stack)
@@ -304,3 +332,21 @@ def draw_help_box(
     draw_text(
         surface, "Any key or click closes this", (box.centerx, box.bottom - 24), 15, theme.TEXT_DIM, anchor="center"
     )
+
+
+def shorten(text: str, size: int, width: int, bold: bool = False) -> str:
+    """`text`, cut at a word and ended with "…" when it is wider than `width` pixels at `size`."""
+    from game.client.resources import font
+
+    if font(size, bold).size(text)[0] <= width:
+        return text
+    words = text.split(" ")
+    while len(words) > 1:
+        words.pop()
+        shorter = " ".join(words).rstrip(" ·,:;") + "…"
+        if font(size, bold).size(shorter)[0] <= width:
+            return shorter
+    cut = text
+    while cut and font(size, bold).size(cut + "…")[0] > width:
+        cut = cut[:-1]
+    return cut + "…"

@@ -14,7 +14,7 @@ from game.rules.cards.model import KEYWORD_LETTERS, CardType
 AREA = pygame.Rect(8, 50, 292, 664)
 ROW_H = 24
 LIST_TOP = AREA.y + 128
-TYPES = ((CardType.CREATURE, "Crea"), (CardType.GREEN, "Green"), (CardType.RED, "Red"), (CardType.BLUE, "Blue"))
+TYPES = ((CardType.CREATURE, "Creature"), (CardType.GREEN, "Green"), (CardType.RED, "Red"), (CardType.BLUE, "Blue"))
 
 
 class Picker:
@@ -132,7 +132,9 @@ class Picker:
                 "type": lambda v: dict(TYPES)[v],
                 "keyword": lambda v: v,
             }[name](value)
-            draw_text(surface, label, rect.center, 14, theme.TEXT, bold=on, anchor="center")
+            # A chip's word is shrunk to its chip rather than cut short ("Creature" in 66 pixels).
+            size = fit_text(label, 14, rect.width - 6, bold=on)
+            draw_text(surface, label, rect.center, size, theme.TEXT, bold=on, anchor="center")
         for index in range(self.scroll, min(len(self.found), self.scroll + self.rows_shown())):
             card = self.found[index]
             rect = self.row_rect(index)

@@ -42,6 +42,32 @@ def check_cards(level: CardLevel, file: str, prove: ForcedWinProver | None = Non
     return CardChecks(level, file).run()
 
 
+def card_warnings(level: CardLevel, file: str) -> list[Problem]:
+    """What a card level's checks suspect but `levels validate` does not reject (the workshop
+    shows them as warnings): a "win this turn" the player's cards cannot reach, since their most
+    damage this turn (a generous bound: game/rules/levels/card_reach.py) is below the opponent's
+    health. A level with other problems gets no warnings (the bound reads its cards)."""
+    from game.rules.levels.card_reach import most_damage_first_turn
+
+    if CardChecks(level, file).run():
+        return []
+    warnings = []
+    for index, objective in enumerate(level.objectives):
+        if objective.kind != "win_within" or objective.turns != 1:
+            continue
+        found = most_damage_first_turn(level, level_cardset(level))
+        if found is not None and found[0] < found[1]:
+            warnings.append(
+                Problem(
+                    file,
+                    json_path(["objectives", index]),
+                    f"cannot be won this turn: the player's cards and creatures deal at most {found[0]} "
+                    f"damage this turn, and the opponent has {found[1]} health",
+                )
+            )
+    return warnings
+
+
 # ---------------------------------------------------------------------------------- cards
 
 

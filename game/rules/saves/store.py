@@ -221,8 +221,9 @@ def clean_stale_temp_files(folder: Path) -> list[Path]:
 
 def write_atomically(path: Path, raw: bytes) -> None:
     """Replace `path` with `raw` so that a crash leaves the old file or the new one, never half of
-    one: a temporary file beside it, fsync, rename. The new file keeps the old one's permissions;
-    a read-only file is not replaced. StoreError with a sentence when it cannot be written."""
+    one: a temporary file beside it, fsync, rename. The new file keeps the old one's permissions
+    (a file new to the folder: 0666 less the umask); a read-only file is not replaced.
+    StoreError with a sentence when it cannot be written."""
     mode = None
     try:
         existing = path.stat()
@@ -242,8 +243,9 @@ def write_atomically(path: Path, raw: bytes) -> None:
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         fd, temp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-        if mode is not None:
-            os.chmod(temp_name, mode)  # the new file keeps the old one's permissions
+        # mkstemp makes its file 0600; the new file keeps the old one's permissions, and a file
+        # new to the folder gets the usual ones (0666 less the umask), as any editor would write it.
+        os.chmod(temp_name, mode if mode is not None else 0o666 & ~_umask())
         with os.fdopen(fd, "wb") as handle:
             handle.write(raw)
             handle.flush()
@@ -259,6 +261,21 @@ def write_atomically(path: Path, raw: bytes) -> None:
                 os.unlink(temp_name)
             except OSError:
                 pass
+
+
+def _umask() -> int:
+    """The process's umask: Linux shows it in /proc; elsewhere it is read by setting it and
+    putting it back (there is no plain getter; the moment between is a few instructions)."""
+    try:
+        with open("/proc/self/status", encoding="ascii") as status:
+            for line in status:
+                if line.startswith("Umask:"):
+                    return int(line.split()[1], 8)
+    except (OSError, ValueError, IndexError):
+        pass
+    current = os.umask(0o022)
+    os.umask(current)
+    return current
 
 
 def _fsync_dir(folder: Path) -> None:

@@ -1,0 +1,218 @@
+"""What the level editor does so that no work is lost: saving (asking before a new file replaces
+another level's), noticing the file changed by another program (Reload or Keep mine), F5's
+reload, the window's close button (`unsaved`), and the recovery copy of unsaved work
+(game/workshop/recovery.py). A mixin of the editor scene (game/client/scenes/workshop_editor.py):
+it uses the scene's `app`, `doc`, `say` and `forget_selection`.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from game.client.scenes.workshop_prompt import leave_or_ask
+from game.client.workshop.panel import count_words
+from game.paths import levels_dir
+from game.workshop import disk, io
+from game.workshop import recovery
+from game.workshop.model import Document
+from game.workshop.recovery import Recovery
+
+WATCH_MS = 2000.0  # how often the editor looks at its file for changes made by another program
+
+
+class FileKeeping:
+    app: Any
+    doc: Document
+
+    def say(self, text: str) -> None:
+        """A short notice at the bottom of the screen (the editor's own)."""
+        raise NotImplementedError
+
+    def forget_selection(self) -> None:
+        """The document was replaced: what was selected may be gone (the editor's own)."""
+        raise NotImplementedError
+
+    def keep_files(self, recovery_name: str | None = None) -> None:
+        """Start keeping the document: its file's stamp, its recovery copy (`recovery_name`: the
+        copy it was recovered from)."""
+        self.doc.disk = disk.stamp(self.doc.path) if self.doc.path is not None else None
+        self.recovery = Recovery(self.doc, recovery_name)
+        self.recovered = recovery_name is not None
+        self.watch_ms = 0.0
+        self.asked_about: disk.Stamp | None = None  # the outside change last asked about
+        self.discarded = False
+
+    def offer_own_copy(self) -> None:
+        """Opened on a file that has a recovery copy (the front page's offer was put off, or the
+        workshop was started on this file): offer it here, before an edit writes over it."""
+        if self.recovered or self.doc.path is None:
+            return
+        copy = next((found for found in recovery.pending() if found.name == self.recovery.name), None)
+        if copy is None:
+            return
+
+        def recover(_) -> None:
+            self.doc.replace_all(copy.data, "recover unsaved work")
+            self.say("Recovered your unsaved work: Ctrl+Z shows the file as it was saved")
+
+        self.app.push(
+            "workshop_prompt",
+            title=f"Recover unsaved work on {self.doc.data.get('title') or Path(self.doc.path).stem}?",
+            message=f"{Path(self.doc.path).name} has changes from an earlier session that were never saved.",
+            buttons=[("Recover", recover), ("Discard", lambda _: recovery.forget(copy))],
+        )
+
+    # ------------------------------------------------------------------ the close button
+
+    def unsaved(self) -> str | None:
+        if self.discarded or not self.doc.dirty:
+            return None
+        return f"{Path(self.doc.file_name).name} has changes that are not saved."
+
+    def save_before_quit(self, then) -> None:
+        self.save(then)
+
+    def discard_unsaved(self) -> None:
+        self.discarded = True
+        self.recovery.discard()
+
+    def leave(self) -> None:
+        leave_or_ask(self.app, self.unsaved(), self.save, self.discard_unsaved)
+
+    def keep_on_exit(self) -> None:
+        """Leaving the editor (Back, quitting, a crash): unsaved work stays in its recovery copy
+        unless it was discarded on purpose."""
+        if not self.discarded:
+            self.recovery.flush()
+
+    # ------------------------------------------------------------------ every frame
+
+    def keep_update(self, dt_ms: float) -> None:
+        self.recovery.tick()
+        self.watch_ms += dt_ms
+        if self.watch_ms >= WATCH_MS:
+            self.watch_ms = 0.0
+            now = self.changed_outside()
+            if now is not None and now != self.asked_about:  # closed with Esc: asked again on saving
+                self.ask_outside(now)
+
+    def changed_outside(self) -> disk.Stamp | None:
+        """The file's new stamp when another program changed its text since it was read here."""
+        now = disk.look(self.doc.path, self.doc.disk)
+        if now is None or self.doc.disk is None:
+            return None
+        if now.digest == self.doc.disk.digest:
+            self.doc.disk = now  # only touched: its new time is remembered, its bytes not read again
+            return None
+        return now
+
+    # ------------------------------------------------------------------ saving
+
+    def save(self, then=None) -> None:
+        if self.doc.path is None:
+            default = levels_dir() / "campaign" / f"{self.doc.data.get('id') or 'new_level'}.json"
+            self.app.push(
+                "workshop_prompt",
+                title="Save the level as",
+                text=str(default),
+                buttons=[("Save", lambda text: self.save_as(Path(text.strip()), then)), ("Cancel", None)],
+            )
+            return
+        self.save_to(self.doc.path, then)
+
+    def save_as(self, path: Path, then=None) -> None:
+        """Save to a file chosen by name: asks first when another file is already there."""
+        mine = self.doc.path is not None and path.resolve() == Path(self.doc.path).resolve()
+        if path.exists() and not path.is_dir() and not mine:
+            title = _title_of(path)
+            self.app.push(
+                "workshop_prompt",
+                title=f"Replace {path.name}?",
+                message=f"A level file of that name is already in that folder{title}. Replacing it loses that level.",
+                buttons=[("Replace", lambda _: self.save_to(path, then, checked=True)), ("Cancel", None)],
+            )
+            return
+        self.save_to(path, then, checked=True)
+
+    def save_to(self, path: Path, then=None, checked: bool = False) -> None:
+        """Write the level to `path`; unless `checked`, first make sure the file was not changed
+        by another program since it was read (if so, ask)."""
+        if not checked and self.doc.path is not None and path == self.doc.path:
+            now = self.changed_outside()
+            if now is not None:
+                self.ask_outside(now, then=then, saving=True)
+                return
+        schema = io.schema_reference(path)
+        current = self.doc.get(("$schema",))
+        if io.managed_schema(current) and current != schema:
+            self.doc.set(("$schema",), schema)
+        try:
+            original = io.save(path, self.doc.data, self.doc.original if path == self.doc.path else None)
+        except io.WorkshopFileError as error:
+            self.say(str(error))
+            return
+        self.doc.mark_saved(original, path)
+        self.doc.disk = disk.stamp(path)
+        self.recovery.discard()
+        count = len(self.doc.problems)
+        self.say(f"Saved {path.name}" + (f" ({count_words(count, 'problem')})" if count else ""))
+        if then is not None:
+            then()
+
+    # ------------------------------------------------------------------ changes made elsewhere
+
+    def ask_outside(self, now: disk.Stamp, then=None, saving: bool = False) -> None:
+        """The file changed under the editor: Reload it (the designer's edits stay one Ctrl+Z
+        away) or Keep mine (the next save, or this one, writes over the other program's)."""
+        name = Path(self.doc.file_name).name
+        self.asked_about = now
+
+        def keep_mine(_) -> None:
+            self.doc.disk = now
+            if saving and self.doc.path is not None:
+                self.save_to(self.doc.path, then, checked=True)
+
+        self.app.push(
+            "workshop_prompt",
+            title="Changed by another program",
+            message=f"{name} was changed outside the workshop since it was opened here. "
+            "Reload it (Ctrl+Z then brings your edits back), or keep yours and save over it.",
+            buttons=[("Reload", lambda _: self.reload_file()), ("Keep mine", keep_mine)],
+        )
+
+    def reload(self) -> bool:
+        """F5: read the file again (an undoable edit: Ctrl+Z brings back what was here)."""
+        if self.doc.path is None:
+            self.say("This level has no file yet: save it first")
+        else:
+            self.reload_file()
+        return True
+
+    def reload_file(self) -> None:
+        path = self.doc.path
+        if path is None:
+            return
+        try:
+            data, original = io.load(path)
+        except io.WorkshopFileError as error:
+            self.say(str(error))
+            return
+        had_changes = self.doc.dirty
+        self.doc.replace_all(data, "reload the file")
+        self.doc.mark_saved(original)
+        self.doc.disk = disk.stamp(path)
+        self.recovery.flush()
+        self.forget_selection()
+        name = Path(self.doc.file_name).name
+        self.say(f"Reloaded {name}" + (": Ctrl+Z brings back your edits" if had_changes else ""))
+
+
+def _title_of(path: Path) -> str:
+    """' ("First Spark")' for a level file with a title, else ''."""
+    try:
+        data, _ = io.load(path)
+    except io.WorkshopFileError:
+        return ""
+    title = data.get("title")
+    return f' ("{title}")' if isinstance(title, str) and title else ""
