@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Mapping
 
+from game.rules.gomoku.rules import point_name
 from game.workshop.model import MISSING, Document
 
 SIDES = ("player", "opponent")
@@ -311,7 +312,9 @@ def set_stone(doc: Document, x: int, y: int, colour: str | None) -> None:
     here = stone_at(doc, x, y)
     if here is not None and here[0] == colour:
         return
-    with doc.edit(f"{'clear' if colour is None else f'put a {colour} stone on'} {x},{y}"):
+    size = doc.data.get("size", 15) if isinstance(doc.data.get("size", 15), int) else 15
+    where = point_name((x, y), size) if 0 <= x < size and 0 <= y < size else f"{x},{y}"  # as the board shows it
+    with doc.edit(f"{'clear' if colour is None else f'put a {colour} stone on'} {where}"):
         if here is not None:
             doc.remove(("opening", here[0]), here[1])
         if colour is not None:

@@ -16,6 +16,7 @@ from game.workshop.model import MISSING, Document
 from game.rules.levels.skirmish_level import SkirmishAIName
 from game.rules.levels.skirmish_checks import skirmish_roster
 from game.rules.skirmish.data import DataError
+from game.rules.skirmish.game import cell_name
 
 TEAMS = ("player", "opponent")
 TEAM_SIZE = 3  # the game's team size; the level model asks for exactly three a side
@@ -138,7 +139,7 @@ def add_hero(doc: Document, side: str, hero_class: str, cell: Cell) -> HeroRef:
         raise ValueError(
             f"{owner(side).capitalize()} already has {TEAM_SIZE} heroes: select one and press Delete first"
         )
-    with doc.edit(f"add a {hero_class} to {owner(side)} at {cell[0]},{cell[1]}"):
+    with doc.edit(f"add a {hero_class} to {owner(side)} at {cell_name(*cell)}"):
         doc.ensure((side,), {})
         doc.ensure((side, "heroes"), [])
         index = doc.insert((side, "heroes"), None, {"hero": hero_class, "at": [cell[0], cell[1]]})
@@ -153,7 +154,7 @@ def move_hero(doc: Document, ref: HeroRef, cell: Cell, swap: bool = False) -> No
     if old == tuple(cell):
         return
     other = hero_at(doc, cell) if swap else None
-    with doc.edit(f"move {describe(doc, ref)} to {cell[0]},{cell[1]}"):
+    with doc.edit(f"move {describe(doc, ref)} to {cell_name(*cell)}"):
         doc.set(ref.path() + ("at",), [cell[0], cell[1]])
         if other is not None and other != ref and old is not None:
             doc.set(other.path() + ("at",), [old[0], old[1]])

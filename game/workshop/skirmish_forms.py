@@ -11,6 +11,7 @@ from typing import Any, Callable
 
 from game.workshop import edits, forms, skirmish_field as field
 from game.workshop.forms import Row
+from game.rules.skirmish.game import cell_name
 from game.workshop.model import Document
 
 PARAMETER_NAMES = {"within": "Within rounds", "rounds": "Rounds", "label": "Hero (label)", "hero": "Which hero"}
@@ -236,7 +237,7 @@ def hero_rows(doc: Document, ref: field.HeroRef, on_remove: Callable[[], Any]) -
     classes = field.hero_classes()
     cls = next((c for c in classes if c.id == entry.get("hero")), None)
     cell = field.cell_of(entry)
-    where = f" at {cell[0]},{cell[1]}" if cell is not None else ""
+    where = f" at {cell_name(*cell)}" if cell is not None else ""
     return [
         Row(f"{field.describe(doc, ref)}{where}", "heading", path, remove=on_remove),
         Row(f"in {field.owner(ref.side)}", "heading", indent=1),

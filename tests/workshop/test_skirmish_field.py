@@ -77,9 +77,9 @@ def test_add_move_remove_and_undo_redo():
         "set the label of Warden Ash (druid)",
         "set the name of Druid",
     ]
-    assert doc.undo() == "move Druid to 0,1"
+    assert doc.undo() == "move Druid to a2"
     assert field.team(doc, "player")[0] == {"hero": "knight", "at": [0, 1]}
-    assert doc.redo() == "move Druid to 0,1" and field.hero_at(doc, (0, 1)) == druid
+    assert doc.redo() == "move Druid to a2" and field.hero_at(doc, (0, 1)) == druid
     while doc.undo():
         pass
     assert doc.data == new_level("skirmish") and not doc.dirty
@@ -170,7 +170,7 @@ def test_the_forms_cover_each_tab():
     assert map_row.choices == ("corridors", "pillars", "ruins")
     hero = skirmish_forms.hero_rows(doc, HeroRef("opponent", 2), lambda: None)
     assert [row.label for row in hero] == [
-        "Ranger at 9,6",
+        "Ranger at j7",
         "in the opponent's team",
         "Class",
         "Label",
@@ -243,7 +243,7 @@ def test_skirmish_editor_screens(app, tmp_path):
     move(app, skirmish_canvas.token_centre(doc, brenna))
     shoot(app, tmp_path, "skirmish")
     click(app, skirmish_canvas.token_centre(doc, brenna))
-    assert editor.selected == brenna and editor.rows.rows[0].label == "Captain Brenna (knight) at 1,3"
+    assert editor.selected == brenna and editor.rows.rows[0].label == "Captain Brenna (knight) at b4"
     shoot(app, tmp_path, "skirmish-selected")
     shape = skirmish_canvas.layout(doc)
     drag(app, skirmish_canvas.token_centre(doc, HeroRef("player", 1)), shape.cell_rect((3, 1)).center)
