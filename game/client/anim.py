@@ -8,6 +8,7 @@ or `on_end`. Input that changes the game waits until `busy` is false.
 
 from __future__ import annotations
 
+import math
 from collections import deque
 from typing import Callable
 
@@ -26,6 +27,11 @@ def set_reduced_motion(on: bool) -> None:
 
 def reduced_motion() -> bool:
     return _reduced
+
+
+def idle_wave(time_ms: float, period: float) -> float:
+    """sin(time_ms / period), for an idle pulse, bob or shake: 0 (held still) under reduced motion."""
+    return 0.0 if _reduced else math.sin(time_ms / period)
 
 
 class Anim:

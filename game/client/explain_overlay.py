@@ -25,6 +25,20 @@ TAB_HINT_WIDTH = 80  # "Tab: hide" in the top right corner, and a gap before it:
 MAX_COLUMNS = 6
 
 
+def _step(size: int, least: int, bold: bool = False) -> int:
+    """A line's advance: `least` (its 100 % spacing) or the font's own height, when larger."""
+    from game.client.resources import font
+
+    return max(least, font(size, bold).get_height())
+
+
+def _tab_hint_width() -> int:
+    """ "Tab: hide" in the top right corner and a gap before it, at the text size in effect."""
+    from game.client.resources import font
+
+    return max(TAB_HINT_WIDTH, font(15).size("Tab: hide")[0] + 16)
+
+
 def short(value, limit: int = 48) -> str:
     """A compact text form of any explanation value."""
     if isinstance(value, float):
@@ -74,15 +88,17 @@ def explanation_lines(explanation: dict) -> list[tuple[str, object]]:
 
 def draw_explanation(surface: pygame.Surface, rect: pygame.Rect, title: str, explanation: dict | None) -> None:
     panel(surface, rect, (16, 20, 30), theme.ACCENT, radius=14, alpha=235)
-    _fit(surface, title, (rect.x + 18, rect.y + 12), 22, rect.width - 36 - TAB_HINT_WIDTH, theme.ACCENT, bold=True)
+    title_rect = _fit(
+        surface, title, (rect.x + 18, rect.y + 12), 22, rect.width - 36 - _tab_hint_width(), theme.ACCENT, bold=True
+    )
     draw_text(surface, "Tab: hide", (rect.right - 18, rect.y + 16), 15, theme.TEXT_DIM, anchor="topright")
-    y = rect.y + 48
+    y = max(rect.y + 48, title_rect.bottom + 4)
     if not explanation:
         for line in wrap_lines(
             "No explanation yet: this AI has not decided anything, or says nothing.", 18, rect.width - 36
         ):
             draw_text(surface, line, (rect.x + 18, y), 18, theme.TEXT_DIM)
-            y += 24
+            y += _step(18, 24)
         return
     clip = surface.get_clip()
     surface.set_clip(rect.inflate(-8, -8))
@@ -91,10 +107,10 @@ def draw_explanation(surface: pygame.Surface, rect: pygame.Rect, title: str, exp
             break
         if kind == "heading":
             draw_text(surface, content, (rect.x + 18, y), 18, theme.ACCENT, bold=True)
-            y += 24
+            y += _step(18, 24, True)
         elif kind == "line":
             draw_text(surface, content, (rect.x + 18, y), 17, theme.TEXT)
-            y += 22
+            y += _step(17, 22)
         else:
             columns, table = content
             width = (rect.width - 40) / max(1, len(columns))
@@ -134,9 +150,11 @@ MATE = 99000
 
 def _frame(surface, rect, title: str) -> int:
     panel(surface, rect, (16, 20, 30), theme.ACCENT, radius=14, alpha=240)
-    _fit(surface, title, (rect.x + 20, rect.y + 14), 24, rect.width - 38 - TAB_HINT_WIDTH, theme.ACCENT, bold=True)
+    title_rect = _fit(
+        surface, title, (rect.x + 20, rect.y + 14), 24, rect.width - 38 - _tab_hint_width(), theme.ACCENT, bold=True
+    )
     draw_text(surface, "Tab: hide", (rect.right - 18, rect.y + 18), 15, theme.TEXT_DIM, anchor="topright")
-    return rect.y + 54
+    return max(rect.y + 54, title_rect.bottom + 4)
 
 
 def _bar(surface, x: int, y: int, fraction: float, colour, width: int = BAR_WIDTH) -> None:
@@ -147,14 +165,14 @@ def _bar(surface, x: int, y: int, fraction: float, colour, width: int = BAR_WIDT
     pygame.draw.rect(surface, colour, fill, border_radius=6)
 
 
-def _fit(surface, text: str, pos, size: int, width: int, colour, bold: bool = False) -> None:
+def _fit(surface, text: str, pos, size: int, width: int, colour, bold: bool = False) -> pygame.Rect:
     """One line that never leaves `width`: smaller type first, then cut with an ellipsis."""
     size = fit_text(text, size, width, bold, minimum=13)
     from game.client.widgets import text_surface
 
     while len(text) > 4 and text_surface(text, size, colour, bold).get_width() > width:
         text = text[:-2].rstrip() + "…"
-    draw_text(surface, text, pos, size, colour, bold)
+    return draw_text(surface, text, pos, size, colour, bold)
 
 
 def _seconds(ms) -> str:
@@ -176,15 +194,16 @@ def draw_thoughts(surface: pygame.Surface, rect: pygame.Rect, who: str, explanat
     surface.set_clip(rect.inflate(-8, -8))
     for line in wrap_lines(explanation.headline, 20, width)[:3]:
         draw_text(surface, line, (x, y), 20, theme.TEXT, bold=True)
-        y += 28
+        y += _step(20, 28, True)
     y += 6
     options = explanation.options[:MAX_ROWS]
     if options:
         _fit(surface, "What it weighed:", (x, y), 17, width, theme.TEXT_DIM)
-        y += 26
-    facts_height = sum(22 * min(3, len(wrap_lines(fact, 17, width))) for fact in explanation.facts[:MAX_ROWS])
+        y += _step(17, 26)
+    fact_step = _step(17, 22)
+    facts_height = sum(fact_step * min(3, len(wrap_lines(fact, 17, width))) for fact in explanation.facts[:MAX_ROWS])
     size, wrapped = fit_options(options, width - BAR_WIDTH - 14, rect.bottom - 16 - facts_height - y)
-    line_step = size + 5
+    line_step = _step(size, size + 5)
     for index, ((text, score), lines) in enumerate(zip(options, wrapped)):
         _bar(surface, x, y + 5, score, theme.GOOD if index == 0 else theme.MANA)
         if index == 0:  # the chosen one says so by a mark too, not only by its colour
@@ -196,10 +215,10 @@ def draw_thoughts(surface: pygame.Surface, rect: pygame.Rect, who: str, explanat
     y += 6
     for fact in explanation.facts[:MAX_ROWS]:
         for line in wrap_lines(fact, 17, width)[:3]:
-            if y > rect.bottom - 26:
+            if y + fact_step > rect.bottom - 8:
                 break
             draw_text(surface, line, (x, y), 17, theme.TEXT_DIM)
-            y += 22
+            y += fact_step
     surface.set_clip(clip)
 
 
@@ -208,7 +227,7 @@ def fit_options(options, width: int, height: int) -> tuple[int, list[list[str]]]
     fit in `height`: every option is listed whole (never cut with an ellipsis, never dropped)."""
     for size in range(17, 11, -1):
         wrapped = [wrap_lines(text, size, width) or [""] for text, _ in options]
-        if sum(len(lines) * (size + 5) + 6 for lines in wrapped) <= height:
+        if sum(len(lines) * _step(size, size + 5) + 6 for lines in wrapped) <= height:
             return size, wrapped
     return 12, [wrap_lines(text, 12, width) or [""] for text, _ in options]
 
@@ -284,7 +303,7 @@ def draw_card_thoughts(
         facts.append(("Lethal found: it saw a way to win this turn.", theme.BAD))
     if explanation.get("rules") and not explanation.get("plans") and not explanation.get("children"):
         _fit(surface, "It follows simple rules of thumb, one action at a time:", (x, y), 18, width, theme.TEXT_DIM)
-        y += 30
+        y += _step(18, 30)
         for index, rule in enumerate(explanation["rules"][:12]):
             action, _, why = str(rule).partition(": ")
             _fit(
@@ -295,7 +314,7 @@ def draw_card_thoughts(
                 width,
                 theme.TEXT,
             )
-            y += 24
+            y += _step(17, 24)
         return
     plans = card_plans(explanation)
     facts.append(
@@ -307,13 +326,13 @@ def draw_card_thoughts(
     )
     for text, colour in facts:
         _fit(surface, text, (x, y), 18, width, colour, bold=colour is theme.BAD)
-        y += 26
+        y += _step(18, 26)
     y += 4
     clip = surface.get_clip()
     surface.set_clip(rect.inflate(-8, -8))
     size, blocks = fit_plans(plans, say_action, width - 16, rect.bottom - 12 - y)
     for index, ((_, fraction, judged), lines) in enumerate(zip(plans, blocks)):
-        step = size + 5
+        step = _step(size, size + 5)
         band = pygame.Rect(rect.x + 12, y - 4, rect.width - 24, step * (len(lines) + 1) + 8)
         if index == 0:
             pygame.draw.rect(surface, (44, 52, 30), band, border_radius=8)
@@ -346,7 +365,7 @@ def fit_plans(plans, say_action, width: int, height: int) -> tuple[int, list[lis
         texts.append("  ".join(f"{number}. {step}" for number, step in enumerate(steps, 1)))
     for size in range(17, 10, -1):
         blocks = [wrap_lines(text, size - 1, width) for text in texts]
-        if sum((len(lines) + 1) * (size + 5) + 12 for lines in blocks) <= height:
+        if sum((len(lines) + 1) * _step(size, size + 5) + 12 for lines in blocks) <= height:
             return size, blocks
     return 11, [wrap_lines(text, 10, width) for text in texts]
 
@@ -369,10 +388,10 @@ def draw_gomoku_thoughts(
     reason = REASONS.get(str(explanation.get("reason")), str(explanation.get("reason")))
     if pv:
         _fit(surface, f"It played {pv[0]}.", (x, y), 22, width, theme.TEXT, bold=True)
-        y += 32
+        y += _step(22, 32, True)
     for line in wrap_lines(reason, 18, width):
         draw_text(surface, line, (x, y), 18, theme.TEXT)
-        y += 24
+        y += _step(18, 24)
     y += 8
     score = explanation.get("score") or 0
     if abs(score) >= MATE:
@@ -383,16 +402,17 @@ def draw_gomoku_thoughts(
     else:
         fraction = 0.5 + math.atan(score / 3000) / math.pi
         verdict = f"Its view of the position: {round(100 * fraction)}% in its favour"
-    draw_text(surface, verdict, (x, y), 18, theme.ACCENT if abs(score) >= MATE else theme.TEXT)
-    y += 26
+    _fit(surface, verdict, (x, y), 18, width, theme.ACCENT if abs(score) >= MATE else theme.TEXT)
+    y += _step(18, 26)
     _bar(surface, x, y, fraction, theme.GOOD if fraction >= 0.5 else theme.BAD, width=min(360, width))
     y += 28
     if len(pv) > 1:
-        draw_text(surface, "The line it expects (its moves and yours, in turn):", (x, y), 17, theme.TEXT_DIM)
-        y += 24
+        for line in wrap_lines("The line it expects (its moves and yours, in turn):", 17, width):
+            draw_text(surface, line, (x, y), 17, theme.TEXT_DIM)
+            y += _step(17, 24)
         for line in wrap_lines("  ".join(f"{i + 1}. {name}" for i, name in enumerate(pv[:14])), 18, width):
             draw_text(surface, line, (x, y), 18, theme.TEXT, bold=True)
-            y += 24
+            y += _step(18, 24, True)
         y += 6
     depth, nodes = explanation.get("depth"), explanation.get("nodes")
     details = [f"thought for {_seconds(explanation.get('ms'))}"]
@@ -400,7 +420,8 @@ def draw_gomoku_thoughts(
         details.append(f"{depth} move{'s' if depth != 1 else ''} ahead")
     if nodes:
         details.append(f"{nodes:,} position{'s' if nodes != 1 else ''}")
-    draw_text(surface, "  ·  ".join(details), (x, min(y, rect.bottom - 30)), 16, theme.TEXT_DIM)
+    details_text = "  ·  ".join(details)
+    _fit(surface, details_text, (x, min(y, rect.bottom - 8 - _step(16, 22))), 16, width, theme.TEXT_DIM)
 
 
 def wrap_lines(text: str, size: int, width: int) -> list[str]:

@@ -436,3 +436,22 @@ class ButtonColumn:
 
     def find(self, label: str) -> Button:
         return next(button for button in self.buttons if button.label == label)
+
+
+def fit_line(text: str, size: int, width: int, height: int, bold: bool = False, minimum: int = 9) -> int:
+    """The largest font size <= size at which `text` fits `width` pixels and its line `height`:
+    for a line whose room is fixed (a slot in a panel), at any text size setting."""
+    size = fit_text(text, size, width, bold, minimum)
+    while size > minimum and font(size, bold).get_height() > height:
+        size -= 1
+    return size
+
+
+def fit_lines(lines, size: int, width: int, height: int, bold: bool = False, minimum: int = 9) -> tuple[int, list[str]]:
+    """`lines` wrapped to `width` at the largest size <= size whose wrapped lines, one under
+    another a line height apart, take no more than `height`: (that size, the wrapped lines)."""
+    while True:
+        wrapped = [part for line in lines for part in wrap_text(line, size, width, bold)]
+        if size <= minimum or len(wrapped) * font(size, bold).get_height() <= height:
+            return size, wrapped
+        size -= 1

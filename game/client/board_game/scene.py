@@ -19,7 +19,17 @@ from game.client import theme
 from game.client.ai_driver import AIDriver
 from game.client.anim import Anim, AnimationQueue
 from game.client.scene import Scene
-from game.client.widgets import Button, draw_text, hover_buttons, panel, press_buttons, text_surface
+from game.client.resources import font
+from game.client.widgets import (
+    Button,
+    draw_text,
+    fit_text,
+    hover_buttons,
+    panel,
+    press_buttons,
+    text_surface,
+    wrap_text,
+)
 from game.rules.game_api import Explanation
 
 SIDE = pygame.Rect(730, 30, 520, 660)  # the side panel: title, players, status, HUD, moves, buttons
@@ -48,6 +58,7 @@ class BoardScene(Scene):
         self.time = 0.0
         # The last move the rules refused: (why, the move, when); shown for REFUSAL_MS.
         self.refusal: tuple[str, object, float] | None = None
+        self.moves_bottom = SIDE.bottom - 100  # where the move list ends (over the key hints), set when drawn
         y = SIDE.bottom - 70
         choices = match.buttons(self)
         width = (SIDE.width - 20 * (len(choices) + 1)) // len(choices)
@@ -304,49 +315,62 @@ class BoardScene(Scene):
         surface.blit(layer, note)
 
     def draw_side(self, surface: pygame.Surface) -> None:
+        """The panel, laid out top down by the font's own line heights: the lines wrap (or,
+        one-line names, shrink to the width) so a large text size pushes, never overlaps."""
         panel(surface, SIDE, theme.PANEL, theme.PANEL_BORDER, radius=16)
         x = SIDE.x + 24
+        width = SIDE.width - 48
         title = self.match.title
-        draw_text(surface, title, (x, SIDE.y + 18), 34 if len(title) < 20 else 28, theme.ACCENT, bold=True)
-        draw_text(surface, self.rules_text(), (x, SIDE.y + 64), 16, theme.TEXT_DIM)
+        size = fit_text(title, 34 if len(title) < 20 else 28, width, True)
+        y = draw_text(surface, title, (x, SIDE.y + 18), size, theme.ACCENT, bold=True).bottom
+        for line in wrap_text(self.rules_text(), 16, width):
+            y = draw_text(surface, line, (x, y), 16, theme.TEXT_DIM).bottom
+        y += 8
+        row = max(38, font(20, True).get_height() + 4)
         for seat in (0, 1):
             player = self.match.player_of(seat)
-            y = SIDE.y + 106 + seat * 38
-            self.draw_player_icon(surface, x, y, player)
+            self.draw_player_icon(
+                surface, x, y + (font(20, True).get_height() - 24) // 2, player
+            )  # by the name's middle
             current = self.state.current_player == player and not self.match.over
-            draw_text(
-                surface,
-                self.match.label(player),
-                (x + 34, y),
-                20,
-                theme.TEXT if current else theme.TEXT_DIM,
-                bold=current,
-            )
-            if current:
+            to_move = (
                 draw_text(surface, "to move", (SIDE.right - 24, y + 2), 16, theme.ACCENT, anchor="topright")
-        status_y = SIDE.y + 190
+                if current
+                else None
+            )
+            room = (to_move.left - 12 if to_move else SIDE.right - 24) - (x + 34)
+            label = self.match.label(player)
+            colour = theme.TEXT if current else theme.TEXT_DIM
+            draw_text(surface, label, (x + 34, y), fit_text(label, 20, room, current), colour, bold=current)
+            y += row
+        y += 8
         if self.ai.thinking:
             dots = "." * (1 + int(self.time / 300) % 3)
-            draw_text(
-                surface,
-                f"{self.ai_name()} is thinking{dots}  {self.ai.elapsed_ms / 1000:.1f} s",
-                (x, status_y),
-                18,
-                theme.ACCENT,
-            )
+            text = f"{self.ai_name()} is thinking{dots}  {self.ai.elapsed_ms / 1000:.1f} s"
+            y = draw_text(surface, text, (x, y), 18, theme.ACCENT, width=width).bottom
         elif self.match.over:
-            draw_text(surface, self.game_over_text(), (x, status_y), 18, theme.ACCENT, bold=True)
+            for line in wrap_text(self.game_over_text(), 18, width, True):
+                y = draw_text(surface, line, (x, y), 18, theme.ACCENT, bold=True).bottom
         elif self.human_to_move():
             text, warning = self.status_line()
-            draw_text(surface, text, (x, status_y), 17, theme.BAD if warning else theme.TEXT_DIM, bold=warning)
-        moves_y = SIDE.y + 228
+            for line in wrap_text(text, 17, width, warning):
+                y = draw_text(surface, line, (x, y), 17, theme.BAD if warning else theme.TEXT_DIM, bold=warning).bottom
+        else:
+            y += font(17).get_height()
+        moves_y = max(SIDE.y + 228, y + 10)
         if self.match.hud is not None:
-            height = self.match.hud.height(SIDE.width - 48)
-            self.match.hud.draw(surface, pygame.Rect(x, moves_y, SIDE.width - 48, height))
+            height = self.match.hud.height(width)
+            self.match.hud.draw(surface, pygame.Rect(x, moves_y, width, height))
             moves_y += height + 12
+        # The key hints sit over the buttons, wrapped; the move list fills what is between.
+        hints = wrap_text(self.key_hints(), 15, width) if self.key_hints() else []
+        line = font(15).get_height()
+        hints_top = (
+            min(SIDE.bottom - 96, self.buttons[0].rect.top - 6 - line * len(hints)) if hints else SIDE.bottom - 80
+        )
+        self.moves_bottom = hints_top - 4
         self.draw_moves(surface, x, moves_y)
         for button in self.buttons:
             button.draw(surface)
-        hints = self.key_hints()
-        if hints:
-            draw_text(surface, hints, (x, SIDE.bottom - 96), 15, theme.TEXT_DIM)
+        for index, text in enumerate(hints):
+            draw_text(surface, text, (x, hints_top + index * line), 15, theme.TEXT_DIM)

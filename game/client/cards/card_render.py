@@ -21,7 +21,7 @@ from game.client.cards import card_art
 from game.client import theme
 from game.client.cards.card_summary import summary_candidates
 from game.client.paint import LRU, mix
-from game.client.resources import font
+from game.client.resources import font, text_scale
 from game.client.widgets import drawable, text_surface, wrap_text
 
 CARD_RATIO = 1.4  # height / width
@@ -174,10 +174,26 @@ def fit_name(
                         Role.NAME,
                     ),
                 ]
-    for size in range(smallest_one_line - 1, 6, -1):
+    for size in range(smallest_one_line - 1, smallest_name_size() - 1, -1):
         if _width(name, size, bold, outline) <= area.width and _height(size, bold, outline) <= area.height:
             return one(size)
     return []
+
+
+def smallest_name_size() -> int:
+    """The last size a name tries: 7 pixels, whatever the text size setting."""
+    return design_size(7)
+
+
+def design_size(pixels: int) -> int:
+    """The smallest size to ask `font` for that draws at least `pixels` pixels. A face is a
+    picture of fixed size: its words grow with the text size setting where they fit, but the
+    floors they shrink back to stay in pixels (at 150 % a floor of 8 asked as 8 would be 12
+    pixels, and a long name would find no size at all in a full hand's narrow card)."""
+    size = 1
+    while round(size * text_scale()) < pixels:
+        size += 1
+    return size
 
 
 def _fit_line(
@@ -220,10 +236,12 @@ def _rules_body(card: Card) -> str:
 
 
 def _stat_colour(value: int, base: int):
+    """A raised stat in the palette's good colour, a lowered one in its bad, lightened to read on
+    the dark badges (the colour-blind palette swaps them; the arrows say it by shape too)."""
     if value > base:
-        return (150, 255, 140)
+        return mix(theme.GOOD, WHITE, 0.35)
     if value < base:
-        return (255, 120, 110)
+        return mix(theme.BAD, WHITE, 0.25)
     return WHITE
 
 
@@ -295,7 +313,9 @@ def layout_card(
     pad = max(3, w // 28)
     name_area = plate.inflate(-2 * pad, -2)
     if large:
-        texts += fit_name(card.name, name_area, int(w * 0.085), int(w * 0.068), int(w * 0.056))
+        texts += fit_name(
+            card.name, name_area, int(w * 0.085), design_size(int(w * 0.068)), design_size(int(w * 0.056))
+        )
         # The rules box between the name and the stats; the type in between the stats.
         box = pygame.Rect(inset + 2, plate.bottom + pad, w - 2 * inset - 4, stats_top - plate.bottom - pad - 3)
         layout.rules_box = box
@@ -306,7 +326,13 @@ def layout_card(
             [theme.CARD_TYPE_NAMES[int(card.type)]], type_area, int(w * 0.06), 9, (236, 226, 200), Role.TYPE, bold=True
         )
     else:
-        texts += fit_name(card.name, name_area, max(9, int(w * 0.112)), max(9, int(w * 0.1)), max(8, int(w * 0.082)))
+        texts += fit_name(
+            card.name,
+            name_area,
+            max(9, int(w * 0.112)),
+            design_size(max(9, int(w * 0.1))),  # a name shrinks back to the pixels it has at 100 %
+            design_size(max(8, int(w * 0.082))),
+        )
         summary = pygame.Rect(inset + 1, plate.bottom + 1, w - 2 * inset - 2, stats_top - plate.bottom - 1)
         texts += fit_summary(summary_candidates(card), summary, max(9, int(w * 0.088)), 8)
     return layout
@@ -392,9 +418,8 @@ def render_card(
     attack = card.attack if attack is None else attack
     defense = card.defense if defense is None else defense
     keywords = card.keywords if keywords is None else keywords
-    return _FACES.get(
-        (card, width, attack, defense, keywords), lambda: _draw_card(card, width, attack, defense, keywords)
-    )
+    key = (card, width, attack, defense, keywords, theme.GOOD, theme.BAD)  # a palette switch redraws the faces
+    return _FACES.get(key, lambda: _draw_card(card, width, attack, defense, keywords))
 
 
 def face_cache_info() -> dict:

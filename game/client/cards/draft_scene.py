@@ -13,7 +13,8 @@ from game.client import theme
 from game.client.cards.card_render import CARD_RATIO, render_card
 from game.client.level_match import MatchHost
 from game.client.scene import Scene
-from game.client.widgets import backdrop, draw_text, fit_text, panel
+from game.client.resources import font
+from game.client.widgets import backdrop, draw_text, fit_text, panel, wrap_text
 
 OFFER_WIDTH = 230
 CURVE_BUCKETS = ["0", "1", "2", "3", "4", "5", "6", "7+"]
@@ -189,9 +190,12 @@ class DraftScene(Scene):
         """The cards picked so far, by cost, as a compact deck list beside the offers."""
         box = pygame.Rect(1052, 40, 214, 430)
         panel(surface, box, theme.PANEL, theme.PANEL_BORDER, radius=14, alpha=200)
-        draw_text(surface, "Your deck", (box.x + 14, box.y + 10), 18, theme.TEXT, bold=True)
+        heading = draw_text(surface, "Your deck", (box.x + 14, box.y + 10), 18, theme.TEXT, bold=True)
         if not picks:
-            draw_text(surface, "Your picks appear here", (box.x + 14, box.y + 40), 14, theme.TEXT_DIM)
+            for index, line in enumerate(wrap_text("Your picks appear here", 14, box.width - 28)):
+                draw_text(
+                    surface, line, (box.x + 14, heading.bottom + 4 + index * font(14).get_height()), 14, theme.TEXT_DIM
+                )
             return
         counts: dict = {}
         for card in picks:
@@ -199,19 +203,21 @@ class DraftScene(Scene):
             counts[key] = counts.get(key, 0) + 1
         rows = sorted(counts.items())
         last = picks[-1]
-        y = box.y + 38
-        room = (box.bottom - 10 - y) // 19
+        y = max(box.y + 38, heading.bottom + 2)
+        step = max(19, font(14).get_height())  # a row: the font's line at a large text size
+        room = (box.bottom - 10 - y) // step
         if len(rows) > room:
             room -= 1  # the last line says how many more there are, inside the box
         for (cost, name), count in rows[:room]:
             colour = theme.ACCENT if name == last.name else theme.TEXT
-            draw_text(surface, str(cost), (box.x + 22, y + 8), 14, theme.MANA, bold=True, anchor="center")
+            draw_text(surface, str(cost), (box.x + 22, y + step // 2), 14, theme.MANA, bold=True, anchor="center")
             label = name if count == 1 else f"{name} x{count}"
             size = fit_text(label, 14, box.width - 50, minimum=11)
-            draw_text(surface, label, (box.x + 36, y), size, colour)
-            y += 19
+            draw_text(surface, label, (box.x + 36, y + step // 2), size, colour, anchor="midleft")
+            y += step
         if len(rows) > room:
-            draw_text(surface, f"and {len(rows) - room} more", (box.x + 36, y), 13, theme.TEXT_DIM)
+            more = f"and {len(rows) - room} more"
+            draw_text(surface, more, (box.x + 36, y), 13, theme.TEXT_DIM, width=box.width - 50)
 
     def _draw_curve(self, surface: pygame.Surface, picks) -> None:
         box = pygame.Rect(240, 478, 800, 222)
@@ -220,22 +226,21 @@ class DraftScene(Scene):
         for card in picks:
             counts[min(card.cost, 7)] += 1
         creatures = sum(1 for card in picks if card.is_creature)
-        draw_text(surface, "Your deck's mana curve", (box.x + 20, box.y + 12), 20, theme.TEXT, bold=True)
-        draw_text(
-            surface,
+        title = draw_text(surface, "Your deck's mana curve", (box.x + 20, box.y + 12), 20, theme.TEXT, bold=True)
+        summary = (
             f"{_count(len(picks), 'card')}  ·  {_count(creatures, 'creature')}  ·  "
-            f"{_count(len(picks) - creatures, 'item')}",
-            (box.right - 20, box.y + 14),
-            18,
-            theme.TEXT_DIM,
-            anchor="topright",
+            f"{_count(len(picks) - creatures, 'item')}"
         )
+        room = box.right - 20 - title.right - 16  # beside the title; it shrinks only if it would reach it
+        draw_text(surface, summary, (box.right - 20, box.y + 14), 18, theme.TEXT_DIM, anchor="topright", width=room)
         top = max(6, max(counts))
         slot = (box.width - 80) / len(counts)
-        base_y = box.bottom - 34
+        label = font(18, True).get_height()
+        base_y = min(box.bottom - 34, box.bottom - 6 - label)
+        highest = max(box.y + 60, title.bottom + label + 2)  # the tallest bar's count stays under the title
         for index, count in enumerate(counts):
             x = box.x + 40 + index * slot
-            height = int((base_y - box.y - 60) * count / top)
+            height = int((base_y - highest) * count / top)
             bar = pygame.Rect(int(x + slot * 0.2), base_y - height, int(slot * 0.6), height)
             if height:
                 pygame.draw.rect(surface, theme.MANA, bar, border_radius=6)

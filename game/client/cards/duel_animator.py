@@ -17,6 +17,7 @@ from game.rules.cards.actions import FACE
 from game.rules.cards.battle import Battle, Creature
 from game.rules.events import Event, EventKind
 from game.rules.cards.model import WARD
+from game.client import theme
 from game.client.anim import Anim
 from game.client.cards.view_model import DuelStage
 from game.client.sound import near_death, sound_for
@@ -282,7 +283,7 @@ class DuelAnimator:
         stage = self.stage
         label = stage.seat_label(event.player)
         words = "You are out of cards" if label == "You" else f"{label} is out of cards"
-        anim = Anim("float", 1000, text=words, colour=(255, 150, 100), label=True)
+        anim = Anim("float", 1000, text=words, colour=theme.BAD, label=True)  # out of cards: it hurts
 
         def start(anim=anim):
             self._sound(event)
@@ -365,7 +366,7 @@ class DuelAnimator:
 
     def _mana(self, event: Event, after: Battle) -> Anim | None:
         stage = self.stage
-        anim = Anim("float", 600, text=f"+{event.value} mana", colour=(120, 180, 255))
+        anim = Anim("float", 600, text=f"+{event.value} mana", colour=theme.MANA)
 
         def start(anim=anim):
             anim.data["at"] = stage.layout().hero(event.player)

@@ -9,6 +9,7 @@ import math
 import pygame
 
 from game.client import theme
+from game.client.anim import reduced_motion
 
 from game.client.widgets import text_surface
 
@@ -17,7 +18,7 @@ _POPPED: dict = {}  # outlined texts, made once per (text, size, colour)
 
 def spinner(surface, centre, time_ms: float, radius: int) -> None:
     for i in range(8):
-        angle = time_ms / 140 + i * math.tau / 8
+        angle = (0.0 if reduced_motion() else time_ms / 140) + i * math.tau / 8  # still: the seconds say it runs
         point = (centre[0] + math.cos(angle) * radius, centre[1] + math.sin(angle) * radius)
         pygame.draw.circle(surface, theme.ACCENT, point, 1 + (i >= 6) + (i == 7))
 

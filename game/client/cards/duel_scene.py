@@ -28,7 +28,7 @@ from game.client.cards.view_model import DuelStage, DuelViewModel
 from game.client.level_match import MatchHost
 from game.client.scene import Scene
 from game.client.settings import AI_PACES
-from game.client.widgets import Button, wrap_text
+from game.client.widgets import Button
 from game.rules.cards.actions import END_TURN, FACE, Action, Kind
 from game.rules.cards.battle import Battle
 from game.rules.cards.decisions import DecisionSteps
@@ -93,7 +93,6 @@ class DuelScene(Scene):
         self.renderer = DuelView()
         self.ai = AIDriver()
         self.log: list[tuple[str, str | tuple]] = []
-        self.log_lines: list[tuple[str, str | tuple]] = []  # the log wrapped to the panel, newest last
         self.drag: Drag | None = None
         self.mouse = (0, 0)
         self.overlay = False
@@ -176,11 +175,8 @@ class DuelScene(Scene):
     def add_log(self, text: str, colour: str | tuple = "TEXT") -> None:
         """A log line; `colour` is a theme colour's name (looked up when drawn, so a palette chosen
         mid-game recolours the log) or a colour."""
-        for line in wrap_text(text, 14, duel_layout.LOG.width - 26):
-            self.log_lines.append((line, colour))
-        self.log.append((text, colour))
+        self.log.append((text, colour))  # wrapped to the panel when drawn, at the text size then
         del self.log[:-60]
-        del self.log_lines[:-40]
 
     def human_to_act(self) -> bool:
         return (
@@ -619,7 +615,7 @@ class DuelScene(Scene):
             fx=tuple(self.fx),
             shake=self.shake_offset(),
             hurt=(self.hurt_flash(0), self.hurt_flash(1)),
-            log_lines=tuple(self.log_lines),
+            log=tuple(self.log),
             hud=self.match.hud,
             over=self.match.over,
             thoughts_available=bool(self.match.specs or self.explanation),

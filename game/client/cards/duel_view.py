@@ -12,10 +12,12 @@ import pygame
 
 from game.client.cards import duel_layout
 from game.client import theme
+from game.client.anim import idle_wave
 from game.client.cards.duel_drag import DragKind
 from game.client.cards.view_model import DuelViewModel
 from game.client.cards.duel_hero import PORTRAIT, draw_hero
-from game.client.cards.duel_marks import arrow, dashed_rect, drop_arrow, popped_text, reticle, spinner
+from game.client.cards.duel_panels import draw_side_panels
+from game.client.cards.duel_marks import arrow, dashed_rect, drop_arrow, popped_text, reticle
 from game.client.cards.duel_table import table_background
 from game.client.cards.card_back import render_back
 from game.client.cards.card_render import CARD_RATIO, keyword_letters, render_card
@@ -55,7 +57,7 @@ class DuelView:
             draw_hero(surface, model, layout, seat, ("face",) in legal_keys and seat == layout.top)
         self._draw_boards(surface, layout, hidden, legal_keys)
         self._draw_hands(surface, layout)
-        self._draw_side_panels(surface)
+        draw_side_panels(surface, model)
         for anim in model.anims:
             self._draw_anim(surface, anim)
         self._draw_effects(surface)
@@ -101,7 +103,7 @@ class DuelView:
                     zones = [duel_layout.BOARD_TOP.inflate(-8, -8), duel_layout.BOARD_BOTTOM.inflate(-8, -8)]
                 for zone in zones:
                     glow = pygame.Surface(zone.size, pygame.SRCALPHA)
-                    pulse = 60 + int(40 * math.sin(self.model.time / 180))
+                    pulse = 60 + int(40 * idle_wave(self.model.time, 180))
                     pygame.draw.rect(glow, (*theme.HIGHLIGHT, pulse), glow.get_rect(), border_radius=16)
                     surface.blit(glow, zone)
                     dashed_rect(surface, theme.HIGHLIGHT, zone, 3)  # a shape, not only a colour
@@ -145,7 +147,7 @@ class DuelView:
                 pygame.draw.rect(surface, theme.HIGHLIGHT, draw_rect.inflate(6, 6), 3, border_radius=12)
             targeted = ("creature", creature.uid) in legal_keys
             if targeted:
-                pulse = 3 + int(2 * math.sin(self.model.time / 120))
+                pulse = 3 + int(2 * idle_wave(self.model.time, 120))
                 pygame.draw.rect(surface, theme.TARGET, draw_rect.inflate(12, 12), pulse + 2, border_radius=14)
             if creature.uid in glows:
                 pygame.draw.rect(surface, (255, 255, 200), draw_rect.inflate(8, 8), 4, border_radius=14)
@@ -210,89 +212,6 @@ class DuelView:
             if rect.collidepoint(self.model.mouse):
                 return instance.uid
         return None
-
-    def _draw_match_info(self, surface) -> None:
-        box = pygame.Rect(16, 236, 200, 248)
-        if self.model.hud is not None:
-            self.model.hud.draw(surface, box)
-            return
-        draw_text(
-            surface,
-            f"Turn {max(1, (self.model.view.turn + 1) // 2)}",
-            (box.x + 16, box.y + 14),
-            24,
-            theme.ACCENT,
-            bold=True,
-        )
-        draw_text(
-            surface,
-            "One lane" if self.model.view.lanes == 1 else "Two lanes",
-            (box.x + 16, box.y + 46),
-            15,
-            theme.TEXT_DIM,
-        )
-        y = box.y + 80
-        for line in (
-            "Drag a card to the board",
-            "Drag a creature to attack",
-            "Hover a card to read it",
-            "Keys: 1-8 or arrows, Enter",
-            "E / Space: end turn",
-            "Esc: cancel, or the menu",
-        ):
-            draw_text(surface, line, (box.x + 16, y), 14, theme.TEXT_DIM)
-            y += 21
-
-    def _draw_side_panels(self, surface) -> None:
-        model = self.model
-        self._draw_match_info(surface)
-        draw_text(surface, "Log", (duel_layout.LOG.x + 14, duel_layout.LOG.y + 10), 16, (196, 170, 120), bold=True)
-        y = duel_layout.LOG.y + 34
-        for text, colour in model.log_lines[-21:]:
-            colour = getattr(theme, colour) if isinstance(colour, str) else colour
-            draw_text(surface, text, (duel_layout.LOG.x + 14, y), 14, colour)
-            y += 18
-        seat = model.current
-        box = duel_layout.STATUS
-        hint = ""
-        detail = ""
-        if model.over:
-            status = "Game over"
-        elif model.controllers[seat] == "ai":
-            name = model.labels[seat]
-            if model.ai_thinking:
-                status = f"{name} is thinking"
-                elapsed = model.ai_elapsed_ms
-                bar = pygame.Rect(box.x + 14, box.y + 74, box.width - 28, 8)
-                pygame.draw.rect(surface, theme.BACKGROUND, bar, border_radius=4)
-                fill = bar.copy()
-                fill.width = int(bar.width * min(1.0, elapsed / max(1.0, model.ai_budget_ms)))
-                pygame.draw.rect(surface, theme.ACCENT, fill, border_radius=4)
-                spinner(surface, (box.x + 24, box.y + 52), model.time, 8)
-                draw_text(
-                    surface, f"{elapsed / 1000:.1f} s", (box.x + 42, box.y + 52), 15, theme.TEXT_DIM, anchor="midleft"
-                )
-            else:
-                status = f"{name} plays"
-                hint = "Click or any key: skip ahead" if model.anims_busy else ""
-        else:
-            status = "Your move" if model.labels[seat] == "You" else f"{model.labels[seat]} to move"
-            detail = "Drag a card  ·  E: end turn"
-        size = fit_text(status, 17, box.width - 28, True, minimum=12)
-        draw_text(surface, status, (box.x + 14, box.y + 14), size, theme.TEXT, bold=True)
-        if detail:
-            draw_text(surface, detail, (box.x + 14, box.y + 42), 14, theme.TEXT_DIM)
-        if hint:
-            draw_text(surface, hint, (box.x + 14, box.y + 42), 13, theme.TEXT_DIM)
-        draw_text(
-            surface,
-            "Tab: the AI's thoughts" if model.thoughts_available else "Esc: menu",
-            (box.x + 14, box.bottom - 26),
-            14,
-            theme.TEXT_DIM,
-        )
-        model.end_button.enabled = model.my_turn
-        model.end_button.draw(surface)
 
     def _draw_anim(self, surface, anim) -> None:
         if anim.kind == "fly" and "from" in anim.data:

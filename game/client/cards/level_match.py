@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import logging
 
-from game.client import theme
 from game.client.objectives_hud import ObjectivesHUD
 from game.client.level_match import Toast, _LevelHooks
 from game.client.cards.match import CardMatch, DraftMatch
+
+log = logging.getLogger(__name__)
 
 
 class LevelCardMatch(_LevelHooks, CardMatch):
@@ -35,8 +37,13 @@ class LevelCardMatch(_LevelHooks, CardMatch):
         return new
 
     def after_action(self, host) -> None:
+        # Designer's text (a scripted action skipped...): always in the log file, and in the
+        # player's log only with Settings' "Level designer hints" on.
+        show = bool(getattr(host.app.settings, "designer", False))
         for warning in self.warnings():
-            host.add_log(f"level: {warning}", theme.TEXT_DIM)
+            log.warning("level %s: %s", self.level.id, warning)
+            if show:
+                host.add_log(f"level: {warning}", "TEXT_DIM")
         super().after_action(host)
 
     def finish(self, host) -> None:

@@ -49,7 +49,7 @@ class DuelViewModel:
     fx: tuple  # short effects (duel_scene.Effect): dust rings, sparks, the finisher's flash
     shake: tuple[int, int]  # the screen shake this frame
     hurt: tuple[float, float]  # the red flash left on each portrait (0..1)
-    log_lines: tuple[tuple[str, Any], ...]  # the log wrapped to the panel, newest last (colour: a theme name or RGB)
+    log: tuple[tuple[str, Any], ...]  # the log's entries, newest last, wrapped when drawn (colour: a theme name or RGB)
     hud: Any  # the level's objectives HUD (draw(surface, rect)), or None: the match info
     over: bool
     thoughts_available: bool  # an AI plays or explained itself (Tab shows its thoughts)

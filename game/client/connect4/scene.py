@@ -18,10 +18,11 @@ import pygame
 import pytweening
 
 from game.client import theme
-from game.client.anim import Anim
+from game.client.anim import Anim, reduced_motion
 from game.client.board_game.scene import BoardScene
 from game.client.connect4 import view
 from game.client.connect4.match import COLOURS, Connect4Match, LevelConnect4Match
+from game.client.resources import font
 from game.client.widgets import draw_text
 from game.rules.connect4 import column_name
 from game.rules.events import EventKind
@@ -132,7 +133,8 @@ class Connect4Scene(BoardScene):
             column = state.moves[-1]
             last = (column, state.height(column) - 1)
             if state.winner is None:
-                view.draw_last_marker(surface, geometry, last, abs(((self.time / 600) % 2) - 1))
+                glow = 1.0 if reduced_motion() else abs(((self.time / 600) % 2) - 1)  # reduced motion: steady
+                view.draw_last_marker(surface, geometry, last, glow)
         line = state.winning_line() if state.winner is not None else ()
         if line and not falling and not pending:
             line_anim = next((a for a in self.anims.active if a.kind == "line"), None)
@@ -163,20 +165,22 @@ class Connect4Scene(BoardScene):
         opening = getattr(getattr(self.match, "session", None), "opening_moves", 0)
         moves = self.state.moves[opening:]
         count = len(moves)
-        draw_text(surface, f"{count} disc{'s' if count != 1 else ''} dropped", (x, moves_y), 18, theme.TEXT, bold=True)
-        rows = max(1, (view.SIDE.bottom - 100 - (moves_y + 30)) // 24)
+        heading = f"{count} disc{'s' if count != 1 else ''} dropped"
+        below = draw_text(surface, heading, (x, moves_y), 18, theme.TEXT, bold=True).bottom
+        top, step = max(moves_y + 30, below + 2), max(24, font(16).get_height())
+        rows = max(1, (self.moves_bottom - top) // step)
         pairs = (count + 1) // 2
         first_pair = max(0, pairs - rows * 4)
         for pair in range(first_pair, pairs):
             index = pair - first_pair
             column_index, line = divmod(index, rows)
             mx = x + column_index * 118
-            my = moves_y + 30 + line * 24
+            my = top + line * step
             draw_text(surface, f"{pair + 1:>2}.", (mx, my), 16, theme.TEXT_DIM)
             for k in (0, 1):
                 if pair * 2 + k < count:
                     seat = (opening + pair * 2 + k) & 1
-                    view.draw_disc(surface, (mx + 36 + k * 40, my + 9), 7, seat)
+                    view.draw_disc(surface, (mx + 36 + k * 40, my + step // 2 - 3), 7, seat)
                     draw_text(surface, column_name(moves[pair * 2 + k]), (mx + 47 + k * 40, my), 16, theme.TEXT)
 
     def key_hints(self) -> str:

@@ -14,8 +14,9 @@ import pytweening
 
 from game.client import theme
 from game.client.anim import Anim
-from game.client.board_game.scene import SIDE, BoardScene
+from game.client.board_game.scene import BoardScene
 from game.client.explain_overlay import draw_gomoku_thoughts
+from game.client.resources import font
 from game.client.widgets import draw_text, vertical_gradient
 from game.rules.events import EventKind
 from game.client.gomoku.match import FOUL_WORDS
@@ -278,15 +279,18 @@ class GomokuScene(BoardScene):
 
     def draw_moves(self, surface, x: int, moves_y: int) -> None:
         count = len(self.state.moves)
-        draw_text(surface, f"{count} move{'s' if count != 1 else ''}", (x, moves_y), 18, theme.TEXT, bold=True)
+        heading = draw_text(
+            surface, f"{count} move{'s' if count != 1 else ''}", (x, moves_y), 18, theme.TEXT, bold=True
+        )
         moves = self.state.moves
-        rows = max(1, (SIDE.bottom - 96 - (moves_y + 28)) // 22)
+        top, step = max(moves_y + 28, heading.bottom + 2), max(22, font(16).get_height())
+        rows = max(1, (self.moves_bottom - top) // step)
         first_pair = max(0, (len(moves) + 1) // 2 - rows * 2)
         for pair in range(first_pair, (len(moves) + 1) // 2):
             index = pair - first_pair
             column, line = divmod(index, rows)
             mx = x + column * 240
-            my = moves_y + 28 + line * 22
+            my = top + line * step
             black = moves[pair * 2]
             text = f"{pair + 1:>3}. {_name(black, self.state.size)}"
             if pair * 2 + 1 < len(moves):

@@ -13,6 +13,7 @@ import pygame
 import pytweening
 
 from game.client import theme
+from game.client.anim import reduced_motion
 from game.client.portraits import portrait
 from game.client.review_bar import LABEL as REVIEW_LABEL
 from game.client.review_bar import ReviewBar
@@ -128,10 +129,10 @@ class ResultScene(Scene):
         shade(surface, min(215, int(self.age / 2)))
         good = self.good
         colour = theme.GOOD if good else theme.BAD if good is False else theme.ACCENT
-        landed = pytweening.easeOutBack(min(1.0, self.age / ENTRANCE_MS))
+        landed = self.landed()
         centre = (theme.WIDTH // 2, 200)
         rays = _rays(good)
-        rays.set_alpha(int(255 * min(1.0, self.age / ENTRANCE_MS)))
+        rays.set_alpha(255 if reduced_motion() else int(255 * min(1.0, self.age / ENTRANCE_MS)))
         surface.blit(rays, rays.get_rect(center=centre))
         self._draw_motes(surface)
         self._draw_crest(surface, centre, landed)
@@ -154,6 +155,26 @@ class ResultScene(Scene):
             draw_text(surface, self.detail, (at[0], 446), 19, theme.TEXT_DIM, anchor="center", shadow=True)
             self.menu.draw(surface)
             draw_text(surface, "R: rematch  ·  Esc: menu", (at[0], 680), 15, theme.TEXT_DIM, anchor="center")
+
+    def landed(self) -> float:
+        """How far the crest and headline have landed (they overshoot, then settle at 1); under
+        reduced motion they are in place from the first frame."""
+        if reduced_motion():
+            return 1.0
+        return pytweening.easeOutBack(min(1.0, self.age / ENTRANCE_MS))
+
+    def mote_positions(self) -> list[tuple[int, int]]:
+        """Where the rising sparks (victory) or falling ash (defeat) are now; held where they
+        started under reduced motion."""
+        rising = self.good is not False
+        still = reduced_motion()
+        seconds = 0.0 if still else self.age / 1000
+        positions = []
+        for x, y, speed, _ in self.motes:
+            travel = (y - seconds * speed) if rising else (y + seconds * speed)
+            sway = 0.0 if still else math.sin(seconds * 1.5 + x) * 6
+            positions.append((int(x + sway), int(travel % 720)))
+        return positions
 
     def _draw_crest(self, surface: pygame.Surface, centre, landed: float) -> None:
         ring = GOLD if self.good is not False else ASH
@@ -179,14 +200,9 @@ class ResultScene(Scene):
                 for index in range(6):
                     angle = math.pi / 2 + side * (0.5 + index * 0.32)
                     leaf = (centre[0] + math.cos(angle) * (radius + 22), centre[1] + math.sin(angle) * (radius + 22))
-                    pygame.draw.ellipse(surface, (120, 190, 110), pygame.Rect(leaf[0] - 7, leaf[1] - 4, 14, 8))
+                    pygame.draw.ellipse(surface, theme.GOOD, pygame.Rect(leaf[0] - 7, leaf[1] - 4, 14, 8))
 
     def _draw_motes(self, surface: pygame.Surface) -> None:
-        rising = self.good is not False
-        colour = GOLD if rising else ASH
-        seconds = self.age / 1000
-        for x, y, speed, size in self.motes:
-            travel = (y - seconds * speed) if rising else (y + seconds * speed)
-            py = travel % 720
-            sway = math.sin(seconds * 1.5 + x) * 6
-            pygame.draw.circle(surface, colour, (int(x + sway), int(py)), size)
+        colour = GOLD if self.good is not False else ASH
+        for (x, y), (_, _, _, size) in zip(self.mote_positions(), self.motes):
+            pygame.draw.circle(surface, colour, (x, y), size)

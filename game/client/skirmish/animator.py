@@ -18,7 +18,7 @@ import pygame
 import pytweening
 
 from game.client import theme
-from game.client.anim import Anim
+from game.client.anim import Anim, reduced_motion
 from game.rules.events import EventKind
 
 WALK_MS = 120  # per cell
@@ -299,6 +299,6 @@ def animate_progress(stage) -> None:
             frac = t - index
             (ax, ay), (bx, by) = points[index], points[index + 1]
             hero.x, hero.y = ax + (bx - ax) * frac, ay + (by - ay) * frac
-            hero.lift = int(6 * abs(math.sin(t * math.pi)))
+            hero.lift = 0 if reduced_motion() else int(6 * abs(math.sin(t * math.pi)))  # a hop per cell
         elif anim.kind == "death":
             stage.view.heroes[anim.data["uid"]].fade = max(0.01, 1.0 - anim.eased)

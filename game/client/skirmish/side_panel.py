@@ -11,7 +11,7 @@ from game.client import theme
 from game.client.skirmish.pieces import STATUS_COLOURS, fit_label, status_badge, status_tooltip, team_colour, team_mark
 from game.client.skirmish.view_model import SkirmishViewModel
 from game.client.resources import font
-from game.client.widgets import draw_text, fit_text, panel, wrap_text
+from game.client.widgets import draw_text, fit_line, fit_text, panel, wrap_text
 
 SIDE = pygame.Rect(880, 16, 384, 688)
 PAD = 18
@@ -23,9 +23,33 @@ LOG_SIZE, LOG_LINE = 14, 18
 FOOTER = 26
 
 
+def _line(size: int, bold: bool = False) -> int:
+    return font(size, bold).get_height()
+
+
+def header_height() -> int:
+    """The title and the two teams' lines, at the text size in effect (HEADER at 100 %)."""
+    return max(HEADER, 14 + _line(26, True) + 2 * max(24, _line(17, True)) + 4)
+
+
+def bar_height(least: int) -> int:
+    """A bar tall enough for its words at the text size in effect."""
+    return max(least, round(_line(14, True) * 0.75))
+
+
+def card_height() -> int:
+    """The hero card at the text size in effect (CARD at 100 %)."""
+    ident = max(54, _line(20, True) + _line(14) + 4)
+    return max(CARD, ident + bar_height(16) + 4 + bar_height(14) + 4 + _line(13) + 2 + 26)
+
+
+def log_line() -> int:
+    return max(LOG_LINE, _line(LOG_SIZE))
+
+
 def card_top(hud) -> int:
     """Where the hero card starts: under the teams and, in a level, its objectives."""
-    y = SIDE.y + HEADER
+    y = SIDE.y + header_height()
     if hud is not None:
         y += hud.height(WIDTH) + 8
     return y
@@ -33,7 +57,7 @@ def card_top(hud) -> int:
 
 def button_rects(hud, count: int) -> list[pygame.Rect]:
     """`count` buttons in two columns under the hero card (never over its bars)."""
-    top = card_top(hud) + CARD + 4
+    top = card_top(hud) + card_height() + 4
     width = (WIDTH - BUTTON_GAP) // 2
     return [
         pygame.Rect(
@@ -51,23 +75,29 @@ def _bar(surface, rect, ratio, colour, text) -> None:
     pygame.draw.rect(
         surface, colour, (rect.x, rect.y, int(rect.width * max(0.0, min(1.0, ratio))), rect.height), border_radius=5
     )
-    draw_text(surface, text, (rect.centerx, rect.centery), 14, theme.TEXT, bold=True, anchor="center", shadow=True)
+    size = fit_line(text, 14, rect.width - 6, int((rect.height - 2) / 0.68), True)  # its ink inside the bar
+    draw_text(
+        surface, text, (rect.centerx, rect.centery), size, theme.TEXT, bold=True, anchor="center", shadow=True, box=rect
+    )
 
 
 def draw_side(surface, model: SkirmishViewModel, tips: list) -> None:
     """The panel; status badges add (rect, tooltip lines) to `tips`."""
     panel(surface, SIDE, theme.PANEL, theme.PANEL_BORDER, radius=16)
     x, y = SIDE.x + PAD, SIDE.y + 14
-    draw_text(surface, model.title, (x, y), fit_text(model.title, 26, WIDTH, bold=True), theme.ACCENT, bold=True)
-    y += 34
+    y = draw_text(
+        surface, model.title, (x, y), fit_text(model.title, 26, WIDTH, bold=True), theme.ACCENT, bold=True
+    ).bottom
+    team_line = max(24, _line(17, True))
     for team in (0, 1):
         standing = sum(1 for h in model.view.heroes.values() if h.team == team and h.fade >= 1.0)
-        team_mark(surface, team, (x + 7, y + 10), 11)
+        team_mark(surface, team, (x + 7, y + team_line // 2), 11)
         current = model.view.active and model.view.heroes[model.view.active].team == team
         text = f"{model.labels[team]}  ·  {standing} standing"
         size = fit_text(text, 17, WIDTH - 20, bold=bool(current))
-        draw_text(surface, text, (x + 20, y), size, theme.TEXT if current else theme.TEXT_DIM, bold=bool(current))
-        y += 24
+        colour = theme.TEXT if current else theme.TEXT_DIM
+        draw_text(surface, text, (x + 20, y + team_line // 2), size, colour, bold=bool(current), anchor="midleft")
+        y += team_line
     if model.hud is not None:
         height = model.hud.height(WIDTH)
         model.hud.draw(surface, pygame.Rect(x, card_top(None), WIDTH, height))
@@ -76,7 +106,7 @@ def draw_side(surface, model: SkirmishViewModel, tips: list) -> None:
         _hero_card(surface, model, model.inspected, x, top, tips)
     for button in model.ability_buttons:
         button.draw(surface)
-    y = model.ability_buttons[-1].rect.bottom + 10 if model.ability_buttons else top + CARD + 4
+    y = model.ability_buttons[-1].rect.bottom + 10 if model.ability_buttons else top + card_height() + 4
     lines: list[tuple[str, tuple, int]] = []
     if model.status:
         lines.append((model.status[0], model.status[1], 16))
@@ -86,21 +116,23 @@ def draw_side(surface, model: SkirmishViewModel, tips: list) -> None:
         lines.append((model.path_note, theme.TEXT, 15))
     for line in model.preview:
         lines += [(part, theme.TEXT, 15) for part in wrap_text(line, 15, WIDTH)]
-    bottom = SIDE.bottom - FOOTER
-    for text, colour, size in lines:
-        if y + size + 4 > bottom - LOG_LINE * 2:  # keep room for the newest log lines
-            break
-        draw_text(surface, text, (x, y), size, colour)
-        y += size + 5
-    _draw_log(surface, model, x, y + 6, bottom)
     footer = "Tab: AI's thoughts  ·  Esc: menu"
-    draw_text(surface, footer, (x, SIDE.bottom - 22), 13, theme.TEXT_DIM)
+    footer_size = fit_text(footer, 13, WIDTH)
+    footer_top = SIDE.bottom - 8 - _line(footer_size)
+    bottom = footer_top - 2
+    for text, colour, size in lines:
+        if y + _line(size) > bottom - log_line() * 2:  # keep room for the newest log lines
+            break
+        draw_text(surface, text, (x, y), size, colour, width=WIDTH)
+        y += max(size + 5, _line(size))
+    _draw_log(surface, model, x, y + 6, bottom)
+    draw_text(surface, footer, (x, footer_top), footer_size, theme.TEXT_DIM)
 
 
 def fitting_log(log, top: int, bottom: int) -> list[tuple[str, tuple]]:
     """The newest log lines (wrapped to the panel) that fit between `top` and `bottom`, oldest
     of them first: what does not fit is the oldest, never the newest."""
-    room = max(0, (bottom - top) // LOG_LINE)
+    room = max(0, (bottom - top) // log_line())
     shown: list[tuple[str, tuple]] = []
     for text, colour in reversed(log):
         parts = wrap_text(text, LOG_SIZE, WIDTH)
@@ -112,10 +144,10 @@ def fitting_log(log, top: int, bottom: int) -> list[tuple[str, tuple]]:
 
 def _draw_log(surface, model, x: int, top: int, bottom: int) -> None:
     shown = fitting_log(model.log, top, bottom)
-    y = bottom - len(shown) * LOG_LINE
+    y = bottom - len(shown) * log_line()
     for text, colour in shown:
         draw_text(surface, text, (x, y), LOG_SIZE, colour)
-        y += LOG_LINE
+        y += log_line()
 
 
 def _hero_card(surface, model, uid: int, x: int, y: int, tips: list) -> None:
@@ -126,22 +158,23 @@ def _hero_card(surface, model, uid: int, x: int, y: int, tips: list) -> None:
     cls = state_hero.cls
     surface.blit(hero_token(hero.cls_id, hero.team, 48, uid == model.view.active), (x, y))
     name, size = fit_label(model.names.get(uid, cls.name), 20, WIDTH - 58, bold=True, minimum=14)
-    draw_text(surface, name, (x + 58, y), size, team_colour(hero.team), bold=True)
+    below = draw_text(surface, name, (x + 58, y), size, team_colour(hero.team), bold=True).bottom
     role = f"{cls.name} · {cls.role}" if cls.role else cls.name
-    draw_text(surface, role, (x + 58, y + 27), fit_text(role, 14, WIDTH - 58), theme.TEXT_DIM)
-    y += 54
+    draw_text(surface, role, (x + 58, below), fit_text(role, 14, WIDTH - 58), theme.TEXT_DIM)
+    y += max(54, _line(20, True) + _line(14) + 4)
+    health_h, small_h = bar_height(16), bar_height(14)
     _bar(
         surface,
-        pygame.Rect(x, y, WIDTH, 16),
+        pygame.Rect(x, y, WIDTH, health_h),
         hero.health / hero.max_health,
         theme.HEALTH,
         f"{max(0, int(hero.health))} / {hero.max_health} health",
     )
-    y += 20
+    y += health_h + 4
     if hero.max_mana:
         _bar(
             surface,
-            pygame.Rect(x, y, WIDTH // 2 - 4, 14),
+            pygame.Rect(x, y, WIDTH // 2 - 4, small_h),
             hero.mana / hero.max_mana,
             theme.MANA,
             f"{int(hero.mana)} / {hero.max_mana} mana",
@@ -149,27 +182,34 @@ def _hero_card(surface, model, uid: int, x: int, y: int, tips: list) -> None:
     energy = state_hero.energy if uid == model.state.active_hero.uid else state_hero.turn_energy()
     _bar(
         surface,
-        pygame.Rect(x + WIDTH // 2 + 4, y, WIDTH // 2 - 4, 14),
+        pygame.Rect(x + WIDTH // 2 + 4, y, WIDTH // 2 - 4, small_h),
         energy / max(1, cls.energy),
         (240, 200, 80),
         f"{energy:g} energy",
     )
-    y += 18
+    y += small_h + 4
     stats = (
         f"hit {state_hero.hit_chance():.0%}  crit {state_hero.crit_chance():.0%}  armour {state_hero.armour()}"
         f"  resist {state_hero.resist()}  init {cls.initiative}"
     )
-    draw_text(surface, stats, (x, y), fit_text(stats, 13, WIDTH), theme.TEXT_DIM)
-    y += 18
+    y = draw_text(surface, stats, (x, y), fit_text(stats, 13, WIDTH), theme.TEXT_DIM).bottom + 2
     sx = x
     amounts = {kind.value: status.amount for kind, status in state_hero.statuses.items()}
     for name, turns in sorted(hero.statuses.items()):
         badge = status_badge(name, 20, turns)
         label = name.title()
-        width = badge.get_width() + 4 + font(13).size(label)[0] + 10
+        size = fit_line(label, 13, WIDTH, 24)
+        width = badge.get_width() + 4 + font(size).size(label)[0] + 10
         if sx + width > SIDE.right - PAD:
             break
         surface.blit(badge, (sx, y))
-        draw_text(surface, label, (sx + badge.get_width() + 3, y + 3), 13, STATUS_COLOURS.get(name, theme.TEXT))
+        draw_text(
+            surface,
+            label,
+            (sx + badge.get_width() + 3, y + 11),
+            size,
+            STATUS_COLOURS.get(name, theme.TEXT),
+            anchor="midleft",
+        )
         tips.append((pygame.Rect(sx, y, width - 6, 22), status_tooltip(name, turns, amounts.get(name, 0))))
         sx += width

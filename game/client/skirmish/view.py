@@ -15,6 +15,7 @@ import math
 import pygame
 
 from game.client import theme
+from game.client.anim import idle_wave
 from game.client.explain_overlay import draw_thoughts
 from game.client.skirmish.pieces import (
     STATUS_COLOURS,
@@ -29,7 +30,8 @@ from game.client.skirmish.pieces import (
 )
 from game.client.skirmish.side_panel import SIDE, draw_side
 from game.client.skirmish.view_model import SkirmishViewModel
-from game.client.widgets import draw_text, fit_text, panel, text_surface, vertical_gradient
+from game.client.resources import font
+from game.client.widgets import draw_text, fit_line, fit_text, panel, text_surface, vertical_gradient
 from game.rules.skirmish.game import cell_name
 
 __all__ = [
@@ -46,6 +48,8 @@ __all__ = [
 ]
 
 BOARD = pygame.Rect(48, 112, 804, 530)  # the arena is centred in here; its edges carry a1.. labels
+# The AI's thoughts, over the arena but right of its row numbers (text never sits over text)
+THOUGHTS = pygame.Rect(116, 120, SIDE.x - 20 - 116, 420)
 BAR = pygame.Rect(24, 16, 836, 64)  # the initiative bar
 TEAM_NAMES = ("Blue", "Red")
 MOVE_TILE = (90, 200, 255, 60)
@@ -114,14 +118,14 @@ def draw(surface: pygame.Surface, model: SkirmishViewModel) -> None:
         image.set_alpha(alpha)
         surface.blit(image, image.get_rect(center=BOARD.center))
     width = SIDE.x - BOARD.x - 20
-    draw_text(surface, model.hint, (BOARD.x, BOARD.bottom + 14), fit_text(model.hint, 16, width), theme.TEXT)
-    draw_text(
-        surface, model.key_hints, (BOARD.x, BOARD.bottom + 38), fit_text(model.key_hints, 14, width), theme.TEXT_DIM
-    )
+    hint = draw_text(surface, model.hint, (BOARD.x, BOARD.bottom + 14), fit_text(model.hint, 16, width), theme.TEXT)
+    keys_size = fit_text(model.key_hints, 14, width)
+    keys_top = min(max(BOARD.bottom + 38, hint.bottom), theme.HEIGHT - 2 - font(keys_size).get_height())
+    draw_text(surface, model.key_hints, (BOARD.x, keys_top), keys_size, theme.TEXT_DIM)
     if model.toast is not None:
         model.toast.draw(surface)
     if model.overlay:
-        draw_thoughts(surface, pygame.Rect(70, 120, 740, 420), model.explained_by or "the AI", model.explanation)
+        draw_thoughts(surface, THOUGHTS, model.explained_by or "the AI", model.explanation)
     else:
         _draw_tooltip(surface, model.mouse, tips)
 
@@ -251,7 +255,7 @@ def _draw_heroes(surface, model, tips: list) -> None:
     layout = model.layout
     px = int(layout.cell * 0.84)
     view = model.view
-    pulse = 0.5 + 0.5 * math.sin(model.time / 180)
+    pulse = 0.5 + 0.5 * idle_wave(model.time, 180)
     for uid, hero in sorted(view.heroes.items(), key=lambda item: item[1].y):
         if not hero.shown:
             continue
@@ -264,7 +268,7 @@ def _draw_heroes(surface, model, tips: list) -> None:
         if hero.fade < 1.0:
             token = token.copy()
             token.set_alpha(int(255 * hero.fade))
-        shake = int(4 * math.sin(model.time / 20)) if model.hurt.get(uid, 0.0) > 0 else 0
+        shake = int(4 * idle_wave(model.time, 20)) if model.hurt.get(uid, 0.0) > 0 else 0  # still: reduced motion
         surface.blit(token, token.get_rect(center=(cx + shake, cy - hero.lift)))
         if hero.fade < 1.0:
             continue
@@ -292,7 +296,7 @@ def _draw_heroes(surface, model, tips: list) -> None:
             sx += size + 8
     cast = next((a for a in model.anims if a.kind == "cast"), None)
     if cast is not None:
-        colour = (255, 120, 80) if cast.data["harmful"] else (120, 240, 160)
+        colour = theme.BAD if cast.data["harmful"] else theme.GOOD  # the palette's harm and help
         glow = pygame.Surface((layout.cell, layout.cell), pygame.SRCALPHA)
         alpha = int(160 * math.sin(math.pi * cast.t))
         pygame.draw.rect(glow, (*colour, alpha), glow.get_rect().inflate(-6, -6), border_radius=10)
@@ -323,8 +327,14 @@ def _draw_floaters(surface, model) -> None:
 def _draw_initiative(surface, model) -> None:
     panel(surface, BAR, theme.PANEL, theme.PANEL_BORDER, radius=12)
     view = model.view
-    draw_text(surface, f"Round {max(1, view.round)}", (BAR.x + 14, BAR.y + 10), 20, theme.ACCENT, bold=True)
-    draw_text(surface, "initiative", (BAR.x + 14, BAR.y + 36), 14, theme.TEXT_DIM)
+    # "Round 3" over "initiative", in the bar's first 106 pixels (the tokens start after them):
+    # at a large text size both shrink back to that room.
+    column = pygame.Rect(BAR.x + 14, BAR.y + 4, 100, BAR.height - 8)
+    round_text = f"Round {max(1, view.round)}"
+    size = fit_line(round_text, 20, column.width, 32, True)
+    top = draw_text(surface, round_text, (column.x, column.y + 4), size, theme.ACCENT, bold=True, box=column)
+    size = fit_line("initiative", 14, column.width, column.bottom - top.bottom + 2)
+    draw_text(surface, "initiative", (column.x, top.bottom - 2), size, theme.TEXT_DIM, box=column)
     x = BAR.x + 120
     order = model.initiative
     for index, (uid, upcoming) in enumerate(order):
@@ -355,10 +365,11 @@ def _draw_tooltip(surface, mouse, tips: list) -> None:
     for rect, lines in reversed(tips):
         if rect.collidepoint(mouse):
             width = max(text_surface(line, 15).get_width() for line in lines) + 20
-            box = pygame.Rect(mouse[0] + 14, mouse[1] + 14, width, 10 + 20 * len(lines))
+            step = max(20, font(15).get_height())
+            box = pygame.Rect(mouse[0] + 14, mouse[1] + 14, width, 10 + step * len(lines))
             box.clamp_ip(pygame.Rect(0, 0, theme.WIDTH, theme.HEIGHT))
             panel(surface, box, (16, 20, 30), theme.ACCENT, radius=8, alpha=240)
             for index, line in enumerate(lines):
                 colour = theme.TEXT if index == 0 else theme.TEXT_DIM
-                draw_text(surface, line, (box.x + 10, box.y + 6 + 20 * index), 15, colour)
+                draw_text(surface, line, (box.x + 10, box.y + 6 + step * index), 15, colour)
             return

@@ -1,0 +1,136 @@
+"""The duel's side panels: the match info (or a level's objectives), the log and the status box
+over the End turn button. Every line is wrapped or fitted to its panel at the text size in
+effect, and laid out by the font's own line height, so 150 % text stays in its panel."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.client import theme
+from game.client.cards import duel_layout
+from game.client.cards.duel_marks import spinner
+from game.client.cards.view_model import DuelViewModel
+from game.client.resources import font
+from game.client.widgets import draw_text, fit_line, fit_lines, wrap_text
+
+INFO = pygame.Rect(16, 236, 200, 248)
+PAD = 14
+LOG_SIZE = 14
+LOG_TITLE = (196, 170, 120)  # the log's heading: brass, like the table's trim
+HINTS = (
+    "Drag a card to the board",
+    "Drag a creature to attack",
+    "Hover a card to read it",
+    "Keys: 1-8 or arrows, Enter",
+    "E / Space: end turn",
+    "Esc: cancel, or the menu",
+)
+
+
+def draw_side_panels(surface, model: DuelViewModel) -> None:
+    _match_info(surface, model)
+    _log(surface, model)
+    _status(surface, model)
+    model.end_button.enabled = model.my_turn
+    model.end_button.draw(surface)
+
+
+def _match_info(surface, model: DuelViewModel) -> None:
+    box = INFO
+    if model.hud is not None:
+        model.hud.draw(surface, box)
+        return
+    inner = box.inflate(-2 * 16, -2 * 12)
+    turn = f"Turn {max(1, (model.view.turn + 1) // 2)}"
+    rect = draw_text(
+        surface, turn, inner.topleft, fit_line(turn, 24, inner.width, 40, True), theme.ACCENT, bold=True, box=inner
+    )
+    lanes = "One lane" if model.view.lanes == 1 else "Two lanes"
+    rect = draw_text(surface, lanes, (inner.x, rect.bottom - 4), 15, theme.TEXT_DIM, width=inner.width, box=inner)
+    # The how-to-play lines take the room left; at a large text size they wrap, and shrink
+    # back only as far as needed to all fit (the Controls screen lists them too).
+    top = rect.bottom + 8
+    size, lines = fit_lines(HINTS, 14, inner.width, inner.bottom - top)
+    line = font(size).get_height()
+    for index, text in enumerate(lines):
+        draw_text(surface, text, (inner.x, top + index * line), size, theme.TEXT_DIM, box=inner)
+
+
+def log_shown(log, width: int, height: int) -> list[tuple[str, object]]:
+    """The newest log entries, wrapped to `width`, that fit `height` a line apart, oldest of them
+    first: what does not fit is the oldest, never the newest."""
+    room = max(0, height // font(LOG_SIZE).get_height())
+    shown: list[tuple[str, object]] = []
+    for text, colour in reversed(log):
+        parts = wrap_text(text, LOG_SIZE, width)
+        if len(shown) + len(parts) > room:
+            break
+        shown[:0] = [(part, colour) for part in parts]
+    return shown
+
+
+def _log(surface, model: DuelViewModel) -> None:
+    inner = duel_layout.LOG.inflate(-2 * PAD, -2 * 10)
+    title = draw_text(
+        surface, "Log", inner.topleft, fit_line("Log", 16, inner.width, 30, True), LOG_TITLE, bold=True, box=inner
+    )
+    top = title.bottom + 2
+    line = font(LOG_SIZE).get_height()
+    for index, (text, colour) in enumerate(log_shown(model.log, inner.width, inner.bottom - top)):
+        colour = getattr(theme, colour) if isinstance(colour, str) else colour
+        draw_text(surface, text, (inner.x, top + index * line), LOG_SIZE, colour, box=inner)
+
+
+def _status(surface, model: DuelViewModel) -> None:
+    box = duel_layout.STATUS
+    inner = box.inflate(-2 * PAD, -2 * 10)
+    seat = model.current
+    lines: list[tuple[str, int]] = []  # under the status: (text, size)
+    thinking = False
+    if model.over:
+        status = "Game over"
+    elif model.controllers[seat] == "ai":
+        name = model.labels[seat]
+        thinking = model.ai_thinking
+        if thinking:
+            status = f"{name} is thinking"
+        else:
+            status = f"{name} plays"
+            if model.anims_busy:
+                lines.append(("Click or any key: skip ahead", 13))
+    else:
+        status = "Your move" if model.labels[seat] == "You" else f"{model.labels[seat]} to move"
+        lines.append(("Drag a card  ·  E: end turn", 14))
+    rect = draw_text(
+        surface,
+        status,
+        inner.topleft,
+        fit_line(status, 17, inner.width, 34, True, minimum=12),
+        theme.TEXT,
+        bold=True,
+        box=inner,
+    )
+    # The bottom line keeps its place over the button; it shrinks only if it cannot fit the width.
+    footer = "Tab: the AI's thoughts" if model.thoughts_available else "Esc: menu"
+    footer_size = fit_line(footer, 14, inner.width, 26)
+    footer_top = inner.bottom - font(footer_size).get_height()
+    draw_text(surface, footer, (inner.x, footer_top), footer_size, theme.TEXT_DIM, box=inner)
+    y = rect.bottom + 4
+    if thinking:
+        elapsed = model.ai_elapsed_ms
+        seconds = f"{elapsed / 1000:.1f} s"
+        size = fit_line(seconds, 15, inner.width - 28, 24)
+        height = font(size).get_height()
+        spinner(surface, (inner.x + 10, y + height // 2), model.time, 8)
+        draw_text(surface, seconds, (inner.x + 28, y), size, theme.TEXT_DIM, box=inner)
+        bar = pygame.Rect(inner.x, y + height + 4, inner.width, 8)
+        pygame.draw.rect(surface, theme.BACKGROUND, bar, border_radius=4)
+        fill = bar.copy()
+        fill.width = int(bar.width * min(1.0, elapsed / max(1.0, model.ai_budget_ms)))
+        pygame.draw.rect(surface, theme.ACCENT, fill, border_radius=4)
+        return
+    for text, size in lines:
+        size, wrapped = fit_lines([text], size, inner.width, footer_top - y)
+        for part in wrapped:
+            draw_text(surface, part, (inner.x, y), size, theme.TEXT_DIM, box=inner)
+            y += font(size).get_height()
