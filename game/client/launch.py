@@ -31,6 +31,17 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="open this level at once: a campaign level id (e.g. c1_first_spark) or a level file; "
         "F5 reloads the file, Esc then Quit returns to the title",
     )
+    add_window_arguments(parser)
+    parser.add_argument(
+        "--smoke-test", action="store_true", help="start headless, render each main screen, run one AI search, exit"
+    )
+    parser.add_argument(
+        "--think-ms", type=int, help="AI thinking time per turn for this run (ms; default: the settings' AI speed)"
+    )
+
+
+def add_window_arguments(parser: argparse.ArgumentParser) -> None:
+    """--size, --fullscreen and --windowed: every command that opens the window takes them."""
     parser.add_argument(
         "--size", metavar="WxH", help="window size, e.g. 1600x900 (saved in the settings; default: the saved size)"
     )
@@ -46,12 +57,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         action="store_false",
         default=None,
         help="start in a window (saved; default: as the settings say)",
-    )
-    parser.add_argument(
-        "--smoke-test", action="store_true", help="start headless, render each main screen, run one AI search, exit"
-    )
-    parser.add_argument(
-        "--think-ms", type=int, help="AI thinking time per turn for this run (ms; default: the settings' AI speed)"
     )
 
 

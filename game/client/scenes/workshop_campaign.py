@@ -15,7 +15,7 @@ import pygame
 
 from game.client import theme
 from game.client.scene import Scene
-from game.client.scenes.workshop_prompt import leave_or_ask
+from game.client.scenes.workshop_prompt import UnsavedWork
 from game.client.widgets import Button, draw_text, fit_text, hover_buttons, press_buttons, vertical_gradient
 from game.workshop import campaign_edit as ce
 from game.client.workshop import campaign_view as view
@@ -28,7 +28,7 @@ from game.workshop.recovery import Recovery
 SHORTCUTS = {"z": "undo", "y": "redo", "s": "save", "n": "new_chapter"}
 
 
-class WorkshopCampaignScene(Scene):
+class WorkshopCampaignScene(UnsavedWork, Scene):
     name = "workshop_campaign"
     raw_keys = True  # every key and typed text (game/client/workshop/keys.py)
 
@@ -156,21 +156,9 @@ class WorkshopCampaignScene(Scene):
     def help(self) -> None:
         self.showing_help = True
 
-    def unsaved(self) -> str | None:
-        if self.discarded or not self.doc.dirty:
-            return None
+    def unsaved_words(self) -> str:
         files = ", ".join(self.doc.file_of(part).name for part in self.doc.changed_files()) or self.doc.path.name
         return f"{files}: changes not saved."
-
-    def save_before_quit(self, then) -> None:
-        self.save(then)
-
-    def discard_unsaved(self) -> None:
-        self.discarded = True
-        self.recovery.discard()
-
-    def leave(self) -> None:
-        leave_or_ask(self.app, self.unsaved(), self.save, self.discard_unsaved)
 
     def choose_chapter(self, c: int) -> None:
         self.settings.finish(self.doc)

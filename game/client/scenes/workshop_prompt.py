@@ -3,6 +3,8 @@ buttons; each button's callback gets the text (None: the button only closes)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
 
 from game.client import theme
@@ -35,6 +37,37 @@ def leave_or_ask(app, unsaved: str | None, save, discard=None) -> None:
             ("Cancel", None),
         ],
     )
+
+
+class UnsavedWork:
+    """What a workshop scene with a document does before it is left or the window closes: it asks
+    (Save / Discard / Cancel) while its document has unsaved changes, and a Discard forgets the
+    recovery copy. The scene has `app`, `doc`, `recovery`, `save(then)` and words what is unsaved
+    (`unsaved_words`)."""
+
+    discarded = False  # Discard was chosen: leave or quit without asking again
+    app: Any
+    doc: Any
+    recovery: Any
+
+    def unsaved_words(self) -> str:
+        raise NotImplementedError
+
+    def save(self, then=None) -> None:
+        raise NotImplementedError
+
+    def unsaved(self) -> str | None:
+        return None if self.discarded or not self.doc.dirty else self.unsaved_words()
+
+    def save_before_quit(self, then) -> None:
+        self.save(then)
+
+    def discard_unsaved(self) -> None:
+        self.discarded = True
+        self.recovery.discard()
+
+    def leave(self) -> None:
+        leave_or_ask(self.app, self.unsaved(), self.save, self.discard_unsaved)
 
 
 def quit_question(app, scene: Scene) -> dict:

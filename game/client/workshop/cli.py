@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import argparse
 
+from game.client.launch import add_window_arguments
+
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
@@ -15,21 +17,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="a level file to edit (or a campaign level id); 'campaign' or a campaign.json: the "
         "campaign's chapters and unlock rules; without it, the workshop's front page",
     )
-    parser.add_argument("--size", metavar="WxH", help="window size, e.g. 1600x900")
-    # The same window options as `duelmind play` (game/client/launch.py), saved in the settings.
-    parser.add_argument(
-        "--fullscreen",
-        action="store_true",
-        default=None,
-        help="start full screen (saved; default: as the settings say)",
-    )
-    parser.add_argument(
-        "--windowed",
-        dest="fullscreen",
-        action="store_false",
-        default=None,
-        help="start in a window (saved; default: as the settings say)",
-    )
+    add_window_arguments(parser)  # as `duelmind play` takes them, saved in the settings
 
 
 def open_workshop(app, level: str | None = None) -> None:

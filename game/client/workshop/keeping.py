@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from game.client.scenes.workshop_prompt import leave_or_ask
+from game.client.scenes.workshop_prompt import UnsavedWork
 from game.client.workshop.panel import count_words
 from game.paths import levels_dir
 from game.workshop import disk, io
@@ -21,7 +21,7 @@ from game.workshop.recovery import Recovery
 WATCH_MS = 2000.0  # how often the editor looks at its file for changes made by another program
 
 
-class FileKeeping:
+class FileKeeping(UnsavedWork):
     app: Any
     doc: Document
 
@@ -65,20 +65,8 @@ class FileKeeping:
 
     # ------------------------------------------------------------------ the close button
 
-    def unsaved(self) -> str | None:
-        if self.discarded or not self.doc.dirty:
-            return None
+    def unsaved_words(self) -> str:
         return f"{Path(self.doc.file_name).name} has changes that are not saved."
-
-    def save_before_quit(self, then) -> None:
-        self.save(then)
-
-    def discard_unsaved(self) -> None:
-        self.discarded = True
-        self.recovery.discard()
-
-    def leave(self) -> None:
-        leave_or_ask(self.app, self.unsaved(), self.save, self.discard_unsaved)
 
     def keep_on_exit(self) -> None:
         """Leaving the editor (Back, quitting, a crash): unsaved work stays in its recovery copy
