@@ -13,11 +13,18 @@ from typing import Callable
 import pygame
 
 from game.client import theme
+from game.client.resources import font
 from game.client.widgets import draw_text, wrap_text
 
 TEXT_SIZE = 15
-LINE = 19
+DETAIL_SIZE = 13
 ICON = 18
+
+
+def _step(size: int, at_least: int, bold: bool = False) -> int:
+    """A line's height at the text size in use (Settings > Accessibility), never less than the
+    layout's own at 100 %."""
+    return max(at_least, font(size, bold).get_linesize())
 
 
 def star_points(centre, radius: float, inner: float = 0.45, rotation: float = -math.pi / 2) -> list:
@@ -107,22 +114,28 @@ class ObjectivesHUD:
 
     def height(self, width: int) -> int:
         width -= 2 * self.padding
-        total = 2 * self.padding + 26 + (32 if self.caption else 0)
+        total = 2 * self.padding + _step(17, 26, True) + (_step(22, 32, True) if self.caption else 0)
         for status in self.statuses:
-            total += len(self._lines(status, width)) * LINE + (16 if status.detail or not status.required else 0) + 8
-        return total + len(self.hints) * 18 + (4 if self.hints else 0)
+            total += len(self._lines(status, width)) * _step(TEXT_SIZE, 19) + self._extra_height(status) + 8
+        return total + len(self.hints) * _step(DETAIL_SIZE, 18) + (4 if self.hints else 0)
+
+    @staticmethod
+    def _extra_height(status) -> int:
+        """The "bonus · turn 2 of 3" line under an objective (none for a plain required one)."""
+        return _step(DETAIL_SIZE, 16) if status.detail or not status.required else 0
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         x, y = rect.x + self.padding, rect.y + self.padding
         width = rect.width - 2 * self.padding
+        line = _step(TEXT_SIZE, 19)
         if self.caption:
-            draw_text(surface, self.caption(), (x, y), 22, theme.ACCENT, bold=True)
-            y += 32
-        draw_text(surface, "Objectives", (x, y), 17, theme.TEXT, bold=True)
-        y += 26
+            draw_text(surface, self.caption(), (x, y), 22, theme.ACCENT, bold=True, width=width, box=rect)
+            y += _step(22, 32, True)
+        draw_text(surface, "Objectives", (x, y), 17, theme.TEXT, bold=True, width=width, box=rect)
+        y += _step(17, 26, True)
         for status in self.statuses:
             lines = self._lines(status, width)
-            block = len(lines) * LINE + (16 if status.detail or not status.required else 0)
+            block = len(lines) * line + self._extra_height(status)
             if status.index in self.flash:
                 glow = pygame.Surface((width + 8, block + 6), pygame.SRCALPHA)
                 colour = (
@@ -131,11 +144,11 @@ class ObjectivesHUD:
                 alpha = int(90 * min(1.0, self.flash[status.index] / 600))
                 pygame.draw.rect(glow, (*colour, alpha), glow.get_rect(), border_radius=8)
                 surface.blit(glow, (x - 4, y - 3))
-            draw_state_icon(surface, (x + 8, y + 9), status.state)
+            draw_state_icon(surface, (x + 8, y + line // 2), status.state)
             colour = theme.TEXT if status.state == "pending" else theme.GOOD if status.state == "met" else theme.BAD
-            for index, line in enumerate(lines):
-                draw_text(surface, line, (x + ICON + 6, y + index * LINE), TEXT_SIZE, colour)
-            y += len(lines) * LINE
+            for index, text in enumerate(lines):
+                draw_text(surface, text, (x + ICON + 6, y + index * line), TEXT_SIZE, colour, box=rect)
+            y += len(lines) * line
             extra = []
             if not status.required:
                 extra.append("bonus")
@@ -143,13 +156,25 @@ class ObjectivesHUD:
                 extra.append(player_words(status.detail))
             if extra:
                 left = x + ICON + 6
+                step = self._extra_height(status)
                 if not status.required:
-                    draw_star(surface, (left + 6, y + 8), 6, status.state == "met")
+                    draw_star(surface, (left + 6, y + step // 2), 6, status.state == "met")
                     left += 16
-                draw_text(surface, "  ·  ".join(extra), (left, y + 1), 13, theme.TEXT_DIM)
-                y += 16
+                draw_text(
+                    surface,
+                    "  ·  ".join(extra),
+                    (left, y + 1),
+                    DETAIL_SIZE,
+                    theme.TEXT_DIM,
+                    width=x + width - left,
+                    box=rect,
+                )
+                y += step
             y += 8
-        hint_y = max(y + 4, rect.bottom - self.padding - 18 * len(self.hints))
+        hint_step = _step(DETAIL_SIZE, 18)
+        hint_y = max(y + 4, rect.bottom - self.padding - hint_step * len(self.hints))
         for hint in self.hints:
-            draw_text(surface, hint, (x, hint_y), 13, theme.TEXT_DIM)
-            hint_y += 18
+            if hint_y + hint_step > rect.bottom:
+                break  # no room left at a large text size: the keys are on the Controls screen too
+            draw_text(surface, hint, (x, hint_y), DETAIL_SIZE, theme.TEXT_DIM, width=width, box=rect)
+            hint_y += hint_step

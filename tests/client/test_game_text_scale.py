@@ -220,3 +220,21 @@ def test_every_card_keeps_its_whole_name_in_a_full_hand_and_on_the_board(scale):
                     assert resources.font(box.size, True).get_height() >= 8, (card.name, width)
     finally:
         resources.set_text_scale(1.0)
+
+
+@pytest.mark.parametrize("level_id", ["c2_two_lanes", "g3_hold_the_garden", "s1_first_muster"])
+def test_a_campaign_levels_objectives_panel_keeps_its_text_in_place_at_150_percent(app, settings, level_id):
+    """The objectives HUD (objective, its bonus star and "turn 1 of 8" detail) grows with the text."""
+    from game.client import launch
+
+    settings(text_scale=1.5)
+    launch.open_start(app, level_id)
+    for _ in range(20):  # the level's opening lines
+        if app.top.name != "dialogue":
+            break
+        key(app, pygame.K_ESCAPE)
+    scene = app.top
+    step(app, 20)
+    drawn = drawn_texts(scene)
+    assert any(text == "Objectives" for text, _, _ in drawn)
+    assert layout_problems(drawn) == []
