@@ -122,32 +122,34 @@ def test_levels_move_between_chapters_and_in_order(doc):
 
 def test_chapters_are_added_moved_renamed_and_removed(doc):
     index = ce.add_chapter(doc, "The Alchemist's Tower")
-    assert index == 5
-    assert ce.chapters(doc)[5] == {
+    assert index == 7
+    assert ce.chapters(doc)[7] == {
         "id": "the_alchemist_s_tower",
         "title": "The Alchemist's Tower",
         "unlock": {"after": ["c3_the_duelmind"]},
         "order": "sequential",
         "levels": [],
     }
-    assert words(doc) == ['chapter 6 "The Alchemist\'s Tower" › levels: needs at least 1 item(s)']
-    ce.add_level(doc, "x_alchemists_riddle", 5)
+    assert words(doc) == ['chapter 8 "The Alchemist\'s Tower" › levels: needs at least 1 item(s)']
+    ce.add_level(doc, "x_alchemists_riddle", 7)
     assert doc.problems == []
     assert ce.new_chapter_id(doc, "The Alchemist's Tower") == "the_alchemist_s_tower_2"
-    ce.set_title(doc, 5, "The Tower")
-    ce.set_order(doc, 5, "open")
-    assert ce.move_chapter(doc, 5, -1) == 4
+    ce.set_title(doc, 7, "The Tower")
+    ce.set_order(doc, 7, "open")
+    assert ce.move_chapter(doc, 7, -1) == 6
     assert [c["id"] for c in ce.chapters(doc)] == [
         "apprentice",
         "stone_garden",
         "proving_yard",
         "tournament",
+        "foundry",
+        "vault",
         "the_alchemist_s_tower",
         "final",
     ]
-    assert ce.chapters(doc)[4]["title"] == "The Tower" and ce.chapters(doc)[4]["order"] == "open"
-    ce.remove_chapter(doc, 4)
-    assert ce.unassigned(doc) == BONUS and len(ce.chapters(doc)) == 5
+    assert ce.chapters(doc)[6]["title"] == "The Tower" and ce.chapters(doc)[6]["order"] == "open"
+    ce.remove_chapter(doc, 6)
+    assert ce.unassigned(doc) == BONUS and len(ce.chapters(doc)) == 7
     assert doc.problems == []
     while doc.undo():
         pass
@@ -163,8 +165,8 @@ def test_unlock_rules_intro_lines_and_rewards(doc):
     ce.set_unlock_stars(doc, 1, 3)
     assert list(ce.chapters(doc)[1]) == ["id", "title", "intro", "unlock", "order", "levels"]
     assert ce.chapters(doc)[1]["unlock"] == {"stars": 3}
-    ce.set_unlock_stars(doc, 4, 0)
-    assert ce.chapters(doc)[4]["unlock"] == {"after": ["c2_draft_duel", "g3_hold_the_garden"]}
+    ce.set_unlock_stars(doc, 6, 0)  # the final's 20 stars dropped, its levels to win kept
+    assert ce.chapters(doc)[6]["unlock"] == {"after": ["v3_founders_board", "s4_brennas_champions"]}
     assert ce.add_intro_line(doc, 0, "Mind the sparks.") == 1
     assert ce.chapters(doc)[0]["intro"][1] == {
         "speaker": "Magister Ilsa",
@@ -215,7 +217,7 @@ def test_a_circle_of_chapters_is_named_with_its_place(doc):
         "no level unlocks it: no player can reach it (add it to a chapter's levels or to a level's "
         "rewards.unlocks)" in found
     )
-    assert len(found) == 19  # every level: no chapter can open
+    assert len(found) == 25  # every level: no chapter can open
     doc.undo()
     assert doc.problems == []
 
@@ -227,10 +229,13 @@ def test_an_unreachable_chapter_and_its_own_levels(doc):
         'chapter 2 "The Stone Garden" › level 1 "g1_five_stones": level "g1_five_stones" can never be '
         "unlocked: its chapter's unlock rule is never met (check unlock.after and unlock.stars)" in found
     )
-    # The garden's last level unlocks a bonus level, which is out of reach with it.
+    # The garden's last level unlocks a bonus level, which is out of reach with it; the foundry
+    # waits for the garden, the vault for the foundry and the final for the vault.
     assert {place_in_document(p, doc.path)[:3] for p in doc.problems} == {
         ("campaign", "chapters", 1),
         ("campaign", "chapters", 4),
+        ("campaign", "chapters", 5),
+        ("campaign", "chapters", 6),
         ("levels", "x_four_in_the_gears"),
     }
     doc.undo()
@@ -389,7 +394,7 @@ def test_campaign_screens(app, folder, tmp_path):
     press_key(app, pygame.K_a)
     assert not scene.showing_help
     click(app, scene.buttons[-4].rect.center)  # + Chapter
-    assert len(ce.chapters(scene.doc)) == 6
+    assert len(ce.chapters(scene.doc)) == 8
     shoot(app, tmp_path, "campaign-new-chapter")
 
 
