@@ -34,6 +34,7 @@ TOP = 104  # chapter headers
 HEADER_HEIGHT = 64
 TILES_TOP = 180
 TILES_BOTTOM = 548
+TINY = 6  # the smallest size a map label shrinks to (9 px at 150 % text), rather than leave its tile
 DETAIL = pygame.Rect(24, 560, theme.WIDTH - 48, 146)
 MARGIN = 24
 GAP = 12
@@ -375,19 +376,22 @@ class CampaignMapScene(Scene):
         )
         draw_star(surface, (rect.right - 27, rect.y + 17), 6, stars > 0)
         draw_text(surface, str(stars), (rect.right - 12, rect.y + 10), 13, theme.TEXT_DIM, anchor="topright", box=rect)
-        label_rect = draw_text(  # the label gives way to the counts at a large text size
+        room = count.x - rect.x - 20
+        if column.number is not None and font(fit_text(label, 13, room, True), True).size(label)[0] > room:
+            label = f"CH {column.number}"  # the label gives way to the counts at a large text size
+        label_rect = draw_text(
             surface,
             label,
             (rect.x + 14, rect.y + 10),
-            13,
+            fit_text(label, 13, room, True, minimum=TINY),
             theme.ACCENT if unlocked else theme.DISABLED,
             bold=True,
-            width=count.x - rect.x - 20,
             box=rect,
         )
-        size = fit_text(column.title, 19, rect.width - 28, bold=True)
+        # Eight columns leave a chapter's name little room: at a large text size it may go below 9.
+        size = fit_text(column.title, 19, rect.width - 28, bold=True, minimum=TINY)
         top = max(rect.y + 30, label_rect.bottom - 4)
-        while size > 9 and font(size, True).get_height() > rect.bottom - 2 - top:  # the header's height too
+        while size > TINY and font(size, True).get_height() > rect.bottom - 2 - top:  # the header's height too
             size -= 1
         draw_text(
             surface,
@@ -436,25 +440,30 @@ class CampaignMapScene(Scene):
         if state == "locked" and (column.chapter is None or not self._chapter_state(column)[0]):
             title = "? ? ?"  # a locked chapter's levels and locked bonus levels stay a surprise
         x = rect.x + 50
-        size = fit_text(title, 17, rect.right - 10 - x, bold=True)
         colour = theme.TEXT if state in ("open", "done") else theme.TEXT_DIM if state == "broken" else theme.DISABLED
-        draw_text(surface, title, (x, rect.y + 10), size, colour, bold=True)
-        y = rect.y + rect.height - 20
+        lines = _tile_title(title, rect.right - 8 - x)
+        y = rect.y + rect.height - (20 if len(lines) == 1 else 12)
+        step = (y - 8 - rect.y - 6) // len(lines)
+        for index, (line, size) in enumerate(lines):
+            draw_text(surface, line, (x, rect.y + 6 + index * step), size, colour, bold=True, box=rect)
         if state == "broken":
             draw_text(surface, "the file has problems", (x, y - 8), 14, theme.BAD)
         elif state == "locked":
             draw_text(surface, "locked", (x, y - 8), 14, (110, 118, 140))
         else:
             record = self.progress.record(level_id)
+            radius, spacing = (8, 20) if len(lines) == 1 else (6, 15)  # a two-line title leaves less room
             for index in range(max_stars(level)):
-                draw_star(surface, (x + 8 + index * 20, y), 8, index < record.stars)
+                draw_star(surface, (x + 8 + index * spacing, y), radius, index < record.stars)
             if level_id in self.runs:
                 badge = pygame.Rect(0, 0, 62, 20)
                 badge.midright = (rect.right - 10, y)
                 pygame.draw.rect(surface, theme.ACCENT_DARK, badge, border_radius=10)
                 draw_text(surface, "saved", badge.center, 13, theme.TEXT, bold=True, anchor="center")
             elif level.boss:
-                draw_text(surface, "BOSS", (rect.right - 12, y), 13, theme.BAD, bold=True, anchor="midright")
+                stars_end = x + 8 + (max_stars(level) - 1) * spacing + radius + 6
+                size = fit_text("BOSS", 13, rect.right - 10 - stars_end, bold=True)
+                draw_text(surface, "BOSS", (rect.right - 10, y), size, theme.BAD, bold=True, anchor="midright")
 
     def _column_of(self, level_id: str) -> Column:
         return next(column for column in self.columns if level_id in column.level_ids)
@@ -587,3 +596,20 @@ def _padlock(surface, centre, colour, scale: float = 1.0) -> None:
     pygame.draw.ellipse(surface, colour, shackle, max(2, int(3 * scale)))
     pygame.draw.rect(surface, colour, body, border_radius=int(4 * scale))
     pygame.draw.circle(surface, (30, 34, 46), (x, body.centery), max(2, int(3 * scale)))
+
+
+def _tile_title(title: str, width: int) -> list[tuple[str, int]]:
+    """A level tile's title as (line, size): one line at 17 when it fits without shrinking much,
+    else two lines of a smaller size (a long title stays readable instead of tiny)."""
+    if fit_text(title, 17, width, bold=True) >= 15:
+        return [(title, fit_text(title, 17, width, bold=True))]
+    size = 14
+    # The title's two lines share the tile's height with the stars: at a large text size they may
+    # have to go below 11.
+    lines = wrap_text(title, size, width, bold=True)
+    while len(lines) > 2 and size > TINY:
+        size -= 1
+        lines = wrap_text(title, size, width, bold=True)
+    if len(lines) > 2:  # still too long: the first line, and the rest fitted onto the second
+        lines = [lines[0], " ".join(lines[1:])]
+    return [(line, fit_text(line, size, width, bold=True, minimum=TINY)) for line in lines]
