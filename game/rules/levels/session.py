@@ -81,8 +81,10 @@ class LevelResult:
 
 
 def level_digest(level) -> str:
-    """A short hash of the level's content (saves note which version of a level they are of)."""
-    return hashlib.sha256(level.model_dump_json(by_alias=True).encode()).hexdigest()[:16]
+    """A short hash of the level's content (saves note which version of a level they are of).
+    Fields left at their defaults are not hashed, so a new optional field in the level format
+    does not make every stored measurement and save look like one of a changed level."""
+    return hashlib.sha256(level.model_dump_json(by_alias=True, exclude_defaults=True).encode()).hexdigest()[:16]
 
 
 class LevelSession:
