@@ -45,6 +45,10 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "bench engine": ("game.tools.bench_engine", "card engine throughput: random-vs-random games"),
     "bench gomoku": ("game.tools.bench_gomoku", "gomoku AI speed, tactics and a self-play ladder"),
     "bench memory": ("game.tools.bench_memory", "does a card AI's memory stay flat over many decisions"),
+    "bench deadlines": (
+        "game.tools.bench_deadlines",
+        "do the LOCM bot and the Gomocup brain answer in time with CPU-bound processes competing",
+    ),
     "bench player": (
         "game.tools.bench_player_model",
         "each game's player model (a middling person) against the easy and medium AIs",

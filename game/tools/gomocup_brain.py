@@ -21,6 +21,7 @@ from collections.abc import Callable
 
 from game.rules.gomoku import BLACK, EMPTY, WHITE, GomokuState, Rule, format_move, parse_move
 from game.rules.gomoku.rules import MAX_SIZE, MIN_SIZE
+from game.tools.deadlines import AdaptiveMargin
 from game.version import __version__
 
 VERSION = __version__  # the game's own (game/version.py)
@@ -62,20 +63,29 @@ def rule_from_info(bits: int) -> Rule:
     return Rule.FREESTYLE
 
 
-def move_budget_ms(timeout_turn_ms: int, time_left_ms: int | None, empty_points: int) -> float:
-    """Milliseconds the AI may think for this move.
-
-    The smaller of the turn limit and a fair share of the match time left, minus a safety
-    margin (10 % and 50 ms), never below a few milliseconds. A turn limit of 0 asks for the
-    fastest play.
-    """
+def move_limit_ms(timeout_turn_ms: int, time_left_ms: int | None, empty_points: int) -> float | None:
+    """The time this move may take: the smaller of the turn limit and a fair share of the match
+    time left; None for a turn limit of 0 ("play as fast as possible")."""
     if timeout_turn_ms <= 0:
-        return FAST_MOVE_MS
+        return None
     limit = float(timeout_turn_ms)
     if time_left_ms is not None and time_left_ms < UNLIMITED_TIME_LEFT_MS:
         moves_to_go = max(MIN_MOVES_TO_GO, min(MAX_MOVES_TO_GO, empty_points // 2))
         limit = min(limit, max(time_left_ms, 0) / moves_to_go)
-    return max(MIN_BUDGET_MS, limit * (1.0 - SAFETY_SHARE) - SAFETY_MS)
+    return limit
+
+
+def move_budget_ms(
+    timeout_turn_ms: int, time_left_ms: int | None, empty_points: int, margin: AdaptiveMargin | None = None
+) -> float:
+    """Milliseconds the AI may think for this move: its limit (`move_limit_ms`) minus the safety
+    margin (10 % and 50 ms on an idle machine; more when `margin` has seen answers go out late),
+    never below a few milliseconds. A turn limit of 0 asks for the fastest play."""
+    limit = move_limit_ms(timeout_turn_ms, time_left_ms, empty_points)
+    if limit is None:
+        return FAST_MOVE_MS
+    margin = margin if margin is not None else AdaptiveMargin(SAFETY_SHARE, SAFETY_MS, adaptive=False)
+    return max(MIN_BUDGET_MS, limit - margin.margin_ms(limit))
 
 
 class ProtocolError(ValueError):
@@ -93,6 +103,7 @@ class GomocupBrain:
         warm_up: Callable[[Rule], None] | None = None,
         verbose: bool = False,
         clock: Callable[[], float] = time.perf_counter,
+        margin: AdaptiveMargin | None = None,
     ) -> None:
         self.choose_move = choose_move
         self.level = level
@@ -100,6 +111,10 @@ class GomocupBrain:
         self.warm_up = warm_up
         self.verbose = verbose
         self.clock = clock
+        # kept back from each move's limit: grows with how late answers went out (game/tools/deadlines.py)
+        self.margin = margin if margin is not None else AdaptiveMargin(SAFETY_SHARE, SAFETY_MS)
+        # (started, deadline, CPU time at the start) of the move being answered
+        self.thinking: tuple[float, float, float] | None = None
         self.rule = Rule.FREESTYLE
         self.size: int | None = None
         self.state: GomokuState | None = None
@@ -370,7 +385,8 @@ class GomocupBrain:
         assert state is not None
         started = self.clock()
         empty = state.board.count(EMPTY)
-        budget = move_budget_ms(self.timeout_turn_ms, self.time_left_ms, empty)
+        budget = move_budget_ms(self.timeout_turn_ms, self.time_left_ms, empty, self.margin)
+        self.thinking = (started, started + budget / 1000.0, time.process_time())
         replies = []
         try:
             move = self.choose_move(state.clone(), budget, self.level, self.seed)
@@ -387,15 +403,25 @@ class GomocupBrain:
             replies.append(f"DEBUG {format_move(move)} in {spent:.0f} ms (budget {budget:.0f} ms)")
         return [*replies, format_move(move)]
 
+    def answered(self) -> None:
+        """The reply to a move was written: note how late it went out (for the next margins)."""
+        if self.thinking is not None:
+            started, deadline, cpu_before = self.thinking
+            self.margin.observe(started, started, deadline, self.clock(), time.process_time() - cpu_before)
+            self.thinking = None
+
     def _warm_up(self) -> None:
         """Build the pattern tables of every rule, once, while START is answered: managers
         send the rule (INFO rule) after START and start the first move's clock right after,
         so a table built then (~0.2 s for the exact-five rules) would eat that move's time."""
         if self.warm_up is not None:
+            started, cpu_before = self.clock(), time.process_time()
             for rule in Rule:
                 if rule not in self._warmed:
                     self.warm_up(rule)
                     self._warmed.add(rule)
+            # Flat-out work before the first move: how busy the machine is, before any move says it.
+            self.margin.note_busy(time.process_time() - cpu_before, self.clock() - started)
 
     # --- helpers ----------------------------------------------------------------------------
 
@@ -450,6 +476,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--level", default="master", help="AI level (default: master, the strongest)")
     parser.add_argument("--seed", type=int, default=None, help="fix the AI's random choices")
     parser.add_argument("--verbose", action="store_true", help="report each move's thinking time on DEBUG lines")
+    parser.add_argument(
+        "--margin",
+        choices=("adaptive", "fixed"),
+        default="adaptive",
+        help="time kept back from each move's limit: adaptive (grows with the lateness seen on a busy "
+        "machine; the default) or fixed (10 %% and 50 ms, for comparison: `duelmind bench deadlines`)",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -470,7 +503,10 @@ def run(args: argparse.Namespace) -> int:
         base = None if seed is None else seed - len(state.moves)
         return GomokuAgent(level, base, memory).act(GomokuGame(state), budget_ms).action
 
-    brain = GomocupBrain(remembering_choose_move, args.level, args.seed, warm_up=warm_up, verbose=args.verbose)
+    margin = AdaptiveMargin(SAFETY_SHARE, SAFETY_MS, adaptive=args.margin == "adaptive")
+    brain = GomocupBrain(
+        remembering_choose_move, args.level, args.seed, warm_up=warm_up, verbose=args.verbose, margin=margin
+    )
     return serve(brain, sys.stdin.buffer, sys.stdout)
 
 
@@ -483,4 +519,5 @@ def serve(brain: GomocupBrain, commands, replies) -> int:
         for reply in brain.handle(raw.decode("utf-8", errors="replace")):
             replies.write(reply + "\n")
             replies.flush()
+        brain.answered()
     return 0

@@ -13,8 +13,11 @@ draft), its draft picks (so it knows what is left in its deck: the picks minus e
 has seen), the cards offered in the draft (the pool the opponent drafted from, with their exact
 stats), the opponent's cards seen so far, and its own turn count.
 
-Time: the first battle turn allows 1000 ms, later ones 100 ms (200 ms with two lanes); the agent
-gets 70% of that minus the time already spent reading and parsing. Garbled input never stops
+Time: the first battle turn allows 1000 ms, later ones 100 ms (200 ms with two lanes), counted
+from the arrival of the turn's first line (stamped by the reader thread). The agent plans until
+the bot's deadline: the limit minus a margin that adapts to the lateness the bot sees on a busy
+machine (game/tools/deadlines.py: 30 % of the limit when idle, more under load; `--margin fixed`
+keeps 30 %), and the bot answers with the best plan found by then. Garbled input never stops
 the bot: it names the line and what was wrong on stderr, answers PASS and reads on (a turn whose
 line counts cannot be read is skipped whole). At the end of input it exits with status 0.
 """
@@ -31,6 +34,7 @@ from collections import Counter
 from typing import IO, Callable
 
 from ai.agents import CardTurnAgent
+from game.tools.deadlines import AdaptiveMargin
 from ai.cards.agent import CardAgent
 from game.rules.cards.actions import Action, Kind
 from game.rules.cards.bot_input import DraftInput, ProtocolError, is_player_line, parse_turn_input, turn_length
@@ -40,7 +44,8 @@ from game.rules.cards.observation import Observation
 FIRST_TURN_MS = 1000.0
 TURN_MS = 100.0
 TURN_MS_TWO_LANES = 200.0
-BUDGET_SHARE = 0.7  # of the time limit, for the agent; the rest is the safety margin
+DRAFT_FIRST_MS = 1000.0
+DRAFT_MS = 100.0
 STALL_SECONDS = 0.04  # a turn whose announced lines do not arrive within this is garbled
 MAX_STEPS = 200  # plans per turn, in case an agent plans one action at a time forever
 
@@ -62,6 +67,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="write one JSON object per decision (turn, actions, explanation) to FILE",
     )
     parser.add_argument("--seed", type=int, default=None, help="seed of the AI's random choices")
+    parser.add_argument(
+        "--margin",
+        choices=("adaptive", "fixed"),
+        default="adaptive",
+        help="time kept back from each turn's limit: adaptive (grows with the lateness seen on a busy "
+        "machine; the default) or fixed (30 %%, for comparison: `duelmind bench deadlines`)",
+    )
 
 
 def default_ai() -> str:
@@ -88,7 +100,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"bot locm: cannot write --explain file: {error}", file=sys.stderr)
         return 2
     try:
-        bot = LocmBot(agent, sys.stdout, sys.stderr, explain)
+        bot = LocmBot(agent, sys.stdout, sys.stderr, explain, margin=AdaptiveMargin(adaptive=args.margin == "adaptive"))
         return bot.run(LineReader(sys.stdin.buffer))
     finally:
         if explain is not None:
@@ -97,30 +109,36 @@ def run(args: argparse.Namespace) -> int:
 
 class LineReader:
     """Lines of a byte stream, read by a thread into a queue so that waits can time out.
-    Numbers the lines it hands out (1-based) and lets one line be looked at without taking it."""
+    Numbers the lines it hands out (1-based) and lets one line be looked at without taking it;
+    `arrived` is when the last line handed out was read from the stream (`clock`), which is when
+    the turn's clock started for the bot, however long the bot took to get to it."""
 
-    def __init__(self, stream: IO[bytes]):
+    def __init__(self, stream: IO[bytes], clock: Callable[[], float] = time.perf_counter):
         self._queue: queue.Queue = queue.Queue()
         self._peeked = None
+        self._peeked_at = 0.0
+        self.clock = clock
         self.number = 0  # the number of the last line handed out
+        self.arrived = 0.0
         thread = threading.Thread(target=self._pump, args=(stream,), name="locm-stdin", daemon=True)
         thread.start()
 
     def _pump(self, stream: IO[bytes]) -> None:
         try:
             for raw in iter(stream.readline, b""):
-                self._queue.put(raw.decode("utf-8", "replace").rstrip("\r\n"))
+                self._queue.put((raw.decode("utf-8", "replace").rstrip("\r\n"), self.clock()))
         except (OSError, ValueError):
             pass
-        self._queue.put(_EOF)
+        self._queue.put((_EOF, self.clock()))
 
     def peek(self, timeout: float | None = None):
         """The next line without taking it, _EOF at the end of input, or _TIMEOUT."""
         if self._peeked is None:
             try:
-                self._peeked = self._queue.get(timeout=timeout) if timeout != 0 else self._queue.get_nowait()
+                item = self._queue.get(timeout=timeout) if timeout != 0 else self._queue.get_nowait()
             except queue.Empty:
                 return _TIMEOUT
+            self._peeked, self._peeked_at = item
         return self._peeked
 
     def get(self, timeout: float | None = None):
@@ -130,6 +148,7 @@ class LineReader:
             return item
         self._peeked = None
         self.number += 1
+        self.arrived = self._peeked_at
         return item
 
     def skip_fragments(self, quiet: float = 0.0) -> int:
@@ -152,6 +171,7 @@ class LocmBot:
         err: IO[str],
         explain: IO[str] | None = None,
         clock: Callable[[], float] = time.perf_counter,
+        margin: AdaptiveMargin | None = None,
     ):
         # The AI is asked through the one agent interface (`act`, ai/agents.py), which plans the
         # turn on its first call and answers from the plan after; the draft is the card AI's own.
@@ -160,6 +180,8 @@ class LocmBot:
         self.err = err
         self.explain = explain
         self.clock = clock
+        self.margin = margin if margin is not None else AdaptiveMargin()
+        self.deadline: float | None = None  # when the turn being answered should be answered by
         self.seat: int | None = None
         self.lanes: int | None = None
         self.started = False
@@ -179,6 +201,9 @@ class LocmBot:
             if start is None:
                 return 0
             lines, first_line, started = start
+            taken = self.clock()
+            cpu_before = time.process_time()
+            self.deadline = None
             error: ProtocolError | None = None
             try:
                 expected = turn_length(lines, first_line)
@@ -206,6 +231,9 @@ class LocmBot:
                 answer = self.garbled(error)
             if not self.write(answer):
                 return 0
+            if self.deadline is not None:  # how late this answer was, for the next turns' margin
+                cpu = time.process_time() - cpu_before
+                self.margin.observe(started, taken, self.deadline, self.clock(), cpu)
 
     def turn_start(self, reader: LineReader) -> tuple[list[str], int, float] | None:
         """The first two lines of the next turn (two player lines), skipping anything else.
@@ -240,7 +268,7 @@ class LocmBot:
                             f"(line {skipped[0][0]} is {skipped[0][1][:60]!r})"
                         )
                     return [pending[1], line], pending[0], pending[2]
-                pending = (reader.number, line, self.clock())
+                pending = (reader.number, line, reader.arrived)
                 continue
             if pending is not None:
                 skipped.append(pending[:2])
@@ -294,7 +322,7 @@ class LocmBot:
             return self.garbled(error)
         try:
             if isinstance(parsed, DraftInput):
-                return self.draft(parsed)
+                return self.draft(parsed, started)
             return self.battle(parsed, started)
         except Exception as error:  # an agent bug must not cost the game: play on
             self.warn(f"turn starting at stdin line {first_line}: {type(error).__name__}: {error}; answering PASS")
@@ -302,7 +330,9 @@ class LocmBot:
 
     # ------------------------------------------------------------------ draft
 
-    def draft(self, draft: DraftInput) -> str:
+    def draft(self, draft: DraftInput, started: float | None = None) -> str:
+        if started is not None:  # the pick is quick; its deadline only measures the lateness seen
+            self.deadline = self.margin.deadline(started, DRAFT_FIRST_MS if draft.pick == 0 else DRAFT_MS)
         if not self.started:
             self.seat, self.lanes = draft.seat, draft.lanes
             self.agent.new_game(draft.seat, draft.lanes)
@@ -333,7 +363,7 @@ class LocmBot:
         self.battle_turn = me.turns if self.battle_turn is None else self.battle_turn + 1
         self.remember(observation)
         limit = FIRST_TURN_MS if first_turn else (TURN_MS_TWO_LANES if battle.lanes == 2 else TURN_MS)
-        deadline = started + BUDGET_SHARE * limit / 1000.0
+        deadline = self.deadline = self.margin.deadline(started, limit)
         agent = self.agent
         agent.drop_plan()  # this turn's first act plans, with the turn's budget
         played: list[Action] = []
