@@ -150,7 +150,8 @@ def mutated_turn(draw, ops: list[str] = OPS) -> str:
         index = draw(st.integers(0, len(lines) - 1), label="line")
         words = lines[index].split(" ")
         op = draw(st.sampled_from(ops), label="op")
-        numbers = [i for i, word in enumerate(words) if word.lstrip("-").isdigit() and len(word) < 8]
+        # ASCII digits only: an earlier mutation may have put in a word like "²", which isdigit() accepts
+        numbers = [i for i, w in enumerate(words) if w.lstrip("-").isascii() and w.lstrip("-").isdigit() and len(w) < 8]
         if op == "nudge" and numbers:  # a number off by a little, or at a limit: still a well-formed turn
             at = draw(st.sampled_from(numbers), label="at")
             words[at] = str(
