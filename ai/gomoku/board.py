@@ -220,14 +220,44 @@ class Board:
         self.hash = 0
         self.moves: list[int] = []
         self.to_move = BLACK
+        self.walls: tuple[int, ...] = ()  # sealed points (a level's twist), set before any stone
 
     @classmethod
     def from_state(cls, state: GomokuState) -> Board:
         board = cls(state.size, state.rule)
         size = state.size
+        walls = tuple(p for p, value in enumerate(state.board) if value == WALL)
+        if walls:
+            board._seal(walls)
         for x, y in state.moves:
             board.play(y * size + x)
         return board
+
+    def _seal(self, walls: tuple[int, ...]) -> None:
+        """Put a level's sealed points on the empty board: each is a WALL in every line key that
+        reaches it, as the board's edge is, so no pattern runs through it; its own point is never
+        a candidate or a threat point (stones skip occupied points' keys, walls included). The
+        codes, packs, score and threat points are then counted again from the keys."""
+        self.walls = walls
+        board, keys, area = self.board, self.keys, self.area
+        for p in walls:
+            board[p] = WALL
+            # updates[BLACK] changes a key by 1 << shift (BLACK is 1); a wall there is 3 << shift
+            for index, _q, change in self.geometry.updates[BLACK][p]:
+                keys[index] += WALL * change
+        table = self.table
+        self.codes = [table[key] for key in keys]
+        self.packs = [[], [0] * area, [0] * area]
+        self.score = 0
+        for index, code in enumerate(self.codes):
+            p = index % area
+            if board[p]:
+                continue
+            self.packs[BLACK][p] += self.black_pack_of[code]
+            self.packs[WHITE][p] += self.white_pack_of[code]
+            self.score += self.weight_of[code]
+        for colour in (BLACK, WHITE):
+            self.threat_points[colour] = {p for p in range(area) if not board[p] and self.packs[colour][p] >= F3_UNIT}
 
     # --- moves ----------------------------------------------------------------------------
 

@@ -93,7 +93,7 @@ class GameMemory:
         self.tables: SearchTables | None = None
 
     def for_move(self, settings: Level, board: Board) -> tuple[ThreatMemory, SearchTables]:
-        identity = (settings, board.size, board.rule)
+        identity = (settings, board.size, board.rule, board.walls)  # walls: a level's sealed points
         if identity != self.identity or self.tables is None:
             self.identity = identity
             self.threats = ThreatMemory()
@@ -175,7 +175,10 @@ def _decide(
 ) -> tuple[tuple[int, int], dict]:
     size = state.size
     if not state.moves:
-        return (size // 2, size // 2), {"reason": "opening", "depth": 0, "score": 0, "pv": [], "nodes": 0}
+        opening = (size // 2, size // 2)
+        if not state.is_legal(*opening):  # a level's twist sealed the centre: the nearest open point
+            opening = min(state.legal_actions(), key=lambda p: (abs(p[0] - size // 2) + abs(p[1] - size // 2), p))
+        return opening, {"reason": "opening", "depth": 0, "score": 0, "pv": [], "nodes": 0}
     board = Board.from_state(state)
     context = SearchContext(board, deadline, clock)
     point = board.point

@@ -60,6 +60,9 @@ class GameKind:
     # The player model of this game's levels (ai/player_model.py), from ai/agents.py: (the stronger
     # AI level, the weaker one, the share of decisions the weaker one makes); None: none.
     player_model: tuple[str, str, float] | None = None
+    # The AI levels of this game's level opponents from weakest to strongest: the campaign's
+    # difficulty setting moves an opponent one step along it (game/rules/levels/difficulty.py).
+    ai_ladder: tuple[str, ...] = ()
 
     def count_turns(self, count: int) -> str:
         """`count` of this game's turn unit in words: "1 turn", "3 moves"."""
@@ -120,6 +123,7 @@ GAMES: dict[str, GameKind] = {
             level_model="game.rules.levels.model:CardLevel",
             level_session="game.rules.levels.session:CardSession",
             level_checks="game.rules.levels.checks:check_cards",
+            ai_ladder=("easy", "medium", "hard"),
             replay_exports={".txt": "game.rules.replays.codingame:codingame_text"},
         ),
         GameKind(
@@ -130,6 +134,7 @@ GAMES: dict[str, GameKind] = {
             level_model="game.rules.levels.gomoku_level:GomokuLevel",
             level_session="game.rules.levels.session:GomokuSession",
             level_checks="game.rules.levels.gomoku_checks:check_gomoku",
+            ai_ladder=("novice", "easy", "medium", "hard", "master"),
             replay_exports={".psq": "game.rules.replays.psq:psq_text"},
         ),
         GameKind(
@@ -140,6 +145,7 @@ GAMES: dict[str, GameKind] = {
             level_model="game.rules.levels.skirmish_level:SkirmishLevel",
             level_session="game.rules.levels.skirmish_session:SkirmishSession",
             level_checks="game.rules.levels.skirmish_checks:check_skirmish",
+            ai_ladder=("easy", "medium", "hard"),
         ),
         GameKind(
             "connect4",
@@ -149,6 +155,7 @@ GAMES: dict[str, GameKind] = {
             level_model="game.rules.connect4.level:Connect4Level",
             level_session="game.rules.connect4.session:Connect4Session",
             level_checks="game.rules.connect4.level:check_connect4",
+            ai_ladder=("easy", "medium", "hard"),
         ),
     )
 }

@@ -82,8 +82,10 @@ def test_map_errors(folder):
     edit(folder / "maps" / "ruins.json", lambda d: d["rows"].__setitem__(2, ".#.."))
     edit(folder / "maps" / "pillars.json", lambda d: d["spawns"][0].__setitem__(0, [2, 1]))
     found = problems(folder)
-    assert any("ruins.json: (entry): rows must all have the same length" in p for p in found)
-    assert any("pillars.json: (entry): spawn 2,1 is not a floor cell" in p for p in found)
+    assert found == [
+        f"{folder / 'maps' / 'pillars.json'}: spawns: the player's team's first start cell 2,1 is a wall",
+        f"{folder / 'maps' / 'ruins.json'}: rows: row 3 is 4 cells long, row 1 is 10: every row needs the same length",
+    ]
 
 
 def test_invalid_json_gives_line_and_column(folder):

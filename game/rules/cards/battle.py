@@ -43,6 +43,7 @@ from game.rules.cards.state import (
     Side,
 )
 from game.rules.cards.state import find_creature as _find
+from game.rules.cards.twist import BattleTwist
 from game.rules.events import Event, EventKind
 
 # The kinds as module globals for the hot paths: `Kind.ATTACK` costs a class attribute lookup
@@ -58,7 +59,8 @@ class Battle(Legality, Combat, TriggeredEffects):
     """A LOCM battle between players 0 (first) and 1 (with Duelmind's effects when its cards have them)."""
 
     # The effects' own state ("effects_on", "auras_on", "rng_state") is in TriggeredEffects' slots.
-    __slots__ = ("lanes", "sides", "current", "winner", "turn", "dying", "token_base")
+    # twist: a level's rule twist (game/rules/cards/twist.py), None in every other battle
+    __slots__ = ("lanes", "sides", "current", "winner", "turn", "dying", "token_base", "twist")
 
     def __init__(self, decks: Sequence[Sequence[Card]], lanes: int = 1, seed: int = 0):
         if lanes not in (1, 2):
@@ -77,6 +79,7 @@ class Battle(Legality, Combat, TriggeredEffects):
         self.rng_state = seed & ((1 << 64) - 1)  # random effects only; see effects.py
         self.dying: list[tuple[int, Creature]] = []  # creatures whose death effects are pending
         self.token_base = 2 * max(len(decks[0]), len(decks[1])) + 1  # token ids start above deck ids
+        self.twist: BattleTwist | None = None
         self._detect_effects()
 
     @classmethod
@@ -128,6 +131,7 @@ class Battle(Legality, Combat, TriggeredEffects):
         twin.rng_state = self.rng_state
         twin.dying = []
         twin.token_base = self.token_base
+        twin.twist = self.twist
         return twin
 
     def apply(self, action: Action) -> list[Event]:
@@ -219,6 +223,10 @@ class Battle(Legality, Combat, TriggeredEffects):
             self._check_winner(self.current, events)
             if self.winner is not None:
                 return
+        if self.twist is not None:
+            self.twist.turn_end(self, self.current, events)
+            if self.winner is not None:
+                return
         if me.bonus_mana and me.mana == 0:
             me.bonus_ends = True
         self.current = 1 - self.current
@@ -241,6 +249,8 @@ class Battle(Legality, Combat, TriggeredEffects):
             creature.has_attacked = False
         if events is not None:
             events.append(Event(EventKind.TURN, player=player, value=me.turns))
+        if self.twist is not None:  # before the draw: a twist may add cards to it
+            self.twist.turn_start(self, player, events)
         draws = me.drawn = me.next_draw
         me.next_draw = 1
         self._draw(me, player, draws, events)

@@ -421,6 +421,7 @@ def _battle(
     battle.auras_on = any(card.has_aura for card in known.values())
     battle.rng_state = 0
     battle.dying = []
+    battle.twist = None  # the protocol has no level twists
 
     me = Side.__new__(Side)
     opponent = Side.__new__(Side)

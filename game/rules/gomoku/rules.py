@@ -176,7 +176,7 @@ def scan_winner(board: list[int], size: int, rule: Rule) -> int | None:
     """The colour that has a winning row anywhere on the board (full rescan; for checks/tests)."""
     for y in range(size):
         for x in range(size):
-            if board[y * size + x] != EMPTY and winning_line(board, size, x, y, rule):
+            if board[y * size + x] in (BLACK, WHITE) and winning_line(board, size, x, y, rule):  # not a WALL
                 return board[y * size + x]
     return None
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from game.rules.gomoku import rules
-from game.rules.gomoku.rules import BLACK, EMPTY, WHITE, Rule
+from game.rules.gomoku.rules import BLACK, EMPTY, WALL, WHITE, Rule
 from game.rules.events import Event, EventKind
 
 DRAW = 0
@@ -58,6 +58,7 @@ class GomokuState:
         white: Iterable[Move],
         size: int = 15,
         rule: Rule | int = Rule.FREESTYLE,
+        blocked: Iterable[Move] = (),
     ) -> GomokuState:
         """A position given as two sets of stones (e.g. the Gomocup BOARD command).
 
@@ -65,18 +66,27 @@ class GomokuState:
         black stone means white to move; anything else, duplicate or off-board stones, or a
         position that is already won raises ValueError. ``moves`` alternates black and white
         stones in the given order, so undo() takes back stones of alternating colours.
+        ``blocked`` points (a level's twist) hold a WALL: no one plays there, no row runs through.
         """
         black, white = list(black), list(white)
         if len(black) not in (len(white), len(white) + 1):
             raise ValueError(f"{len(black)} black and {len(white)} white stones cannot alternate")
         state = cls(size, rule)
         seen: set[Move] = set()
+        for x, y in blocked:
+            if not (0 <= x < size and 0 <= y < size):
+                raise ValueError(f"blocked point {x},{y} is off the board")
+            if state.board[y * size + x] == EMPTY:
+                state.board[y * size + x] = WALL
+                state._empty_count -= 1
         for move in black + white:
             x, y = move
             if not (0 <= x < size and 0 <= y < size):
                 raise ValueError(f"stone {x},{y} is off the board")
             if move in seen:
                 raise ValueError(f"two stones on {x},{y}")
+            if state.board[y * size + x] == WALL:
+                raise ValueError(f"a stone on {x},{y}, a blocked point")
             seen.add(move)
         for turn in range(len(black) + len(white)):
             colour_moves = black if turn % 2 == 0 else white
@@ -114,6 +124,12 @@ class GomokuState:
         return self.clone()
 
     # --- queries ------------------------------------------------------------------------
+
+    @property
+    def blocked(self) -> list[Move]:
+        """The blocked points (a level's twist), in row-major order."""
+        size = self.size
+        return [(i % size, i // size) for i, value in enumerate(self.board) if value == WALL]
 
     @property
     def is_over(self) -> bool:
@@ -178,7 +194,7 @@ class GomokuState:
             raise ValueError(f"point {x},{y} is off the {self.size}x{self.size} board")
         index = y * self.size + x
         if self.board[index] != EMPTY:
-            raise ValueError(f"point {x},{y} is occupied")
+            raise ValueError(f"point {x},{y} is {'blocked' if self.board[index] == WALL else 'occupied'}")
         player = self.current_player
         foul = None
         if self.rule == Rule.RENJU and player == BLACK:
@@ -240,7 +256,7 @@ class GomokuState:
 
     def diagram(self) -> str:
         """The board as rows of ``X`` (black), ``O`` (white) and ``.``, top row first."""
-        symbols = {EMPTY: ".", BLACK: "X", WHITE: "O"}
+        symbols = {EMPTY: ".", BLACK: "X", WHITE: "O", WALL: "#"}
         size = self.size
         return "\n".join("".join(symbols[self.board[y * size + x]] for x in range(size)) for y in range(size))
 

@@ -31,7 +31,10 @@ from game.rules.cards.draft import Draft
 from game.rules.cards.effects import cards_reachable
 from game.rules.cards.model import Card
 from game.rules.cards.state import FIRST_RUNE, HAND_LIMIT, RUNE_STEP, STARTING_HEALTH
-from game.rules.levels.model import BoardEntry, CardEntry, CardLevel, DraftDeck, SideSpec
+from game.rules.levels.modifiers import battle_twist
+from game.rules.levels.model import BoardEntry, CardEntry, CardLevel, DraftDeck, PlayerDeck, SideSpec
+from game.rules.levels import card_rules
+from game.rules.levels.player_deck import deck_pool, suggested_cards
 from game.paths import levels_dir
 
 
@@ -45,14 +48,7 @@ def level_cardset(level: CardLevel) -> CardSet:
     return _cardset(tuple(level.rules.files))
 
 
-def allowed(level: CardLevel, card: Card) -> str | None:
-    """Why `card` may not appear in this level, or None."""
-    rules = level.rules
-    if rules.style == "plain" and card.effects:
-        return f"card {card.base_id} ({card.name}) has triggered effects and the level's style is plain"
-    if rules.allowed is not None and card.base_id not in rules.allowed and not card.token:
-        return f"card {card.base_id} ({card.name}) is not in rules.allowed"
-    return None
+allowed = card_rules.allowed  # here too, for the modules that read it from the build
 
 
 def draft_pool(level: CardLevel, cardset: CardSet, deck: DraftDeck) -> list[Card]:
@@ -77,6 +73,8 @@ def side_card_ids(level: CardLevel, side: str, cardset: CardSet) -> set[int]:
     ids = set()
     if isinstance(spec.deck, DraftDeck):
         ids |= {c.base_id for c in draft_pool(level, cardset, spec.deck)}
+    elif isinstance(spec.deck, PlayerDeck):  # any deck the player may bring
+        ids |= {c.base_id for c in deck_pool(level, cardset)}
     else:
         ids |= {card for card, _ in expand(spec.deck.cards)}
     ids |= {card for card, _ in expand(spec.hand or [])}
@@ -126,7 +124,11 @@ class SidePlan:
 class CardSetup:
     """A card level compiled for one seed: who sits where, each seat's cards, the drafts."""
 
-    def __init__(self, level: CardLevel, seed: int = 0, cardset: CardSet | None = None):
+    def __init__(
+        self, level: CardLevel, seed: int = 0, cardset: CardSet | None = None, player_cards: list[int] | None = None
+    ):
+        # player_cards: the deck the player brings to a "player" deck level (one id per copy);
+        # None plays the level's suggested deck (game/rules/levels/player_deck.py)
         self.level = level
         self.seed = seed
         self.cardset = cardset or level_cardset(level)
@@ -152,6 +154,10 @@ class CardSetup:
             if isinstance(deck, DraftDeck):
                 pool = draft_pool(level, self.cardset, deck)
                 plan.draft = Draft(pool, self.rng(f"draft:{side}"), picks=deck.picks, draft_cards=min(60, len(pool)))
+            elif isinstance(deck, PlayerDeck):
+                chosen = player_cards if player_cards is not None else suggested_cards(level, self.cardset)
+                plan.deck = [Placed(cards[c], None, "deck") for c in chosen]
+                self.rng(f"shuffle:{side}").shuffle(plan.deck)  # the same shuffle a "shuffled" deck gets
             else:
                 placed = [Placed(cards[c], label, "deck") for c, label in expand(deck.cards)]
                 if deck.kind == "shuffled":
@@ -267,6 +273,8 @@ class CardSetup:
                     events.append(Event(EventKind.DRAW, player=plan.seat, card=instance.uid))
             elif plan.seat == 0:
                 side.next_draw = 0  # the given hand is the hand of the first turn
+        # The level's rule twist plays from the first turn on (game/rules/levels/modifiers.py).
+        battle.twist = battle_twist(getattr(self.level, "twist", None), self.player_seat)
         # The first turn starts as in Battle.start (mana, readiness, the draw, turn effects).
         battle.begin_turn(events)
         for plan in self.plans:
@@ -284,6 +292,7 @@ class CardSetup:
                 if plan.seat == 0:
                     side.max_mana = spec.mana
                     side.mana = spec.mana + side.bonus_mana
+                    side.mana += battle.twist.extra_mana[0] if battle.twist is not None else 0  # the surge still comes
                 else:
                     side.max_mana = spec.mana - 1  # its first turn adds one
             if spec.health is not None:

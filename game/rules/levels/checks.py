@@ -13,7 +13,7 @@ from pathlib import Path
 from game.rules.cards.cardset import CardSetError
 from game.rules.cards.model import CardType
 from game.rules.cards.state import BOARD_LIMIT, OPENING_HAND, RUNE_STEP, STARTING_HEALTH, TURN_LIMIT
-from game.rules.levels.model import HAND_LIMIT, Campaign, CardLevel, DraftDeck
+from game.rules.levels.model import HAND_LIMIT, Campaign, CardLevel, DraftDeck, PlayerDeck
 from game.rules.levels.build import (
     allowed,
     draft_pool,
@@ -24,6 +24,7 @@ from game.rules.levels.build import (
     standing_runes,
 )
 from game.rules.levels.gomoku_checks import ForcedWinProver
+from game.rules.levels.modifiers import check_card_twist
 from game.rules.levels.problems import Problem, json_path
 from game.rules.levels.script import ScriptSyntaxError, parse_script_action
 
@@ -32,14 +33,16 @@ MAX_SIDE_CARDS = 100  # instance ids must stay below the engine's 255 (2 per car
 
 def check_level(level, file: str, prove: ForcedWinProver | None = None) -> list[Problem]:
     """A level's problems beyond its model, by the checks its game kind names in the registry."""
+    from game.rules.levels.difficulty import difficulty_problems
     from game.rules.registry import kind_of_level
 
-    return kind_of_level(level).check_level(level, file, prove)
+    shared = [Problem(file, path, text) for path, text in difficulty_problems(level)]
+    return kind_of_level(level).check_level(level, file, prove) + shared
 
 
 def check_cards(level: CardLevel, file: str, prove: ForcedWinProver | None = None) -> list[Problem]:
     """A card level's checks (`prove` is for gomoku's forced wins: unused here)."""
-    return CardChecks(level, file).run()
+    return CardChecks(level, file).run() + check_card_twist(level, file)
 
 
 def card_warnings(level: CardLevel, file: str) -> list[Problem]:
@@ -175,6 +178,8 @@ class CardChecks:
                     f"the draft makes a deck of {deck.picks} cards; the rules (rules.deck_size) ask for {deck_size}",
                 )
             count = deck.picks
+        elif isinstance(deck, PlayerDeck):
+            count = self.check_player_deck(side, deck)
         else:
             for index, entry in enumerate(deck.cards):
                 self.usable([side, "deck", "cards", index], entry.card, "deck")
@@ -218,6 +223,44 @@ class CardChecks:
         if total > MAX_SIDE_CARDS:
             self.problem([side], f"{total} cards for one side is too many (at most {MAX_SIDE_CARDS})")
 
+    def check_player_deck(self, side: str, deck: PlayerDeck) -> int:
+        """A deck the player brings: only the player's, its allowed cards exist, its suggested
+        deck is legal (game/rules/levels/player_deck.py says why not). Returns the deck's size."""
+        from game.rules.levels.player_deck import deck_pool, deck_problems, suggested_cards
+
+        if side != "player":
+            self.problem([side, "deck", "kind"], 'only the player brings a deck of their own: give the opponent a deck')
+            return deck.size
+        for index, card_id in enumerate(deck.allowed or []):
+            self.usable([side, "deck", "allowed", index], card_id, "deck")
+        for index, entry in enumerate(deck.suggested):
+            self.known([side, "deck", "suggested", index], entry.card)
+            if entry.label is not None:
+                self.problem(
+                    [side, "deck", "suggested", index, "label"],
+                    "a card of the player's own deck has no label: the player may not bring it",
+                )
+        deck_size = self.level.rules.deck_size
+        if deck_size is not None and deck.size != deck_size:
+            self.problem(
+                [side, "deck", "size"],
+                f"the deck has {deck.size} cards; the rules (rules.deck_size) ask for {deck_size}",
+            )
+        if self.problems:
+            return deck.size
+        pool = deck_pool(self.level, self.cardset)
+        if len(pool) * deck.max_copies < deck.size:
+            self.problem(
+                [side, "deck"],
+                f"no deck of {deck.size} cards can be built: {len(pool)} cards are allowed, "
+                f"at most {deck.max_copies} of each",
+            )
+            return deck.size
+        where = "suggested" if deck.suggested else "allowed"
+        for reason in deck_problems(self.level, suggested_cards(self.level, self.cardset), self.cardset):
+            self.problem([side, "deck", where], f"the suggested deck is not legal: {reason}")
+        return deck.size
+
     def check_events(self) -> None:
         lanes = self.level.rules.lanes
         for e, event in enumerate(self.level.events):
@@ -258,7 +301,10 @@ class CardChecks:
         """The most own turns `side` can play: its deck, then the runes break at each draw."""
         spec = side_spec(self.level, side)
         deck = spec.deck
-        count = deck.picks if isinstance(deck, DraftDeck) else sum(e.count for e in deck.cards)
+        if isinstance(deck, PlayerDeck):
+            count = deck.size
+        else:
+            count = deck.picks if isinstance(deck, DraftDeck) else sum(e.count for e in deck.cards)
         seat = 0 if self.level.first == side else 1
         opening = 0 if spec.hand is not None else OPENING_HAND[seat]
         draws_in_deck = max(0, count - opening)
@@ -503,4 +549,45 @@ def check_campaign(campaign: Campaign, levels: dict, file: str) -> list[Problem]
                 f'level "{level_id}" is in no chapter and no level unlocks it: no player can reach it '
                 "(add it to a chapter's levels or to a level's rewards.unlocks)",
             )
+    problems += check_collection(campaign, levels, order, file)
+    return problems
+
+
+def check_collection(campaign: Campaign, levels: dict, order: list[str], file: str) -> list[Problem]:
+    """The starting collection names real cards, and each level where the player brings a deck
+    can be played with the cards a player may own by then (the starting cards and the rewards of
+    the levels unlocked before it): enough allowed cards for a deck of its size."""
+    from game.rules.cards.cardset import load_cardset
+    from game.rules.levels.player_deck import deck_pool, player_deck
+
+    problems: list[Problem] = []
+    try:
+        every_card = load_cardset().cards
+    except CardSetError:
+        return problems  # the card files' own problems are told by `levels validate`
+    for index, card_id in enumerate(campaign.starting_cards):
+        if card_id not in every_card or every_card[card_id].token:
+            problems.append(
+                Problem(file, json_path(["starting_cards", index]), f"there is no card {card_id} to start with")
+            )
+    owned = set(campaign.starting_cards)
+    for level_id in order:
+        level = levels[level_id]
+        rules = player_deck(level)
+        if rules is not None:
+            try:
+                pool = [card.base_id for card in deck_pool(level, level_cardset(level)) if card.base_id in owned]
+            except CardSetError:
+                pool = []
+            if len(pool) * rules.max_copies < rules.size:
+                problems.append(
+                    Problem(
+                        str(Path(file).parent / f"{level_id}.json"),
+                        json_path(["player", "deck"]),
+                        f"a player reaching this level owns {len(pool)} of its allowed cards (starting_cards and "
+                        f"the rewards of the levels before it): too few for a deck of {rules.size} with at most "
+                        f"{rules.max_copies} of each",
+                    )
+                )
+        owned |= set(level.rewards.cards)
     return problems

@@ -11,6 +11,7 @@ from game.rules.gomoku import GomokuState, Rule, parse_move
 from game.rules.gomoku.rules import point_name, standing_foul
 from game.rules.levels.gomoku_level import GomokuLevel
 from game.rules.levels.problems import Problem, json_path
+from game.rules.levels.modifiers import blocked_points, check_gomoku_twist
 
 
 # The prover of gomoku "forced_win" objectives: (position, the player's moves) -> a winning line
@@ -59,10 +60,17 @@ def check_gomoku(level: GomokuLevel, file: str, prove: ForcedWinProver | None = 
                 continue
             seen[move] = ["opening", colour, index]
             stones[colour].append(move)
+    problems += check_gomoku_twist(level, file, seen)
     if problems:
         return problems
     try:
-        state = GomokuState.from_stones(stones["black"], stones["white"], level.size, Rule[level.rule.upper()])
+        state = GomokuState.from_stones(
+            stones["black"],
+            stones["white"],
+            level.size,
+            Rule[level.rule.upper()],
+            blocked_points(level.twist, level.size),
+        )
     except ValueError as error:
         problem(["opening"], f"not a position the game can reach: {error}")
         return problems
@@ -80,7 +88,7 @@ def check_gomoku(level: GomokuLevel, file: str, prove: ForcedWinProver | None = 
     if state.is_over:
         problem(["opening"], "the opening leaves no move to play (the board is full or black has no allowed point)")
         return problems
-    empty = level.size * level.size - len(state.moves)
+    empty = level.size * level.size - len(state.moves) - len(state.blocked)
     player_first = level.first == "player"
     player_moves = (empty + (1 if player_first else 0)) // 2
     opponent_moves = (empty + (0 if player_first else 1)) // 2

@@ -12,6 +12,7 @@ from pydantic import Field, StringConstraints, field_validator
 
 from game.rules.levels.board_level import BoardEvent, BoardOpponent, BoardSurvive, BoardWin, BoardWinWithin
 from game.rules.levels.level_base import LevelBase, LevelModel, ObjectiveBase, SideName
+from game.rules.levels.modifiers import GomokuTwist
 
 GomokuAIName = Literal["novice", "easy", "medium", "hard", "master"]
 
@@ -74,3 +75,5 @@ class GomokuLevel(LevelBase):
     opponent: GomokuOpponent
     objectives: list[GomokuObjective] = Field(min_length=1, max_length=200)
     events: list[GomokuEvent] = Field(default_factory=list, max_length=200)
+    # left out of dumps when unset, so a level without a twist keeps its digest (saves, the curve)
+    twist: GomokuTwist | None = Field(None, exclude_if=lambda value: value is None, description="blocked points")

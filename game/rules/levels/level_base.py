@@ -78,6 +78,23 @@ class Rewards(LevelModel):
     message: str = Field("", max_length=200)
 
 
+class DifficultyStep(LevelModel):
+    """What one campaign difficulty changes in a level's AI opponent (game/rules/levels/difficulty.py)."""
+
+    ai: str | None = Field(None, description="the opponent's AI level at this difficulty (one of the game's AI levels)")
+    budget_ms: int | None = Field(None, ge=5, le=10000, description="the opponent's thinking time at this difficulty")
+
+
+class DifficultyLimits(LevelModel):
+    """How far the player's difficulty setting (story, normal, hard) may move this level's AI
+    opponent. Normal is the level as written; without a step, story is one AI level down and half
+    the time, hard one level up and twice the time."""
+
+    story: DifficultyStep | None = None
+    hard: DifficultyStep | None = None
+    fixed: bool = Field(False, description="true: the level plays the same at every difficulty")
+
+
 class ObjectiveBase(LevelModel):
     required: bool = Field(True, description="false: a bonus objective (one star each)")
     text: str | None = Field(None, max_length=120, description="shown instead of the generated description")
@@ -94,3 +111,6 @@ class LevelBase(LevelModel):
     boss: bool = Field(False, description="shown as a boss fight")
     story: Story = Field(default_factory=Story)
     rewards: Rewards = Field(default_factory=Rewards)
+    difficulty: DifficultyLimits = Field(
+        default_factory=DifficultyLimits, description="what the campaign's difficulty setting changes"
+    )

@@ -38,6 +38,7 @@ from game.rules.levels.level_base import (
     at_least_one,
 )
 from game.rules.levels.skirmish_level import SkirmishLevel as SkirmishLevel
+from game.rules.levels.modifiers import CardTwist
 from game.rules.text_fields import MAX_HERO_NAME, Name
 
 CAMPAIGN_VERSION: Final = 1
@@ -125,6 +126,26 @@ class DraftDeck(LevelModel):
     picks: int = Field(30, ge=1, le=60)
 
 
+class PlayerDeck(LevelModel):
+    """The player brings a deck of their own, built in the deck editor from their collection
+    (game/rules/levels/player_deck.py says whether one is legal and builds one when none is given)."""
+
+    kind: Literal["player"]
+    size: int = Field(30, ge=1, le=60, description="the deck has exactly this many cards")
+    max_copies: int = Field(2, ge=1, le=30, description="copies of one card a deck may hold")
+    allowed: list[int] | None = Field(
+        None, max_length=MAX_ITEMS, description="the card ids a deck may use (default: every card of the level)"
+    )
+    suggested: list[CardEntry] = Field(
+        default_factory=list,
+        max_length=MAX_DECK,
+        description=(
+            "the deck offered to a player without one of their own, and played headless "
+            "(default: one built from the allowed cards with a mana curve)"
+        ),
+    )
+
+
 def _deck_kind(value) -> str:
     if isinstance(value, dict):
         return value.get("kind", "fixed")  # a deck without a kind is drawn in the order given
@@ -133,12 +154,15 @@ def _deck_kind(value) -> str:
 
 Deck = Annotated[
     Union[
-        Annotated[FixedDeck, Tag("fixed")], Annotated[ShuffledDeck, Tag("shuffled")], Annotated[DraftDeck, Tag("draft")]
+        Annotated[FixedDeck, Tag("fixed")],
+        Annotated[ShuffledDeck, Tag("shuffled")],
+        Annotated[DraftDeck, Tag("draft")],
+        Annotated[PlayerDeck, Tag("player")],
     ],
     Discriminator(
         _deck_kind,
         custom_error_type="deck_kind",
-        custom_error_message='deck "kind" must be "fixed", "shuffled" or "draft"',
+        custom_error_message='deck "kind" must be "fixed", "shuffled", "draft" or "player"',
     ),
 ]
 
@@ -349,6 +373,8 @@ class CardLevel(LevelBase):
     opponent: OpponentSpec
     objectives: list[CardObjective] = Field(min_length=1, max_length=MAX_EVENTS)
     events: list[CardEvent] = Field(default_factory=list, max_length=MAX_EVENTS)
+    # left out of dumps when unset, so a level without a twist keeps its digest (saves, the curve)
+    twist: CardTwist | None = Field(None, exclude_if=lambda value: value is None, description="a boss's rule twist")
 
     @field_validator("turn")
     @classmethod
@@ -434,6 +460,11 @@ class Campaign(LevelModel):
 
     _version = field_validator("version", mode="before")(classmethod(lambda cls, value: whole_version(value)))
     title: Name = Field(min_length=1, max_length=60)
+    starting_cards: list[int] = Field(
+        default_factory=list,
+        max_length=MAX_ITEMS,
+        description="the card ids of a new player's collection (levels' rewards.cards add to it)",
+    )
     chapters: list[Chapter] = Field(min_length=1, max_length=100)
 
     def level_ids(self) -> list[str]:

@@ -59,6 +59,8 @@ from game.rules.gomoku import BLACK, WHITE, GomokuState, Rule, format_move, pars
 from game.rules.gomoku.game import GomokuGame
 from game.rules.levels.model import CardLevel, GomokuLevel, Line
 from game.rules.levels.build import CardSetup
+from game.rules.levels.modifiers import blocked_points
+from game.rules.gomoku.rules import WALL
 from game.rules.levels.scripted_events import EventRunner
 from game.rules.levels.objectives import GomokuObjectiveTracker, ObjectiveStatus, ObjectiveTracker, _Tracker
 
@@ -105,9 +107,10 @@ class LevelSession:
         self.tracker: _Tracker | None = None  # each game kind's own tracker (cards: once the battle begins)
 
     @staticmethod
-    def create(level, seed: int = 0) -> "LevelSession":
+    def create(level, seed: int = 0, deck: list[int] | None = None) -> "LevelSession":
         """A fresh session for `level` (of any game kind: the registry names its session type);
-        call start() next."""
+        call start() next. `deck`: the cards the player brings to a card level whose player deck
+        is "player" (None: the level's suggested deck)."""
         from game.rules.registry import UnknownGame, kind_of_level
 
         try:
@@ -116,6 +119,8 @@ class LevelSession:
             session_type = None
         if session_type is None:
             raise TypeError(f"not a level: {type(level).__name__}")
+        if deck is not None:  # only a card level takes one
+            return session_type(level, seed, deck=deck)
         return session_type(level, seed)
 
     def _took(self, decision) -> None:
@@ -141,7 +146,13 @@ class LevelSession:
         seed = data.get("seed")
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise ResumeError("the save has no seed")
-        session = LevelSession.create(level, seed)
+        deck = data.get("deck")  # the deck the player brought (a "player" deck level)
+        if deck is not None and not (isinstance(deck, list) and all(type(card) is int for card in deck)):
+            raise ResumeError("the save's deck is not a list of card ids")
+        try:
+            session = LevelSession.create(level, seed, deck)
+        except ValueError as error:  # a deck card the level no longer has
+            raise ResumeError(str(error)) from None
         session.start()
         for number, text in enumerate(data["actions"], 1):
             if not isinstance(text, str):
@@ -246,9 +257,17 @@ class CardSession(LevelSession):
     def piece_names(level) -> dict[str, str]:
         return CardSetup(level).label_names
 
-    def __init__(self, level: CardLevel, seed: int = 0):
+    def __init__(self, level: CardLevel, seed: int = 0, deck: list[int] | None = None):
         super().__init__(level, seed)
-        self.setup = CardSetup(level, seed)
+        self.deck = list(deck) if deck is not None else None  # the player's own deck, saved with the game
+        if self.deck is not None:  # a deck from a save may be of another version of the level
+            from game.rules.levels.build import level_cardset
+            from game.rules.levels.player_deck import deck_problems
+
+            problems = deck_problems(level, self.deck, level_cardset(level))
+            if problems:
+                raise ValueError(f"the deck is not legal for this level: {problems[0]}")
+        self.setup = CardSetup(level, seed, player_cards=self.deck)
         self.player_seat = self.setup.player_seat
         self.opponent_seat = 1 - self.player_seat
         self.battle: Battle | None = None
@@ -259,6 +278,12 @@ class CardSession(LevelSession):
     @property
     def current_seat(self) -> int | None:
         return self.battle.current if self.battle is not None else None
+
+    def save_data(self) -> dict:
+        data = super().save_data()
+        if self.deck is not None:
+            data["deck"] = list(self.deck)
+        return data
 
     def player_turns(self) -> int:
         """The player's own turns played in the level (those before a late start not counted)."""
@@ -449,7 +474,8 @@ class GomokuSession(BoardSession):
         opening = level.opening
         black = [parse_move(s, level.size) for s in opening.black]
         white = [parse_move(s, level.size) for s in opening.white]
-        self.state = GomokuState.from_stones(black, white, level.size, Rule[level.rule.upper()])
+        blocked = blocked_points(level.twist, level.size)  # the twist's sealed points (modifiers.py)
+        self.state = GomokuState.from_stones(black, white, level.size, Rule[level.rule.upper()], blocked)
         to_move = self.state.current_player
         self.player_seat = to_move if level.first == "player" else (WHITE if to_move == BLACK else BLACK)
         self.opponent_seat = WHITE if self.player_seat == BLACK else BLACK
@@ -477,7 +503,9 @@ class GomokuSession(BoardSession):
         x, y = action
         if not self.state.is_legal(x, y):
             reason = (
-                "occupied"
+                "blocked"
+                if self.state.on_board(x, y) and self.state.at(x, y) == WALL
+                else "occupied"
                 if self.state.on_board(x, y) and self.state.at(x, y)
                 else "off the board"
                 if not self.state.on_board(x, y)

@@ -1,15 +1,21 @@
 """The checks of a skirmish level that its model cannot make alone: hero classes and the map exist
 (with a "did you mean"), every hero stands on a floor cell of the map and no two share one,
-labels are unique, objectives and events name known heroes and reachable rounds and cells."""
+labels are unique, objectives and events name known heroes and reachable rounds and cells.
+
+A level's map is a map file's name or a map written in the level (`InlineMap`, validated by its
+model); `level_arena` builds the one `Arena` the checks, the session and the editor use."""
 
 from __future__ import annotations
 
 import difflib
+import json
 
 from game.rules.levels.model import SkirmishLevel
 from game.rules.levels.problems import Problem, json_path
+from game.rules.levels.modifiers import check_skirmish_twist
 from game.rules.levels.skirmish_level import SkirmishProtect, SkirmishReach, SkirmishSurvive
-from game.rules.skirmish.data import DataError, load_roster
+from game.rules.skirmish.data import DataError, load_roster, spawn_problems
+from game.rules.skirmish.model import Arena, Roster
 
 _ROSTER: list = []
 
@@ -19,6 +25,32 @@ def skirmish_roster():
     if not _ROSTER:
         _ROSTER.append(load_roster())
     return _ROSTER[0]
+
+
+# An inline map's arena id: not a map file's id (those match ^[a-z][a-z0-9_]*$), so a level's
+# own map never hides a shipped one in the roster the session plays on.
+INLINE_MAP_ID = "(this level)"
+
+
+def level_map_id(level: SkirmishLevel) -> str:
+    return level.map if isinstance(level.map, str) else INLINE_MAP_ID
+
+
+def level_map_key(level: SkirmishLevel) -> str:
+    """What identifies the level's map: its name, or the whole inline map (the session caches by it)."""
+    return level.map if isinstance(level.map, str) else json.dumps(level.map.model_dump(mode="json"), sort_keys=True)
+
+
+def level_arena(level: SkirmishLevel, roster: Roster) -> Arena | None:
+    """The level's map as an arena: the named one (None when there is none) or its own."""
+    if isinstance(level.map, str):
+        return roster.arenas.get(level.map)
+    return level.map.arena(INLINE_MAP_ID)
+
+
+def forget_roster() -> None:
+    """Load levels/skirmish again when next asked (the workshop saved a map file there)."""
+    _ROSTER.clear()
 
 
 def _did_you_mean(name: str, known) -> str:
@@ -37,8 +69,12 @@ def check_skirmish(level: SkirmishLevel, file: str, prove: object = None) -> lis
     except DataError as error:
         problem(["map"], f"the skirmish data (levels/skirmish) does not load: {error}")
         return problems
-    arena = roster.arenas.get(level.map)
+    if not isinstance(level.map, str):  # a map file's start cells are checked when it loads
+        for message in spawn_problems(level.map.rows, level.map.spawns):
+            problem(["map", "spawns"], message)
+    arena = level_arena(level, roster)
     if arena is None:
+        assert isinstance(level.map, str)  # an inline map always builds
         problem(["map"], f'there is no map "{level.map}"{_did_you_mean(level.map, roster.arenas)}')
     labels: dict[str, tuple[str, list]] = {}  # label -> (side, path)
     cells: dict[tuple[int, int], list] = {}
@@ -83,6 +119,7 @@ def check_skirmish(level: SkirmishLevel, file: str, prove: object = None) -> lis
             )
 
     limit = arena.round_limit if arena is not None else None
+    problems += check_skirmish_twist(level, file, limit)
     if not any(o.required for o in level.objectives):
         problem(["objectives"], "at least one objective must be required (\"required\": true)")
     elif all(o.kind == "protect" for o in level.objectives if o.required):
@@ -102,13 +139,15 @@ def check_skirmish(level: SkirmishLevel, file: str, prove: object = None) -> lis
             if arena is not None and not arena.floor(x, y):
                 problem(parts + ["cell"], f"{x},{y} is not a floor cell of {arena.name}: no hero can stand there")
         rounds = objective.rounds if isinstance(objective, SkirmishSurvive) else getattr(objective, "within", None)
-        if limit is not None and rounds is not None and rounds >= limit:
+        if arena is not None and limit is not None and rounds is not None and rounds >= limit:
             field = "rounds" if kind == "survive" else "within"
             problem(parts + [field], f"{arena.name} ends in a draw after round {limit}: use fewer than {limit} rounds")
     for index, event in enumerate(level.events):
         parts = ["events", index, "when"]
         if event.when.died is not None and event.when.died not in labels:
             problem(parts + ["died"], f'no hero is labelled "{event.when.died}"')
-        if limit is not None and event.when.round is not None and event.when.round > limit:
+        if event.when.hero is not None and event.when.hero not in labels:
+            problem(parts + ["hero"], f'no hero is labelled "{event.when.hero}"')
+        if arena is not None and limit is not None and event.when.round is not None and event.when.round > limit:
             problem(parts + ["round"], f"{arena.name} has at most {limit} rounds")
     return problems

@@ -8,9 +8,11 @@ from __future__ import annotations
 
 from typing import Annotated, Literal, Union
 
-from pydantic import Field, StringConstraints, field_validator, model_validator
+from pydantic import Discriminator, Field, StringConstraints, Tag, field_validator, model_validator
 
+from game.rules.skirmish.data import InlineMap
 from game.rules.levels.level_base import Label, LevelBase, LevelModel, Line, ObjectiveBase, at_least_one
+from game.rules.levels.modifiers import SkirmishTwist
 from game.rules.text_fields import MAX_HERO_NAME, Name
 
 SkirmishAIName = Literal["random", "easy", "greedy", "medium", "hard"]  # ai/skirmish/registry.py
@@ -92,18 +94,26 @@ SkirmishObjective = Annotated[
 
 
 class SkirmishWhen(LevelModel):
-    """When a skirmish event fires (once): exactly one condition."""
+    """When a skirmish event fires (once): exactly one condition (`hero` goes with `health_at_most`)."""
 
     round: int | None = Field(None, description="at the start of round N", json_schema_extra={"minimum": 1})
     died: Label | None = Field(None, description="when the labelled hero (either side) falls")
+    health_at_most: int | None = Field(
+        None, ge=0, le=999, description="when the health of the labelled hero `hero` (either side) drops to N or less"
+    )
+    hero: Label | None = Field(None, description="the labelled hero whose health `health_at_most` watches")
 
     @model_validator(mode="after")
     def _one(self) -> "SkirmishWhen":
-        given = [name for name in ("round", "died") if getattr(self, name) is not None]
+        given = [name for name in ("round", "died", "health_at_most") if getattr(self, name) is not None]
         if len(given) != 1:
-            raise ValueError("give exactly one of round, died" + (f" (found {', '.join(given)})" if given else ""))
+            raise ValueError(
+                "give exactly one of round, died, health_at_most" + (f" (found {', '.join(given)})" if given else "")
+            )
         if self.round is not None:
             at_least_one(self.round, "round")
+        if (self.health_at_most is None) != (self.hero is None):
+            raise ValueError('"health_at_most" and "hero" go together: the labelled hero whose health is watched')
         return self
 
 
@@ -114,12 +124,29 @@ class SkirmishEvent(LevelModel):
     say: list[Line] = Field(min_length=1, max_length=200)
 
 
+def _map_form(value) -> str:
+    return "named" if isinstance(value, str) else "inline"
+
+
+# A map file's name, or the map itself: a tagged union so that a broken inline map is reported on
+# its own fields, not also as "not a string".
+LevelMap = Annotated[
+    Union[
+        Annotated[Annotated[str, StringConstraints(pattern=r"^[a-z][a-z0-9_]*$")], Tag("named")],
+        Annotated[InlineMap, Tag("inline")],
+    ],
+    Discriminator(_map_form),
+]
+
+
 class SkirmishLevel(LevelBase):
     kind: Literal["skirmish"]
-    map: Annotated[str, StringConstraints(pattern=r"^[a-z][a-z0-9_]*$")] = Field(
-        description="an arena of levels/skirmish/maps/ (corridors, pillars, ruins, ...)"
+    map: LevelMap = Field(
+        description="an arena of levels/skirmish/maps/ by name (corridors, pillars, ruins, ...), or a map written here"
     )
     player: SkirmishSide = Field(description="the player's team (the first team)")
     opponent: SkirmishOpponent
     objectives: list[SkirmishObjective] = Field(min_length=1, max_length=200)
     events: list[SkirmishEvent] = Field(default_factory=list, max_length=200)
+    # left out of dumps when unset, so a level without a twist keeps its digest (saves, the curve)
+    twist: SkirmishTwist | None = Field(None, exclude_if=lambda value: value is None, description="the storm, changed")

@@ -19,25 +19,34 @@ from game.rules.events import Event, EventKind
 from game.rules.levels.model import SkirmishLevel
 from game.rules.levels.objectives import FAILED, MET, PENDING, _Tracker
 from game.rules.levels.session import LevelOver, LevelSession
-from game.rules.levels.skirmish_checks import skirmish_roster
+from game.rules.levels.skirmish_checks import level_arena, level_map_id, level_map_key, skirmish_roster
 from game.rules.skirmish.actions import Action, parse_action
 from game.rules.skirmish.game import SkirmishGame
 from game.rules.skirmish.model import Roster
 from game.rules.skirmish.state import DRAW, IllegalAction, SkirmishState
 
 PLAYER, OPPONENT = 0, 1
-_ROSTERS: dict[tuple, Roster] = {}  # (map, spawns) -> a roster whose map starts heroes on those cells
+# (map, spawns, storm) -> (the roster loaded, a copy whose map starts heroes on those cells)
+_ROSTERS: dict[tuple, tuple[Roster, Roster]] = {}
 
 
 def level_roster(level: SkirmishLevel) -> Roster:
-    spawns = tuple(tuple(tuple(hero.at) for hero in side.heroes) for side in (level.player, level.opponent))
-    key = (level.map, spawns)
-    roster = _ROSTERS.get(key)
-    if roster is None:
-        base = skirmish_roster()
-        arena = replace(base.arenas[level.map], spawns=spawns)
-        roster = _ROSTERS[key] = Roster(base.classes, base.abilities, {**base.arenas, level.map: arena})
-    return roster
+    mine, theirs = (tuple((hero.at[0], hero.at[1]) for hero in side.heroes) for side in (level.player, level.opponent))
+    spawns = (mine, theirs)
+    twist = level.twist  # the storm of the level's twist (modifiers.py) replaces the arena's
+    storm = (twist.storm_from_round, twist.storm_damage) if twist is not None else None
+    key = (level_map_key(level), spawns, storm)
+    base = skirmish_roster()
+    cached = _ROSTERS.get(key)
+    if cached is None or cached[0] is not base:  # levels/skirmish reloaded: a map file may have changed
+        found = level_arena(level, base)
+        if found is None:
+            raise KeyError(f"there is no map {level.map!r}")  # the checks say so before any session
+        arena = replace(found, spawns=spawns)
+        if storm is not None:
+            arena = replace(arena, storm_round=storm[0], storm_damage=storm[1])
+        cached = _ROSTERS[key] = (base, Roster(base.classes, base.abilities, {**base.arenas, arena.id: arena}))
+    return cached[1]
 
 
 def hero_labels(level: SkirmishLevel) -> tuple[dict[str, int], dict[str, str]]:
@@ -129,7 +138,7 @@ class SkirmishSession(LevelSession):
     def __init__(self, level: SkirmishLevel, seed: int = 0):
         super().__init__(level, seed)
         teams = [[hero.hero for hero in side.heroes] for side in (level.player, level.opponent)]
-        self.state = SkirmishState(level_roster(level), level.map, teams, self.seed)
+        self.state = SkirmishState(level_roster(level), level_map_id(level), teams, self.seed)
         for team, side in enumerate((level.player, level.opponent)):
             for slot, spec in enumerate(side.heroes):
                 if spec.health is not None:
@@ -184,8 +193,10 @@ class SkirmishSession(LevelSession):
         dead = {e.card for e in events if e.kind is EventKind.DEATH}
         for index, event in enumerate(self.level.events):
             when = event.when
-            due = (when.round is not None and self.state.round >= when.round) or (
-                when.died is not None and self.labels.get(when.died) in dead
+            due = (
+                (when.round is not None and self.state.round >= when.round)
+                or (when.died is not None and self.labels.get(when.died) in dead)
+                or (when.health_at_most is not None and self._health(when.hero) <= when.health_at_most)
             )
             if due and not self._said[index]:
                 self._said[index] = True
@@ -200,6 +211,12 @@ class SkirmishSession(LevelSession):
             )
         self._mark_checkpoint(actor)
         return events
+
+    def _health(self, label: str | None) -> float:
+        """The labelled hero's health now (0 once fallen); a label no hero has never fires (the
+        checks report it)."""
+        uid = self.labels.get(label or "")
+        return self.state.heroes[uid - 1].health if uid is not None else 1_000_000
 
     def run_turn(self, agent, budget_ms: float) -> list[tuple[Action, list[Event]]]:
         """Let `agent` (`act(state, budget_ms) -> Decision`, e.g. ai.agents.SkirmishTeamAgent) play

@@ -120,6 +120,8 @@ class ReplayLibrary:
     def prune(self) -> list[Path]:
         """Delete the oldest readable, unstarred replays beyond the limit; returns them. An
         unreadable file is never deleted (it may be a newer Duelmind's, or the player's to fix)."""
+        if len(list(self.folder.glob(f"*{SUFFIX}"))) <= self.limit:
+            return []  # nothing can be over the limit: no file need be read (this runs at every game's end)
         kept = 0
         removed = []
         for entry in self.entries():

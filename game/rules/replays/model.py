@@ -36,6 +36,7 @@ class Seat(BaseModel):
     name: str = ""
     ai: str | None = None
     budget_ms: float | None = None
+    portrait: str = ""  # the face the client showed for the seat (its viewer shows it again)
 
 
 class Outcome(BaseModel):
@@ -58,6 +59,7 @@ class Replay(BaseModel):
     setup: dict[str, Any] = Field(default_factory=dict)  # a quick match's options
     level: str | None = None  # a level's id (campaign) or file path
     level_digest: str | None = None  # game.rules.levels.session.level_digest when it was played
+    level_title: str = ""  # the level's title as the player saw it (lists name it by this)
     players: list[Seat] = Field(default_factory=list)
     actions: list[Any] = Field(default_factory=list)
     thoughts: dict[int, dict] = Field(default_factory=dict)  # action index -> Explanation.to_json()

@@ -3,8 +3,10 @@
 Where: `$DUELMIND_HOME/data/campaign/` when that variable is set (the client's settings use the
 same variable), else `campaign/` in the platform's user data folder (platformdirs):
 
-- `progress.json`: levels played (attempts, wins, best stars, fewest turns, best time), levels
-  unlocked by rewards, cards earned;
+- `progress.json`: levels played (attempts, wins, best stars overall and at each difficulty,
+  fewest turns, best time, time played), levels unlocked by rewards, cards earned, the campaign's
+  difficulty setting, achievements earned (game/rules/saves/achievements.py) and the tally of
+  matches played outside the campaign (quick matches and hot-seat, by game) for the profile;
 - `run-<level id>.json`: the level being played: its seed and every action so far. A game
   replays exactly from (level, seed, actions), so resuming after quitting is loading this and
   replaying it (`Progress.resume`).
@@ -32,7 +34,9 @@ from typing import Iterator, Mapping
 
 from filelock import FileLock, Timeout
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+
+from game.rules.levels.difficulty import DIFFICULTIES
 
 from game.rules.saves.store import Store, StoreError, default_root
 
@@ -52,6 +56,31 @@ class LevelRecord(BaseModel):
     best_turns: int | None = Field(None, ge=0)  # fewest turns (cards) or moves (gomoku) in a win
     # finite: a text such as "1e400" would otherwise read as infinity, which no save can hold
     best_seconds: float | None = Field(None, ge=0, allow_inf_nan=False)
+    stars_at: dict[str, int] = Field(default_factory=dict)  # difficulty -> best stars won at it
+    seconds_played: float = Field(0.0, ge=0, allow_inf_nan=False)  # every attempt's time, summed
+
+    @field_validator("stars_at", mode="before")
+    @classmethod
+    def _known_difficulties(cls, value):
+        """Keep what this version knows (a newer game's difficulty is dropped, not the file)."""
+        if not isinstance(value, dict):
+            return {}
+        return {
+            key: stars
+            for key, stars in value.items()
+            if key in DIFFICULTIES and type(stars) is int and 0 <= stars <= 3  # noqa: E721 (not bool)
+        }
+
+
+class MatchTally(BaseModel):
+    """Matches of one game in one mode ("quick" against the AI, "hotseat"), for the profile."""
+
+    model_config = ConfigDict(extra="ignore")
+
+    played: int = Field(0, ge=0)
+    won: int = Field(0, ge=0)  # by the first seat's person (quick: the player; hot-seat: player 1)
+    lost: int = Field(0, ge=0)
+    seconds: float = Field(0.0, ge=0, allow_inf_nan=False)
 
 
 class ProgressData(BaseModel):
@@ -60,6 +89,14 @@ class ProgressData(BaseModel):
     levels: dict[str, LevelRecord] = Field(default_factory=dict)
     granted: list[str] = Field(default_factory=list, description="levels unlocked by rewards")
     cards: list[int] = Field(default_factory=list, description="cards earned")
+    difficulty: str = Field("normal", description="the campaign's difficulty setting (story, normal, hard)")
+    achievements: dict[str, float] = Field(default_factory=dict, description="achievement id -> when earned")
+    matches: dict[str, MatchTally] = Field(default_factory=dict, description='"game/mode" -> tally')
+
+    @field_validator("difficulty", mode="before")
+    @classmethod
+    def _difficulty(cls, value):
+        return value if value in DIFFICULTIES else "normal"  # an unknown one is not worth the save
 
 
 class RunData(BaseModel):
@@ -70,6 +107,7 @@ class RunData(BaseModel):
     actions: list[str]
     digest: str = ""
     saved_at: float = Field(0.0, allow_inf_nan=False)
+    deck: list[int] | None = None  # the deck the player brought to a "player" deck level
 
 
 def _upgrade(data: dict, from_version: int) -> dict:
@@ -95,6 +133,7 @@ class Progress:
         self._levels = dict(levels) if levels is not None else None
         self.problems: list[str] = []  # sentences for the player (a save moved aside, ...)
         self._blocked: set[str] = set()  # unreadable files that could not be moved aside
+        self.new_achievements: list[str] = []  # earned by the last recorded result or match
         self.data = self._load_progress()
 
     # ------------------------------------------------------------------------------ loading
@@ -183,25 +222,64 @@ class Progress:
         finally:
             lock.release()
 
-    def record_result(self, level, result, seconds: float | None = None) -> list[str]:
-        """Count a finished attempt (a LevelResult), apply the rewards of a win, delete the level's
-        save and store the progress. Returns the levels this newly unlocked."""
+    @property
+    def difficulty(self) -> str:
+        return self.data.difficulty
+
+    def set_difficulty(self, difficulty: str) -> None:
+        """Change the campaign's difficulty setting and store it (raises StoreError when it cannot)."""
+        if difficulty not in DIFFICULTIES:
+            raise ValueError(f"unknown difficulty {difficulty!r}; known: {', '.join(DIFFICULTIES)}")
         with self._writing():
-            unlocked = self._record_result(level, result, seconds)
+            self.data.difficulty = difficulty
+            self._write()
+
+    def record_result(self, level, result, seconds: float | None = None, difficulty: str | None = None) -> list[str]:
+        """Count a finished attempt (a LevelResult) at `difficulty` (default: the setting), apply
+        the rewards of a win, note new achievements (`new_achievements`), delete the level's save
+        and store the progress. Returns the levels this newly unlocked."""
+        with self._writing():
+            unlocked = self._record_result(level, result, seconds, difficulty or self.data.difficulty)
         self.delete_run(level.id)
         return unlocked
 
-    def _record_result(self, level, result, seconds: float | None) -> list[str]:
+    def record_match(self, game: str, mode: str, outcome: str, seconds: float | None = None) -> None:
+        """Count a match played outside the campaign: `outcome` "won", "lost" or "draw" for the
+        first seat's person. Raises StoreError when it cannot be written."""
+        with self._writing():
+            tally = self.data.matches.get(f"{game}/{mode}", MatchTally()).model_copy()
+            tally.played += 1
+            tally.won += outcome == "won"
+            tally.lost += outcome == "lost"
+            if seconds is not None and math.isfinite(seconds) and seconds >= 0:
+                tally.seconds = round(tally.seconds + seconds, 1)
+            self.data.matches[f"{game}/{mode}"] = tally
+            self._note_achievements()
+            self._write()
+
+    def _note_achievements(self) -> None:
+        from game.rules.saves.achievements import earned
+
+        campaign, levels = self._campaign_and_levels()
+        now = time.time()
+        self.new_achievements = [a for a in earned(self.data, campaign, levels) if a not in self.data.achievements]
+        for achievement in self.new_achievements:
+            self.data.achievements[achievement] = now
+
+    def _record_result(self, level, result, seconds: float | None, difficulty: str) -> list[str]:
         before = set(self.unlocked_levels())
-        record = self.record(level.id).model_copy()
+        record = self.record(level.id).model_copy(deep=True)
         record.attempts += 1
+        if seconds is not None and not (math.isfinite(seconds) and seconds >= 0):
+            seconds = None  # a broken clock: no time is better than one no save can hold
+        if seconds is not None:
+            record.seconds_played = round(record.seconds_played + seconds, 1)
         if result.won:
             record.wins += 1
             record.stars = max(record.stars, result.stars)
+            record.stars_at[difficulty] = max(record.stars_at.get(difficulty, 0), result.stars)
             if record.best_turns is None or result.turns < record.best_turns:
                 record.best_turns = result.turns
-            if seconds is not None and not (math.isfinite(seconds) and seconds >= 0):
-                seconds = None  # a broken clock: no time is better than one no save can hold
             if seconds is not None and (record.best_seconds is None or seconds < record.best_seconds):
                 record.best_seconds = round(seconds, 1)
             for target in level.rewards.unlocks:
@@ -211,6 +289,7 @@ class Progress:
                 if card not in self.data.cards:
                     self.data.cards.append(card)
         self.data.levels[level.id] = record
+        self._note_achievements()
         self._write()
         return [level_id for level_id in self.unlocked_levels() if level_id not in before]
 

@@ -11,9 +11,18 @@ import difflib
 import json
 import re
 from pathlib import Path
-from typing import Annotated, Final, Literal
+from typing import Annotated, ClassVar, Final, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError, field_validator, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    StringConstraints,
+    ValidationError,
+    ValidationInfo,
+    field_validator,
+    model_validator,
+)
 
 from game.paths import levels_dir
 from game.rules.skirmish.model import (
@@ -230,14 +239,46 @@ class AbilityFile(_Versioned):
 
 
 Coordinate = Annotated[int, Field(ge=0, le=23)]
+FLOOR, WALL, HAZARD = ".", "#", "~"
+TILES = {FLOOR: "floor", WALL: "wall", HAZARD: "embers"}
+MIN_WIDTH, MAX_WIDTH, MIN_HEIGHT, MAX_HEIGHT = 4, 24, 4, 20
+TEAM_STARTS = 3  # start cells per team: the game's team size
+_TEAM_WORDS = ("the player's team", "the opponent's team")
+_ORDINALS = ("first", "second", "third")
 
 
-class MapFile(_Versioned):
-    model_config = ConfigDict(extra="forbid", title="Duelmind skirmish map")
-    id: Id
+def spawn_problems(rows: list[str] | None, spawns) -> list[str]:
+    """What is wrong with a map's start cells: three a team, none shared, each on the map and not
+    a wall (`rows` None: their own problem is said, the cells are not checked against them)."""
+    found = []
+    for team, cells in enumerate(spawns):
+        if len(cells) != TEAM_STARTS:
+            found.append(f"{_TEAM_WORDS[team]} needs exactly {TEAM_STARTS} start cells (found {len(cells)})")
+    seen: set = set()
+    for team, cells in enumerate(spawns):
+        for index, (x, y) in enumerate(cells):
+            which = f"{_TEAM_WORDS[team]}'s {_ORDINALS[index] if index < len(_ORDINALS) else f'#{index + 1}'} start cell {x},{y}"
+            if (x, y) in seen:
+                found.append(f"{which} is already another start cell")
+            seen.add((x, y))
+            if rows is None:
+                continue
+            if not (0 <= y < len(rows) and 0 <= x < len(rows[0])):
+                found.append(f"{which} is off the map ({len(rows[0])} wide, {len(rows)} high)")
+            elif rows[y][x] == WALL:
+                found.append(f"{which} is a wall")
+    return found
+
+
+class MapSpec(_Strict):
+    """What every map holds, in its own file (`MapFile`) or inline in a skirmish level
+    (`InlineMap`); both build the same `Arena`."""
+
     name: Name = Field(min_length=1, max_length=40)
     rows: list[Annotated[str, StringConstraints(max_length=64)]] = Field(
-        min_length=4, max_length=20, description="top row first: '.' floor, '#' wall"
+        min_length=MIN_HEIGHT,
+        max_length=MAX_HEIGHT,
+        description="top row first: '.' floor, '#' wall, '~' embers (floor that burns a hero starting its turn there)",
     )
     spawns: tuple[
         Annotated[list[tuple[Coordinate, Coordinate]], Field(max_length=12)],
@@ -251,38 +292,99 @@ class MapFile(_Versioned):
         description="from this round the storm hurts every hero at its turn start, more each round (0: no storm)",
     )
     storm_damage: int = Field(0, ge=0, le=50, description="storm damage per storm round so far")
+    hazard_damage: int = Field(
+        2, ge=0, le=50, description="damage an embers cell ('~') deals a hero who starts its turn on it"
+    )
 
-    @model_validator(mode="after")
-    def _consistent(self) -> MapFile:
-        width = len(self.rows[0])
-        if not 4 <= width <= 24 or any(len(row) != width for row in self.rows):
-            raise ValueError("rows must all have the same length, 4 to 24")
-        if any(set(row) - {".", "#"} for row in self.rows):
-            raise ValueError("rows may only hold '.' (floor) and '#' (wall)")
-        cells = [tuple(cell) for team in self.spawns for cell in team]
-        if any(len(team) != 3 for team in self.spawns):
-            raise ValueError("each team needs exactly 3 spawn cells")
-        if len(set(cells)) != len(cells):
-            raise ValueError("two spawn cells are the same")
-        for x, y in cells:
-            if not (0 <= x < width and 0 <= y < len(self.rows)) or self.rows[y][x] != ".":
-                raise ValueError(f"spawn {x},{y} is not a floor cell")
-        return self
+    @field_validator("rows")
+    @classmethod
+    def _rows(cls, rows: list[str]) -> list[str]:
+        # Each problem names the row and column a designer counts from 1, as a text editor does.
+        width = len(rows[0]) if rows else 0
+        if not MIN_WIDTH <= width <= MAX_WIDTH:
+            raise ValueError(f"row 1 is {width} cells long: a map is {MIN_WIDTH} to {MAX_WIDTH} cells wide")
+        for number, row in enumerate(rows, start=1):
+            if len(row) != width:
+                raise ValueError(
+                    f"row {number} is {len(row)} cells long, row 1 is {width}: every row needs the same length"
+                )
+            stray = next((ch for ch in row if ch not in TILES), None)
+            if stray is not None:
+                raise ValueError(
+                    f"row {number} holds {stray!r} at column {row.index(stray) + 1}: "
+                    "use '.' floor, '#' wall or '~' embers"
+                )
+        return rows
 
-    def build(self) -> Arena:
-        walls = frozenset((x, y) for y, row in enumerate(self.rows) for x, ch in enumerate(row) if ch == "#")
+    # A map file's start cells are checked here; an inline map's by the level's checks
+    # (skirmish_checks), so that a start cell painted over is listed beside the heroes it traps.
+    _check_spawns: ClassVar[bool] = True
+
+    @field_validator("spawns")
+    @classmethod
+    def _spawns(cls, spawns, info: ValidationInfo):
+        found = spawn_problems(info.data.get("rows"), spawns) if cls._check_spawns else []
+        if found:
+            raise ValueError(found[0])
+        return spawns
+
+    def arena(self, arena_id: str) -> Arena:
+        cells = [(x, y, ch) for y, row in enumerate(self.rows) for x, ch in enumerate(row)]
         spawns = (tuple(self.spawns[0]), tuple(self.spawns[1]))  # the cells are tuples already
         return Arena(
-            self.id,
+            arena_id,
             self.name,
             len(self.rows[0]),
             len(self.rows),
-            walls,
+            frozenset((x, y) for x, y, ch in cells if ch == WALL),
             spawns,
             self.round_limit,
             self.storm_round,
             self.storm_damage,
+            frozenset((x, y) for x, y, ch in cells if ch == HAZARD),
+            self.hazard_damage,
         )
+
+
+class MapFile(_Versioned, MapSpec):
+    model_config = ConfigDict(extra="forbid", title="Duelmind skirmish map")
+    id: Id
+
+    def build(self) -> Arena:
+        return self.arena(self.id)
+
+
+class InlineMap(MapSpec):
+    """A map written inside a skirmish level (its `map`), instead of a map file's name."""
+
+    model_config = ConfigDict(extra="forbid", title="Duelmind skirmish map, inline")
+    _check_spawns: ClassVar[bool] = False
+    name: Name = Field("Custom map", min_length=1, max_length=40)
+
+
+def map_rows(arena: Arena) -> list[str]:
+    """An arena's rows as a map file writes them (the painter starts from a copy of one)."""
+    return [
+        "".join(
+            WALL if (x, y) in arena.walls else HAZARD if (x, y) in arena.hazards else FLOOR for x in range(arena.width)
+        )
+        for y in range(arena.height)
+    ]
+
+
+def map_data(arena: Arena) -> dict:
+    """An arena as an inline map's JSON object (no version or id), keys in the map files' order."""
+    data = {
+        "name": arena.name,
+        "rows": map_rows(arena),
+        "spawns": [[list(cell) for cell in team] for team in arena.spawns],
+        "round_limit": arena.round_limit,
+        "storm_round": arena.storm_round,
+        "storm_damage": arena.storm_damage,
+    }
+    if arena.hazards:
+        data["hazard_damage"] = arena.hazard_damage
+    return data
 
 
 class DataError(ValueError):

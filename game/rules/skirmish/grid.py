@@ -20,6 +20,7 @@ from game.rules.skirmish.model import Arena, Shape
 
 Cell = tuple[int, int]
 STEPS = ((1, 0), (-1, 0), (0, 1), (0, -1))
+PRECOMPUTED_CELLS = 160  # floor cells up to which every pair's sight is computed at once (shipped maps: 64-88)
 
 
 def manhattan(a: Cell, b: Cell) -> int:
@@ -58,7 +59,7 @@ def supercover(a: Cell, b: Cell) -> list[tuple[Cell, ...]]:
 class Grid:
     __slots__ = ("arena", "width", "height", "walls", "cells", "neighbours", "_los")
 
-    def __init__(self, arena: Arena):
+    def __init__(self, arena: Arena, all_pairs: bool = True):
         self.arena = arena
         self.width = arena.width
         self.height = arena.height
@@ -72,8 +73,10 @@ class Grid:
             for (x, y) in self.cells
         }
         # Every pair at once (80 cells: 3,240 pairs, ~30 ms, once per arena and process), so that
-        # no AI pays for a cold cache inside its thinking time.
-        ordered = sorted(self.cells)
+        # no AI pays for a cold cache inside its thinking time. A larger painted map computes pairs
+        # when asked (a 24 x 20 map has 115,000: 3 s, and the state, with them, goes to the AI's
+        # process at each action); so does the workshop's painter, whose map changes each stroke.
+        ordered = sorted(self.cells) if all_pairs and len(self.cells) <= PRECOMPUTED_CELLS else []
         self._los: dict[tuple[Cell, Cell], bool] = {
             (a, b): self._compute_los(a, b) for i, a in enumerate(ordered) for b in ordered[i:]
         }

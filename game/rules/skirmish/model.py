@@ -162,7 +162,7 @@ class HeroClass:
 
 @dataclass(frozen=True, slots=True)
 class Arena:
-    """A map: its size, walls and the three starting cells of each team."""
+    """A map: its size, walls, embers and the three starting cells of each team."""
 
     id: str
     name: str
@@ -173,6 +173,9 @@ class Arena:
     round_limit: int
     storm_round: int = 0  # from this round on the storm hurts every hero at its turn start (0: never)
     storm_damage: int = 0  # per round of storm so far: storm_damage * (round - storm_round + 1)
+    # Embers: floor cells (walkable, no block to sight) that burn a hero starting its turn there.
+    hazards: frozenset[tuple[int, int]] = frozenset()
+    hazard_damage: int = 2
 
     def floor(self, x: int, y: int) -> bool:
         return 0 <= x < self.width and 0 <= y < self.height and (x, y) not in self.walls

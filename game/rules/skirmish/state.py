@@ -18,7 +18,8 @@ turn ends by itself. At the end of a hero's turn its statuses count down. A team
 hero of the other team is down; both at once, or the arena's round limit passing, is a DRAW.
 Against stalemates (healers can outheal the damage of weak teams) an arena may have a storm:
 from its storm round on, every hero takes storm damage x storm rounds so far at its turn start,
-after poison, through armour and shields.
+after poison, through armour and shields. A hero starting its turn on an embers cell (a map's
+'~' floor) then takes the map's hazard damage the same way.
 
 All randomness comes from `rng` (random.Random seeded with `seed`; clone copies it), so a match
 replays exactly from its set-up, seed and actions (see effects.py for the order of the rolls).
@@ -40,6 +41,8 @@ from game.rules.skirmish.names import hero_names
 
 DRAW = 2
 TEAM_SIZE = 3
+# The source of damage no hero dealt (a DAMAGE event's `target`): the storm, an embers cell.
+STORM, EMBERS = -1, -2
 _GRIDS: dict[int, Grid] = {}  # by id(arena): one line-of-sight cache per arena for every state
 
 
@@ -355,11 +358,13 @@ class SkirmishState:
             else:
                 hero.cooldowns[ability_id] = left - 1
         storm = self.storm_damage()
+        embers = self.hazard_damage(hero.cell)
         poison = hero.statuses.get(StatusKind.POISON)
-        if poison is not None or storm:
+        if poison is not None or storm or embers:
             if poison is not None:
                 deal(self, hero, poison.amount, poison.source, events, shields=False)
-            deal(self, hero, storm, -1, events, shields=False)
+            deal(self, hero, storm, STORM, events, shields=False)
+            deal(self, hero, embers, EMBERS, events, shields=False)
             self._bury(events)
             if not hero.alive:
                 return False
@@ -386,6 +391,10 @@ class SkirmishState:
             return 0
         return arena.storm_damage * (self.round - arena.storm_round + 1)
 
+    def hazard_damage(self, cell: tuple[int, int]) -> int:
+        """What an embers cell deals the hero starting its turn on it (through armour and shields)."""
+        return self.arena.hazard_damage if cell in self.arena.hazards else 0
+
     def _end_turn_statuses(self, hero: Hero, events: list[Event] | None) -> None:
         """Statuses count down at the end of every turn of their hero, skipped turns (stun) included."""
         for kind, status in list(hero.statuses.items()):
@@ -399,13 +408,14 @@ class SkirmishState:
     # ----------------------------------------------------------------------------- text
 
     def diagram(self) -> str:
-        """The arena as text: `#` walls, `.` floor, heroes as their uid (1-3 team 0, 4-6 team 1)."""
+        """The arena as text: `#` walls, `.` floor, `~` embers, heroes as their uid (1-3 team 0, 4-6 team 1)."""
         rows = []
         for y in range(self.arena.height):
             row = ""
             for x in range(self.arena.width):
                 hero = self.hero_at((x, y))
-                row += str(hero.uid) if hero else ("#" if (x, y) in self.arena.walls else ".")
+                tile = "#" if (x, y) in self.arena.walls else "~" if (x, y) in self.arena.hazards else "."
+                row += str(hero.uid) if hero else tile
             rows.append(row)
         return "\n".join(rows)
 
