@@ -283,6 +283,10 @@ class App:
         if dt_ms is None:
             dt_ms = min(100.0, self.clock.get_time() or 16.0)
         for event in pygame.event.get():
+            if event.type == pygame.WINDOWFOCUSGAINED and self.top is not None:
+                # Back from another program: a scene keeping a file looks at it now (the level
+                # editor, the campaign structure), not only at its next 2-second look.
+                getattr(self.top, "window_focused", lambda: None)()
             intent = self.input.map(event, raw_keys=self.top is not None and self.top.raw_keys)
             if intent is not None:
                 self.dispatch(intent)

@@ -7,6 +7,10 @@ every level file beside it, and the unlock rules. `--json` prints one JSON docum
 (`ok`, `checked`, every problem as file, path and message). `--write-schema` (re)writes the
 JSON Schemas in levels/schema/ first. Gomoku "forced_win" objectives are proved with the AI's
 VCF search (injected into the rules' checks, which never import the AI).
+
+A level without problems may still get warnings: the likely dead ends the workshop's editor shows
+(its game's `EditorKind.warnings`, game/workshop/kinds.py: a "win this turn" the cards cannot
+reach), printed as `file: $.path: warning: message`. Warnings never change the exit code.
 """
 
 from __future__ import annotations
@@ -17,7 +21,8 @@ from pathlib import Path
 
 from ai.gomoku.threats import find_vcf
 from game.rules.levels.gomoku_checks import use_forced_win_prover
-from game.rules.levels.loader import campaign_path, validate_paths
+from game.rules.levels.loader import campaign_path, read_json, validate_paths
+from game.rules.levels.problems import Problem
 from game.rules.levels.model import schema_texts
 from game.tools.args import add_output_arguments, print_json
 
@@ -59,6 +64,7 @@ def run(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 2
+    warned = dead_ends(paths, {problem.file for problem in problems})
     if as_json:
         nothing = (
             []
@@ -76,11 +82,14 @@ def run(args: argparse.Namespace) -> int:
                 "ok": not problems and checked > 0,
                 "checked": checked,
                 "problems": [{"file": p.file, "path": p.path, "message": p.message} for p in problems] + nothing,
+                "warnings": [{"file": w.file, "path": w.path, "message": w.message} for w in warned],
             }
         )
         return 1 if problems or not checked else 0
     for problem in problems:
         print(problem, file=sys.stderr)
+    for warning in warned:
+        print(f"{warning.file}: {warning.path}: warning: {warning.message}", file=sys.stderr)
     if problems:
         files = len({p.file for p in problems})
         print(f"{len(problems)} problem(s) in {files} of {checked} file(s)", file=sys.stderr)
@@ -93,3 +102,40 @@ def run(args: argparse.Namespace) -> int:
         return 1
     print(f"ok: {checked} file(s)")
     return 0
+
+
+def level_files(paths: list[Path]) -> list[Path]:
+    """The level files `validate_paths` checks for `paths`: a folder's campaign and its levels (or
+    else every file in it), a campaign file's folder, a level file itself."""
+    found: list[Path] = []
+    for path in paths:
+        if path.is_dir():
+            path = path / "campaign.json" if (path / "campaign.json").exists() else path
+        if path.is_dir():
+            found += sorted(path.glob("*.json"))
+        elif path.name == "campaign.json" or _is_campaign(path):
+            found += sorted(p for p in path.parent.glob("*.json") if p.resolve() != path.resolve())
+        else:
+            found.append(path)
+    return list(dict.fromkeys(found))
+
+
+def _is_campaign(path: Path) -> bool:
+    raw, _ = read_json(path)
+    return isinstance(raw, dict) and "chapters" in raw
+
+
+def dead_ends(paths: list[Path], with_problems: set[str]) -> list[Problem]:
+    """The editor's warnings for every level file checked that has no problem (a warning reads a
+    level that loads; one with problems is the designer's first task anyway)."""
+    from game.workshop.validation import warnings
+
+    found: list[Problem] = []
+    for path in level_files(paths):
+        if str(path) in with_problems:
+            continue
+        raw, problems = read_json(path)
+        if raw is None or problems or not isinstance(raw, dict):
+            continue
+        found += warnings(raw, str(path))
+    return found

@@ -81,6 +81,39 @@ class CampaignDocument(Document):
                 found.append(self.file_of(part))
         return found
 
+    def changed_elsewhere(self) -> list[Path]:
+        """Every file of the campaign another program changed since it was read here (whether or
+        not a save would write it), and level files added to the folder meanwhile. A file only
+        touched (same bytes) is not a change: its new time is remembered."""
+        found = []
+        for part, known in self.stamps.items():
+            now = disk.look(self.file_of(part), known)
+            if now is None or known is None:
+                continue
+            if now.digest == known.digest:
+                self.stamps[part] = now
+            else:
+                found.append(self.file_of(part))
+        known_ids = {part[1] for part in self.originals if part != CAMPAIGN} | set(self.unreadable)
+        found += [path for path in self.level_files() if path.stem not in known_ids]
+        return found
+
+    def keep_mine(self, paths: list[Path]) -> None:
+        """The designer keeps this screen's version of `paths`: a save writes over them without
+        asking again."""
+        for part in self.stamps:
+            if self.file_of(part) in paths:
+                self.stamps[part] = disk.stamp(self.file_of(part))
+
+    def reload(self) -> None:
+        """Read the campaign file and its folder again, as one undoable edit (Ctrl+Z brings back
+        what was here); what was read is the saved state from now on."""
+        fresh = CampaignDocument(self.file_of(CAMPAIGN))
+        self.replace_all(fresh.data, "reload the files")
+        self.originals, self.unreadable, self.stamps = fresh.originals, fresh.unreadable, fresh.stamps
+        self._problems = None  # the unreadable files may differ even where the data does not
+        self.mark_saved(self.originals[CAMPAIGN])
+
     def save(self) -> list[Path]:
         """Write every changed file atomically (the levels first: a campaign never names a reward
         that is not written yet); returns the files written."""
@@ -91,6 +124,34 @@ class CampaignDocument(Document):
             written.append(self.file_of(part))
         self.mark_saved(self.originals[CAMPAIGN])
         return written
+
+    def copy_level_in(self, source: str | Path) -> str:
+        """Copy the level file `source` from another folder into the campaign's folder (a campaign
+        names its levels by file, so a level of another folder is copied in, not referred to):
+        its id is kept unless a file of the folder has it, then a fresh one (`_2`, `_3`...) is its
+        id and its file name. The copy is written at once (the source is never touched) and read
+        as one of the folder's files; it is in no chapter yet. Returns its id."""
+        from game.workshop.file_browser import fresh_id, id_for
+
+        source = Path(source)
+        if source.resolve().parent == self.folder.resolve():
+            raise io.WorkshopFileError(f"{source.name} is already in this campaign's folder")
+        data, original = io.load(source)
+        if find_editor_kind(data.get("kind")) is None:
+            raise io.WorkshopFileError(f"{source.name} is not a level the workshop edits")
+        taken = set(level_ids(self)) | {path.stem for path in self.folder.glob("*.json")}
+        level_id = fresh_id(id_for(str(data.get("id"))) or id_for(source.stem) or "level", taken)
+        target = self.folder / f"{level_id}.json"
+        data["id"] = level_id
+        if io.managed_schema(data.get("$schema")):
+            data["$schema"] = io.schema_reference(target)
+        part = ("levels", level_id)
+        self.originals[part] = io.save(target, data, original)
+        self.stamps[part] = disk.stamp(target)
+        # Read like the folder's other files: not an edit (the file is written; undo leaves it).
+        self.data["levels"][level_id] = data
+        self.version += 1
+        return level_id
 
     def text(self) -> str:
         return jsontext.dump(self.get(CAMPAIGN), self.originals[CAMPAIGN])

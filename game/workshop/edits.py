@@ -248,7 +248,7 @@ def set_objective_kind(doc: Document, index: int, kind: str) -> None:
     for key in ("required", "text"):
         if key in old:
             new[key] = old[key]
-    with doc.edit(f"make objective {index + 1} {kind}"):
+    with doc.edit(f"make objective {index + 1} {kind.replace('_', ' ')}"):
         doc.set(("objectives", index), new)
 
 
@@ -274,21 +274,6 @@ def remove_line(doc: Document, part: str, index: int) -> None:
             doc.set(("story", part), MISSING)
         if not doc.get(("story",)):
             doc.set(("story",), MISSING)
-
-
-# ---------------------------------------------------------------------------------- events
-
-EVENT_WHEN = {"turn": 1, "health_at_most": 10, "died": "", "board_empty": True}
-
-
-def add_event(doc: Document, when: str = "turn") -> int:
-    event = {
-        "when": {when: EVENT_WHEN[when], "side": "opponent"},
-        "do": [{"say": {"speaker": "Narrator", "text": "..."}}],
-    }
-    with doc.edit("add an event"):
-        doc.ensure(("events",), [])
-        return doc.insert(("events",), None, event)
 
 
 # ---------------------------------------------------------------------------------- gomoku

@@ -5,44 +5,19 @@ a text, a button), each bound to a JSON path of the document. The scene draws an
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from game.workshop import edits
+from game.workshop import deck_forms, edits, event_edits, event_forms, pick_lists, script_forms
 from game.workshop.model import Document
+from game.workshop.rows import CHOICE_NAMES, CHOICES, OBJECTIVE_NAMES, Row, choice, tree_rows, words_of
+
+__all__ = ["CHOICE_NAMES", "CHOICES", "OBJECTIVE_NAMES", "Row", "choice", "tree_rows", "words_of"]
+from game.workshop.modifier_forms import card_twist_rows, gomoku_twist_rows
 from game.rules.levels.build import runes_below
 from game.rules.levels.model import FALLBACK_RULES, MAX_TURNS
 
-CHOICES: dict[str, tuple] = {
-    "first": ("player", "opponent"),
-    "side": ("player", "opponent"),
-    "control": ("scripted", "ai"),
-    "style": ("plain", "duelmind"),
-    "rule": ("freestyle", "standard", "renju"),
-    "then": ("rules", "end"),
-    "lanes": (1, 2),
-    "order": ("sequential", "open"),
-}
 CARD_AIS = ("random", "easy", "medium", "hard")
 GOMOKU_AIS = ("novice", "easy", "medium", "hard", "master")
-
-
-@dataclass
-class Row:
-    label: str
-    kind: str  # "int" | "choice" | "bool" | "text" | "button" | "heading" | "note"
-    path: tuple | None = None
-    choices: tuple = ()
-    default: Any = None  # shown (dimmed) when the value is absent
-    optional: bool = False  # the value may be removed (None)
-    low: int = 0
-    high: int = 99
-    action: Callable[[], Any] | None = None  # a button's click
-    remove: Callable[[], Any] | None = None  # the row's x
-    indent: int = 0
-    setter: Callable[[Any], Any] | None = None  # instead of setting `path`
-    numbers: bool = False  # a text of comma-separated numbers (a list of card ids)
-    extra: dict = field(default_factory=dict)
 
 
 def value_of(doc: Document, row: Row) -> Any:
@@ -60,6 +35,10 @@ def apply(doc: Document, row: Row, value: Any) -> None:
         value = [int(p) if p.isdigit() else p for p in parts] or None
     if row.setter is not None:
         row.setter(value)
+    elif row.path is not None and row.kind == "choice":
+        # A pick from a list is one edit named by what was picked ("AI level: hard").
+        label = f"{row.label.lower()}: {words_of(row, value)}" if value is not None else f"clear {row.label.lower()}"
+        edits.set_value(doc, row.path, value, label)
     elif row.path is not None:
         edits.set_value(doc, row.path, value)
 
@@ -93,12 +72,12 @@ def _common_level_rows() -> list[Row]:
 def gomoku_level_rows(doc: Document) -> list[Row]:
     """A gomoku level's settings: the rule, the board, who moves first and the AI it meets."""
     return _common_level_rows() + [
-        Row("Rule", "choice", ("rule",), CHOICES["rule"], default="freestyle"),
+        choice("Rule", ("rule",), "rule", default="freestyle"),
         Row("Board size", "int", ("size",), default=15, low=15, high=20),
-        Row("Who moves first", "choice", ("first",), CHOICES["first"], default="player"),
+        choice("Who moves first", ("first",), "first", default="player"),
         Row("Opponent", "heading"),
         Row("Name", "text", ("opponent", "name"), optional=True, default="Opponent", indent=1),
-        Row("Portrait", "text", ("opponent", "portrait"), optional=True, indent=1),
+        _portrait(doc, ("opponent", "portrait"), 1),
         Row("AI level", "choice", ("opponent", "ai"), GOMOKU_AIS, indent=1),
         Row(
             "Budget ms",
@@ -116,10 +95,10 @@ def gomoku_level_rows(doc: Document) -> list[Row]:
 def level_rows(doc: Document) -> list[Row]:
     """A card level's settings: who starts, the rules and each side's health, mana, runes and deck."""
     rows = _common_level_rows() + [
-        Row("Who starts", "choice", ("first",), CHOICES["first"], default="player"),
+        choice("Who starts", ("first",), "first", default="player"),
         Row("Starting turn", "int", ("turn",), default=1, optional=True, low=1, high=MAX_TURNS),
-        Row("Lanes", "choice", ("rules", "lanes"), CHOICES["lanes"], default=1),
-        Row("Card style", "choice", ("rules", "style"), CHOICES["style"], default="duelmind"),
+        choice("Lanes", ("rules", "lanes"), "lanes", default=1),
+        choice("Card style", ("rules", "style"), "style", default="duelmind"),
         Row("Deck size", "int", ("rules", "deck_size"), optional=True, low=1, high=60),
     ]
     for side in edits.SIDES:
@@ -137,15 +116,7 @@ def level_rows(doc: Document) -> list[Row]:
                 high=5,
                 indent=1,
             ),
-            Row(
-                "Deck",
-                "choice",
-                (side, "deck", "kind"),
-                ("fixed", "shuffled", "draft"),
-                default="fixed",
-                indent=1,
-                setter=lambda kind, side=side: set_deck_kind(doc, side, kind),
-            ),
+            *deck_forms.deck_rows(doc, side),  # with a player deck's own rows (game/workshop/deck_forms.py)
             Row(
                 "Opening draw",
                 "bool",
@@ -165,14 +136,6 @@ def default_runes(doc: Document, side: str) -> int:
     return runes_below(health if valid else None)
 
 
-def set_deck_kind(doc: Document, side: str, kind: str) -> None:
-    deck = doc.get((side, "deck")) or {}
-    cards = deck.get("cards") if isinstance(deck, dict) else None
-    new = {"kind": kind, "pool": None, "picks": 30} if kind == "draft" else {"kind": kind, "cards": cards or []}
-    new = {k: v for k, v in new.items() if v is not None}
-    edits.set_value(doc, (side, "deck"), new, f"make {side}'s deck {kind}")
-
-
 def set_opening_draw(doc: Document, side: str, on: bool) -> None:
     edits.set_value(doc, (side, "hand"), None if on else [], f"{'opening draw' if on else 'a set hand'} for {side}")
 
@@ -185,6 +148,16 @@ def objective_heading(doc: Document, index: int) -> Row:
         ("objectives", index),
         remove=lambda: edits.remove_item(doc, ("objectives",), index, f"objective {index + 1}"),
     )
+
+
+def objective_names(vocabulary) -> dict[str, str]:
+    """The objective kinds in words, counted in the game's own unit ("Win within N moves": gomoku)."""
+    return {
+        kind: OBJECTIVE_NAMES.get(kind, kind).replace("turns", "moves")
+        if "moves" in params
+        else OBJECTIVE_NAMES.get(kind, kind)
+        for kind, params in vocabulary.items()
+    }
 
 
 def objective_rows(doc: Document) -> list[Row]:
@@ -203,11 +176,14 @@ def objective_rows(doc: Document) -> list[Row]:
                 tuple(vocabulary),
                 indent=1,
                 setter=lambda kind, i=index: edits.set_objective_kind(doc, i, kind),
+                names=objective_names(vocabulary),
             )
         )
         for key in vocabulary.get(objective.get("kind"), {}):
             if key == "label":
-                rows.append(Row("Label", "text", path + (key,), indent=1))
+                rows.append(
+                    pick_lists.label_row(doc, "Creature (label)", path + (key,), pick_lists.card_labels(doc, "player"))
+                )
             else:
                 rows.append(Row(key.replace("_", " ").capitalize(), "int", path + (key,), low=1, high=400, indent=1))
         rows.append(Row("Required", "bool", path + ("required",), default=True, indent=1))
@@ -221,14 +197,15 @@ def objective_rows(doc: Document) -> list[Row]:
 
 
 def opponent_rows(doc: Document) -> list[Row]:
+    if script_forms.open_place(doc) is not None:
+        return script_forms.script_rows(doc)  # a script action open in the builder
     rows = [
         Row("Name", "text", ("opponent", "name"), optional=True, default="Opponent"),
-        Row("Portrait", "text", ("opponent", "portrait"), optional=True),
-        Row(
+        _portrait(doc, ("opponent", "portrait"), 0),
+        choice(
             "Control",
-            "choice",
             ("opponent", "control"),
-            CHOICES["control"],
+            "control",
             default="scripted",
             setter=lambda c: edits.set_control(doc, c),
         ),
@@ -252,33 +229,7 @@ def opponent_rows(doc: Document) -> list[Row]:
                 extra={"value": rule in chosen},
             )
         )
-    for t, turn in enumerate(doc.get(("opponent", "script")) or []):
-        path = ("opponent", "script", t)
-        rows.append(
-            Row(
-                f"Script turn {t + 1}",
-                "heading",
-                path,
-                remove=lambda t=t: edits.remove_item(doc, ("opponent", "script"), t, f"script turn {t + 1}"),
-            )
-        )
-        rows.append(Row("Its turn", "int", path + ("turn",), low=1, high=50, indent=1))
-        for a, _ in enumerate(turn.get("actions", []) if isinstance(turn, dict) else []):
-            rows.append(
-                Row(
-                    f"Action {a + 1}",
-                    "text",
-                    path + ("actions", a),
-                    indent=1,
-                    remove=lambda t=t, a=a: edits.remove_item(
-                        doc, ("opponent", "script", t, "actions"), a, f"action {a + 1}"
-                    ),
-                )
-            )
-        rows.append(Row("+ action", "button", action=lambda t=t: edits.add_script_action(doc, t), indent=1))
-        rows.append(Row("Then", "choice", path + ("then",), CHOICES["then"], default="rules", indent=1))
-    rows.append(Row("+ script turn", "button", action=lambda: edits.add_script_turn(doc)))
-    return rows
+    return rows + script_forms.script_rows(doc)
 
 
 def story_rows(doc: Document) -> list[Row]:
@@ -296,7 +247,7 @@ def story_rows(doc: Document) -> list[Row]:
                     remove=lambda p=part, i=index: edits.remove_line(doc, p, i),
                 )
             )
-            rows.append(Row("Portrait", "text", path + ("portrait",), optional=True, indent=2))
+            rows.append(_portrait(doc, path + ("portrait",), 2, str(doc.get(path + ("speaker",)) or "")))
             rows.append(Row("Text", "text", path + ("text",), indent=2))
         rows.append(Row("+ line", "button", action=lambda p=part: edits.add_line(doc, p), indent=1))
     return rows
@@ -319,13 +270,18 @@ def _event_list_rows(doc: Document) -> list[Row]:
 
 
 def event_rows(doc: Document) -> list[Row]:
-    """A card level's events, and a button for each thing an event can wait for."""
-    rows = _event_list_rows(doc)
-    for when in edits.EVENT_WHEN:
-        rows.append(
-            Row(f"+ event when {when.replace('_', ' ')}", "button", action=lambda w=when: edits.add_event(doc, w))
-        )
-    return rows
+    """A card level's events: listed in words, each opened in the event builder (game/workshop/event_forms.py)."""
+    return event_forms.event_rows(doc)
+
+
+def reveal(doc: Document, parts: tuple) -> None:
+    """Open the event or script action a problem is about in its builder."""
+    event_forms.reveal(doc, parts)
+
+
+def view_key(doc: Document) -> tuple:
+    """What the panel shows of the document besides its data (the event or script action open)."""
+    return event_edits.view_key(doc)
 
 
 def gomoku_event_rows(doc: Document) -> list[Row]:
@@ -337,8 +293,10 @@ def gomoku_event_rows(doc: Document) -> list[Row]:
 def campaign_rows(doc: Document) -> list[Row]:
     rows = [
         Row("Rewards", "heading"),
-        Row("Unlocks levels", "text", ("rewards", "unlocks"), optional=True, numbers=True, indent=1),
-        Row("Gives cards", "text", ("rewards", "cards"), optional=True, numbers=True, indent=1),
+    ]
+    rows += pick_lists.level_list_rows(doc, "Unlocks levels", ("rewards", "unlocks"))
+    rows += pick_lists.card_list_rows(doc, "Gives cards", ("rewards", "cards"), indent=1)
+    rows += [
         Row("Message", "text", ("rewards", "message"), optional=True, indent=1),
     ]
     return rows
@@ -351,6 +309,7 @@ CARD_TABS = {
     "Opponent": opponent_rows,
     "Story": story_rows,
     "Events": event_rows,
+    "Twist": lambda doc: card_twist_rows(doc, Row),
     "Campaign": campaign_rows,
 }
 GOMOKU_TABS = {
@@ -358,41 +317,19 @@ GOMOKU_TABS = {
     "Objectives": objective_rows,
     "Story": story_rows,
     "Events": gomoku_event_rows,
+    "Twist": lambda doc: gomoku_twist_rows(doc, Row),
     "Campaign": campaign_rows,
 }
+
+
+def _portrait(doc: Document, path: tuple, indent: int, speaker: str = "") -> Row:
+    return pick_lists.portrait_row(doc, "Portrait", path, indent, speaker)
 
 
 def _append(doc: Document, path: tuple, value) -> None:
     with doc.edit("add an item"):
         doc.ensure(path, [])
         doc.insert(path, None, value)
-
-
-def tree_rows(doc: Document, path: tuple, value, indent: int) -> list[Row]:
-    """Rows for any JSON object: numbers, switches, texts, choices for the known words, a list of
-    numbers as one text, nested objects and lists as headed groups."""
-    rows: list[Row] = []
-    items = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else []
-    for key, item in items:
-        here = path + (key,)
-        name = str(key).replace("_", " ") if isinstance(key, str) else f"item {key + 1}"
-        remove = (lambda p=path, k=key: edits.remove_item(doc, p, k)) if isinstance(key, int) else None
-        if isinstance(item, bool):
-            rows.append(Row(name, "bool", here, indent=indent, remove=remove))
-        elif isinstance(item, int):
-            rows.append(Row(name, "int", here, low=0, high=99, indent=indent, remove=remove))
-        elif isinstance(item, str) and key in CHOICES:
-            rows.append(Row(name, "choice", here, CHOICES[key], indent=indent))
-        elif isinstance(item, str):
-            rows.append(Row(name, "text", here, indent=indent, remove=remove))
-        elif isinstance(item, list) and all(
-            isinstance(v, int) or isinstance(v, dict) and set(v) <= {"card"} for v in item
-        ):
-            rows.append(Row(name, "text", here, numbers=True, indent=indent))
-        elif isinstance(item, (dict, list)):
-            rows.append(Row(name, "heading", here, indent=indent, remove=remove))
-            rows += tree_rows(doc, here, item, indent + 1)
-    return rows
 
 
 def selection_rows(
@@ -407,7 +344,16 @@ def selection_rows(
     ]
     if slot.zone == "board":
         rows += [
-            Row("Lane", "choice", path + ("lane",), (0, 1), default=0, setter=setter("lane"), indent=1),
+            Row(
+                "Lane",
+                "choice",
+                path + ("lane",),
+                (0, 1),
+                default=0,
+                setter=setter("lane"),
+                indent=1,
+                names={0: "First lane", 1: "Second lane"},
+            ),
             Row("Ready", "bool", path + ("ready",), default=True, setter=setter("ready"), indent=1),
             Row("Attack", "int", path + ("attack",), optional=True, low=0, high=99, setter=setter("attack"), indent=1),
             Row(

@@ -21,18 +21,31 @@ class WorkshopFileError(Exception):
     """A level file the workshop cannot open or save; the message is a sentence for the designer."""
 
 
+class BrokenFile(WorkshopFileError):
+    """A file read as text that is not a JSON object (a missing comma, a stray bracket): the
+    raw editor (game/client/scenes/workshop_raw.py) opens `path` to fix it by hand."""
+
+    def __init__(self, message: str, path: Path):
+        super().__init__(message)
+        self.path = path
+
+
 def load(path: str | Path) -> tuple[dict, jsontext.Original]:
-    """The level file's data and its original text; WorkshopFileError when it is not usable JSON."""
+    """The level file's data and its original text; WorkshopFileError when it is not usable JSON
+    (BrokenFile when its text could be read: it can be fixed in the raw editor)."""
     path = Path(path)
     try:
         text = read_text_file(path)
-        data = parse_json_text(text, str(path))
     except FileNotFoundError:
         raise WorkshopFileError(f"{path}: file not found") from None
     except (JsonFileError, JsonFileUnreadable) as error:
         raise WorkshopFileError(str(error)) from None
+    try:
+        data = parse_json_text(text, str(path))
+    except JsonFileError as error:
+        raise BrokenFile(str(error), path) from None
     if not isinstance(data, dict):
-        raise WorkshopFileError(f"{path}: a level file is a JSON object {{...}}, not {type(data).__name__}")
+        raise BrokenFile(f"{path}: a level file is a JSON object {{...}}, not {type(data).__name__}", path)
     return data, jsontext.parse(text)
 
 

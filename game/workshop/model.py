@@ -202,7 +202,7 @@ class Document:
         self._open: Edit | None = None
         self._problems: tuple[int, list[Problem]] | None = None
         self._warnings: tuple[int, list[Problem]] | None = None
-        self.validator = None  # (data, file name) -> problems; default: validation.validate
+        self.validator: Any = None  # (data, file name, path) -> problems; default: validation.validate
         # The file as last read or written (a game/workshop/disk.py Stamp): edits made outside.
         self.disk: Any = None
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game.workshop.model import MISSING, Document
+from game.workshop.skirmish_map import level_arena
 from game.rules.levels.skirmish_level import SkirmishAIName
 from game.rules.levels.skirmish_checks import skirmish_roster
 from game.rules.skirmish.data import DataError
@@ -66,9 +67,8 @@ def hero_classes() -> list:
 
 
 def arena_of(doc: Document):
-    """The level's map, or None when it names no map there is."""
-    found = roster()
-    return found.arenas.get(doc.get(("map",))) if found is not None else None
+    """The level's map (a map file's, or its own as painted), or None when it names no map there is."""
+    return level_arena(doc)
 
 
 def team(doc: Document, side: str) -> list:

@@ -1,7 +1,9 @@
 """The editor's side panel for a skirmish level, as `forms` rows: the level and its map, the
-opponent, objectives from the skirmish vocabulary with their parameters, events (a round or a
-fallen hero -> lines said), the story (the card levels' rows), rewards, and the inspector of a
-selected hero. Same interface as `forms` (`tabs`, `build`), and its `TAB_ROWS` is the skirmish
+opponent (its portrait picked from previews), objectives from the skirmish vocabulary with their
+parameters (labels picked from the heroes'), events (the event builder, game/workshop/event_forms.py:
+a round, a fallen hero or a hero's health -> lines said), the story (the card levels' rows),
+rewards (unlocked levels picked from a list), and the inspector of a selected hero (its class
+picked by name and role). Same interface as `forms` (`tabs`, `build`), and its `TAB_ROWS` is the skirmish
 entry's tabs in the workshop's table (game/workshop/kinds.py). Pure: no pygame.
 """
 
@@ -9,10 +11,11 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from game.workshop import edits, forms, skirmish_field as field
+from game.workshop import forms, map_edits, pick_lists, skirmish_field as field
 from game.workshop.forms import Row
 from game.rules.skirmish.game import cell_name
 from game.workshop.model import Document
+from game.workshop.modifier_forms import skirmish_twist_rows
 
 PARAMETER_NAMES = {"within": "Within rounds", "rounds": "Rounds", "label": "Hero (label)", "hero": "Which hero"}
 
@@ -54,7 +57,7 @@ def level_rows(doc: Document) -> list[Row]:
         Row("Title", "text", ("title",)),
         Row("Summary", "text", ("summary",), optional=True),
         Row("Boss fight", "bool", ("boss",), default=False),
-        Row("Map", "choice", ("map",), field.map_ids(), setter=lambda map_id: field.pick_map(doc, map_id)),
+        *map_edits.map_rows(doc),  # a map file, or the level's own (painted on the field) and its settings
         Row("Heroes to the map's start cells", "button", action=lambda: field.heroes_to_start_cells(doc)),
     ]
 
@@ -62,7 +65,7 @@ def level_rows(doc: Document) -> list[Row]:
 def opponent_rows(doc: Document) -> list[Row]:
     return [
         Row("Name", "text", ("opponent", "name"), optional=True, default="Opponent"),
-        Row("Portrait", "text", ("opponent", "portrait"), optional=True),
+        pick_lists.portrait_row(doc, "Portrait", ("opponent", "portrait")),
         Row("AI level", "choice", ("opponent", "ai"), field.AIS),
         Row(
             "Budget ms",
@@ -96,6 +99,7 @@ def objective_rows(doc: Document) -> list[Row]:
                 field.OBJECTIVES,
                 indent=1,
                 setter=lambda kind, i=index: field.set_objective_kind(doc, i, kind),
+                names=forms.OBJECTIVE_NAMES,
             )
         )
         kind = objective.get("kind")
@@ -144,55 +148,10 @@ def objective_rows(doc: Document) -> list[Row]:
 
 
 def event_rows(doc: Document) -> list[Row]:
-    rows = []
-    everyone = field.labels(doc)
-    for index, event in enumerate(doc.get(("events",)) or []):
-        if not isinstance(event, dict):
-            continue
-        path = ("events", index)
-        when = event.get("when") if isinstance(event.get("when"), dict) else {}
-        kind = "died" if "died" in when else "round"
-        rows.append(Row(f"Event {index + 1}", "heading", path, remove=lambda i=index: field.remove_event(doc, i)))
-        rows.append(
-            Row(
-                "When",
-                "choice",
-                path + ("when", kind),
-                field.EVENT_WHEN,
-                indent=1,
-                setter=lambda value, i=index: field.set_event_when(doc, i, value),
-                extra={"value": kind},
-            )
-        )
-        if kind == "round":
-            rows.append(Row("At round", "int", path + ("when", "round"), low=1, high=_round_limit(doc), indent=1))
-        else:
-            rows.append(
-                _label_row(
-                    doc,
-                    "Hero falls",
-                    path + ("when", "died"),
-                    everyone,
-                    lambda value, p=path: edits.set_value(doc, p + ("when", "died"), value),
-                )
-            )
-        for line, _ in enumerate(event.get("say") or []):
-            here = path + ("say", line)
-            rows.append(
-                Row(
-                    "Speaker",
-                    "text",
-                    here + ("speaker",),
-                    indent=1,
-                    remove=lambda p=path, n=line: edits.remove_item(doc, p + ("say",), n, "line"),
-                )
-            )
-            rows.append(Row("Portrait", "text", here + ("portrait",), optional=True, indent=2))
-            rows.append(Row("Text", "text", here + ("text",), indent=2))
-        rows.append(Row("+ line", "button", action=lambda i=index: field.add_event_line(doc, i), indent=1))
-    rows.append(Row("+ event at a round", "button", action=lambda: field.add_event(doc, "round")))
-    rows.append(Row("+ event when a hero falls", "button", action=lambda: field.add_event(doc, "died")))
-    return rows
+    """The skirmish events: listed in words, each opened in the event builder (game/workshop/event_forms.py)."""
+    from game.workshop import event_forms
+
+    return event_forms.event_rows(doc, skirmish=True)
 
 
 def campaign_rows(doc: Document) -> list[Row]:
@@ -201,15 +160,7 @@ def campaign_rows(doc: Document) -> list[Row]:
 
     return [
         Row("Rewards", "heading"),
-        Row(
-            "Unlocks levels",
-            "text",
-            ("rewards", "unlocks"),
-            optional=True,
-            numbers=True,
-            indent=1,
-            setter=setter("unlocks"),
-        ),
+        *pick_lists.level_list_rows(doc, "Unlocks levels", ("rewards", "unlocks"), setter("unlocks")),
         Row("Message", "text", ("rewards", "message"), optional=True, indent=1, setter=setter("message")),
     ]
 
@@ -224,6 +175,7 @@ TAB_ROWS = {
     "Opponent": opponent_rows,
     "Story": forms.story_rows,
     "Events": event_rows,
+    "Twist": lambda doc: skirmish_twist_rows(doc, forms.Row),
     "Campaign": campaign_rows,
 }
 TABS = tuple(TAB_ROWS)
@@ -241,7 +193,15 @@ def hero_rows(doc: Document, ref: field.HeroRef, on_remove: Callable[[], Any]) -
     return [
         Row(f"{field.describe(doc, ref)}{where}", "heading", path, remove=on_remove),
         Row(f"in {field.owner(ref.side)}", "heading", indent=1),
-        Row("Class", "choice", path + ("hero",), tuple(c.id for c in classes), setter=setter("hero"), indent=1),
+        Row(
+            "Class",
+            "choice",
+            path + ("hero",),
+            tuple(c.id for c in classes),
+            setter=setter("hero"),
+            indent=1,
+            names=pick_lists.hero_class_names(),
+        ),
         Row("Label", "text", path + ("label",), optional=True, setter=setter("label"), indent=1),
         Row("Name", "text", path + ("name",), optional=True, setter=setter("name"), indent=1),
         Row(

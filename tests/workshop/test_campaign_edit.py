@@ -22,7 +22,15 @@ from tests.workshop.helpers import ctrl, press_key, row_centre, shoot, type_text
 
 SHIPPED = campaign_path()
 
-BONUS = ["x_alchemists_riddle", "x_four_in_the_gears"]  # the levels in no chapter, unlocked by rewards
+# The levels in no chapter, unlocked by rewards.
+BONUS = [
+    "x_alchemists_riddle",
+    "x_clockwork_lock",
+    "x_four_in_the_gears",
+    "x_the_last_sprite",
+    "x_the_lunch_break",
+    "x_tomos_ladder",
+]
 
 
 @pytest.fixture
@@ -92,11 +100,17 @@ def test_one_chapter_edit_changes_only_its_lines(doc):
 
 def test_levels_move_between_chapters_and_in_order(doc):
     ce.add_level(doc, "g4_renju_challenge", 1)  # out of the tournament, to the end of the stone garden
-    assert ce.chapter_levels(doc, 1) == ["g1_five_stones", "g2_four_three", "g3_hold_the_garden", "g4_renju_challenge"]
-    assert ce.chapter_levels(doc, 3) == ["c2_round_one", "c2_two_lanes", "c2_draft_duel"]
+    assert ce.chapter_levels(doc, 1) == [
+        "g1_five_stones",
+        "g5_the_open_four",
+        "g2_four_three",
+        "g3_hold_the_garden",
+        "g4_renju_challenge",
+    ]
+    assert ce.chapter_levels(doc, 3) == ["c2_round_one", "c2_two_lanes", "c2_examiners_table", "c2_draft_duel"]
     ce.add_level(doc, "x_alchemists_riddle", 0, 1)
     assert ce.chapter_levels(doc, 0)[:3] == ["c1_first_spark", "x_alchemists_riddle", "c1_guard_duty"]
-    assert ce.unassigned(doc) == ["x_four_in_the_gears"]  # the other bonus level
+    assert ce.unassigned(doc) == BONUS[1:]  # the other bonus levels
     assert ce.move_level(doc, 0, 1, 1) == 2
     assert ce.chapter_levels(doc, 0)[:3] == ["c1_first_spark", "c1_guard_duty", "x_alchemists_riddle"]
     ce.add_level(doc, "x_alchemists_riddle", 0, 0)  # within its chapter: to the top
@@ -122,21 +136,21 @@ def test_levels_move_between_chapters_and_in_order(doc):
 
 def test_chapters_are_added_moved_renamed_and_removed(doc):
     index = ce.add_chapter(doc, "The Alchemist's Tower")
-    assert index == 7
-    assert ce.chapters(doc)[7] == {
+    assert index == 8
+    assert ce.chapters(doc)[8] == {
         "id": "the_alchemist_s_tower",
         "title": "The Alchemist's Tower",
         "unlock": {"after": ["c3_the_duelmind"]},
         "order": "sequential",
         "levels": [],
     }
-    assert words(doc) == ['chapter 8 "The Alchemist\'s Tower" › levels: needs at least 1 item(s)']
-    ce.add_level(doc, "x_alchemists_riddle", 7)
+    assert words(doc) == ['chapter 9 "The Alchemist\'s Tower" › levels: needs at least 1 item(s)']
+    ce.add_level(doc, "x_alchemists_riddle", 8)
     assert doc.problems == []
     assert ce.new_chapter_id(doc, "The Alchemist's Tower") == "the_alchemist_s_tower_2"
-    ce.set_title(doc, 7, "The Tower")
-    ce.set_order(doc, 7, "open")
-    assert ce.move_chapter(doc, 7, -1) == 6
+    ce.set_title(doc, 8, "The Tower")
+    ce.set_order(doc, 8, "open")
+    assert ce.move_chapter(doc, 8, -1) == 7
     assert [c["id"] for c in ce.chapters(doc)] == [
         "apprentice",
         "stone_garden",
@@ -144,12 +158,13 @@ def test_chapters_are_added_moved_renamed_and_removed(doc):
         "tournament",
         "foundry",
         "vault",
+        "engine_halls",
         "the_alchemist_s_tower",
         "final",
     ]
-    assert ce.chapters(doc)[6]["title"] == "The Tower" and ce.chapters(doc)[6]["order"] == "open"
-    ce.remove_chapter(doc, 6)
-    assert ce.unassigned(doc) == BONUS and len(ce.chapters(doc)) == 7
+    assert ce.chapters(doc)[7]["title"] == "The Tower" and ce.chapters(doc)[7]["order"] == "open"
+    ce.remove_chapter(doc, 7)
+    assert ce.unassigned(doc) == BONUS and len(ce.chapters(doc)) == 8
     assert doc.problems == []
     while doc.undo():
         pass
@@ -165,8 +180,8 @@ def test_unlock_rules_intro_lines_and_rewards(doc):
     ce.set_unlock_stars(doc, 1, 3)
     assert list(ce.chapters(doc)[1]) == ["id", "title", "intro", "unlock", "order", "levels"]
     assert ce.chapters(doc)[1]["unlock"] == {"stars": 3}
-    ce.set_unlock_stars(doc, 6, 0)  # the final's 20 stars dropped, its levels to win kept
-    assert ce.chapters(doc)[6]["unlock"] == {"after": ["v3_founders_board", "s4_brennas_champions"]}
+    ce.set_unlock_stars(doc, 7, 0)  # the final's 20 stars dropped, its levels to win kept
+    assert ce.chapters(doc)[7]["unlock"] == {"after": ["e5_the_engines_memory", "s4_brennas_champions"]}
     assert ce.add_intro_line(doc, 0, "Mind the sparks.") == 1
     assert ce.chapters(doc)[0]["intro"][1] == {
         "speaker": "Magister Ilsa",
@@ -207,7 +222,7 @@ def test_a_circle_of_chapters_is_named_with_its_place(doc):
     ce.add_unlock_after(doc, 0, "c2_round_one")  # the first chapter now waits for the tournament, which waits for it
     found = words(doc)
     first = (
-        'chapter 1 "The Apprentice\'s Bench" › level 5 "c1_apprentice_trial": level "c1_apprentice_trial" can '
+        'chapter 1 "The Apprentice\'s Bench" › level 6 "c1_apprentice_trial": level "c1_apprentice_trial" can '
         "never be unlocked: its chapter's unlock rule is never met (check unlock.after and unlock.stars): the "
         'chapters "The Apprentice\'s Bench" → "The Tournament" → "The Apprentice\'s Bench" wait for each other'
     )
@@ -217,7 +232,7 @@ def test_a_circle_of_chapters_is_named_with_its_place(doc):
         "no level unlocks it: no player can reach it (add it to a chapter's levels or to a level's "
         "rewards.unlocks)" in found
     )
-    assert len(found) == 25  # every level: no chapter can open
+    assert len(found) == 40  # every level: no chapter can open
     doc.undo()
     assert doc.problems == []
 
@@ -229,14 +244,19 @@ def test_an_unreachable_chapter_and_its_own_levels(doc):
         'chapter 2 "The Stone Garden" › level 1 "g1_five_stones": level "g1_five_stones" can never be '
         "unlocked: its chapter's unlock rule is never met (check unlock.after and unlock.stars)" in found
     )
-    # The garden's last level unlocks a bonus level, which is out of reach with it; the foundry
-    # waits for the garden, the vault for the foundry and the final for the vault.
+    # The garden's levels and the foundry's cog nursery unlock bonus levels, which are out of
+    # reach with them; the foundry waits for the garden, the vault for the foundry, the engine
+    # halls for the vault and the final for the engine halls.
     assert {place_in_document(p, doc.path)[:3] for p in doc.problems} == {
         ("campaign", "chapters", 1),
         ("campaign", "chapters", 4),
         ("campaign", "chapters", 5),
         ("campaign", "chapters", 6),
+        ("campaign", "chapters", 7),
         ("levels", "x_four_in_the_gears"),
+        ("levels", "x_tomos_ladder"),
+        ("levels", "x_the_last_sprite"),
+        ("levels", "x_the_lunch_break"),
     }
     doc.undo()
     ce.add_unlock_after(doc, 2, "s1_first_muster")  # the proving yard waits for its own first level
@@ -325,12 +345,18 @@ def test_a_designer_moves_a_level_saves_and_the_validator_accepts_it(app, folder
     assert "g4_renju_challenge" not in ce.chapter_levels(doc, 3)
     # In the stone garden, moved up one with its button; the bonus puzzle added with "Add".
     click(app, scene.chapter_list.row_rect(1).center)
-    up = dict((label, box) for box, label in scene.level_list.buttons(3, view.LEVEL_BUTTONS))["↑"]
+    up = dict((label, box) for box, label in scene.level_list.buttons(4, view.LEVEL_BUTTONS))["↑"]
     click(app, up.center)
-    assert ce.chapter_levels(doc, 1) == ["g1_five_stones", "g2_four_three", "g4_renju_challenge", "g3_hold_the_garden"]
+    assert ce.chapter_levels(doc, 1) == [
+        "g1_five_stones",
+        "g5_the_open_four",
+        "g2_four_three",
+        "g4_renju_challenge",
+        "g3_hold_the_garden",
+    ]
     add = scene.free_list.buttons(0, view.ADD_BUTTON)[0][0]
     click(app, add.center)
-    assert ce.chapter_levels(doc, 1)[-1] == "x_alchemists_riddle" and ce.unassigned(doc) == ["x_four_in_the_gears"]
+    assert ce.chapter_levels(doc, 1)[-1] == "x_alchemists_riddle" and ce.unassigned(doc) == BONUS[1:]
     ctrl(app, pygame.K_z)
     assert ce.unassigned(doc) == BONUS
     ctrl(app, pygame.K_y)
@@ -350,6 +376,7 @@ def test_a_designer_moves_a_level_saves_and_the_validator_accepts_it(app, folder
     assert campaign.chapters[1].title == "The Garden of Stones"
     assert campaign.chapters[1].levels == [
         "g1_five_stones",
+        "g5_the_open_four",
         "g2_four_three",
         "g4_renju_challenge",
         "g3_hold_the_garden",
@@ -394,7 +421,7 @@ def test_campaign_screens(app, folder, tmp_path):
     press_key(app, pygame.K_a)
     assert not scene.showing_help
     click(app, scene.buttons[-4].rect.center)  # + Chapter
-    assert len(ce.chapters(scene.doc)) == 8
+    assert len(ce.chapters(scene.doc)) == 9
     shoot(app, tmp_path, "campaign-new-chapter")
 
 

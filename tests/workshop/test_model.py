@@ -159,9 +159,10 @@ def test_the_forms_cover_each_tab():
     forms.apply(doc, health, 9)
     assert doc.get(("opponent", "health")) == 9
     event = forms.build(doc, "Events")
-    next(row for row in event if row.label == "+ event when turn").action()
-    rows = forms.build(doc, "Events")
-    assert [row.label for row in rows[:4]] == ["Event 1", "when", "turn", "side"]
+    next(row for row in event if row.label == "+ event at a turn").action()
+    rows = forms.build(doc, "Events")  # the new event, open in the event builder
+    assert [row.label for row in rows[:6]] == ["< All events", "Event 1", rows[2].label, "When", "Turn", "Whose"]
+    assert rows[2].label == 'at the opponent\'s turn 2, Practice Dummy says "..."'
     gomoku = Document(new_level("gomoku"))
     assert "Opponent" not in forms.tabs(gomoku)
 

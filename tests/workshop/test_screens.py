@@ -99,21 +99,27 @@ def test_gomoku_editor(app, tmp_path):
 
 def test_simulate_in_the_background(app, tmp_path):
     editor = open_editor(app, "c1_hold_the_line")
-    press_key(app, pygame.K_F7)
-    scene = app.top
-    assert scene.name == "workshop_simulate"
+    press_key(app, pygame.K_F7)  # the set-up: games, who plays, the thinking time
+    assert app.top.name == "workshop_simulate"
+    shoot(app, tmp_path, "simulate-setup")
+    press_key(app, pygame.K_RETURN)  # Start: 20 games, a middling player, 100 ms
+    assert app.top is editor
+    sim = editor.sim_strip.sim
     frames = 0
-    while scene.sim.running:
-        step(app)  # the games run in another process: the screen keeps drawing meanwhile
+    while sim.running:
+        step(app)  # the games run in another process: the editor keeps drawing meanwhile
         frames += 1
-        if scene.sim.done == 3:
+        if sim.done == 3:
             shoot(app, tmp_path, "simulate-running")
         run_until(app, lambda: True)
-    assert not scene.sim.error, scene.sim.error
-    report = scene.sim.report
+    assert not sim.error, sim.error
+    report = sim.report
     assert report["games"] == 20 and 0 <= report["wilson95"][0] <= report["win_rate"] <= report["wilson95"][1]
-    assert len(scene.sim.turns) == 20 and len(report["objectives"]) == 2
+    assert len(sim.turns) == 20 and len(report["objectives"]) == 2 and report["player"] == "human"
     assert frames > 1
+    step(app, 2)
+    click(app, editor.sim_strip.results.rect.center)
+    assert app.top.name == "workshop_simulate" and app.top.run is sim
     step(app, 2)
     shoot(app, tmp_path, "simulate-done")
     press_key(app, pygame.K_ESCAPE)

@@ -101,10 +101,10 @@ def test_build_validate_win_and_save_a_puzzle(app, tmp_path):
     click(app, result.menu.find("Workshop").rect.center)
     assert app.top is editor and doc.data == before and doc.dirty
 
-    # Save (Ctrl+S asks for a file name), then `levels validate` accepts the file.
+    # Save (Ctrl+S asks for a file name in the file dialog), then `levels validate` accepts the file.
     ctrl(app, pygame.K_s)
     prompt = app.top
-    assert prompt.name == "workshop_prompt"
+    assert prompt.name == "workshop_files"
     for _ in range(len(prompt.text)):
         press_key(app, pygame.K_BACKSPACE)
     path = tmp_path / "two_hits.json"

@@ -158,7 +158,7 @@ def test_objectives_events_and_rewards():
 
 def test_the_forms_cover_each_tab():
     doc = skirmish_doc()
-    assert skirmish_forms.tabs(doc) == ("Level", "Objectives", "Opponent", "Story", "Events", "Campaign")
+    assert skirmish_forms.tabs(doc) == ("Level", "Objectives", "Opponent", "Story", "Events", "Twist", "Campaign")
     for tab in skirmish_forms.tabs(doc):
         assert skirmish_forms.build(doc, tab), tab
     rows = skirmish_forms.build(doc, "Objectives")
@@ -167,7 +167,7 @@ def test_the_forms_cover_each_tab():
     assert labels[5:12] == ["Objective 2", "Kind", "Cell column", "Cell row", "Which hero", "Within rounds", "Required"]
     level = skirmish_forms.build(doc, "Level")
     map_row = next(row for row in level if row.label == "Map")
-    assert map_row.choices == ("corridors", "pillars", "ruins")
+    assert map_row.choices == ("corridors", "pillars", "ruins", "(custom)")  # "(custom)": the map written in the level
     hero = skirmish_forms.hero_rows(doc, HeroRef("opponent", 2), lambda: None)
     assert [row.label for row in hero] == [
         "Ranger at j7",
@@ -189,6 +189,7 @@ def test_the_shipped_skirmish_levels_are_there():
         "s2_hold_the_gate",
         "s3_the_courier",
         "s4_brennas_champions",
+        "s5_slow_them_down",
     ]
 
 
@@ -199,6 +200,7 @@ def test_a_hero_moved_changes_its_line_only_and_undo_restores_the_file(path: Pat
     assert doc.problems == [] and doc.text() == path.read_text(encoding="utf-8")
     second = HeroRef("player", 1)
     x, y = doc.get(second.path() + ("at",))
+    health = doc.get(HeroRef("opponent", 0).path() + ("health",))  # a level may start it wounded
     field.move_hero(doc, second, (x + 1, y))
     field.set_hero_field(doc, HeroRef("opponent", 0), "health", 40)
     lines = path.read_text(encoding="utf-8").splitlines()
@@ -210,7 +212,7 @@ def test_a_hero_moved_changes_its_line_only_and_undo_restores_the_file(path: Pat
     assert len(changed) == 4, changed  # two lines out, two in: the teams keep their layout
     assert f'"at": [{x + 1}, {y}]' in changed[1] and '"health": 40' in changed[3]
     assert json.loads(doc.text()) == doc.data
-    field.set_hero_field(doc, HeroRef("opponent", 0), "health", None)
+    field.set_hero_field(doc, HeroRef("opponent", 0), "health", health)
     edits.set_value(doc, ("opponent", "ai"), "hard" if doc.get(("opponent", "ai")) != "hard" else "easy")
     assert (
         sum(
@@ -331,11 +333,14 @@ def test_build_a_skirmish_level_save_play_and_simulate(app, tmp_path):
 
     # Simulate runs levels simulate on it in the background and shows the rounds taken.
     press_key(app, pygame.K_F7)
-    scene = app.top
-    assert scene.name == "workshop_simulate"
-    run_until(app, lambda: not scene.sim.running, timeout=120)
-    assert not scene.sim.error, scene.sim.error
-    assert scene.sim.report["kind"] == "skirmish" and "rounds" in scene.sim.report
+    assert app.top.name == "workshop_simulate"
+    press_key(app, pygame.K_RETURN)  # Start, from the set-up
+    sim = editor.sim_strip.sim
+    run_until(app, lambda: not sim.running, timeout=120)
+    assert not sim.error, sim.error
+    assert sim.report["kind"] == "skirmish" and "rounds" in sim.report
+    click(app, editor.sim_strip.results.rect.center)
+    assert app.top.name == "workshop_simulate"
     step(app, 2)
     shoot(app, tmp_path, "skirmish-simulate")
     press_key(app, pygame.K_ESCAPE)

@@ -12,7 +12,8 @@ import pytest
 
 from game.rules.levels.loader import level_path
 from tests.client.campaign_helpers import read_dialogues
-from tests.client.driver import run_until, step
+from game.workshop import edits
+from tests.client.driver import click, run_until, step
 from tests.workshop.helpers import open_editor, press_key
 
 
@@ -59,33 +60,46 @@ def test_a_level_saved_into_the_test_play_folder_is_kept(app, temp_root):
     assert mine.is_file()  # the designer's file, saved there on purpose: never deleted
 
 
+def start_simulation(app, editor, games: int = 2) -> None:
+    """F7's set-up with the easy AI at 50 ms and `games` games (fewer than the smallest choice:
+    a test plays a few), then Start: the run goes on under the editor, in its strip."""
+    press_key(app, pygame.K_F7)
+    setup = app.top
+    assert setup.name == "workshop_simulate"
+    setup.chosen.update(games=games, player="easy", budget=50)
+    press_key(app, pygame.K_RETURN)
+    assert app.top is editor and editor.sim_strip.sim.running
+
+
 def test_a_finished_simulation_removes_its_folder(app, temp_root):
     editor = open_editor(app, "c1_hold_the_line")
-    app.push("workshop_simulate", path=editor.play_file(), kind="cards", title="Hold the line", games=2)
-    scene = app.top
-    folder = scene.sim.folder
+    edits.set_value(editor.doc, ("player", "health"), 1)  # lost on the opponent's first attack: quick
+    start_simulation(app, editor)
+    sim = editor.sim_strip.sim
+    folder = sim.folder
     assert folder.parent == temp_root and folder.name.startswith("duelmind-simulate-")
-    run_until(app, lambda: not scene.sim.running, timeout=120)
-    assert not scene.sim.error, scene.sim.error
-    assert scene.sim.report["games"] == 2 and len(scene.sim.turns) == 2  # kept in memory for the screen
-    assert not folder.exists() and scene.sim.folder is None
-    step(app, 2)  # the report still draws
-    press_key(app, pygame.K_ESCAPE)
-    assert app.top is editor
-    press_key(app, pygame.K_ESCAPE)
-    assert app.top.name == "workshop" and workshop_folders(temp_root) == []
+    run_until(app, lambda: not sim.running, timeout=120)
+    assert not sim.error, sim.error
+    assert (sim.report["games"], sim.report["wins"], sim.turns) == (2, 0, [1, 1])  # in memory for the result
+    # The lost games' replays (and the level they name) stay for the result's Watch, until the
+    # strip is closed; the run's working files are gone already.
+    assert sorted(p.name for p in folder.iterdir()) == ["level.json", "replays"]
+    step(app, 2)  # the strip still draws
+    click(app, editor.sim_strip.dismiss.rect.center)
+    assert editor.sim_strip is None and not folder.exists()
+    app.reset("title")  # the editor goes (its edit unsaved: a recovery copy, not a temp folder)
+    assert workshop_folders(temp_root) == []
 
 
 def test_a_cancelled_simulation_removes_its_folder(app, temp_root):
     editor = open_editor(app, "c1_hold_the_line")
-    press_key(app, pygame.K_F7)
-    scene = app.top
-    assert scene.name == "workshop_simulate" and scene.sim.running
-    folder = scene.sim.folder
+    start_simulation(app, editor, games=200)
+    sim = editor.sim_strip.sim
+    folder = sim.folder
     assert folder.is_dir()
-    press_key(app, pygame.K_ESCAPE)  # Cancel
-    assert app.top is editor
-    assert scene.sim.error == "cancelled" and scene.sim.process.poll() is not None
+    click(app, editor.sim_strip.cancel.rect.center)
+    assert app.top is editor and editor.sim_strip is None
+    assert sim.error == "cancelled" and sim.process.poll() is not None
     assert not folder.exists()
     press_key(app, pygame.K_ESCAPE)
     assert workshop_folders(temp_root) == []
@@ -93,10 +107,20 @@ def test_a_cancelled_simulation_removes_its_folder(app, temp_root):
 
 def test_leaving_everything_mid_simulation_removes_both_folders(app, temp_root):
     editor = open_editor(app, "c1_hold_the_line")
-    press_key(app, pygame.K_F7)
-    scene = app.top
-    assert scene.name == "workshop_simulate"
-    assert len(workshop_folders(temp_root)) == 2  # the editor's level file, the simulation's results
-    app.reset("title")  # the stack is cleared: every scene on it exits, the top first
-    assert scene.sim.process.poll() is not None and editor.play_dir is None
+    start_simulation(app, editor, games=200)
+    sim = editor.sim_strip.sim
+    assert len(workshop_folders(temp_root)) == 2  # the editor's level file, the simulation's run
+    app.reset("title")  # the stack is cleared (as when the app quits): every scene on it exits
+    assert sim.process.poll() is not None and editor.play_dir is None and editor.sim_strip is None
+    assert workshop_folders(temp_root) == []
+
+
+def test_a_new_run_stops_the_one_still_going(app, temp_root):
+    editor = open_editor(app, "c1_hold_the_line")
+    start_simulation(app, editor, games=200)
+    first = editor.sim_strip.sim
+    start_simulation(app, editor, games=200)
+    assert first.process.poll() is not None and first.folder is None  # one run at a time
+    assert editor.sim_strip.sim is not first
+    app.reset("title")
     assert workshop_folders(temp_root) == []

@@ -1,5 +1,7 @@
-"""The level workshop's front page: start a new card puzzle, gomoku or skirmish level, or open one
-of the campaign's level files (or any file by its path) in the editor."""
+"""The level workshop's front page: start a new card puzzle, gomoku or skirmish level, open one
+of the campaign's level files, or any level or campaign file through the file dialog
+(game/client/scenes/workshop_files.py), or a campaign by its folder. A file that is not valid
+JSON opens in the raw editor (game/client/scenes/workshop_raw.py) to be fixed."""
 
 from __future__ import annotations
 
@@ -31,6 +33,9 @@ def _listed(path: Path) -> str | None:
     return title.strip() if isinstance(title, str) and title.strip() else path.stem
 
 
+COLUMNS, ROWS = 5, 7  # the campaign's levels shown at once (more: scrolled with the wheel or ▲ ▼)
+
+
 class WorkshopScene(Scene):
     name = "workshop"
     music = "title"
@@ -43,8 +48,8 @@ class WorkshopScene(Scene):
         starts = [
             (editor_kind(game).new_level_label, lambda game=game: self.new(game)) for game in editable_games()
         ] + [("Open a file...", self.ask_path)]
-        buttons = [
-            Button(pygame.Rect(120 + i * 265, 150, 245, 56), label, action, primary=i == 0)
+        self.start_buttons = [
+            Button(pygame.Rect(40 + i * 303, 150, 287, 56), label, action, primary=i == 0)
             for i, (label, action) in enumerate(starts)
         ]
         listed = [
@@ -54,19 +59,53 @@ class WorkshopScene(Scene):
         self.titles = {path: title for path, title in listed if title is not None}
         # Players see the levels' titles; the file's id (small, under it) only in designer mode.
         designer = bool(getattr(app.settings, "designer", False))
-        for i, path in enumerate(self.files):
-            rect = pygame.Rect(120 + i % 4 * 262, 270 + i // 4 * 54, 250, 46)
-            title = self.titles[path]
+        self.level_buttons = []
+        for level_file in self.files:
+            rect = pygame.Rect(0, 0, 230, 44)  # placed by `lay_out`
+            title = self.titles[level_file]
             size = fit_text(title, 18, rect.width - 16, bold=True)
-            note = path.stem if designer else ""
-            buttons.append(
-                Button(rect, title, lambda p=path: self.open(p), note=note, size=min(size, 16) if note else size)
+            note = level_file.stem if designer else ""
+            self.level_buttons.append(
+                Button(rect, title, lambda p=level_file: self.open(p), note=note, size=min(size, 16) if note else size)
             )
-        buttons.append(
-            Button(pygame.Rect(theme.WIDTH // 2 - 270, 650, 260, 52), "Campaign structure", self.open_campaign)
-        )
-        buttons.append(Button(pygame.Rect(theme.WIDTH // 2 + 10, 650, 260, 52), "Back", self.app.pop))
-        self.menu = ButtonColumn(buttons)
+        self.scroll_row = 0
+        self.scroll_buttons = [
+            Button(pygame.Rect(1150, 236, 40, 28), "▲", lambda: self.scroll(-1), size=14),
+            Button(pygame.Rect(1198, 236, 40, 28), "▼", lambda: self.scroll(1), size=14),
+        ]
+        self.bottom_buttons = []
+        bottom = [
+            ("Campaign structure", self.open_campaign),
+            ("Other campaign...", self.ask_campaign_folder),
+            ("Back", self.app.pop),
+        ]
+        for i, (label, action) in enumerate(bottom):
+            rect = pygame.Rect(theme.WIDTH // 2 - 405 + i * 275, 650, 260, 52)
+            self.bottom_buttons.append(Button(rect, label, action, size=20))
+        self.lay_out()
+
+    def lay_out(self) -> None:
+        """Place the levels shown from `scroll_row` on (five to a row, seven rows: above the
+        notice and the bottom row); the menu holds the buttons on screen."""
+        first = self.scroll_row * COLUMNS
+        shown = self.level_buttons[first : first + COLUMNS * ROWS]
+        for i, button in enumerate(shown):
+            button.rect.topleft = (40 + i % COLUMNS * 242, 270 + i // COLUMNS * 50)
+        more = len(self.level_buttons) > COLUMNS * ROWS
+        self.scroll_buttons[0].enabled = more and self.scroll_row > 0
+        self.scroll_buttons[1].enabled = more and first + COLUMNS * ROWS < len(self.level_buttons)
+        arrows = self.scroll_buttons if more else []
+        focus = self.menu.focus if hasattr(self, "menu") else 0
+        self.menu: ButtonColumn = ButtonColumn(self.start_buttons + arrows + shown + self.bottom_buttons)
+        if focus:
+            self.menu.focus = min(focus, len(self.menu.buttons) - 1)  # ▼ pressed by keys stays chosen
+            for index, button in enumerate(self.menu.buttons):
+                button.focused = index == self.menu.focus
+
+    def scroll(self, rows: int) -> None:
+        last = max(0, -(-len(self.level_buttons) // COLUMNS) - ROWS)
+        self.scroll_row = max(0, min(last, self.scroll_row + rows))
+        self.lay_out()
 
     def on_enter(self) -> None:
         keys.install(self.app)
@@ -82,33 +121,62 @@ class WorkshopScene(Scene):
         self.app.push("workshop_editor", kind=kind)
 
     def open(self, path: Path) -> None:
-        from game.workshop.io import WorkshopFileError
+        """Open a file in what fits it: a level in the editor, a campaign file in the campaign
+        structure, a file that is not valid JSON in the raw editor to fix it."""
+        from game.workshop.file_browser import RecentFiles
+        from game.workshop.io import BrokenFile, WorkshopFileError, load
 
+        self.notice = ""
         try:
-            self.app.push("workshop_editor", path=path)
+            data, _ = load(path)
+            if isinstance(data.get("chapters"), list):
+                self.app.push("workshop_campaign", path=path)
+            else:
+                self.app.push("workshop_editor", path=path)
+        except BrokenFile:
+            self.app.push("workshop_raw", path=path)
         except WorkshopFileError as error:
             self.notice = str(error)
+            return
+        RecentFiles().add(path)
 
-    def open_campaign(self) -> None:
+    def open_campaign(self, path: Path | None = None) -> None:
         """The chapters, their levels and unlock rules (game/client/scenes/workshop_campaign.py)."""
         from game.workshop.io import WorkshopFileError
 
         try:
-            self.app.push("workshop_campaign")
+            self.app.push("workshop_campaign", path=path)
         except WorkshopFileError as error:
             self.notice = str(error)
 
     def ask_path(self) -> None:
+        """Any level or campaign file, from any folder (the file dialog)."""
+        self.app.push("workshop_files", mode="open", title="Open a level or campaign file", on_choose=self.open)
+
+    def ask_campaign_folder(self) -> None:
+        """A campaign by its folder (the one holding its campaign.json and level files)."""
+        from game.workshop.file_browser import campaign_file
+
+        def check(folder: Path) -> str | None:
+            if campaign_file(folder) is None:
+                return "This folder holds no campaign.json: choose the folder of a campaign"
+            return None
+
         self.app.push(
-            "workshop_prompt",
-            title="Open a level file",
-            text=str(campaign_dir()) + "/",
-            buttons=[("Open", lambda text: self.open(Path(text.strip()))), ("Cancel", None)],
+            "workshop_files",
+            mode="folder",
+            title="Open a campaign folder",
+            folder=campaign_dir().parent,
+            check=check,
+            on_choose=lambda folder: self.open_campaign(folder / "campaign.json"),
         )
 
     def handle(self, intent) -> None:
         if intent.kind == "action" and intent.name == "back":
             self.app.pop()
+            return
+        if intent.kind == "wheel":
+            self.scroll(-intent.value)
             return
         self.menu.handle(intent, lambda: self.app.play_sound("click"))
 
@@ -125,7 +193,7 @@ class WorkshopScene(Scene):
             theme.TEXT_DIM,
             anchor="center",
         )
-        draw_text(surface, "The campaign's levels", (120, 240), 18, theme.TEXT_DIM, bold=True)
+        draw_text(surface, "The campaign's levels", (40, 240), 18, theme.TEXT_DIM, bold=True)
         self.menu.draw(surface)
         if self.notice:
             draw_text(surface, self.notice[:140], (theme.WIDTH // 2, 626), 16, theme.BAD, anchor="center")

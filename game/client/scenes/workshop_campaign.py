@@ -4,7 +4,8 @@ and in what order, when each chapter opens, its intro lines, and the levels a wo
 
 The document (game/workshop/campaign_edit.py) holds the campaign file and its folder's
 level files and makes every edit; this scene turns clicks, drags and keys into those edits;
-campaign_forms gives its settings rows and campaign_view draws the rest.
+campaign_forms gives its settings rows and campaign_view draws the rest; campaign_keeping saves,
+reloads, watches the files for changes made outside and copies levels in.
 """
 
 from __future__ import annotations
@@ -15,11 +16,11 @@ import pygame
 
 from game.client import theme
 from game.client.scene import Scene
-from game.client.scenes.workshop_prompt import UnsavedWork
+from game.client.workshop.campaign_keeping import CampaignFileKeeping
 from game.client.widgets import Button, draw_text, fit_text, hover_buttons, press_buttons, vertical_gradient
 from game.workshop import campaign_edit as ce
 from game.client.workshop import campaign_view as view
-from game.workshop import campaign_check, campaign_forms, io
+from game.workshop import campaign_check, campaign_forms
 from game.client.workshop import keys
 from game.client.workshop.panel import RowPanel, draw_title_bar
 from game.rules.levels.loader import campaign_path
@@ -28,7 +29,7 @@ from game.workshop.recovery import Recovery
 SHORTCUTS = {"z": "undo", "y": "redo", "s": "save", "n": "new_chapter"}
 
 
-class WorkshopCampaignScene(UnsavedWork, Scene):
+class WorkshopCampaignScene(CampaignFileKeeping, Scene):
     name = "workshop_campaign"
     raw_keys = True  # every key and typed text (game/client/workshop/keys.py)
 
@@ -60,14 +61,16 @@ class WorkshopCampaignScene(UnsavedWork, Scene):
         self.mouse = (0, 0)
         self.notice, self.notice_ms = "", 0.0
         self._built = None
+        self.keep_files()  # looking for changes made outside (game/client/workshop/campaign_keeping.py)
         labels = [
             ("Back", self.leave),
             ("Save", self.save),
             ("Undo", self.undo),
             ("Redo", self.redo),
+            ("Reload F5", self.reload_files),
             ("Help F1", self.help),
         ]
-        widths = [70, 70, 70, 70, 96]
+        widths = [70, 70, 70, 70, 100, 96]
         self.buttons, x = [], 1268 - sum(widths) - 6 * (len(widths) - 1)
         for (label, action), width in zip(labels, widths):
             self.buttons.append(Button(pygame.Rect(x, 8, width, 34), label, action, size=16))
@@ -78,6 +81,14 @@ class WorkshopCampaignScene(UnsavedWork, Scene):
             ("↓", lambda: self.move_chapter(1), 50),
             ("Remove", self.remove_chapter, 86),
         ]
+        # In the "Levels in no chapter" header (drawn after that panel): where a copied level goes.
+        self.copy_button = Button(
+            pygame.Rect(view.UNASSIGNED_RECT.right - 178, view.UNASSIGNED_RECT.y + 5, 170, 28),
+            "Copy a level in...",
+            self.ask_level_file,
+            size=15,
+        )
+        self.buttons.append(self.copy_button)
         x = view.CHAPTERS_RECT.x
         for label, action, width in chapter_buttons:
             self.buttons.append(Button(pygame.Rect(x, view.CHAPTER_BUTTONS_Y, width, 40), label, action, size=16))
@@ -128,30 +139,6 @@ class WorkshopCampaignScene(UnsavedWork, Scene):
     def redo(self) -> None:
         label = self.doc.redo()
         self.say(f"Redid: {label}" if label else "Nothing to redo")
-
-    def save(self, then=None, checked: bool = False) -> None:
-        outside = [] if checked else self.doc.changed_outside()
-        if outside:
-            names = ", ".join(path.name for path in outside)
-            self.app.push(
-                "workshop_prompt",
-                title="Changed by another program",
-                message=f"{names} changed since this screen read {'it' if len(outside) == 1 else 'them'} "
-                "(in the level editor or another program). Saving writes over those changes.",
-                buttons=[("Save over them", lambda _: self.save(then, checked=True)), ("Cancel", None)],
-            )
-            return
-        try:
-            written = self.doc.save()
-        except io.WorkshopFileError as error:
-            self.say(str(error))
-            return
-        self.recovery.discard()
-        names = ", ".join(path.name for path in written) or "nothing changed"
-        count = len(self.doc.problems)
-        self.say(f"Saved {names}" + (f" ({count} problem{'s' if count != 1 else ''})" if count else ""))
-        if then is not None:
-            then()
 
     def help(self) -> None:
         self.showing_help = True
@@ -438,7 +425,7 @@ class WorkshopCampaignScene(UnsavedWork, Scene):
 
     def update(self, dt_ms: float) -> None:
         self.notice_ms = max(0.0, self.notice_ms - dt_ms)
-        self.recovery.tick()
+        self.keep_update(dt_ms)
         self.rebuild()
 
     # ------------------------------------------------------------------ drawing
@@ -485,6 +472,7 @@ class WorkshopCampaignScene(UnsavedWork, Scene):
             bool(target and target[0] == "none"),
             self.mouse,
         )
+        self.copy_button.draw(surface)
         paths = {place[:n] for place, _ in self.problems() for n in range(1, len(place) + 1)}
         self.settings.draw(surface, self.doc, paths)
         self.details.draw(surface, self.doc, paths)

@@ -19,7 +19,7 @@ import pygame
 from game.client import theme
 from game.client.scene import Scene
 from game.client.widgets import Button, draw_text, fit_text, hover_buttons, press_buttons, vertical_gradient
-from game.client.workshop import card_table, keys, stones
+from game.client.workshop import card_table, keys, selection, sim_strip, stones
 from game.client.workshop.keeping import FileKeeping
 from game.workshop import catalog, edits, forms, io, skirmish_field, skirmish_forms
 from game.workshop.kinds import EditorKind, editable_games, editable_levels_in_words, editor_kind, find_editor_kind
@@ -32,7 +32,8 @@ from game.rules.safe_json import safe_resolve
 
 SIDE = pygame.Rect(882, 50, 390, 664)
 TABS_Y = SIDE.y
-ROWS_RECT = pygame.Rect(SIDE.x, SIDE.y + 34, SIDE.width, 400)
+TAB_H = 27  # two rows of tabs: seven in one row squeezed their names to unreadable text
+ROWS_RECT = pygame.Rect(SIDE.x, SIDE.y + 2 * TAB_H + 7, SIDE.width, 373)
 PROBLEMS_RECT = pygame.Rect(SIDE.x, ROWS_RECT.bottom + 6, SIDE.width, SIDE.bottom - ROWS_RECT.bottom - 6)
 SHORTCUTS = {"z": "undo", "y": "redo", "s": "save"}
 PLACE_KEYS = {"h": "hand", "b": "board", "d": "deck"}
@@ -65,6 +66,7 @@ class WorkshopEditorScene(FileKeeping, Scene):
             else:
                 document = Document(editor_kind(kind or editable_games()[0]).new_level())
         self.doc = document
+        stones.name_points(self.doc)  # gomoku problems name points as the board does (h8)
         self.keep_files(recovery_name)
         self.picker = Picker()
         self.rows = RowPanel(ROWS_RECT)
@@ -78,16 +80,20 @@ class WorkshopEditorScene(FileKeeping, Scene):
         self.notice_ms = 0.0
         self.play_dir: Path | None = None
         self._built = None
+        self.sim_strip: sim_strip.SimStrip | None = None  # a simulation running in the background, or its result
+        self.multi = selection.Selection()  # several cards or heroes selected together (and the clipboard keys)
         labels = [
             ("Back", self.leave),
             ("Save", self.save),
+            ("Save as", self.ask_save_as),  # the file dialog (game/client/workshop/keeping.py)
+            ("Duplicate", self.duplicate),
             ("Undo", self.undo),
             ("Redo", self.redo),
             ("Test play F6", self.test_play),
             ("Simulate F7", self.simulate),
             ("Help F1", self.help),
         ]
-        widths = [70, 70, 70, 70, 128, 128, 96]
+        widths = [70, 70, 80, 92, 70, 70, 128, 128, 96]
         self.buttons, x = [], 1272 - sum(widths) - 6 * len(widths)
         for (label, action), width in zip(labels, widths):
             self.buttons.append(Button(pygame.Rect(x, 8, width, 34), label, action, size=16))
@@ -99,6 +105,7 @@ class WorkshopEditorScene(FileKeeping, Scene):
         self.offer_own_copy()
 
     def on_exit(self) -> None:
+        sim_strip.close(self)  # the child process stops; its folder and replays go
         self.keep_on_exit()
         # The test-play folder is ours (mkdtemp in play_file) and nothing reads it once the editor
         # is gone (test play and simulate run above this scene). Kept if the level was saved into it.
@@ -135,9 +142,11 @@ class WorkshopEditorScene(FileKeeping, Scene):
         """The side panel's rows for the current tab or selection (when anything changed)."""
         if self.selected is not None and self.doc.get(self.selected.path()) is None:
             self.selected = None
-        key = (self.doc.version, self.tab, self.selected)
+        key = (self.doc.version, self.tab, self.selected, forms.view_key(self.doc))
         if key == self._built:
             return
+        if self._built is not None and key[3][:3] != self._built[3][:3]:
+            self.rows.scroll = 0  # an event or script action opened or closed: its rows from the top
         self._built = key
         if isinstance(self.selected, skirmish_field.HeroRef):
             self.rows.rows = skirmish_forms.hero_rows(self.doc, self.selected, self.remove_selected)
@@ -154,9 +163,15 @@ class WorkshopEditorScene(FileKeeping, Scene):
         self.notice, self.notice_ms = text, 2600.0
 
     def tab_rects(self) -> list[tuple[pygame.Rect, str]]:
+        """The settings tabs in two rows (the first holds the odd one): each name at its own size."""
         names = forms.tabs(self.doc)
-        width = SIDE.width // len(names)
-        return [(pygame.Rect(SIDE.x + i * width, TABS_Y, width - 3, 30), name) for i, name in enumerate(names)]
+        first = (len(names) + 1) // 2
+        found = []
+        for row, shown in enumerate((names[:first], names[first:])):
+            width = SIDE.width // max(1, len(shown))
+            y = TABS_Y + row * (TAB_H + 3)
+            found += [(pygame.Rect(SIDE.x + i * width, y, width - 3, TAB_H), name) for i, name in enumerate(shown)]
+        return found
 
     # ------------------------------------------------------------------ actions
 
@@ -210,15 +225,17 @@ class WorkshopEditorScene(FileKeeping, Scene):
             self.test_run.open()
 
     def simulate(self) -> None:
-        path = self.play_file()
-        if path is not None:
-            self.app.push(
-                "workshop_simulate",
-                path=path,
-                kind=self.doc.kind,
-                title=self.doc.data.get("title", ""),
-                warnings=tuple(message_in_words(warning.message) for warning in self.doc.warnings),
-            )
+        """The set-up; its Start runs the level in the background (game/client/workshop/sim_strip.py)."""
+        if self.doc.problems:
+            self.say("Fix the problems first: a level with problems cannot be played")
+            return
+        self.app.push(
+            "workshop_simulate",
+            kind=self.doc.kind,
+            title=self.doc.data.get("title", ""),
+            warnings=tuple(message_in_words(warning.message) for warning in self.doc.warnings),
+            start=lambda setup: sim_strip.start(self, setup),
+        )
 
     def help(self) -> None:
         self.app.push("workshop_help")
@@ -254,6 +271,7 @@ class WorkshopEditorScene(FileKeeping, Scene):
                 tab = "Opponent"
             self.tab = tab if tab in forms.tabs(self.doc) else "Level"
         self.rows.highlight = parts
+        forms.reveal(self.doc, parts)  # a problem in an event or a script action opens its builder
         self.rebuild()
         for index, row in enumerate(self.rows.rows):
             if row.path is not None and parts[: len(row.path)] == row.path and row.kind != "button":
@@ -262,9 +280,13 @@ class WorkshopEditorScene(FileKeeping, Scene):
     # ------------------------------------------------------------------ input
 
     def handle(self, intent) -> None:
+        if self.rows.menu_intent(self.doc, intent):
+            return  # an open drop-down list takes every input until it closes
         if intent.kind == "move":
-            self.mouse = intent.pos
+            self.mouse = self.rows.mouse = intent.pos
             hover_buttons(self.buttons, intent.pos)
+            sim_strip.hover(self, intent.pos)
+            selection.move(self, intent.pos)
             self.picker.hover = self.picker.card_at(intent.pos) if self.editor.card_table else None
             self.field.mouse = intent.pos
         elif intent.kind == "press":
@@ -289,16 +311,22 @@ class WorkshopEditorScene(FileKeeping, Scene):
                 self.selected = None
             elif self.field.hero_class is not None and self.editor.hero_field:
                 self.field.hero_class = None
+            elif self.field.painting:  # Esc puts the map painter away before it leaves the editor
+                self.field.painting = False
             else:
                 self.leave()
 
     def key(self, intent) -> None:
+        if selection.key(self, intent):
+            return
         name = intent.name
         typing = self.rows.editing is not None or self.picker.typing
         if keys.ctrl(intent):
             action = SHORTCUTS.get(name)
             if action == "undo" and keys.shift(intent):
                 action = "redo"
+            if action == "save" and keys.shift(intent):
+                action = "ask_save_as"
             if action:
                 self.rows.finish(self.doc)
                 getattr(self, action)()
@@ -337,6 +365,8 @@ class WorkshopEditorScene(FileKeeping, Scene):
         self.picker.typing = False
         if button == 1 and press_buttons(self.buttons, pos, lambda: self.app.play_sound("click")):
             return
+        if button == 1 and sim_strip.press(self, pos):
+            return
         for rect, name in self.tab_rects():
             if rect.collidepoint(pos):
                 self.rows.finish(self.doc)
@@ -347,6 +377,8 @@ class WorkshopEditorScene(FileKeeping, Scene):
             self.show_problem(parts)
             return
         if self.rows.click(self.doc, pos, button):
+            return
+        if not self.field.painting and selection.press(self, pos, button):  # the map painter's drag paints
             return
         if self.editor.stone_board:
             stones.click(self.doc, pos, button, bool(pygame.key.get_mods() & pygame.KMOD_SHIFT))
@@ -376,6 +408,8 @@ class WorkshopEditorScene(FileKeeping, Scene):
             self.selected = None
 
     def release(self, pos) -> None:
+        if selection.release(self, pos):
+            return
         if self.editor.hero_field:
             self.field.release(self.doc, pos)
         drag, self.drag = self.drag, None
@@ -396,6 +430,7 @@ class WorkshopEditorScene(FileKeeping, Scene):
     def update(self, dt_ms: float) -> None:
         self.notice_ms = max(0.0, self.notice_ms - dt_ms)
         self.keep_update(dt_ms)
+        sim_strip.update(self, PROBLEMS_RECT)
         self.rebuild()
 
     def forget_selection(self) -> None:
@@ -433,13 +468,16 @@ class WorkshopEditorScene(FileKeeping, Scene):
                 surface,
                 name,
                 rect.center,
-                fit_text(name, 14, rect.width - 6, bold=on),
+                fit_text(name, 16, rect.width - 8, bold=on),
                 theme.TEXT,
                 bold=on,
                 anchor="center",
             )
         self.rows.draw(surface, self.doc, bad)
         self.problems.draw(surface, self.doc)
+        sim_strip.draw(surface, self)
+        selection.draw(surface, self)
+        self.rows.draw_card_preview(surface)
         if self.editor.card_table:
             if self.drag and "card" in self.drag:
                 card = catalog.card_named(self.cards, self.drag["card"])
@@ -459,3 +497,4 @@ class WorkshopEditorScene(FileKeeping, Scene):
                 anchor="midbottom",
                 shadow=True,
             )
+        self.rows.draw_menu(surface)

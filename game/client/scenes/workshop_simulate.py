@@ -1,20 +1,52 @@
-"""The workshop's simulation screen: `levels simulate` runs in its own process while a progress
-bar fills; then the win rate with its Wilson 95 % interval, the turns (moves, rounds) taken as a small
-chart, and how often each objective was met. Esc cancels a running simulation, or closes."""
+"""The workshop's simulation screens, over the editor: the set-up (F7: how many games, who sits
+in the player's seat, the thinking time; Start runs it in the background, see
+game/client/workshop/sim_strip.py), and the result of a finished run (the strip's Results): the
+win rate with its Wilson 95 % interval, the turns (moves, rounds) taken as a small chart, how
+often each objective was met, the most-missed one with the editor's warnings, and the lost games
+kept as replays, each with Watch when the replay viewer is there."""
 
 from __future__ import annotations
+
+from typing import Any, Callable
 
 import pygame
 
 from game.client import theme
 from game.client.scene import Scene
-from game.client.widgets import Button, draw_text, hover_buttons, panel, press_buttons, shade, wrap_text
+from game.client.widgets import Button, draw_text, fit_text, hover_buttons, panel, press_buttons, shade, wrap_text
 from game.workshop.kinds import find_editor_kind
-from game.workshop.simulate import Simulation, histogram, most_missed
+from game.workshop.simulate import (
+    BUDGETS_MS,
+    PLAYER_MODEL,
+    Setup,
+    Simulation,
+    games_choices,
+    histogram,
+    lost_games,
+    most_missed,
+    player_choices,
+    staleness,
+)
 from game.rules.registry import game_kind
 
-BOX = pygame.Rect(190, 70, 900, 580)
+BOX = pygame.Rect(190, 70, 900, 580)  # the set-up
+RESULT_BOX = pygame.Rect(24, 40, 1232, 650)  # the result: the report left, the lost games right
+LOST_X = 880  # the lost games' column, from the result box's left
 DEFAULT_GAMES = 20  # for a level of a game the workshop has no editor for
+REPLAY_VIEWER = "replay_viewer"  # the scene that plays a replay file back, when the app has one
+
+
+def player_words(name: str | None) -> str:
+    if name == PLAYER_MODEL:
+        return "a middling player"
+    return f"the {name} AI" if name else "the strongest AI"
+
+
+def can_watch() -> bool:
+    """Whether the app has the replay viewer (Watch is hidden until it does)."""
+    from game.client.scenes import SCENES
+
+    return REPLAY_VIEWER in SCENES
 
 
 class WorkshopSimulateScene(Scene):
@@ -24,112 +56,245 @@ class WorkshopSimulateScene(Scene):
     def __init__(
         self,
         app,
-        path,
         kind: str | None = None,
         title: str = "",
-        games: int | None = None,
-        budget_ms: int | None = 100,
         warnings: tuple[str, ...] = (),
+        start: Callable[[Setup], None] | None = None,
+        run: Simulation | None = None,
+        doc=None,
     ):
-        """Simulate the level file at `path`; `warnings`: what the editor's checks suspect (a
-        "win this turn" out of reach), said under the result as a likely reason for it."""
+        """The set-up of a simulation of a `kind` level (`start` gets the chosen Setup), or with
+        `run`, that finished run's result (`doc`: the document, to say how far it has changed).
+        `warnings`: what the editor's checks suspect (a "win this turn" out of reach), said under
+        the result as a likely reason for it."""
         super().__init__(app)
-        self.warnings = warnings
-        editor = find_editor_kind(kind)  # how many games a level of its game plays by default
-        self.sim = Simulation(path, games or (editor.simulated_games if editor else DEFAULT_GAMES), budget_ms)
         self.kind = kind
         self.title = title
-        self.close_button = Button(pygame.Rect(BOX.centerx - 110, BOX.bottom - 70, 220, 50), "Cancel", self.close)
+        self.warnings = warnings
+        self.on_start = start
+        self.run = run
+        self.doc = doc
+        self.buttons: list[Button] = []
+        self.labels: list[tuple[str, int]] = []
+        self.watch: list[tuple[Button, object]] = []
+        if run is None:
+            editor = find_editor_kind(kind)  # how many games a level of its game plays by default
+            default = editor.simulated_games if editor else DEFAULT_GAMES
+            self.choices: dict[str, list[tuple[Any, str]]] = {
+                "games": [(n, f"{n} games") for n in games_choices(default)],
+                "player": player_choices(kind) if kind else [],
+                "budget": [(ms, f"{ms} ms") for ms in BUDGETS_MS],
+            }
+            self.chosen: dict[str, Any] = {"games": default, "player": PLAYER_MODEL, "budget": 100}
+            if not any(name == PLAYER_MODEL for name, _ in self.choices["player"]):
+                self.chosen["player"] = self.choices["player"][0][0] if self.choices["player"] else None
+            self.build_setup()
+        else:
+            self.build_result()
 
-    def on_enter(self) -> None:
-        self.sim.start()
+    # ------------------------------------------------------------------ the set-up
 
-    def on_exit(self) -> None:
-        if self.sim.running:
-            self.sim.cancel()
-        # Its temporary folder goes with the screen, however the simulation ended (cancel and the
-        # end of poll remove it already; this covers a start that failed half-way).
-        self.sim.clean_up()
+    ROWS = (("games", "Games"), ("player", "In your seat"), ("budget", "Thinking time per turn"))
 
-    def close(self) -> None:
-        if self.sim.running:
-            self.sim.cancel()
+    def build_setup(self) -> None:
+        """The choice buttons, row by row (a row wraps when its choices do not fit), then Start and Cancel."""
+        self.buttons, self.labels = [], []
+        y = BOX.y + 112
+        for key, label in self.ROWS:
+            self.labels.append((label, y))
+            x, width = BOX.x + 60, 150 if key != "player" else 195
+            for value, words in self.choices[key]:
+                if x + width > BOX.right - 40:
+                    x, y = BOX.x + 60, y + 44
+                button = Button(pygame.Rect(x, y + 28, width - 10, 36), words, self.chooser(key, value), size=16)
+                button.primary = self.chosen[key] == value
+                self.buttons.append(button)
+                x += width
+            y += 96
+        self.buttons.append(
+            Button(pygame.Rect(BOX.centerx - 230, BOX.bottom - 70, 220, 50), "Start", self.start, primary=True)
+        )
+        self.buttons.append(Button(pygame.Rect(BOX.centerx + 10, BOX.bottom - 70, 220, 50), "Cancel", self.close))
+
+    def chooser(self, key: str, value) -> Callable[[], None]:
+        def choose() -> None:
+            self.chosen[key] = value
+            self.build_setup()
+
+        return choose
+
+    def setup(self) -> Setup:
+        return Setup(int(self.chosen["games"]), self.chosen["player"], int(self.chosen["budget"]))
+
+    def start(self) -> None:
         self.app.pop()
+        if self.on_start is not None:
+            self.on_start(self.setup())
 
-    def handle(self, intent) -> None:
-        if intent.kind == "action" and intent.name in ("back", "confirm"):
-            self.close()
-        elif intent.kind == "move":
-            hover_buttons([self.close_button], intent.pos)
-        elif intent.kind == "press" and intent.button == 1:
-            press_buttons([self.close_button], intent.pos, lambda: self.app.play_sound("click"))
-
-    def update(self, dt_ms: float) -> None:
-        self.sim.poll()
-        self.close_button.label = "Cancel" if self.sim.running else "Close"
-
-    def draw(self, surface: pygame.Surface) -> None:
-        shade(surface, 170)
+    def draw_setup(self, surface: pygame.Surface) -> None:
         panel(surface, BOX, theme.PANEL, theme.ACCENT, radius=16, width=3)
-        sim = self.sim
+        heading = f"Simulate: {self.title}" if self.title else "Simulate"
         draw_text(
-            surface, f"Simulate: {self.title}", (BOX.centerx, BOX.y + 34), 30, theme.ACCENT, bold=True, anchor="center"
+            surface,
+            heading,
+            (BOX.centerx, BOX.y + 34),
+            fit_text(heading, 30, BOX.width - 60, bold=True),
+            theme.ACCENT,
+            bold=True,
+            anchor="center",
         )
         draw_text(
             surface,
-            f"levels simulate, {sim.games} games, the strongest AI in your seat",
-            (BOX.centerx, BOX.y + 70),
-            16,
+            "Plays the level as it is now, in the background: keep editing while it runs.",
+            (BOX.centerx, BOX.y + 72),
+            17,
             theme.TEXT_DIM,
             anchor="center",
         )
-        bar = pygame.Rect(BOX.x + 60, BOX.y + 100, BOX.width - 120, 26)
-        pygame.draw.rect(surface, theme.BACKGROUND_2, bar, border_radius=8)
-        filled = bar.copy()
-        filled.width = int(bar.width * min(1.0, sim.done / max(1, sim.games)))
-        if filled.width:
-            pygame.draw.rect(surface, theme.GOOD if sim.report else theme.MANA, filled, border_radius=8)
-        draw_text(surface, f"{sim.done} / {sim.games} games", bar.center, 16, theme.TEXT, bold=True, anchor="center")
-        if sim.error:
-            draw_text(surface, sim.error[:110], (BOX.centerx, BOX.y + 170), 18, theme.BAD, anchor="center")
-        report = sim.report
-        if report is None:
-            if not sim.error:
-                draw_text(
-                    surface,
-                    "Playing... the editor stays as it is.",
-                    (BOX.centerx, BOX.y + 170),
-                    18,
-                    theme.TEXT_DIM,
-                    anchor="center",
-                )
-        else:
-            self.draw_report(surface, report)
-        self.close_button.draw(surface)
+        for label, y in self.labels:
+            draw_text(surface, label, (BOX.x + 60, y), 18, theme.TEXT, bold=True)
+        hint = (
+            "A middling player: a strong AI that slips as people do, so the win rate is close to a player's."
+            if self.chosen["player"] == PLAYER_MODEL
+            else "An AI plays to win the duel: a level it wins may still be hard for a person."
+        )
+        draw_text(
+            surface,
+            hint,
+            (BOX.centerx, BOX.bottom - 104),
+            fit_text(hint, 15, BOX.width - 80),
+            theme.TEXT_DIM,
+            anchor="center",
+        )
+        for button in self.buttons:
+            button.draw(surface)
 
-    def draw_report(self, surface, report: dict) -> None:
+    # ------------------------------------------------------------------ the result
+
+    def build_result(self) -> None:
+        self.buttons = [
+            Button(pygame.Rect(RESULT_BOX.centerx - 110, RESULT_BOX.bottom - 64, 220, 48), "Close", self.close)
+        ]
+        self.watch = []
+        report = self.run.report if self.run is not None else None
+        if report is None or not can_watch():
+            return
+        for index, game in enumerate(lost_games(report)):
+            rect = pygame.Rect(RESULT_BOX.right - 96, self.lost_row_y(index) + 6, 76, 30)
+            self.watch.append((Button(rect, "Watch", self.watcher(game.file), size=15), game))
+            self.buttons.append(self.watch[-1][0])
+
+    @staticmethod
+    def lost_row_y(index: int) -> int:
+        return RESULT_BOX.y + 150 + index * 44
+
+    def watcher(self, path) -> Callable[[], None]:
+        return lambda: self.app.push(REPLAY_VIEWER, path=path)
+
+    def draw_result(self, surface: pygame.Surface) -> None:
+        panel(surface, RESULT_BOX, theme.PANEL, theme.ACCENT, radius=16, width=3)
+        assert self.run is not None and self.run.report is not None
+        report = self.run.report
+        box = RESULT_BOX
+        heading = f"Simulated: {self.title}" if self.title else "Simulated"
+        draw_text(
+            surface,
+            heading,
+            (box.x + 40, box.y + 18),
+            fit_text(heading, 28, LOST_X - 60, bold=True),
+            theme.ACCENT,
+            bold=True,
+        )
+        setup = (
+            f"{report['games']} games, {player_words(report.get('player'))} in your seat, "
+            f"{report.get('budget_ms', 0):g} ms to think"
+        )
+        draw_text(surface, setup, (box.x + 40, box.y + 56), 16, theme.TEXT_DIM)
+        stale = staleness(self.run.edits_since(self.doc)) if self.doc is not None else ""
+        if stale:
+            draw_text(
+                surface,
+                f"{stale}: F7 simulates the level as it is now",
+                (box.x + 40, box.y + 80),
+                16,
+                theme.BAD,
+                bold=True,
+            )
+        self.draw_report(surface, report, box)
+        self.draw_lost(surface, report)
+        for button in self.buttons:
+            button.draw(surface)
+
+    def draw_lost(self, surface: pygame.Surface, report: dict) -> None:
+        x = RESULT_BOX.x + LOST_X
+        width = RESULT_BOX.right - 20 - x
+        lost = report["games"] - report["wins"]
+        games = lost_games(report)
+        draw_text(surface, "Lost games", (x, RESULT_BOX.y + 110), 20, theme.ACCENT, bold=True)
+        if not lost:
+            draw_text(surface, "None: every game was won", (x, RESULT_BOX.y + 150), 16, theme.TEXT_DIM)
+            return
+        if len(games) < lost:
+            draw_text(surface, f"the first {len(games)} of {lost}", (x + 130, RESULT_BOX.y + 114), 14, theme.TEXT_DIM)
+        unit = game_kind(report["kind"]).turn_unit
+        room = width - (90 if can_watch() else 0)
+        for index, game in enumerate(games):
+            y = self.lost_row_y(index)
+            row = pygame.Rect(x - 8, y, width + 8, 40)
+            pygame.draw.rect(surface, theme.BACKGROUND_2, row, border_radius=8)
+            head = f"Game {game.number}, {game.turns} {unit.removesuffix('s') if game.turns == 1 else unit}"
+            draw_text(surface, head, (x, y + 3), 15, theme.TEXT, bold=True)
+            failed = f"failed: {game.failed}"
+            draw_text(surface, failed, (x, y + 21), fit_text(failed, 13, room), theme.BAD)
+
+    # ------------------------------------------------------------------ both
+
+    def close(self) -> None:
+        self.app.pop()
+
+    def handle(self, intent) -> None:
+        if intent.kind == "action" and intent.name == "back":
+            self.close()
+        elif intent.kind == "action" and intent.name == "confirm":
+            if self.run is None:
+                self.start()
+            else:
+                self.close()
+        elif intent.kind == "move":
+            hover_buttons(self.buttons, intent.pos)
+        elif intent.kind == "press" and intent.button == 1:
+            press_buttons(self.buttons, intent.pos, lambda: self.app.play_sound("click"))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        shade(surface, 170)
+        if self.run is None:
+            self.draw_setup(surface)
+        else:
+            self.draw_result(surface)
+
+    def draw_report(self, surface, report: dict, box: pygame.Rect) -> None:
         low, high = report["wilson95"]
-        y = BOX.y + 150
+        y = box.y + 110
         draw_text(
             surface,
             f"Win rate {report['wins']}/{report['games']} = {report['win_rate']:.0%}",
-            (BOX.x + 60, y),
+            (box.x + 60, y),
             26,
             theme.TEXT,
             bold=True,
         )
-        draw_text(surface, f"95 % Wilson interval {low:.0%} - {high:.0%}", (BOX.x + 60, y + 34), 18, theme.TEXT_DIM)
+        draw_text(surface, f"95 % Wilson interval {low:.0%} - {high:.0%}", (box.x + 60, y + 34), 18, theme.TEXT_DIM)
         unit = game_kind(report["kind"]).turn_unit  # as levels simulate counts the game's length
         t = report[unit]
         draw_text(
             surface,
             f"{unit}: mean {t['mean']:.1f}, median {t['p50']}, 90th percentile {t['p90']}",
-            (BOX.x + 60, y + 60),
+            (box.x + 60, y + 60),
             18,
             theme.TEXT_DIM,
         )
         # The interval as a bar: where the true win rate lies, 95 % of the time.
-        scale = pygame.Rect(BOX.x + 60, y + 92, 360, 12)
+        scale = pygame.Rect(box.x + 60, y + 92, 360, 12)
         pygame.draw.rect(surface, theme.BACKGROUND_2, scale, border_radius=6)
         pygame.draw.rect(
             surface,
@@ -144,13 +309,19 @@ class WorkshopSimulateScene(Scene):
             (scale.x + int(report["win_rate"] * scale.width), scale.bottom + 4),
             2,
         )
-        self.draw_chart(surface, pygame.Rect(BOX.x + 500, y, 340, 130), unit)
-        draw_text(surface, "Objectives met", (BOX.x + 60, y + 150), 20, theme.ACCENT, bold=True)
+        self.draw_chart(surface, pygame.Rect(box.x + 500, y, 340, 130), unit)
+        draw_text(surface, "Objectives met", (box.x + 60, y + 150), 20, theme.ACCENT, bold=True)
         for i, objective in enumerate(report["objectives"][:6]):
             tag = "required" if objective["required"] else "bonus"
             row = y + 182 + i * 28
-            draw_text(surface, f"[{tag}] {objective['text']}", (BOX.x + 60, row), 17, theme.TEXT)
-            meter = pygame.Rect(BOX.x + 560, row + 3, 200, 14)
+            draw_text(
+                surface,
+                f"[{tag}] {objective['text']}",
+                (box.x + 60, row),
+                fit_text(f"[{tag}] {objective['text']}", 17, 480),
+                theme.TEXT,
+            )
+            meter = pygame.Rect(box.x + 560, row + 3, 200, 14)
             pygame.draw.rect(surface, theme.BACKGROUND_2, meter, border_radius=5)
             pygame.draw.rect(
                 surface,
@@ -162,22 +333,22 @@ class WorkshopSimulateScene(Scene):
         missed = most_missed(report)
         if missed:
             row = y + 182 + min(6, len(report["objectives"])) * 28 + 8
-            draw_text(surface, missed, (BOX.x + 60, row), 17, theme.BAD, bold=True)
-            for line in wrap_text(f"Likely why: {self.warnings[0]}", 16, BOX.width - 120)[:2] if self.warnings else []:
+            draw_text(surface, missed, (box.x + 60, row), 17, theme.BAD, bold=True)
+            for line in wrap_text(f"Likely why: {self.warnings[0]}", 16, LOST_X - 100)[:2] if self.warnings else []:
                 row += 24
-                draw_text(surface, line, (BOX.x + 60, row), 16, theme.TEXT)
+                draw_text(surface, line, (box.x + 60, row), 16, theme.TEXT)
         if report.get("warnings"):
             draw_text(
                 surface,
                 f"{report['warnings']} scripted actions or events were skipped (first: "
                 f"{report['first_warnings'][0][:70]})",
-                (BOX.x + 60, BOX.bottom - 104),
+                (box.x + 60, box.bottom - 104),
                 15,
                 theme.BAD,
             )
 
     def draw_chart(self, surface, rect: pygame.Rect, unit: str) -> None:
-        buckets = histogram(self.sim.turns)
+        buckets = histogram(self.run.turns if self.run is not None else [])
         draw_text(surface, f"{unit} per game", (rect.x, rect.y - 2), 15, theme.TEXT_DIM)
         if not buckets:
             return

@@ -356,6 +356,7 @@ HELP_KEYS = [
     ("Ctrl+Z / Ctrl+Y (Ctrl+Shift+Z)", "undo / redo every edit"),
     ("Ctrl+S", "save (only the files that changed)"),
     ("Ctrl+N", "add a chapter after the last one"),
+    ("F5", "read the campaign and its level files again (Ctrl+Z brings your edits back)"),
     ("Page Up / Page Down", "choose the chapter above / below"),
     ("Shift+Page Up / Page Down", "move the chosen chapter up / down"),
     ("Up / Down", "choose the level above / below in the chapter"),
@@ -369,6 +370,7 @@ HELP_MOUSE = [
     ("Drag a level", "onto a chapter on the left, into the middle list, or onto \"in no chapter\""),
     ("↑ ↓ × on a level", "move it up or down in its chapter, take it out of the chapter"),
     ("Add on a level in no chapter", "put it at the end of the chosen chapter"),
+    ("Copy a level in...", "copy a level file of another folder into the campaign's folder"),
     ("Settings rows", "texts: click and type; choices cycle; numbers: - and + or the wheel; x removes"),
     ("Problems panel", "click a problem to choose the chapter or level it is about"),
 ]

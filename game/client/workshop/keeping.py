@@ -1,7 +1,8 @@
 """What the level editor does so that no work is lost: saving (asking before a new file replaces
-another level's), noticing the file changed by another program (Reload or Keep mine), F5's
-reload, the window's close button (`unsaved`), and the recovery copy of unsaved work
-(game/workshop/recovery.py). A mixin of the editor scene (game/client/scenes/workshop_editor.py):
+another level's), Save As and Duplicate through the file dialog (game/client/scenes/workshop_files.py),
+noticing the file changed by another program (Reload or Keep mine; looked at every 2 s and when
+the window comes back to the front), F5's reload, the window's close button (`unsaved`), and the
+recovery copy of unsaved work (game/workshop/recovery.py). A mixin of the editor scene (game/client/scenes/workshop_editor.py):
 it uses the scene's `app`, `doc`, `say` and `forget_selection`.
 """
 
@@ -12,8 +13,8 @@ from typing import Any
 
 from game.client.scenes.workshop_prompt import UnsavedWork
 from game.client.workshop.panel import count_words
-from game.paths import levels_dir
-from game.workshop import disk, io
+from game.rules.levels.loader import campaign_dir
+from game.workshop import disk, file_browser, io
 from game.workshop import recovery
 from game.workshop.model import Document
 from game.workshop.recovery import Recovery
@@ -42,6 +43,8 @@ class FileKeeping(UnsavedWork):
         self.watch_ms = 0.0
         self.asked_about: disk.Stamp | None = None  # the outside change last asked about
         self.discarded = False
+        if self.doc.path is not None:
+            file_browser.RecentFiles().add(self.doc.path)
 
     def offer_own_copy(self) -> None:
         """Opened on a file that has a recovery copy (the front page's offer was put off, or the
@@ -85,6 +88,12 @@ class FileKeeping(UnsavedWork):
             if now is not None and now != self.asked_about:  # closed with Esc: asked again on saving
                 self.ask_outside(now)
 
+    def window_focused(self) -> None:
+        """The window came back to the front (the designer was perhaps in a text editor): look at
+        the file at the next frame instead of waiting out the 2 s."""
+        self.watch_ms = WATCH_MS
+        self.asked_about = None  # an outside change put off with Esc is asked about again
+
     def changed_outside(self) -> disk.Stamp | None:
         """The file's new stamp when another program changed its text since it was read here."""
         now = disk.look(self.doc.path, self.doc.disk)
@@ -99,29 +108,67 @@ class FileKeeping(UnsavedWork):
 
     def save(self, then=None) -> None:
         if self.doc.path is None:
-            default = levels_dir() / "campaign" / f"{self.doc.data.get('id') or 'new_level'}.json"
-            self.app.push(
-                "workshop_prompt",
-                title="Save the level as",
-                text=str(default),
-                buttons=[("Save", lambda text: self.save_as(Path(text.strip()), then)), ("Cancel", None)],
-            )
+            self.ask_save_as(then)
             return
         self.save_to(self.doc.path, then)
 
-    def save_as(self, path: Path, then=None) -> None:
-        """Save to a file chosen by name: asks first when another file is already there."""
+    def ask_save_as(self, then=None, duplicate: bool = False) -> None:
+        """The file dialog: the level under a new name (it becomes the file open here); with
+        `duplicate`, a copy with a fresh id and "(copy)" in its title."""
+        folder = Path(self.doc.path).parent if self.doc.path is not None else campaign_dir()
+        level_id = str(self.doc.data.get("id") or "new_level")
+        if duplicate:
+            taken = {path.stem for path in folder.glob("*.json")}
+            name = f"{file_browser.copy_name(level_id, taken)}.json"
+        else:
+            name = Path(self.doc.path).name if self.doc.path is not None else f"{level_id}.json"
+        self.app.push(
+            "workshop_files",
+            mode="save",
+            title="Duplicate the level as" if duplicate else "Save the level as",
+            folder=folder,
+            file_name=name,
+            on_choose=lambda path: self.save_as(path, then, duplicate),
+        )
+
+    def duplicate(self) -> None:
+        self.ask_save_as(duplicate=True)
+
+    def save_as(self, path: Path, then=None, duplicate: bool = False) -> None:
+        """Save to a file chosen by name: asks first when another file is already there (naming
+        the level it holds)."""
         mine = self.doc.path is not None and path.resolve() == Path(self.doc.path).resolve()
+
+        def write(_=None) -> None:
+            self.rename_for(path, duplicate)
+            self.save_to(path, then, checked=True)
+
         if path.exists() and not path.is_dir() and not mine:
             title = _title_of(path)
             self.app.push(
                 "workshop_prompt",
                 title=f"Replace {path.name}?",
                 message=f"A level file of that name is already in that folder{title}. Replacing it loses that level.",
-                buttons=[("Replace", lambda _: self.save_to(path, then, checked=True)), ("Cancel", None)],
+                buttons=[("Replace", write), ("Cancel", None)],
             )
             return
-        self.save_to(path, then, checked=True)
+        write()
+
+    def rename_for(self, path: Path, duplicate: bool) -> None:
+        """Before a Save As: a duplicate takes the file's name as its id (or a fresh `_copy` id
+        when the name is not a valid id) and "(copy)" after its title; a level saved into a
+        campaign folder takes the file's name as its id, as the campaign asks."""
+        new_id = file_browser.id_for(path.stem)
+        old_id = self.doc.data.get("id")
+        with self.doc.edit("duplicate the level" if duplicate else "take the file's name as the id"):
+            if duplicate:
+                taken = {other.stem for other in path.parent.glob("*.json")}
+                self.doc.set(("id",), new_id or file_browser.copy_name(str(old_id or "level"), taken))
+                title = str(self.doc.data.get("title") or "").strip()
+                if not title.endswith("(copy)"):
+                    self.doc.set(("title",), f"{title} (copy)" if title else "Copy")
+            elif new_id and new_id != old_id and file_browser.campaign_file(path.parent) is not None:
+                self.doc.set(("id",), new_id)
 
     def save_to(self, path: Path, then=None, checked: bool = False) -> None:
         """Write the level to `path`; unless `checked`, first make sure the file was not changed
@@ -140,9 +187,13 @@ class FileKeeping(UnsavedWork):
         except io.WorkshopFileError as error:
             self.say(str(error))
             return
+        moved = self.doc.path is None or Path(self.doc.path) != path
         self.doc.mark_saved(original, path)
         self.doc.disk = disk.stamp(path)
         self.recovery.discard()
+        if moved:  # the recovery copy follows the file: the old file's copy is not this one's
+            self.recovery = Recovery(self.doc)
+        file_browser.RecentFiles().add(path)
         count = len(self.doc.problems)
         self.say(f"Saved {path.name}" + (f" ({count_words(count, 'problem')})" if count else ""))
         if then is not None:

@@ -1,9 +1,11 @@
 """Drawing and clicking the editor's side panel (rows from `forms`) and its problems list.
 
 A row's value sits on its right half: a number with - and + (the wheel also turns it), a choice
-that cycles on click (right click: backwards), a switch, a text that takes the keyboard when
-clicked (Enter or a click elsewhere ends it). An optional value shows its default dimmed and an
-x that removes it.
+that shows its value in words with a drop-down mark and opens a list on click (a grid of
+previews for a portrait, a filtered list for a card: game/client/workshop/dropdown.py; nothing
+changes until one is picked), a switch, a text that takes the keyboard when clicked (Enter or a
+click elsewhere ends it). An optional value shows its default dimmed and an x that removes it.
+A row naming a card shows the card's face while the mouse is over it.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ import pygame
 
 from game.client import theme
 from game.client.widgets import draw_text, fit_text, panel, shade, wrap_text
+from game.client.workshop.dropdown import DropDowns, Menu
 from game.workshop import forms
 from game.workshop.forms import Row
 from game.workshop.model import Document, describe_path, message_in_words, parse_path
@@ -19,7 +22,7 @@ from game.workshop.model import Document, describe_path, message_in_words, parse
 ROW_H = 28
 
 
-class RowPanel:
+class RowPanel(DropDowns):
     def __init__(self, rect: pygame.Rect):
         self.rect = pygame.Rect(rect)
         self.rows: list[Row] = []
@@ -27,6 +30,9 @@ class RowPanel:
         self.editing: Row | None = None  # the text row taking the keyboard
         self.buffer = ""
         self.highlight: tuple | None = None  # a JSON path to show (a problem clicked)
+        self.menu: Menu | None = None  # the open list of a choice row
+        self.menu_row: Row | None = None
+        self.mouse = (0, 0)
 
     # ------------------------------------------------------------------ layout
 
@@ -66,6 +72,9 @@ class RowPanel:
 
     def click(self, doc: Document, pos, button: int = 1) -> bool:
         """A click in the panel; True when it was on a row."""
+        if self.menu is not None:
+            self.menu_press(doc, pos)
+            return True
         if not self.rect.collidepoint(pos):
             self.finish(doc)
             return False
@@ -88,7 +97,7 @@ class RowPanel:
         elif row.kind == "bool":
             forms.apply(doc, row, not bool(value if value is not None else row.default))
         elif row.kind == "choice":
-            self.cycle(doc, row, -1 if button == 3 else 1)
+            self.open_menu(doc, index)
         elif row.kind == "int":
             box = self.value_rect(index)
             self.nudge(doc, row, -1 if pos[0] < box.centerx else 1)
@@ -101,13 +110,6 @@ class RowPanel:
         if "value" in row.extra:
             return row.extra["value"]
         return forms.value_of(doc, row)
-
-    def cycle(self, doc: Document, row: Row, delta: int) -> None:
-        value = self.current(doc, row)
-        value = row.default if value is None else value
-        choices = list(row.choices)
-        index = choices.index(value) if value in choices else -1
-        forms.apply(doc, row, choices[(index + delta) % len(choices)])
 
     def nudge(self, doc: Document, row: Row, delta: int) -> None:
         value = self.current(doc, row)
@@ -157,6 +159,25 @@ class RowPanel:
             top = self.rect.y + 8 + bar * self.scroll // len(self.rows)
             pygame.draw.rect(surface, theme.PANEL_BORDER, (self.rect.right - 6, top, 3, bar * count // len(self.rows)))
 
+    def hovered_card(self):
+        """The card named by the row under the mouse (its face is shown beside the panel)."""
+        if self.menu is not None:
+            return None
+        index = self.index_at(self.mouse)
+        if index is None or not self.value_rect(index).collidepoint(self.mouse):
+            return None
+        return self.rows[index].extra.get("card")
+
+    def draw_card_preview(self, surface: pygame.Surface) -> None:
+        card = self.hovered_card()
+        if card is None:
+            return
+        from game.client.cards.card_render import render_card
+
+        face = render_card(card, 150)
+        y = max(8, min(self.mouse[1] - face.get_height() // 2, surface.get_height() - face.get_height() - 8))
+        surface.blit(face, (self.rect.x - face.get_width() - 10, y))
+
     def draw_row(self, surface, doc: Document, index: int, problem_paths: set[tuple]) -> None:
         row = self.rows[index]
         rect = self.row_rect(index)
@@ -172,12 +193,26 @@ class RowPanel:
         if row.kind == "heading":
             draw_text(surface, row.label, (x, rect.centery), 16, theme.ACCENT, bold=True, anchor="midleft")
         elif row.kind == "button":
-            box = pygame.Rect(x, rect.y + 2, min(rect.width - (x - rect.x) - 4, 240), rect.height - 4)
+            # A wide button is a listed item (an event, a script action) in words: it opens the builder.
+            wide = row.extra.get("wide", False)
+            room = rect.width - (x - rect.x) - (30 if row.remove is not None else 4)
+            box = pygame.Rect(x, rect.y + 2, room if wide else min(room, 240), rect.height - 4)
+            bad = wide and row.path is not None and any(p[: len(row.path)] == row.path for p in problem_paths)
             pygame.draw.rect(surface, theme.PANEL_LIGHT, box, border_radius=6)
-            pygame.draw.rect(surface, theme.PANEL_BORDER, box, 1, border_radius=6)
-            draw_text(surface, row.label, (box.x + 10, box.centery), 15, theme.TEXT, anchor="midleft")
+            pygame.draw.rect(surface, theme.BAD if bad else theme.PANEL_BORDER, box, 1, border_radius=6)
+            label = shorten(row.label, 15, box.width - 20) if wide else row.label
+            size = 15 if wide else fit_text(label, 15, box.width - 20)  # a large text size stays in the button
+            draw_text(
+                surface, label, (box.x + 10, box.centery), size, theme.BAD if bad else theme.TEXT, anchor="midleft"
+            )
+        elif row.kind == "note":
+            text = shorten(row.label, 14, rect.right - x - 8)
+            draw_text(surface, text, (x, rect.centery), 14, theme.TEXT_DIM, anchor="midleft")
         else:
-            draw_text(surface, row.label, (x, rect.centery), 15, theme.BAD if bad else theme.TEXT_DIM, anchor="midleft")
+            size = fit_text(row.label, 15, self.value_rect(index).x - x - 6)  # clear of its value at any text size
+            draw_text(
+                surface, row.label, (x, rect.centery), size, theme.BAD if bad else theme.TEXT_DIM, anchor="midleft"
+            )
             self.draw_value(surface, doc, index, row, bad)
         if row.remove is not None or (row.optional and self.current(doc, row) is not None and row.kind != "heading"):
             box = self.remove_rect(index)
@@ -213,7 +248,19 @@ class RowPanel:
         elif row.kind == "text":
             text = self.buffer + "|" if editing else ("" if shown is None else str(shown))
         else:
-            text = "" if shown is None else str(shown)
+            text = forms.words_of(row, shown) if shown is not None else str(row.extra.get("placeholder", ""))
+            if shown is None:
+                colour = theme.TEXT_DIM
+            open_here = self.menu_row is row
+            # The drop-down mark: this value is picked from a list.
+            mx, my = box.right - 12, box.centery
+            points = (
+                [(mx - 5, my - 2), (mx + 5, my - 2), (mx, my + 4)]
+                if not open_here
+                else [(mx - 5, my + 3), (mx + 5, my + 3), (mx, my - 3)]
+            )
+            pygame.draw.polygon(surface, theme.ACCENT, points)
+            box = pygame.Rect(box.x, box.y, box.width - 18, box.height)
         size = fit_text(text, 15, box.width - 12)
         if row.kind == "text" and size <= 10:  # a long text: its end shows while typing, its start otherwise
             size = 11

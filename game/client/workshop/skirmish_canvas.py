@@ -6,8 +6,10 @@ and which team they join, and what a click or a drag there does.
 - Click a hero to select it (its class, label, name and health show in the side panel); drag it
   to another tile to move it (onto another hero: the two swap); right click removes it.
 - A hero the problems are about stands on a red tile with a "!" badge; a `reach` objective's cell is marked in gold.
+- "Paint map" (right of the palette) switches to the map painter (`map_tools.py`): brushes for
+  floor, wall, embers and start cells, line of sight, the grid's size; "Back to heroes" returns.
 
-The edits themselves are `skirmish_field`'s; this module only draws and hit-tests.
+The edits themselves are `skirmish_field`'s and `map_edits`'; this module only draws and hit-tests.
 """
 
 from __future__ import annotations
@@ -19,14 +21,17 @@ import pygame
 from game.client.skirmish import view as skirmish_view
 
 from game.client import theme
+from game.client.workshop import map_tools
 from game.client.widgets import draw_text, fit_text, panel, text_surface
+from game.rules.skirmish.game import cell_name
 from game.workshop import skirmish_field as field
 from game.workshop.model import Document
 
 AREA = pygame.Rect(8, 50, 866, 664)
 FIELD = pygame.Rect(24, 152, 834, 496)  # above the hint line, clear of the editor's notices
 TEAM_BUTTONS = {"player": pygame.Rect(22, 64, 150, 34), "opponent": pygame.Rect(22, 104, 150, 34)}
-PALETTE_X, PALETTE_STEP, TOKEN = 196, 74, 46
+PALETTE_X, PALETTE_STEP, TOKEN = 196, 66, 46
+PAINT = pygame.Rect(794, 60, 66, 84)  # "Paint map": right of the palette (nine classes end at 790)
 TEAM_OF_SIDE = {"player": 0, "opponent": 1}
 GOAL = (240, 200, 90)
 DRAG_SLOP = 6  # pixels: a press that moves less is a click (select), not a drag
@@ -100,12 +105,28 @@ class SkirmishCanvas:
         self.hero_class: str | None = None  # the palette's choice: a click on a free tile adds one
         self.side = "player"  # the team a new hero joins
         self.drag: dict | None = None  # {"ref": HeroRef, "from": pos} while a hero is held
-        self.mouse = (0, 0)
+        self.painting = False  # the map painter is out instead of the hero palette
+        self.painter = map_tools.MapPainter()
+        self.doc: Document | None = None  # the document last drawn (a stroke follows the mouse on it)
+        self._mouse = (0, 0)
+
+    @property
+    def mouse(self):
+        return self._mouse
+
+    @mouse.setter
+    def mouse(self, pos) -> None:
+        self._mouse = pos
+        if self.painter.stroke is not None and self.doc is not None:
+            self.painter.move(layout(self.doc), pos)
 
     # ------------------------------------------------------------------ input
 
     def choose(self, number: int) -> None:
-        """Key 1-9: that palette class (again: none)."""
+        """Key 1-9: that palette class (again: none); in the painter, that tool."""
+        if self.painting:
+            self.painter.choose(number)
+            return
         classes = field.hero_classes()
         if 1 <= number <= len(classes):
             chosen = classes[number - 1].id
@@ -115,6 +136,12 @@ class SkirmishCanvas:
         """A press in the field's area; None when it was elsewhere."""
         if not AREA.collidepoint(pos):
             return None
+        self.doc = doc
+        if self.painting:
+            return self.press_painter(doc, pos, button, selected)
+        if PAINT.collidepoint(pos):
+            self.painting, self.hero_class = True, None
+            return Press(None)
         for side, rect in TEAM_BUTTONS.items():
             if rect.collidepoint(pos):
                 self.side = side
@@ -145,8 +172,23 @@ class SkirmishCanvas:
         except ValueError as error:
             return Press(None, str(error))
 
+    def press_painter(self, doc: Document, pos, button: int, selected) -> Press:
+        if map_tools.BACK.collidepoint(pos):
+            self.painting = False
+            return Press(selected)
+        shape = layout(doc)
+        hero = hero_under(doc, shape, pos) if shape is not None else None
+        if hero is not None and self.painter.tool == map_tools.SIGHT:
+            selected = hero  # picking a hero shows what it sees, as hovering its tile does
+        done, notice = self.painter.press(doc, shape, pos, button)
+        return Press(selected if done else None, notice)
+
     def release(self, doc: Document, pos) -> None:
         """The end of a drag: the held hero moves to the tile under `pos` (swapping with a hero there)."""
+        if self.painter.stroke is not None:
+            self.painter.move(layout(doc), pos)
+            self.painter.release(doc)
+            return
         drag, self.drag = self.drag, None
         if drag is None or abs(pos[0] - drag["from"][0]) + abs(pos[1] - drag["from"][1]) < DRAG_SLOP:
             return
@@ -158,8 +200,12 @@ class SkirmishCanvas:
     # ------------------------------------------------------------------ drawing
 
     def draw(self, surface: pygame.Surface, doc: Document, selected, bad: set[tuple]) -> None:
+        self.doc = doc
         panel(surface, AREA, theme.PANEL, theme.PANEL_BORDER, radius=10)
-        self.draw_palette(surface, doc)
+        if self.painting:
+            self.painter.draw_strip(surface, doc, self.mouse)
+        else:
+            self.draw_palette(surface, doc)
         shape = layout(doc)
         if shape is None:
             draw_text(
@@ -174,6 +220,8 @@ class SkirmishCanvas:
         surface.blit(skirmish_view.arena_surface(shape.arena, shape.cell), shape.rect.move(-8, -8))
         self.draw_goals(surface, doc, shape)
         hover = shape.cell_at(self.mouse)
+        if self.painting:
+            self.painter.draw_sight(surface, shape, hover)  # under the heroes: their tokens stay clear
         held = self.drag["ref"] if self.drag and self.dragging() else None
         for ref, entry in field.every_hero(doc):
             cell = field.cell_of(entry)
@@ -182,6 +230,10 @@ class SkirmishCanvas:
             rect = shape.cell_rect(shape.shown_cell(cell))
             wrong = ref.path() in bad or ref.path() + ("at",) in bad or cell != shape.shown_cell(cell)
             self.draw_hero(surface, entry, ref, rect, shape.cell, selected == ref, wrong, faded=ref == held)
+        if self.painting:
+            self.painter.draw_map(surface, shape, hover)
+            self.draw_hint(surface, doc, shape, hover)
+            return
         if held is not None and hover is not None:
             pygame.draw.rect(surface, theme.HIGHLIGHT, shape.cell_rect(hover), 3, border_radius=8)
             entry = doc.get(held.path()) or {}
@@ -214,6 +266,14 @@ class SkirmishCanvas:
                 bold=on,
                 anchor="center",
             )
+        hot = PAINT.collidepoint(self.mouse)
+        pygame.draw.rect(surface, theme.PANEL_LIGHT if hot else theme.PANEL, PAINT, border_radius=8)
+        pygame.draw.rect(surface, theme.PANEL_BORDER, PAINT, 1, border_radius=8)
+        brush = pygame.Rect(0, 0, 30, 30)
+        brush.center = (PAINT.centerx, PAINT.y + 24)
+        map_tools.swatch(surface, "wall", brush)
+        draw_text(surface, "Paint", (PAINT.centerx, PAINT.y + 44), 14, theme.TEXT, anchor="midtop")
+        draw_text(surface, "map", (PAINT.centerx, PAINT.y + 61), 14, theme.TEXT, anchor="midtop")
         team = TEAM_OF_SIDE[self.side]
         for number, (rect, cls) in enumerate(palette_rects(), start=1):
             on = cls.id == self.hero_class
@@ -281,18 +341,21 @@ class SkirmishCanvas:
     def draw_hint(self, surface, doc: Document, shape: FieldLayout, hover) -> None:
         arena = shape.arena
         hero = hero_under(doc, shape, self.mouse)
-        if hero is not None:
+        if self.painting:
+            text = self.painter.hint(doc, hover)
+        elif hero is not None:
             text = f"{field.describe(doc, hero)}, {field.owner(hero.side)}: drag to move, right click removes"
         elif self.hero_class is not None:
             cls = next((c.name for c in field.hero_classes() if c.id == self.hero_class), self.hero_class)
             text = f"Click a free tile: a {cls.lower()} joins {field.owner(self.side)} (Esc: stop adding)"
         else:
             text = "Pick a hero class above, then click a free tile; drag a hero to move it; Delete removes"
-        where = f"{arena.name}, {arena.width} x {arena.height}, {arena.round_limit} rounds" + (
-            f"  ·  tile {hover[0]},{hover[1]}" if hover else ""
+        own = " (this level's own)" if isinstance(doc.get(("map",)), dict) else ""
+        embers = f", embers burn {arena.hazard_damage}" if arena.hazards else ""
+        where = f"{arena.name}{own}, {arena.width} x {arena.height}, {arena.round_limit} rounds{embers}" + (
+            f"  ·  tile {cell_name(*hover)}" if hover else ""  # as the game's board edges name it (b5)
         )
-        y = FIELD.bottom + 14
-        draw_text(surface, where, (AREA.x + 16, y), 15, theme.TEXT_DIM)
-        draw_text(
-            surface, text, (AREA.right - 16, y), fit_text(text, 15, AREA.width - 300), theme.TEXT_DIM, anchor="topright"
-        )
+        # Two lines: the map's facts, then what the mouse does (a long map name pushes nothing over).
+        y = FIELD.bottom + 4  # clear of the editor's notices at the window's bottom
+        draw_text(surface, where, (AREA.x + 16, y), fit_text(where, 15, AREA.width - 32), theme.TEXT_DIM)
+        draw_text(surface, text, (AREA.x + 16, y + 20), fit_text(text, 15, AREA.width - 32), theme.TEXT)
