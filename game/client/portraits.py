@@ -48,6 +48,8 @@ CHARACTER_COLOURS = {
     "knight": (110, 100, 70),
     "ranger": (50, 110, 80),
     "automaton": (100, 80, 50),
+    "quill": (96, 84, 60),
+    "herald": (50, 70, 100),
 }
 PLAYER_NAMES = {"apprentice": "You", "knight": "You", "ranger": "You", "automaton": "You"}
 

@@ -12,16 +12,22 @@ chapter, falling evenly to `END` in the last; each level within `BAND_HALF_WIDTH
 target, and none more than `MAX_STEP` harder than the one before it. Bonus levels may be harder.
 `--check` exits 1 when a level leaves its band (the list says which and by how much);
 `--write FILE` keeps the table as JSON (levels' digests included, so a changed level shows as
-not measured); `--report DIR` writes an HTML page with the curve.
+not measured); with `--level`, FILE is merged, not replaced: the measured levels' rows take the
+place of theirs, every other row is kept (so several people can each re-measure their own levels
+into one file); `--report DIR` writes an HTML page with the curve.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import dataclasses
 import json
+import os
 import sys
 from dataclasses import asdict, dataclass
 from pathlib import Path
+from typing import Any, Iterator
 
 from game.tools.args import add_jobs_argument, positive_ms, progress_wanted
 from game.tools.stats import wilson_interval
@@ -57,6 +63,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--budget-ms", type=positive_ms, default=None, help="time per turn (default: each level's)")
     parser.add_argument("--level", action="append", default=None, help="only this level id (repeatable)")
     parser.add_argument("--seed", type=int, default=0, help="the run's seed (default 0)")
+    from game.tools.simulate_levels import add_difficulty_argument
+
+    add_difficulty_argument(parser)  # --difficulty story|normal|hard, as `levels simulate` plays it
     add_jobs_argument(parser, 1)
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
     parser.add_argument("--write", type=Path, default=None, metavar="FILE", help="keep the table as JSON in FILE")
@@ -107,6 +116,7 @@ def measure(args: argparse.Namespace, order: list[tuple[str, str]], chapters: li
             seed=args.seed,
             jobs=args.jobs,
             progress=progress_wanted(args),
+            difficulty=getattr(args, "difficulty", "normal"),
         )
         n = len(outcomes)
         won = sum(o.won for o in outcomes)
@@ -185,6 +195,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"levels report: the campaign has problems: {error}", file=sys.stderr)
         return 1
     chapters = list(dict.fromkeys(chapter for _, chapter in order if chapter))
+    order_all = order
     if args.level:
         unknown = sorted(set(args.level) - {level for level, _ in order})
         if unknown:
@@ -197,15 +208,8 @@ def run(args: argparse.Namespace) -> int:
     print(text)
     for problem in problems:
         print(f"outside its band: {problem}")
-    if args.write is not None:
-        document = {
-            "player": args.player,
-            "games": args.games,
-            "budget_ms": args.budget_ms,
-            "bands": {"start": START, "end": END, "half_width": BAND_HALF_WIDTH, "max_step": MAX_STEP},
-            "levels": [asdict(row) for row in rows],
-        }
-        args.write.write_text(json.dumps(document, indent=1) + "\n", encoding="utf-8")
+    if args.write is not None and not write_table(args, rows, order_all, chapters):
+        return 1
     if args.report is not None:
         from game.tools import reports
 
@@ -215,6 +219,90 @@ def run(args: argparse.Namespace) -> int:
         )  # fmt: skip
         print(f"levels report: page written to {page.index}", file=sys.stderr)
     return 1 if args.check and problems else 0
+
+
+def document(args: argparse.Namespace, rows: list[LevelRow]) -> dict[str, Any]:
+    return {
+        "player": args.player,
+        "games": args.games,
+        "budget_ms": args.budget_ms,
+        "bands": {"start": START, "end": END, "half_width": BAND_HALF_WIDTH, "max_step": MAX_STEP},
+        "levels": [asdict(row) for row in rows],
+    }
+
+
+def merged_rows(
+    stored: Any, source: str, args: argparse.Namespace, rows: list[LevelRow], order: list[tuple[str, str]],
+    chapters: list[str],
+) -> tuple[list[LevelRow], list[str]]:  # fmt: skip
+    """The rows of `stored` (a written table) with the measured `rows` in place of theirs, in
+    play order, and the ids of stored levels the campaign no longer has (dropped). Every row's
+    chapter and target are the campaign's as it is now (adding a chapter moves every target).
+    ValueError naming `source` and the field when the stored table is not one, or was measured
+    another way (player, games or budget): one file holds one kind of measurement."""
+    if not isinstance(stored, dict) or not isinstance(stored.get("levels"), list):
+        raise ValueError(f"{source}: levels: not a campaign report table (no list of levels)")
+    for field in ("player", "games", "budget_ms"):
+        if stored.get(field) != getattr(args, field):
+            raise ValueError(
+                f"{source}: {field}: measured with {stored.get(field)!r}, this run with "
+                f"{getattr(args, field)!r}; measure with the same {field} or write another file"
+            )
+    names = {field.name for field in dataclasses.fields(LevelRow)}
+    kept: dict[str, LevelRow] = {}
+    for index, row in enumerate(stored["levels"]):
+        if not isinstance(row, dict) or set(row) != names:
+            raise ValueError(f"{source}: levels[{index}]: not a level row (fields: {', '.join(sorted(names))})")
+        kept[row["level"]] = LevelRow(**row)
+    kept.update((row.level, row) for row in rows)
+    target = targets(chapters)
+    placed = [
+        dataclasses.replace(kept[level], chapter=chapter, target=target.get(chapter))
+        for level, chapter in order
+        if level in kept
+    ]
+    dropped = sorted(set(kept) - {level for level, _ in order})
+    return placed, dropped
+
+
+@contextlib.contextmanager
+def _folder_lock(folder: Path) -> Iterator[None]:
+    """Holds an exclusive lock on `folder` (where POSIX locks exist): two runs merging into one
+    file at the same moment would each keep only their own rows."""
+    try:
+        import fcntl
+    except ImportError:  # Windows: no lock, as before merging existed
+        yield
+        return
+    descriptor = os.open(folder, os.O_RDONLY)
+    try:
+        fcntl.flock(descriptor, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(descriptor)
+
+
+def write_table(
+    args: argparse.Namespace, rows: list[LevelRow], order: list[tuple[str, str]], chapters: list[str]
+) -> bool:
+    """Write the table to `args.write` (atomically), merged into it when only some levels were
+    measured; False after saying why when it could not be (the file is left as it was)."""
+    from game.rules.safe_json import JsonFileError, JsonFileUnreadable, read_json_file
+    from game.rules.saves.store import StoreError, write_atomically
+
+    path: Path = args.write
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with _folder_lock(path.parent):
+            if args.level and path.exists():
+                rows, dropped = merged_rows(read_json_file(path), str(path), args, rows, order, chapters)
+                for level in dropped:
+                    print(f"levels report: {path}: dropped {level}, no longer a campaign level", file=sys.stderr)
+            write_atomically(path, (json.dumps(document(args, rows), indent=1) + "\n").encode("utf-8"))
+    except (ValueError, JsonFileError, JsonFileUnreadable, StoreError, OSError) as error:
+        print(f"levels report: not written: {error}", file=sys.stderr)
+        return False
+    return True
 
 
 def curve_chart(rows: list[LevelRow]):

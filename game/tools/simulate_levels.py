@@ -31,6 +31,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from game.rules.levels import LevelError, LevelSession, load_level
+from game.rules.levels.difficulty import DIFFICULTIES, at_difficulty
 from game.rules.registry import game_kind
 from ai.player_model import PLAYER_MODEL, PlayerModel
 from game.tools import execution
@@ -158,6 +159,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="thinking time per turn for the AIs (default: the level opponent's budget)",
     )
     parser.add_argument("--seed", type=int, default=0, help="game i plays seed SEED * 1000003 + i")
+    add_difficulty_argument(parser)
     add_jobs_argument(parser, 1)
     parser.add_argument(
         "--no-lookahead",
@@ -182,6 +184,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "(linked from the page), else in the game's replay library; watch one with 'duelmind replay FILE'",
     )
     parser.add_argument(
+        "--replay-dir",
+        type=Path,
+        default=None,
+        metavar="DIR",
+        help="with --keep-replays: write the kept games into DIR (the workshop's own folder); "
+        "the --json report names each file under \"replays\"",
+    )
+    parser.add_argument(
         "--keep",
         choices=("lost", "won", "all"),
         default="lost",
@@ -189,14 +199,45 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def add_difficulty_argument(parser: argparse.ArgumentParser) -> None:
+    """`--difficulty`, shared with `levels report`: the level as a player meets it at that setting."""
+    parser.add_argument(
+        "--difficulty",
+        choices=DIFFICULTIES,
+        default="normal",
+        help="the campaign difficulty the level is played at: story and hard move its AI opponent a step "
+        "and halve or double its time, within the level's own limits (default: normal, as written)",
+    )
+
+
+def player_budget(written, level, budget_ms: float | None) -> float | None:
+    """The player's time per turn: `budget_ms`, else the level's own (as written: a difficulty
+    setting changes the opponent's time, not the player's); None: the level's (nothing moved)."""
+    if budget_ms is not None or level is written:
+        return budget_ms
+    return float(written.opponent.budget_ms)
+
+
 _WORKER: dict = {}
 
 
 def _init_worker(
-    path: str, player: str, opponent: str, budget_ms: float | None, seed: int, lookahead: bool, records: bool = False
+    path: str,
+    player: str,
+    opponent: str,
+    budget_ms: float | None,
+    seed: int,
+    lookahead: bool,
+    records: bool = False,
+    difficulty: str = "normal",
 ) -> None:
+    written = load_level(path)
+    level = at_difficulty(written, difficulty)
     _WORKER.update(
-        level=load_level(path),
+        level=level,
+        player_budget_ms=player_budget(written, level, budget_ms),
+        # the setting moved the opponent: its time is the setting's, whatever --budget-ms says
+        opponent_budget_ms=float(level.opponent.budget_ms) if level is not written else None,
         player=player,
         opponent=opponent,
         budget_ms=budget_ms,
@@ -210,7 +251,14 @@ def _play_one(index: int) -> GameOutcome:
     w = _WORKER
     seed = w["seed"] * 1_000_003 + index
     _, outcome = play_level(
-        w["level"], seed, w["player"], w["opponent"], w["budget_ms"], lookahead=w["lookahead"], record=w["records"]
+        w["level"],
+        seed,
+        w["player"],
+        w["opponent"],
+        w["player_budget_ms"],
+        w["opponent_budget_ms"],
+        lookahead=w["lookahead"],
+        record=w["records"],
     )
     outcome.index = index
     return outcome
@@ -229,6 +277,7 @@ class LevelJob:
     tool: str = "levels simulate"
     chunk: int = 1
     records: bool = False  # keep each game's actions and thoughts (for replays)
+    difficulty: str = "normal"  # the campaign setting the level is played at (difficulty.py)
 
     def identity(self) -> dict:
         return {key: value for key, value in asdict(self).items() if key not in ("tool", "chunk", "records")}
@@ -238,7 +287,16 @@ class LevelJob:
         from game.rules.levels.gomoku_checks import use_forced_win_prover
 
         use_forced_win_prover(find_vcf)  # as `run` does, in a worker that did not fork from it
-        _init_worker(self.path, self.player, self.opponent, self.budget_ms, self.seed, self.lookahead, self.records)
+        _init_worker(
+            self.path,
+            self.player,
+            self.opponent,
+            self.budget_ms,
+            self.seed,
+            self.lookahead,
+            self.records,
+            self.difficulty,
+        )
 
     def play(self, index: int) -> GameOutcome:
         return _play_one(index)
@@ -330,10 +388,14 @@ def run_games(
     backend: execution.Backend | None = None,
     results: Path | None = None,
     records: bool = False,
+    difficulty: str = "normal",
 ) -> list[GameOutcome]:
     """Games 0..games-1 in index order, on `backend` (default: in-process, or `jobs` processes);
-    `records`: each outcome keeps its game's actions and the AIs' thoughts (for replays)."""
-    job = LevelJob(execution.absolute(path), player, opponent, budget_ms, seed, lookahead, records=records)
+    `records`: each outcome keeps its game's actions and the AIs' thoughts (for replays);
+    `difficulty`: the campaign setting the level is played at."""
+    job = LevelJob(
+        execution.absolute(path), player, opponent, budget_ms, seed, lookahead, records=records, difficulty=difficulty
+    )
     tally = {"games": 0, "won": 0}
 
     def note(outcome: GameOutcome) -> dict:
@@ -390,7 +452,12 @@ def summary_text(data: dict) -> str:
     low, high = data["wilson95"]
     lines = [
         f"{data['level']} ({data['kind']}): player {data['player']} vs {data['opponent']}, "
-        f"budget {data['budget_ms']:g} ms, {data['games']} games",
+        f"budget {data['budget_ms']:g} ms, {data['games']} games"
+        + (
+            f", at {data['difficulty']} (opponent {data['opponent_budget_ms']:g} ms)"
+            if data.get("difficulty", "normal") != "normal"
+            else ""
+        ),
         f"win rate {data['win_rate']:.3f}  (95% Wilson {low:.3f}-{high:.3f}, n={data['games']})",
         f"{unit} taken: mean {t['mean']:.1f}, p50 {t['p50']}, p90 {t['p90']}   stars: mean {data['stars_mean']:.2f}",
         "objectives met:",
@@ -414,7 +481,8 @@ def run(args: argparse.Namespace) -> int:
     use_forced_win_prover(find_vcf)  # a level is checked as `levels validate` checks it
     path = find_level(args.level)
     try:
-        level = load_level(path)
+        written = load_level(path)
+        level = at_difficulty(written, args.difficulty)  # the report names the opponent as met
     except LevelError as error:
         for problem in error.problems:
             print(problem, file=sys.stderr)
@@ -460,6 +528,7 @@ def run(args: argparse.Namespace) -> int:
             backend=backend,
             results=args.results,
             records=args.keep_replays > 0,
+            difficulty=args.difficulty,
         )
     except execution.RunError as error:
         print(f"levels simulate: {error}", file=sys.stderr)
@@ -467,12 +536,21 @@ def run(args: argparse.Namespace) -> int:
     except KeyboardInterrupt:
         print(execution.interrupted_message("levels simulate", args.results), file=sys.stderr)
         return 130
-    data = report(level, outcomes, player, args.opponent, args.budget_ms)
-    print(json.dumps(data, indent=2) if args.json else summary_text(data))
+    mine = player_budget(written, level, args.budget_ms)
+    data = report(level, outcomes, player, args.opponent, mine)
+    data["difficulty"] = args.difficulty
+    data["opponent_budget_ms"] = mine if mine is not None and level is written else level.opponent.budget_ms
     kept: list[tuple[GameOutcome, Path]] = []
     if args.keep_replays > 0:
-        folder = args.report / "replays" if args.report is not None else None
+        folder = args.replay_dir or (args.report / "replays" if args.report is not None else None)
         kept = keep_replays(level, str(path), outcomes, player, args, folder)
+        # Kept before the report is printed, so the JSON can name each file (the workshop lists them).
+        data["replays"] = [
+            {"game": o.index + 1, "file": str(file), "won": o.won, "turns": o.turns, "objectives": o.objectives}
+            for o, file in kept
+        ]
+    print(json.dumps(data, indent=2) if args.json else summary_text(data))
+    if args.keep_replays > 0:
         where = folder if folder is not None else "the replay library"
         which = "" if args.keep == "all" else f"{args.keep} "
         games = "game" if len(kept) == 1 else "games"
