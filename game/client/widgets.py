@@ -11,6 +11,7 @@ import pygame
 
 from game.client import theme
 from game.client.input import Intent
+from game.client.line_breaking import needs_units, units, wrap_units
 from game.client.resources import font, text_scale
 
 _TEXT_CACHE: OrderedDict = OrderedDict()
@@ -97,6 +98,9 @@ def wrap_text(text: str, size: int, width: int, bold: bool = False) -> list[str]
     lines: list[str] = []
     paragraphs = str(text).replace("\r\n", "\n").split("\n")  # newlines break lines; other controls go
     for paragraph in map(drawable, paragraphs):
+        if needs_units(paragraph):  # Chinese or Thai: breaks between characters or words
+            lines.extend(wrap_units(units(paragraph), lambda trial: face.size(trial)[0] <= width))
+            continue
         line = ""
         for word in paragraph.split():
             trial = f"{line} {word}".strip()
