@@ -63,7 +63,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     ),
     "workshop": ("game.client.workshop.cli", "the level workshop: edit, test play and simulate levels [LEVEL_FILE]"),
     "saves": ("game.tools.saves", "where your settings, progress and saved games are, and whether each loads"),
-    "replay": ("game.tools.replay_cli", "a replay file played back in words (with --thoughts, the AI's), or --list"),
+    "replay": ("game.tools.replay_cli", "watch a replay file in the viewer (--print: in words), or --list"),
 }
 
 

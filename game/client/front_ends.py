@@ -47,6 +47,9 @@ class FrontEnd:
     objective_names: str | None = None
     # (surface, rect) -> None: the small picture of a level of this game on the campaign map
     level_icon: str | None = None
+    # (app, state, seats, shown) -> Position: the game's scene over one position of a replay, for
+    # the replay viewer (game/client/replays/positions.py); None: the viewer lists the moves only
+    replay_position: str | None = None
 
     def open_quick_match(self, app, setup) -> tuple[str, dict]:
         return load_dotted(self.quick_match)(app, setup)
@@ -86,6 +89,10 @@ class FrontEnd:
     def levels(self) -> list[str]:
         return list(load_dotted(self.ai_levels)())
 
+    def position(self, app, state, seats, shown):
+        """The replay viewer's board at `state` (None when this game has no such hook)."""
+        return load_dotted(self.replay_position)(app, state, seats, shown) if self.replay_position else None
+
 
 FRONT_ENDS: dict[str, FrontEnd] = {
     "cards": FrontEnd(
@@ -98,6 +105,7 @@ FRONT_ENDS: dict[str, FrontEnd] = {
         level_text="game.client.cards.match:level_text",
         objective_names="game.client.cards.match:objective_names",
         level_icon="game.client.cards.match:draw_level_icon",
+        replay_position="game.client.replays.positions:cards_position",
     ),
     "gomoku": FrontEnd(
         quick_match="game.client.gomoku.match:open_quick_match",
@@ -109,6 +117,7 @@ FRONT_ENDS: dict[str, FrontEnd] = {
         quick_options="game.client.gomoku.match:quick_match_options",
         level_text="game.client.gomoku.match:level_text",
         level_icon="game.client.gomoku.match:draw_level_icon",
+        replay_position="game.client.replays.positions:gomoku_position",
     ),
     "skirmish": FrontEnd(
         quick_match="game.client.skirmish.match:open_quick_match",
@@ -122,6 +131,7 @@ FRONT_ENDS: dict[str, FrontEnd] = {
         level_text="game.client.skirmish.match:level_text",
         objective_names="game.client.skirmish.match:objective_names",
         level_icon="game.client.cards.match:draw_level_icon",
+        replay_position="game.client.replays.positions:skirmish_position",
     ),
     "connect4": FrontEnd(
         quick_match="game.client.connect4.match:open_quick_match",
@@ -132,6 +142,7 @@ FRONT_ENDS: dict[str, FrontEnd] = {
         default_level="medium",
         quick_options="game.client.connect4.match:quick_match_options",
         level_icon="game.client.cards.match:draw_level_icon",
+        replay_position="game.client.replays.positions:connect4_position",
     ),
 }
 

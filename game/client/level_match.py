@@ -14,7 +14,7 @@ from typing import Any, Callable
 
 import pygame
 
-from game.client import theme
+from game.client import replay_recorder, theme
 from game.client.anim import Anim
 from game.client.widgets import draw_text, panel, text_surface
 
@@ -156,11 +156,13 @@ class _LevelHooks:
             self.ending_lines += lines
         elif lines:
             self.queue_lines(host, lines)
+        replay_recorder.note_thought(self, host)
         self.run.checkpoint()
 
     def finish(self, host) -> None:
         """Record the result, say the closing lines, then show the level's result screen."""
         self.run.finish()
+        self.run.replay_path = replay_recorder.keep(self, host.app)  # "Watch again" on the result
         lines, self.ending_lines = self.ending_lines, []
         host.app.push("dialogue", lines=lines, on_done=lambda: host.app.push("level_result", run=self.run))
 

@@ -1,5 +1,6 @@
-"""`duelmind replay`: a replay file played back on this Duelmind, move by move in words with the
-AIs' thoughts, or the replays the game keeps (`--list`); `--export` turns one into a Piskvork .psq
+"""`duelmind replay FILE`: the replay viewer in a window (game/client/replays/viewer.py); with
+`--print`, the game played back on this Duelmind move by move in words (`--thoughts`: with what
+the AIs weighed); `--list`, the replays the game keeps; `--export` turns one into a Piskvork .psq
 record (gomoku), the CodinGame input its bots read (cards), or a .psq record into a replay.
 
 A file that cannot be read, or whose actions no longer replay, gets a sentence naming the file
@@ -17,9 +18,16 @@ from game.rules.replays import Playback, Replay, ReplayError, ReplayLibrary, Rep
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
+    from game.client.launch import add_window_arguments
+
     parser.add_argument("file", nargs="?", type=Path, help="a replay file (*.replay.json) or a Piskvork record (*.psq)")
     parser.add_argument("--list", action="store_true", help="list the replays the game keeps, newest first")
-    parser.add_argument("--thoughts", action="store_true", help="print what the AI weighed at each of its moves")
+    parser.add_argument(
+        "--print", action="store_true", help="print the game move by move in words instead of opening the viewer"
+    )
+    parser.add_argument(
+        "--thoughts", action="store_true", help="print, with what the AI weighed at each of its moves (implies --print)"
+    )
     parser.add_argument(
         "--export",
         type=Path,
@@ -28,6 +36,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="write the game as OUT instead: *.psq (a gomoku match, for Piskvork), *.txt (a card game: "
         "the CodinGame input each bot read at each turn), or *.replay.json (e.g. a .psq record as a replay)",
     )
+    add_window_arguments(parser)  # the viewer's window, as `duelmind play` takes it
 
 
 def run(args: argparse.Namespace) -> int:
@@ -46,6 +55,8 @@ def run(args: argparse.Namespace) -> int:
     except (ReplayError, ReplayMismatch) as error:
         print(f"replay: {error}", file=sys.stderr)
         return 1
+    if not (args.print or args.thoughts):
+        return _open_viewer(args, args.file if args.file.name.lower().endswith(".json") else None, replay)
     print(_heading(replay))
     for index, words in enumerate(playback.words):
         mover = playback.movers[index]
@@ -59,6 +70,25 @@ def run(args: argparse.Namespace) -> int:
                 print(f"          {fact}")
     print(f"result: {replay.result.text or 'unfinished'}")
     return 0
+
+
+def _open_viewer(args: argparse.Namespace, path: Path | None, replay: Replay) -> int:
+    """The viewer in a window (a .psq record, read here, is handed over as a replay)."""
+    from game.client.launch import parse_size, run_client
+
+    options = {"path": path} if path is not None else {"replay": replay}
+
+    def start(app) -> None:
+        app.push("title")
+        app.push("replay_viewer", **options)
+
+    return run_client(
+        start,
+        parse_size(getattr(args, "size", None)),
+        getattr(args, "fullscreen", None),
+        command="replay",
+        no_display_hint="`duelmind replay FILE --print` prints it instead.",
+    )
 
 
 def _read(path: Path) -> Replay:

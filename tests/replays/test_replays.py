@@ -179,7 +179,7 @@ def test_levels_simulate_keeps_games_as_replays_that_replay_and_the_cli_reads_th
     for entry in entries:
         playback = Playback(entry.replay)
         assert playback.session.over and playback.session.result.won == entry.replay.result.won
-    assert main(["replay", str(entries[0].path)]) == 0
+    assert main(["replay", str(entries[0].path), "--print"]) == 0
     out = capsys.readouterr().out
     assert "[player]" in out and "result:" in out
     bad = tmp_path / "bad.replay.json"

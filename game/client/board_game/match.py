@@ -8,9 +8,11 @@ players (`label`, `seat_of`) and its result screen's words (`colour_name`, `win_
 
 from __future__ import annotations
 
+from game.client import replay_recorder
 from game.client.level_match import Toast, _LevelHooks
 from game.client.match import MatchSetup, counted, seat_label, start_match, versus_sentence
 from game.client.objectives_hud import ObjectivesHUD
+from game.rules.levels.modifiers import twist_words
 
 
 class BoardMatch:
@@ -67,6 +69,7 @@ class BoardMatch:
 
     def after_action(self, scene) -> None:
         """After every move of either side (levels: objectives, story lines, saves)."""
+        replay_recorder.note_thought(self, scene)
 
     # the end
     def winner_seat(self) -> int | None:
@@ -115,6 +118,7 @@ class BoardMatch:
         if winner is not None:  # the winner's face, or yours when you lost
             shown = winner if good is not False else 1 - winner
             face = (self.seat_portrait(shown, scene.app), self.player_name(shown))
+        replay = replay_recorder.finished(self, scene.app, winner, replay_recorder.result_text(headline, sentence))
         scene.app.push(
             "result",
             headline=headline,
@@ -123,6 +127,7 @@ class BoardMatch:
             on_rematch=lambda: self.rematch(scene.app),
             face=face,
             sentence=sentence,
+            replay=replay,
         )
 
     def seat_portrait(self, seat: int, app) -> str:
@@ -133,7 +138,7 @@ class BoardMatch:
         start_match(app, self.setup.again())
 
     def open_pause(self, scene) -> None:
-        scene.app.push("pause")
+        scene.app.push("pause", on_quit=lambda: replay_recorder.keep_left(self, scene.app))
 
     def note_resumed(self) -> None:
         """A saved game was replayed into the board (levels)."""
@@ -148,7 +153,7 @@ class BoardLevelMatch(_LevelHooks):
     def _join_level(self, run) -> None:
         self._join(run)
         self.title = self.level.title
-        self.hud = ObjectivesHUD(run.session.objectives())
+        self.hud = ObjectivesHUD(run.session.objectives(), twists=twist_words(self.level))
         self.toast = Toast((370, 64))
 
     def buttons(self, scene) -> list[tuple[str, object]]:

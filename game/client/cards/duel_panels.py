@@ -31,8 +31,9 @@ def draw_side_panels(surface, model: DuelViewModel) -> None:
     _match_info(surface, model)
     _log(surface, model)
     _status(surface, model)
-    model.end_button.enabled = model.my_turn
-    model.end_button.draw(surface)
+    if "human" in model.controllers:  # nobody at the screen plays (AIs watched, a replay): no button
+        model.end_button.enabled = model.my_turn
+        model.end_button.draw(surface)
 
 
 def _match_info(surface, model: DuelViewModel) -> None:
@@ -47,6 +48,8 @@ def _match_info(surface, model: DuelViewModel) -> None:
     )
     lanes = "One lane" if model.view.lanes == 1 else "Two lanes"
     rect = draw_text(surface, lanes, (inner.x, rect.bottom - 4), 15, theme.TEXT_DIM, width=inner.width, box=inner)
+    if "human" not in model.controllers:  # how to play is for a person playing
+        return
     # The how-to-play lines take the room left; at a large text size they wrap, and shrink
     # back only as far as needed to all fit (the Controls screen lists them too).
     top = rect.bottom + 8

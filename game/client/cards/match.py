@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 
+from game.client import replay_recorder
 from game.client.match import MatchSetup, new_game_id, seat_label, seat_portrait, start_match, versus_sentence
 
 
@@ -115,10 +116,18 @@ class CardMatch:
         return self.battle.legal_actions()
 
     def apply(self, action) -> list:
-        return self.battle.apply(action)
+        events = self.battle.apply(action)
+        replay_recorder.track(self, action)  # quick matches only: a level's session keeps its own
+        return events
 
     def observation(self, seat: int):
         return self.battle.observation(seat, self.card_pool)
+
+    def replay_setup(self) -> tuple[dict, int]:
+        """The replay's setup and seed: both decks in draw order (the draft's picks, shuffled) and
+        the battle's seed (`Battle.from_decks`' default, as `to_duel` starts it)."""
+        decks = [[instance.card.base_id for instance in side.deck] for side in self.battle.sides]
+        return {"lanes": self.battle.lanes, "cards": card_set_of(self.card_pool), "decks": decks}, 0
 
     @property
     def over(self) -> bool:
@@ -149,6 +158,7 @@ class CardMatch:
     def after_action(self, host) -> None:
         """After every action of either side (levels: objectives, story lines, saves). `host` is
         what the match may do to the screen (a MatchHost, game/client/level_match.py)."""
+        replay_recorder.note_thought(self, host)
 
     def finish(self, host) -> None:
         """The game is over: show the result."""
@@ -166,6 +176,7 @@ class CardMatch:
         sentence = versus_sentence(good, label, self.seat_label(1 - winner), rounds, "turn")
         detail = f"Health at the end: {battle.sides[0].health} - {battle.sides[1].health}"
         host.end_game()
+        replay = replay_recorder.finished(self, host.app, winner, replay_recorder.result_text(headline, sentence))
         # The face shown: the winner's, or yours when you lost (the loser's face tells a defeat).
         shown = winner if good is not False else 1 - winner
         host.app.push(
@@ -176,6 +187,7 @@ class CardMatch:
             on_rematch=lambda: self.rematch(host.app),
             face=(self.seat_portrait(shown, host.app), self.seat_label(shown)),
             sentence=sentence,
+            replay=replay,
         )
 
     def rematch(self, app) -> None:
@@ -183,7 +195,16 @@ class CardMatch:
         start_match(app, self.setup.again())
 
     def open_pause(self, host) -> None:
-        host.app.push("pause", on_quit=host.end_game)
+        host.app.push("pause", on_quit=lambda: (replay_recorder.keep_left(self, host.app), host.end_game()))
+
+
+def card_set_of(cards) -> str:
+    """Which of the rules' card sets `cards` come from ("duelmind", else "locm"): what a replay's
+    setup names so that `new_state` finds the same cards by id."""
+    from game.rules.cards.game import _pool
+
+    own = {card.base_id: card for card in _pool("duelmind")}
+    return "duelmind" if all(own.get(card.base_id) == card for card in cards) else "locm"
 
 
 # ------------------------------------------------------------------ what the shared screens ask

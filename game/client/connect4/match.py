@@ -42,6 +42,10 @@ class Connect4Match(BoardMatch):
     def apply(self, column: int) -> list:
         return self.state.apply(column)
 
+    def replay_setup(self) -> tuple[dict, int]:
+        """What a replay starts from (the state's moves are its actions): the board as `new_state` makes it."""
+        return {}, self.setup.seed
+
     @property
     def over(self) -> bool:
         return self.state.is_terminal

@@ -42,6 +42,10 @@ class GomokuMatch(BoardMatch):
     def apply(self, move) -> list:
         return self.state.apply(move)
 
+    def replay_setup(self) -> tuple[dict, int]:
+        """What a replay starts from (the state's moves are its actions): no seed, no dice."""
+        return {"size": self.setup.size, "rule": int(self.setup.rule)}, 0
+
     @property
     def over(self) -> bool:
         return self.state.is_over

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 
+from game.client import replay_recorder
 from game.client.match import MatchSetup, new_game_id, seat_label, seat_portrait, start_match, versus_sentence
 
 # Quick skirmishes: who commands the other team at each AI level (name, portrait).
@@ -51,6 +52,9 @@ class SkirmishMatch:
             second = rng.sample(classes, 3)
             state = SkirmishState(roster, arena, [first, second], setup.seed)
         self.state = state
+        # What the replay starts from (game/client/replay_recorder.py): the arena and both teams.
+        teams = [[hero.cls.id for hero in state.heroes if hero.team == team] for team in (0, 1)]
+        self._replay_start = {"arena": state.arena.id, "teams": teams}
         self.specs = {
             seat: AgentSpec(self.game_id, seat, setup.difficulty, rng.randrange(1 << 30), 0)
             for seat, who in enumerate(self.controllers)
@@ -62,7 +66,12 @@ class SkirmishMatch:
         return self.state.legal_actions()
 
     def apply(self, action) -> list:
-        return self.state.apply(action)
+        events = self.state.apply(action)
+        replay_recorder.track(self, action)  # quick matches only: a level's session keeps its own
+        return events
+
+    def replay_setup(self) -> tuple[dict, int]:
+        return dict(self._replay_start), self.setup.seed
 
     def observation(self, seat: int):
         return self.state.observation(seat)
@@ -93,6 +102,7 @@ class SkirmishMatch:
     def after_action(self, host) -> None:
         """After every action of either side (levels: objectives, story lines, saves). `host` is
         what the match may do to the screen (a MatchHost, game/client/level_match.py)."""
+        replay_recorder.note_thought(self, host)
 
     def finish(self, host) -> None:
         from game.rules.skirmish.state import DRAW
@@ -116,6 +126,8 @@ class SkirmishMatch:
             face = (self.seat_portrait(shown, host.app), self.seat_label(shown))
             sentence = versus_sentence(good, label, self.seat_label(1 - state.winner), state.round, "round")
         host.end_game()
+        winner = None if state.winner == DRAW else state.winner
+        replay = replay_recorder.finished(self, host.app, winner, replay_recorder.result_text(headline, sentence))
         host.app.push(
             "result",
             headline=headline,
@@ -124,6 +136,7 @@ class SkirmishMatch:
             on_rematch=lambda: self.rematch(host.app),
             face=face,
             sentence=sentence,
+            replay=replay,
         )
 
     def rematch(self, app) -> None:
@@ -131,7 +144,7 @@ class SkirmishMatch:
         start_match(app, self.setup.again())
 
     def open_pause(self, host) -> None:
-        host.app.push("pause", on_quit=host.end_game)
+        host.app.push("pause", on_quit=lambda: (replay_recorder.keep_left(self, host.app), host.end_game()))
 
 
 _ROSTER: list = []
