@@ -53,6 +53,9 @@ class LevelRun:
         self.started = 0.0
         self.notices: list[str] = []  # e.g. a save that could not be written
         self.unlocked: list[str] = []
+        self.cards_won: list[int] = []  # cards the last win added to the collection
+        self.achievements_won: list[str] = []  # titles of the achievements the last result earned
+        self.deck: list[int] | None = None  # the deck the player brings ("player" deck levels), kept for retries
         self._saved_actions = -1
 
     # ------------------------------------------------------------------ opening
@@ -68,7 +71,16 @@ class LevelRun:
         from game.rules.levels.loader import read_level
 
         level, problems = read_level(self.path)
-        return (level, []) if level is not None and not problems else (None, problems)
+        if level is None or problems:
+            return None, problems
+        return self.at_difficulty(level), []
+
+    def at_difficulty(self, level):
+        """A campaign level as the player's difficulty setting makes it (a level file from
+        elsewhere plays as written)."""
+        from game.rules.levels.difficulty import at_difficulty
+
+        return at_difficulty(level, self.progress.difficulty) if self.progress is not None else level
 
     def prepare(self, session=None):
         """Read the level (unless `session` is given, to resume), start a session and build its
@@ -81,7 +93,7 @@ class LevelRun:
                 return None, problems
             seed = self.seed if self.seed is not None else random.randrange(1 << 30)
             self.seed = None
-            session = LevelSession.create(level, seed)
+            session = LevelSession.create(level, seed, self.deck)
             session.start()
         self.level = session.level
         self.session = session
@@ -97,6 +109,10 @@ class LevelRun:
         `intro` lines (with `heading`) and the level's opening lines come first. False when
         the file has problems (an error screen lists them)."""
         resumed = session is not None
+        from game.client.cards.deck_choice import ask_for_deck
+
+        if not resumed and ask_for_deck(self, intro, heading):  # the player's own deck is chosen first
+            return True
         scene, problems = self.prepare(session)
         if scene is None:
             self.app.push("level_error", run=self, problems=problems)
@@ -206,14 +222,27 @@ class LevelRun:
 
         if self.progress is None or self.session.result is None:
             return []
+        from game.rules.saves.collection import cards_won
+
+        before = list(self.progress.data.cards)
         try:
             self.unlocked = self.progress.record_result(
                 self.level, self.session.result, time.monotonic() - self.started
             )
+            self.cards_won = cards_won(before, self.progress)
         except StoreError as error:
             self.notices.append(f"The result could not be saved: {error}")
             self.unlocked = []
+        self._announce_achievements()
         return self.unlocked
+
+    def _announce_achievements(self) -> None:
+        from game.rules.saves.achievements import BY_ID
+
+        # Named on the result screen (scenes/level_result.py) with the level's other rewards; a
+        # banner as well said it twice, over the closing lines and then the result.
+        self.achievements_won = [BY_ID[name].title for name in self.progress.new_achievements if name in BY_ID]
+        self.progress.new_achievements = []
 
     def level_title(self, level_id: str) -> str:
         levels = self.campaign.data if self.campaign is not None else None

@@ -14,7 +14,7 @@ import pygame
 
 from game.client import theme
 from game.client.resources import font
-from game.client.widgets import draw_text, wrap_text
+from game.client.widgets import draw_text, fit_lines, wrap_text
 
 TEXT_SIZE = 15
 DETAIL_SIZE = 13
@@ -81,9 +81,15 @@ def player_words(text: str) -> str:
 
 class ObjectivesHUD:
     def __init__(
-        self, statuses, caption: Callable[[], str] | None = None, hints: list[str] | None = None, padding: int = 0
+        self,
+        statuses,
+        caption: Callable[[], str] | None = None,
+        hints: list[str] | None = None,
+        padding: int = 0,
+        twists: list[str] | None = None,
     ):
         self.statuses = list(statuses)
+        self.twists = twists or []  # the level's rule twist in words (modifiers.twist_words), under the list
         self.padding = padding  # inside the rect it is given
         self.caption = caption  # e.g. "Turn 2", drawn above the list
         self.hints = hints or []  # short lines at the bottom (keys)
@@ -117,7 +123,43 @@ class ObjectivesHUD:
         total = 2 * self.padding + _step(17, 26, True) + (_step(22, 32, True) if self.caption else 0)
         for status in self.statuses:
             total += len(self._lines(status, width)) * _step(TEXT_SIZE, 19) + self._extra_height(status) + 8
+        total += self._twist_height(width)
         return total + len(self.hints) * _step(DETAIL_SIZE, 18) + (4 if self.hints else 0)
+
+    def _twist_lines(self, width: int) -> list[str]:
+        key = ("twist", tuple(self.twists), width)
+        lines = self._layout.get(key)
+        if lines is None:
+            lines = [line for text in self.twists for line in wrap_text(text, DETAIL_SIZE + 1, width)]
+            self._layout[key] = lines
+        return lines
+
+    def _twist_height(self, width: int) -> int:
+        if not self.twists:
+            return 0
+        return _step(TEXT_SIZE, 22, True) + len(self._twist_lines(width)) * _step(DETAIL_SIZE + 1, 18) + 8
+
+    def _draw_twists(self, surface: pygame.Surface, x: int, y: int, width: int, rect: pygame.Rect) -> int:
+        """The boss's twist under the objectives: a heading and its sentences; returns the y below."""
+        if not self.twists:
+            return y
+        room = rect.bottom - self.padding - y
+        if self._twist_height(width) - 8 > room:  # a full list above: one line, "Twist: ...", as small as it must be
+            size, lines = fit_lines(["Twist: " + " ".join(self.twists)], DETAIL_SIZE + 1, width, room, minimum=10)
+            step = font(size).get_linesize()
+            for line in lines:
+                if y + step > rect.bottom:
+                    break
+                draw_text(surface, line, (x, y), size, theme.ACCENT, box=rect)
+                y += step
+            return y + 4
+        draw_text(surface, "Twist", (x, y), TEXT_SIZE, theme.ACCENT, bold=True, width=width, box=rect)
+        y += _step(TEXT_SIZE, 22, True)
+        step = _step(DETAIL_SIZE + 1, 18)
+        for line in self._twist_lines(width):
+            draw_text(surface, line, (x, y), DETAIL_SIZE + 1, theme.TEXT_DIM, width=width, box=rect)
+            y += step
+        return y + 8
 
     @staticmethod
     def _extra_height(status) -> int:
@@ -171,6 +213,7 @@ class ObjectivesHUD:
                 )
                 y += step
             y += 8
+        y = self._draw_twists(surface, x, y, width, rect)
         hint_step = _step(DETAIL_SIZE, 18)
         hint_y = max(y + 4, rect.bottom - self.padding - hint_step * len(self.hints))
         for hint in self.hints:

@@ -26,6 +26,7 @@ HIGHLIGHT = (120, 240, 160)
 TARGET = (255, 110, 90)
 DISABLED = (92, 98, 116)
 TEAM_COLOURS = ((80, 150, 255), (235, 90, 80))  # the skirmish's two teams: player, opponent
+EMBERS = (214, 92, 38)  # a skirmish map's burning floor ('~')
 SHADOW = (0, 0, 0, 110)
 
 # Card type colours: creature, green item, red item, blue item.
@@ -69,7 +70,7 @@ PALETTE_NAMES = {STANDARD: "Standard", COLOUR_BLIND_SAFE: "Colour-blind safe"}
 # Every colour that tells two things apart by red against green. The standard values are the ones
 # above; the safe ones move each pair onto the blue/orange axis that deuteranopes and protanopes
 # still see (Okabe-Ito style), and differ in lightness too.
-_SWAPPED = ("GOOD", "BAD", "HIGHLIGHT", "TARGET", "HEALTH", "MANA", "TEAM_COLOURS")
+_SWAPPED = ("GOOD", "BAD", "HIGHLIGHT", "TARGET", "HEALTH", "MANA", "TEAM_COLOURS", "EMBERS")
 PALETTES: dict[str, dict] = {
     STANDARD: {name: globals()[name] for name in _SWAPPED},
     COLOUR_BLIND_SAFE: {
@@ -80,6 +81,7 @@ PALETTES: dict[str, dict] = {
         "HEALTH": (225, 95, 45),
         "MANA": (90, 160, 255),
         "TEAM_COLOURS": ((70, 150, 255), (245, 150, 40)),
+        "EMBERS": (190, 80, 160),  # reddish purple: apart from the orange team; its flames tell it too
     },
 }
 # Card types and keyword badges are dicts other modules hold: they are updated in place.

@@ -81,7 +81,30 @@ class DuelView:
         if shake != (0, 0):
             surface.scroll(*shake)
 
+    def _draw_curse(self, surface, layout) -> None:
+        """A boss level's cursed lane (game/rules/cards/twist.py): each hurt side's half of it
+        tinted violet, edged with a dashed line and named with its damage (shape and words, not
+        only a colour)."""
+        twist = getattr(self.model.view, "twist", None)
+        if twist is None or twist.cursed_lane is None:
+            return
+        for seat in (0, 1):
+            damage = twist.curse_damage[seat]
+            if not damage:
+                continue
+            zone = layout.lane_zone(seat, twist.cursed_lane).inflate(-6, -6)
+            tint = pygame.Surface(zone.size, pygame.SRCALPHA)
+            pygame.draw.rect(tint, (120, 60, 160, 70), tint.get_rect(), border_radius=14)
+            surface.blit(tint, zone)
+            dashed_rect(surface, (170, 120, 210), zone, 2)
+            words = f"cursed: -{damage} at turn end"
+            at = (zone.right - 10, zone.y + 10) if seat == layout.top else (zone.right - 10, zone.bottom - 10)
+            draw_text(
+                surface, words, at, 13, (214, 186, 240), anchor="topright" if seat == layout.top else "bottomright"
+            )
+
     def _draw_lanes(self, surface, layout, legal_keys) -> None:
+        self._draw_curse(surface, layout)
         if self.model.view.lanes == 2:
             middle = (duel_layout.BOARD_TOP.bottom + duel_layout.BOARD_BOTTOM.y) // 2
             draw_text(

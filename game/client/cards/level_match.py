@@ -7,6 +7,7 @@ import logging
 from game.client.objectives_hud import ObjectivesHUD
 from game.client.level_match import Toast, _LevelHooks
 from game.client.cards.match import CardMatch, DraftMatch
+from game.rules.levels.modifiers import twist_words
 
 log = logging.getLogger(__name__)
 
@@ -24,6 +25,7 @@ class LevelCardMatch(_LevelHooks, CardMatch):
             caption=lambda: f"Turn {max(1, self.battle.sides[player].turns)}",
             hints=["E / Space: end turn", "Esc: menu"],
             padding=14,
+            twists=twist_words(session.level),
         )
         self.toast = Toast((640, 266))
 

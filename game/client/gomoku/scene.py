@@ -21,7 +21,7 @@ from game.client.widgets import draw_text, vertical_gradient
 from game.rules.events import EventKind
 from game.client.gomoku.match import FOUL_WORDS
 from game.rules.gomoku import BLACK, EMPTY, WHITE, Rule, format_move
-from game.rules.gomoku.rules import POINT_LETTERS, point_name
+from game.rules.gomoku.rules import POINT_LETTERS, WALL, point_name
 
 BOARD = pygame.Rect(40, 30, 660, 660)
 RULE_LABELS = {
@@ -114,6 +114,8 @@ class GomokuScene(BoardScene):
         return f"{FOUL_WORDS.get(foul, 'A foul')}: forbidden for black" if foul else ""
 
     def refusal_text(self, move) -> str:
+        if self.state.on_board(*move) and self.state.at(*move) == WALL:
+            return "That point is sealed"
         if self.state.on_board(*move) and self.state.at(*move) != EMPTY:
             return "That point is taken"
         return self.foul_words(move)
@@ -199,6 +201,9 @@ class GomokuScene(BoardScene):
             if value == EMPTY:
                 continue
             point = (index % state.size, index // state.size)
+            if value == WALL:  # a sealed point of the level's twist
+                _sealed(surface, self.point_centre(*point), radius)
+                continue
             if point in pending:
                 continue
             scale = 1.0
@@ -319,6 +324,18 @@ def _stone(surface, centre, radius: int, colour: int) -> None:
         pygame.draw.circle(
             surface, (255, 255, 255), (centre[0] - radius // 3, centre[1] - radius // 3), max(1, radius // 4)
         )
+
+
+def _sealed(surface, centre, radius: int) -> None:
+    """A sealed point (a level's twist): a dark slate square with a ring, told from stones and
+    from the forbidden cross by its shape."""
+    cx, cy = centre
+    slab = pygame.Rect(0, 0, radius * 2 - 2, radius * 2 - 2)
+    slab.center = (cx, cy)
+    pygame.draw.rect(surface, (0, 0, 0), slab.move(2, 3), border_radius=4)
+    pygame.draw.rect(surface, (78, 70, 92), slab, border_radius=4)
+    pygame.draw.rect(surface, theme.BOARD_LINE, slab, 2, border_radius=4)
+    pygame.draw.circle(surface, (150, 136, 170), centre, max(3, radius // 2), 2)
 
 
 def _cross(surface, centre, half: float, width: int = 3) -> None:

@@ -20,6 +20,7 @@ import pytweening
 from game.client import theme
 from game.client.anim import Anim, reduced_motion
 from game.rules.events import EventKind
+from game.rules.skirmish.state import EMBERS, STORM
 
 WALK_MS = 120  # per cell
 TOGETHER = frozenset(
@@ -171,8 +172,11 @@ def _damage(stage, event) -> Anim:
         if crit:
             stage.crits.discard((event.card, event.target))
             _float(stage, event.card, f"CRIT -{event.value}", (255, 210, 80), 28)
+        elif event.target == EMBERS:  # no hero dealt it: the log says where it came from
+            _float(stage, event.card, f"-{event.value}", theme.EMBERS)
+            stage.add_log(f"{stage.state.label(event.card)} burns on the embers: {event.value} damage", theme.TEXT_DIM)
         else:
-            colour = (200, 170, 255) if event.target == -1 else theme.BAD
+            colour = (200, 170, 255) if event.target == STORM else theme.BAD
             _float(stage, event.card, f"-{event.value}", colour)
 
     return Anim("hit", 320, on_start=start, uid=event.card)

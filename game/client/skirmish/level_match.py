@@ -6,6 +6,7 @@ from __future__ import annotations
 from game.client.objectives_hud import ObjectivesHUD
 from game.client.level_match import Toast, _LevelHooks
 from game.client.skirmish.match import SkirmishMatch
+from game.rules.levels.modifiers import twist_words
 
 
 class LevelSkirmishMatch(_LevelHooks, SkirmishMatch):
@@ -26,7 +27,9 @@ class LevelSkirmishMatch(_LevelHooks, SkirmishMatch):
         # The round on screen, not the model's (which runs ahead while the last turn animates):
         # the scene points this at its view.
         self.shown_round = lambda: self.state.round
-        self.hud = ObjectivesHUD(session.objectives(), caption=lambda: f"Round {max(1, self.shown_round())}")
+        self.hud = ObjectivesHUD(
+            session.objectives(), caption=lambda: f"Round {max(1, self.shown_round())}", twists=twist_words(self.level)
+        )
         self.toast = Toast((360, 64))
 
     def finish(self, host) -> None:
@@ -54,7 +57,12 @@ def prepare_level(run) -> None:
 
     session, level = run.session, run.level
     run.setup = MatchSetup(
-        game="skirmish", opponent="ai", difficulty=level.opponent.ai, human_seat=0, seed=session.seed, arena=level.map
+        game="skirmish",
+        opponent="ai",
+        difficulty=level.opponent.ai,
+        human_seat=0,
+        seed=session.seed,
+        arena=level.map if isinstance(level.map, str) else "",  # an inline map: the session's state has it
     )
 
 

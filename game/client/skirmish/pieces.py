@@ -192,11 +192,17 @@ def tile(colour, cell: int, border: int = 0, pattern: str = "") -> pygame.Surfac
 
 
 def arena_surface(arena, cell: int) -> pygame.Surface:
-    """Flagstones with a little variation, raised stone walls, the teams' starting cells tinted."""
-    key = ("arena", arena.id, cell, theme.TEAM_COLOURS)
+    """Flagstones with a little variation, raised stone walls, embers (glowing, with flame marks
+    a colour-blind eye tells from floor by shape too), the teams' starting cells tinted."""
+    # Keyed by the arena's whole value: the workshop's painter changes a map under one id; one
+    # surface per id and cell size is kept, so painting does not pile up pictures.
+    key = ("arena", arena, cell, theme.TEAM_COLOURS, theme.EMBERS)
     surface = _CACHE.get(key)
     if surface is None:
         import random
+
+        for old in [k for k in _CACHE if k[0] == "arena" and k[1].id == arena.id and k[2] == cell]:
+            del _CACHE[old]
 
         rng = random.Random(arena.id)
         w, h = arena.width * cell, arena.height * cell
@@ -218,6 +224,8 @@ def arena_surface(arena, cell: int) -> pygame.Surface:
                     pygame.draw.line(
                         surface, (74, 68, 60), (px, py), (px + rng.randrange(-9, 10), py + rng.randrange(3, 9)), 1
                     )
+                if (x, y) in arena.hazards:
+                    draw_embers(surface, r)
                 team = spawns.get((x, y))
                 if team is not None:
                     tint = pygame.Surface((cell, cell), pygame.SRCALPHA)
@@ -234,6 +242,22 @@ def arena_surface(arena, cell: int) -> pygame.Surface:
             pygame.draw.line(surface, (90, 88, 96), (top.centerx, top.y + 3), (top.centerx, top.centery), 1)
         _CACHE[key] = surface
     return surface
+
+
+def draw_embers(surface: pygame.Surface, r: pygame.Rect) -> None:
+    """An embers cell: a glowing bed and three flame tongues (a shape, not only a colour)."""
+    glow = pygame.Surface(r.size, pygame.SRCALPHA)
+    glow.fill((*theme.EMBERS, 150))
+    surface.blit(glow, r.topleft)
+    pygame.draw.rect(surface, tuple(c // 2 for c in theme.EMBERS), r, 2)
+    light = tuple(min(255, c + 70) for c in theme.EMBERS)
+    for i in range(3):
+        cx = r.x + r.width * (i + 1) // 4
+        base, tip = r.bottom - r.height // 5, r.y + r.height // 3 + (r.height // 8 if i != 1 else 0)
+        half = max(2, r.width // 12)
+        pygame.draw.polygon(surface, light, [(cx - half, base), (cx, tip), (cx + half, base)])
+        core = [(cx - half // 2, base), (cx, (base + tip) // 2), (cx + half // 2, base)]
+        pygame.draw.polygon(surface, (255, 236, 180), core)
 
 
 def status_tooltip(name: str, turns: int, amount: int) -> list[str]:

@@ -335,6 +335,7 @@ def _draw_initiative(surface, model) -> None:
     top = draw_text(surface, round_text, (column.x, column.y + 4), size, theme.ACCENT, bold=True, box=column)
     size = fit_line("initiative", 14, column.width, column.bottom - top.bottom + 2)
     draw_text(surface, "initiative", (column.x, top.bottom - 2), size, theme.TEXT_DIM, box=column)
+    room = _draw_storm(surface, model.layout.arena, max(1, view.round))  # the tokens stop short of it
     x = BAR.x + 120
     order = model.initiative
     for index, (uid, upcoming) in enumerate(order):
@@ -354,8 +355,26 @@ def _draw_initiative(surface, model) -> None:
             pygame.draw.line(surface, theme.PANEL_BORDER, (x, BAR.y + 10), (x, BAR.bottom - 10), 2)
             draw_text(surface, "next", (x + 6, BAR.y + 4), 12, theme.TEXT_DIM)
             x += 14
-        if x > BAR.right - 50:
+        if x > min(BAR.right - 50, room - 56):
             break
+
+
+def _draw_storm(surface, arena, round_number: int) -> int:
+    """The arena's storm (a boss level's twist may bring it early) at the bar's right end: the
+    round it rises, then what it deals each hero at its turn start this round. Returns the x
+    where its words begin (the bar's right end without a storm)."""
+    if not arena.storm_round:
+        return BAR.right
+    if round_number < arena.storm_round:
+        text, colour = f"Storm from round {arena.storm_round}", theme.TEXT_DIM
+    else:
+        text, colour = f"Storm: {arena.storm_damage * (round_number - arena.storm_round + 1)} damage", theme.BAD
+    column = pygame.Rect(BAR.right - 190, BAR.y + 4, 176, BAR.height - 8)
+    size = fit_line(text, 16, column.width, column.height, True)
+    drawn = draw_text(
+        surface, text, (column.right, column.centery), size, colour, bold=True, anchor="midright", box=column
+    )
+    return drawn.x - 8
 
 
 def _draw_tooltip(surface, mouse, tips: list) -> None:
