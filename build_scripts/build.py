@@ -396,8 +396,9 @@ def check_contents(mode: str, executable: Path, names: set[str] | None = None) -
     bundled_names(), read here when not given)."""
     names = bundled_names(mode, executable) if names is None else names
     missing = [name for name in REQUIRED_FILES if name not in names]
-    source_files = [Path(src).relative_to(config.ROOT).as_posix() for src, _ in config.data_files()]
-    missing += [name for name in source_files if name not in names and name not in missing]
+    # Where each data file lands in the bundle (a compiled catalog's source is under build/).
+    shipped = [(Path(dest) / Path(src).name).as_posix() for src, dest in config.data_files()]
+    missing += [name for name in shipped if name not in names and name not in missing]
     if missing:
         raise BuildError(f"{executable} lacks: {', '.join(missing)}")
 

@@ -31,6 +31,8 @@ ICON_ICNS = ROOT / "assets" / "icon.icns"
 # Licence files shipped at the bundle's data root (sys._MEIPASS, i.e. _internal/ of the one-folder
 # app) and at the top of the release archive (build.py adds assets/CREDITS.md there too).
 ROOT_NOTICES = ("LICENSE", "THIRD_PARTY_NOTICES.md")
+# The message catalogs' sources (game/i18n.py): shipped compiled, by compiled_catalogs.
+CATALOGS = Path("game") / "locale"
 CREDITS = ROOT / "assets" / "CREDITS.md"
 
 # Modules the game never imports at run time but that the analysis would follow (optional
@@ -133,6 +135,8 @@ EXCLUDES = (
     "nntplib",
     "telnetlib",
     "mailbox",
+    # Babel compiles a checkout's message catalogs; the bundle carries them compiled (data_files)
+    "babel",
 )
 
 
@@ -246,8 +250,30 @@ def data_files(root: Path = ROOT) -> list[tuple[str, str]]:
         found += [(str(path), str(path.relative_to(root).parent)) for path in _files(root, folder) if _data(path)]
     for package in OWN_PACKAGES:
         found += [
-            (str(path), str(path.relative_to(root).parent)) for path in _files(root, package) if path.suffix != ".py"
+            (str(path), str(path.relative_to(root).parent))
+            for path in _files(root, package)
+            if path.suffix != ".py" and CATALOGS not in path.relative_to(root).parents
         ]
+    return found + compiled_catalogs(root)
+
+
+def compiled_catalogs(root: Path = ROOT) -> list[tuple[str, str]]:
+    """(compiled .mo, its folder in the bundle) for every message catalog of game/locale, compiled
+    with Babel into build/catalogs/: the bundle carries the catalogs game/i18n.py reads, not their
+    .po sources (nor Babel)."""
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    found = []
+    for po in sorted((root / CATALOGS).glob("*/LC_MESSAGES/*.po")):
+        folder = po.parent.relative_to(root)  # game/locale/ru/LC_MESSAGES
+        mo = root / "build" / "catalogs" / folder / f"{po.stem}.mo"
+        mo.parent.mkdir(parents=True, exist_ok=True)
+        with po.open("rb") as source:
+            catalog = read_po(source, locale=po.parent.parent.name, domain=po.stem)
+        with mo.open("wb") as out:
+            write_mo(out, catalog, use_fuzzy=False)
+        found.append((str(mo), folder.as_posix()))
     return found
 
 

@@ -15,6 +15,8 @@ import time
 import pygame
 
 from game.client import anim, resources, theme
+from game import i18n
+from game.i18n import N_, _
 from game.client.front_ends import install as install_front_ends
 from game.client.ai_worker import AIPool
 from game.client.input import InputMapper, Intent
@@ -46,9 +48,12 @@ class App:
         think_ms: int | None = None,
         card_pool_loader=None,
         title: str = "Duelmind",
+        language: str | None = None,
     ):
         self.settings_file = settings_file or SettingsFile()
         self.settings = self.settings_file.settings
+        # `--lang` for this run (not saved): it wins over the settings until the player picks one.
+        self.language_override = i18n.normalise(language)
         if size is not None:
             self.settings.width, self.settings.height = size
         if fullscreen is not None:
@@ -85,7 +90,7 @@ class App:
         self.notice: str | None = self.settings_file.problem  # shown once on the title screen
         self.instance_lock = InstanceLock()
         if not self.instance_lock.acquire():
-            other = (
+            other = _(
                 "Duelmind is already open in another window. Both windows keep every result, "
                 "but a level saved in one is not shown in the other until you reopen the map."
             )
@@ -199,6 +204,7 @@ class App:
         """Put the palette, text size and reduced motion of the settings into effect everywhere."""
         theme.apply_palette(self.settings.palette)
         anim.set_reduced_motion(self.settings.reduced_motion)
+        self.apply_language()
         if resources.text_scale() != self.settings.text_scale:
             resources.set_text_scale(self.settings.text_scale)
             from game.client.cards import card_render
@@ -208,6 +214,12 @@ class App:
             if outlined is not None:
                 outlined.cache_clear()
 
+    def apply_language(self) -> None:
+        """Switch to `--lang`, else the settings' language, else the system's (game/i18n.py)."""
+        wanted = self.language_override or i18n.normalise(self.settings.language) or i18n.system_language()
+        if wanted != i18n.language():
+            i18n.set_language(wanted)
+
     def save_settings(self) -> str | None:
         """Apply and save the settings; the problem in words when the file could not be written
         (the settings still hold until the game closes)."""
@@ -216,7 +228,7 @@ class App:
         problem = self.settings_file.save()
         if problem:
             log.warning("settings not saved: %s", problem)
-            self.notice = "Your settings could not be saved, so they last only until you quit the game."
+            self.notice = _("Your settings could not be saved, so they last only until you quit the game.")
         return problem
 
     def play_sound(self, name: str) -> None:
@@ -380,7 +392,7 @@ class App:
         for run in runs.values():
             try:
                 if run.save_now():
-                    saved.append("your game of this level")
+                    saved.append(N_("your game of this level"))  # English here: the crash screen translates it
             except Exception:
                 log.exception("emergency save failed")
         return saved

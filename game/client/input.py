@@ -13,6 +13,8 @@ from dataclasses import dataclass
 
 import pygame
 
+from game.i18n import N_
+
 log = logging.getLogger(__name__)
 
 KEY_ACTIONS = {
@@ -57,53 +59,53 @@ PAD_NAMES = {  # what the Controls screen calls each pad action's button
     "undo": "X",
     "toggle_overlay": "Y",
     "end_turn": "RB",
-    "up": "D-pad / stick",
-    "down": "D-pad / stick",
-    "left": "D-pad / stick",
-    "right": "D-pad / stick",
+    "up": N_("D-pad / stick"),
+    "down": N_("D-pad / stick"),
+    "left": N_("D-pad / stick"),
+    "right": N_("D-pad / stick"),
 }
 STICK_ON, STICK_OFF = 0.6, 0.3  # a stick pushed past 60 % is one arrow press; back under 30 % re-arms it
 
 # What each action does, by game (the Controls screen: the keys come from KEY_ACTIONS, the pad's
-# buttons from PAD_NAMES). Actions named together share a line ("up down": Up / Down); "=1-5" is
+# buttons from PAD_NAMES; the words are marked with N_ and translated where they are drawn). Actions named together share a line ("up down": Up / Down); "=1-5" is
 # a scene's own keys (the skirmish reads its digits itself), shown as written.
 ACTION_USES: dict[str, list[tuple[str, str]]] = {
-    "Menus": [
-        ("up down", "choose a line"),
-        ("left right", "change a setting, or choose a tab"),
-        ("confirm", "choose"),
-        ("back", "go back"),
-        ("toggle_overlay", "next settings tab"),
-        ("fullscreen", "full screen on or off"),
+    N_("Menus"): [
+        ("up down", N_("choose a line")),
+        ("left right", N_("change a setting, or choose a tab")),
+        ("confirm", N_("choose")),
+        ("back", N_("go back")),
+        ("toggle_overlay", N_("next settings tab")),
+        ("fullscreen", N_("full screen on or off")),
     ],
-    "Card duel": [
-        (" ".join(f"card_{n}" for n in range(1, 9)), "choose a card of your hand by its place"),
-        ("up down left right", "walk your hand, your attackers, then the targets"),
-        ("confirm", "pick the card up, then play it on the chosen target"),
-        ("end_turn", "end your turn"),
-        ("toggle_overlay", "the next target, or the AI's thoughts"),
-        ("back", "put the card down, or the pause menu"),
+    N_("Card duel"): [
+        (" ".join(f"card_{n}" for n in range(1, 9)), N_("choose a card of your hand by its place")),
+        ("up down left right", N_("walk your hand, your attackers, then the targets")),
+        ("confirm", N_("pick the card up, then play it on the chosen target")),
+        ("end_turn", N_("end your turn")),
+        ("toggle_overlay", N_("the next target, or the AI's thoughts")),
+        ("back", N_("put the card down, or the pause menu")),
     ],
-    "Skirmish": [
-        ("up down left right", "move the cursor"),
-        ("confirm", "walk to the cell under the cursor, or use the ability there"),
-        ("=1-5", "choose an ability"),
-        ("numbers", "next ability"),
-        ("undo", "cancel the chosen ability"),
-        ("end_turn", "end the hero's turn"),
-        ("toggle_overlay", "show the AI's thoughts"),
-        ("back", "cancel, or the pause menu"),
+    N_("Skirmish"): [
+        ("up down left right", N_("move the cursor")),
+        ("confirm", N_("walk to the cell under the cursor, or use the ability there")),
+        ("=1-5", N_("choose an ability")),
+        ("numbers", N_("next ability")),
+        ("undo", N_("cancel the chosen ability")),
+        ("end_turn", N_("end the hero's turn")),
+        ("toggle_overlay", N_("show the AI's thoughts")),
+        ("back", N_("cancel, or the pause menu")),
     ],
-    "Board games": [
-        ("up down left right", "move the cursor"),
-        ("confirm", "play at the cursor"),
-        ("undo", "take back a move"),
-        ("numbers", "move numbers on the stones (gomoku)"),
-        ("toggle_overlay", "show the AI's thoughts"),
-        ("back", "pause menu"),
+    N_("Board games"): [
+        ("up down left right", N_("move the cursor")),
+        ("confirm", N_("play at the cursor")),
+        ("undo", N_("take back a move")),
+        ("numbers", N_("move numbers on the stones (gomoku)")),
+        ("toggle_overlay", N_("show the AI's thoughts")),
+        ("back", N_("pause menu")),
     ],
-    "After a game": [("rematch", "play again"), ("confirm", "choose"), ("back", "go back")],
-    "Level designer": [("reload", "read the level file again and restart it")],
+    N_("After a game"): [("rematch", N_("play again")), ("confirm", N_("choose")), ("back", N_("go back"))],
+    N_("Level designer"): [("reload", N_("read the level file again and restart it"))],
 }
 
 

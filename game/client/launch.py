@@ -38,6 +38,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--think-ms", type=int, help="AI thinking time per turn for this run (ms; default: the settings' AI speed)"
     )
+    parser.add_argument(
+        "--lang",
+        metavar="LANG",
+        help="the game's language for this run: en, zh-CN, ru, th, or en-XA (the testers' pseudo-locale) "
+        "(default: as the settings say, else the system's)",
+    )
 
 
 def add_window_arguments(parser: argparse.ArgumentParser) -> None:
@@ -72,11 +78,23 @@ def parse_size(text: str | None) -> tuple[int, int] | None:
     return width, height
 
 
+def parse_language(text: str | None) -> str | None:
+    if not text:
+        return None
+    from game.i18n import choices, normalise
+
+    code = normalise(text)
+    if code is None:
+        raise SystemExit(f"--lang must be one of {', '.join(choices(pseudo=True))}, not {text!r}")
+    return code
+
+
 def run(args: argparse.Namespace) -> int:
     size = parse_size(args.size)
+    language = parse_language(getattr(args, "lang", None))
     if args.smoke_test:
         return smoke_test(size)
-    return run_client(lambda app: open_start(app, args.level), size, args.fullscreen, args.think_ms)
+    return run_client(lambda app: open_start(app, args.level), size, args.fullscreen, args.think_ms, language=language)
 
 
 def run_client(
@@ -87,6 +105,7 @@ def run_client(
     command: str = "play",
     no_display_hint: str = "",
     no_display_code: int = NO_DISPLAY_EXIT,
+    language: str | None = None,
 ) -> int:
     """Open the window and run the game until it is closed; `start(app)` pushes the first scenes.
 
@@ -101,7 +120,7 @@ def run_client(
     hint = no_display_hint or f"`{PROGRAM} --smoke-test` checks the game without one."
     pygame.init()
     try:
-        app = App(size=size, fullscreen=fullscreen, think_ms=think_ms)
+        app = App(size=size, fullscreen=fullscreen, think_ms=think_ms, language=language)
     except pygame.error as error:
         return _no_display(command, f"{error} (is there a display?)", hint, no_display_code)
     driver = pygame.display.get_driver()

@@ -1,6 +1,6 @@
 """Player settings: window, sound (master, music and effects volumes, mute), animation speed, AI
 thinking time, how fast the AI's moves are shown, the player's portrait, the designer's tools and
-accessibility (colour palette, text size, reduced motion), saved with the store."""
+accessibility (colour palette, text size, reduced motion) and the language, saved with the store."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ import math
 from dataclasses import asdict, dataclass, fields
 
 from game.client.theme import PALETTE_NAMES, STANDARD
+from game.i18n import LANGUAGES, PSEUDO
 from game.rules.saves.store import Store, StoreError
 
 SETTINGS_VERSION = 1
@@ -23,7 +24,12 @@ AI_PACES = {"slow": (420, 1.0), "normal": (180, 1.6), "fast": (60, 2.6), "instan
 PLAYER_PORTRAITS = ["apprentice", "knight", "ranger", "automaton"]
 TEXT_SCALES = [1.0, 1.25, 1.5]  # "Text size": 100 %, 125 %, 150 %
 # Text settings: the values each may take (a saved value outside them keeps the default).
-_CHOICES = {"ai_pace": list(AI_PACES), "portrait": PLAYER_PORTRAITS, "palette": list(PALETTE_NAMES)}
+_CHOICES = {
+    "ai_pace": list(AI_PACES),
+    "portrait": PLAYER_PORTRAITS,
+    "palette": list(PALETTE_NAMES),
+    "language": ["", *LANGUAGES, PSEUDO],
+}
 # Numbers that take only some values: a saved one is clamped, then moved to the nearest of them.
 _STEPS = {"text_scale": TEXT_SCALES}
 # Accepted range of each number (a saved value outside is clamped to it).
@@ -58,6 +64,8 @@ class Settings:
     # No screen shake, hit-stop or slow motion, animations twice as fast, no idle bobbing. It took
     # over the old `screen_shake` switch: a file saying screen_shake=false loads as reduced motion.
     reduced_motion: bool = False
+    # The game's language (game/i18n.py LANGUAGES); "" until the player picks one: the system's.
+    language: str = ""
 
     @property
     def screen_shake(self) -> bool:

@@ -7,12 +7,12 @@ import ast
 
 from tests.architecture.import_graph import import_graph, cycles, imports_of, module_files
 
-# What each layer may import of ours, by module-name prefix. The base (paths, version, logs) is
+# What each layer may import of ours, by module-name prefix. The base (paths, version, logs, i18n) is
 # below the rules; the workshop model is a pygame-free front end under the client and tools; the
 # front ends (client, tools) may import each other: the UI benchmark drives
 # the client, and the terminal gomoku and the saves command reuse its match set-up and settings.
 # The entry point (game/cli.py) is above them all: it imports each command's module by name.
-BASE = ("game.paths", "game.version", "game.logs", "game")
+BASE = ("game.paths", "game.version", "game.logs", "game.i18n", "game")
 ALLOWED = {
     "game.rules": BASE + ("game.rules",),
     "ai": BASE + ("game.rules", "ai"),

@@ -127,7 +127,7 @@ def test_dialogue_advances_on_click_and_enter_and_esc_skips(app):
 def test_gomoku_level_won_through_the_ui(app, home):
     won_before(home, "c1_first_spark", "c1_guard_duty")
     campaign_map = open_map(app)
-    assert campaign_map.states["g1_five_stones"] == "open" and campaign_map.states["g2_four_three"] == "locked"
+    assert campaign_map.states["g1_five_stones"] == "open" and campaign_map.states["g5_the_open_four"] == "locked"
     start_from_map(app, campaign_map, "g1_five_stones")
     assert app.top.heading == ("Chapter 2", "The Stone Garden")
     key(app, pygame.K_ESCAPE)  # skip the intro
@@ -152,9 +152,9 @@ def test_gomoku_level_won_through_the_ui(app, home):
     # Tomo's advice comes after the player's sixth move (a win in five comes before it).
     assert any("two chances at once" in line for line in said) == (scene.match.session.result.turns >= 6)
     result = app.top
-    assert isinstance(result, LevelResultScene) and result.result.won and result.unlocked == ["g2_four_three"]
+    assert isinstance(result, LevelResultScene) and result.result.won and result.unlocked == ["g5_the_open_four"]
     progress = Progress(progress_store(home))
-    assert progress.record("g1_five_stones").wins == 1 and progress.is_unlocked("g2_four_three")
+    assert progress.record("g1_five_stones").wins == 1 and progress.is_unlocked("g5_the_open_four")
     assert progress.completed()["g1_five_stones"] == result.result.stars >= 1
 
 

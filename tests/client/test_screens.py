@@ -129,7 +129,8 @@ def test_campaign_map_and_chapter_intro(app, tmp_path):
         **campaign_map.states,
         "c1_first_spark": "done",
         "c1_hold_the_line": "open",
-        "g2_four_three": "open",
+        "g5_the_open_four": "open",  # the Stone Garden's second level, after Five Stones
+        "g2_four_three": "locked",
         "x_alchemists_riddle": "open",
         "c2_round_one": "locked",
     }

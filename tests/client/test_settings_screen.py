@@ -34,7 +34,7 @@ def test_the_settings_are_grouped_in_tabs(app):
     assert [[row.label for row in page] for page in scene.pages] == [
         ["Animation speed", "AI thinking time", "AI's moves shown", "Your portrait"],
         ["Master volume", "Music volume", "Effects volume", "Mute"],
-        ["Window size", "Full screen", "Level designer hints"],
+        ["Window size", "Full screen", "Level designer hints", "Language"],
         ["Colours", "Text size", "Reduced motion"],
     ]
     for _ in range(4):

@@ -29,12 +29,19 @@ SCENES: dict[str, tuple[str, str]] = {
     "dialogue": ("game.client.scenes.dialogue", "DialogueScene"),
     "level_result": ("game.client.scenes.level_result", "LevelResultScene"),
     "level_error": ("game.client.scenes.level_error", "LevelErrorScene"),
+    "profile": ("game.client.scenes.profile", "ProfileScene"),
     "workshop": ("game.client.scenes.workshop", "WorkshopScene"),
     "workshop_editor": ("game.client.scenes.workshop_editor", "WorkshopEditorScene"),
     "workshop_prompt": ("game.client.scenes.workshop_prompt", "WorkshopPromptScene"),
     "workshop_help": ("game.client.scenes.workshop_help", "WorkshopHelpScene"),
     "workshop_simulate": ("game.client.scenes.workshop_simulate", "WorkshopSimulateScene"),
     "workshop_campaign": ("game.client.scenes.workshop_campaign", "WorkshopCampaignScene"),
+    "deck_editor": ("game.client.scenes.deck_editor", "DeckEditorScene"),
+    "deck_choice": ("game.client.cards.deck_choice", "DeckChoiceScene"),
+    "workshop_files": ("game.client.scenes.workshop_files", "WorkshopFilesScene"),
+    "workshop_raw": ("game.client.scenes.workshop_raw", "WorkshopRawScene"),
+    "replay_viewer": ("game.client.replays.viewer", "ReplayViewerScene"),
+    "replays": ("game.client.replays.library", "ReplaysScene"),
 }
 
 

@@ -26,9 +26,19 @@ from game.client.front_ends import front_end
 from game.client.objectives_hud import draw_star
 from game.client.scene import Scene
 from game.client.resources import font
+from game.client.value_names import (
+    DIFFICULTY_BLURBS,
+    DIFFICULTY_MODES,
+    DIFFICULTY_NAMES,
+    count_turns,
+    value_name,
+)
 from game.client.widgets import Button, backdrop, draw_text, fit_text, hover_buttons, panel, press_buttons, wrap_text
+from game.i18n import N_, _, ngettext
+from game.rules.levels.difficulty import DIFFICULTIES, at_difficulty, plays_the_same
 from game.rules.levels.unlocks import max_stars
 from game.rules.registry import game_kind
+from game.rules.levels.modifiers import twist_short
 
 TOP = 104  # chapter headers
 HEADER_HEIGHT = 64
@@ -65,7 +75,19 @@ class CampaignMapScene(Scene):
         self.runs: set[str] = set()
         self.time = 0.0
         self.mouse = (0, 0)
-        self.back = Button(pygame.Rect(MARGIN, 26, 130, 46), "Back", self.leave, size=20)
+        self.back = Button(pygame.Rect(MARGIN, 26, 130, 46), _("Back"), self.leave, size=20)
+        # the deck editor: the player's collection and the decks they bring to "player" deck levels
+        self.decks = Button(pygame.Rect(MARGIN + 142, 26, 130, 46), _("Decks"), self.open_decks, size=20)
+        # the profile (totals and achievements) and the difficulty setting, at the right
+        self.profile_button = Button(
+            pygame.Rect(theme.WIDTH - MARGIN - 130, 26, 130, 46), _("Profile"), self.open_profile, size=20
+        )
+        self.difficulty_button = Button(
+            pygame.Rect(theme.WIDTH - MARGIN - 130 - 12 - 150, 26, 150, 46),
+            "",
+            self.choose_difficulty,
+            size=18,
+        )
         self.buttons: list[Button] = []
         self._objectives: dict[str, list] = {}  # level id -> its objectives' sentences
         self.refresh()
@@ -133,7 +155,7 @@ class CampaignMapScene(Scene):
         self._objectives.clear()
         self.progress = open_progress(self.app, self.data) if self.data.campaign is not None else None
         self.refresh()
-        self.notices.append("Campaign files read again.")
+        self.notices.append(_("Campaign files read again."))
         return True
 
     # ------------------------------------------------------------------ layout
@@ -145,7 +167,7 @@ class CampaignMapScene(Scene):
         ]
         bonus = self.data.bonus_ids()
         if bonus:
-            groups.append((None, "Bonus", None, bonus))
+            groups.append((None, _("Bonus"), None, bonus))
         count = len(groups)
         width = (theme.WIDTH - 2 * MARGIN - (count - 1) * GAP) // count
         self.columns = []
@@ -164,18 +186,20 @@ class CampaignMapScene(Scene):
         below = right.move(0, 62)
         self.buttons = []
         if state == "broken":
-            self.buttons = [Button(right, "Show problems", lambda: self.start_level(level_id), primary=True, size=20)]
+            self.buttons = [
+                Button(right, _("Show problems"), lambda: self.start_level(level_id), primary=True, size=20)
+            ]
         elif state in ("open", "done"):
             if level_id in self.runs:
                 self.buttons = [
-                    Button(right, "Resume", lambda: self.start_level(level_id, resume=True), primary=True),
-                    Button(below, "Restart", lambda: self.start_level(level_id)),
+                    Button(right, _("Resume"), lambda: self.start_level(level_id, resume=True), primary=True),
+                    Button(below, _("Restart"), lambda: self.start_level(level_id)),
                 ]
             else:
                 self.buttons = [
                     Button(
                         right,
-                        "Play" if state == "open" else "Play again",
+                        _("Play") if state == "open" else _("Play again"),
                         lambda: self.start_level(level_id),
                         primary=True,
                     )
@@ -186,6 +210,67 @@ class CampaignMapScene(Scene):
     def leave(self) -> None:
         if self.app.top is self:
             self.app.pop()
+
+    def header_buttons(self) -> list[Button]:
+        """The buttons along the top (only Back when the campaign cannot be read)."""
+        if self.data.campaign is None:
+            return [self.back]
+        self.difficulty_button.label = value_name(DIFFICULTY_MODES, self.progress.difficulty)
+        # A longer language's words shrink to the button rather than leave it.
+        for button, size in (
+            (self.difficulty_button, 18),
+            (self.profile_button, 20),
+            (self.decks, 20),
+            (self.back, 20),
+        ):
+            button.size = fit_text(button.label, size, button.rect.width - 16, bold=True)
+        return [self.back, self.decks, self.difficulty_button, self.profile_button]
+
+    def achievements_line(self) -> str:
+        """The line under the stars ("3 of 8 achievements"): those this game knows, earned."""
+        from game.rules.saves.achievements import ACHIEVEMENTS
+
+        earned = sum(1 for achievement in ACHIEVEMENTS if achievement.id in self.progress.data.achievements)
+        return ngettext("{count} of {total} achievement", "{count} of {total} achievements", len(ACHIEVEMENTS)).format(
+            count=earned, total=len(ACHIEVEMENTS)
+        )
+
+    def open_profile(self) -> None:
+        self.app.push("profile", progress=self.progress, levels=self.data.levels)
+
+    def choose_difficulty(self) -> None:
+        """Story, Normal or Hard, each with what it does; the choice is kept with the progress."""
+        from game.rules.saves.store import StoreError
+
+        def choose(name: str):
+            def chosen(_text) -> None:
+                try:
+                    self.progress.set_difficulty(name)
+                except StoreError as error:
+                    self.app.show_banner(_("The difficulty could not be saved: {problem}").format(problem=error))
+
+            return chosen
+
+        lines = [
+            _("{difficulty}: {what_it_does}").format(
+                difficulty=value_name(DIFFICULTY_NAMES, name), what_it_does=value_name(DIFFICULTY_BLURBS, name)
+            )
+            for name in DIFFICULTIES
+        ]
+        lines.append(_("Stars remember the difficulty they were won at."))
+        self.app.push(
+            "workshop_prompt",
+            title=_("Campaign difficulty"),
+            message=" ".join(lines),
+            buttons=[(value_name(DIFFICULTY_NAMES, name), choose(name)) for name in DIFFICULTIES]
+            + [(_("Cancel"), None)],
+        )
+
+    def open_decks(self) -> None:
+        from game.client.cards.deck_choice import open_deck_editor
+
+        if self.progress is not None:
+            open_deck_editor(self.app, self.progress, self.data.campaign, self.data.levels)
 
     def select(self, level_id: str | None) -> None:
         if level_id is not None and level_id != self.selected:
@@ -203,7 +288,7 @@ class CampaignMapScene(Scene):
             home=self,
             progress=self.progress,
             campaign=self,
-            home_label="Campaign map",
+            home_label=N_("Campaign map"),  # English: the level's screens translate it
         )
         if self.states.get(level_id) == "broken":
             run.progress = None
@@ -211,7 +296,7 @@ class CampaignMapScene(Scene):
             return
         session = None
         if resume:
-            session = self.progress.resume(self.data.levels[level_id])
+            session = self.progress.resume(run.at_difficulty(self.data.levels[level_id]))
             if session is None:  # unreadable, or the level changed: moved aside, and said why
                 self.refresh()
                 return
@@ -227,14 +312,15 @@ class CampaignMapScene(Scene):
             and self.progress.record(level_id).attempts == 0
         ):
             number = self.data.campaign.chapters.index(chapter) + 1
-            intro, heading = chapter.intro, (f"Chapter {number}", chapter.title)
+            intro, heading = chapter.intro, (_("Chapter {number}").format(number=number), chapter.title)
         run.open(session, intro=intro, heading=heading)
 
     def show_intro(self, column: Column) -> None:
         chapter = column.chapter
         if chapter is None or not chapter.intro or not self.progress.chapter_unlocked(chapter.id):
             return
-        self.app.push("dialogue", lines=chapter.intro, heading=(f"Chapter {column.number}", chapter.title))
+        heading = (_("Chapter {number}").format(number=column.number), chapter.title)
+        self.app.push("dialogue", lines=chapter.intro, heading=heading)
 
     def activate(self) -> None:
         """Enter: the selected level's first button (Play or Resume)."""
@@ -272,11 +358,11 @@ class CampaignMapScene(Scene):
             return
         if intent.kind == "move":
             self.mouse = intent.pos
-            hover_buttons([self.back, *self.buttons], intent.pos)
+            hover_buttons([*self.header_buttons(), *self.buttons], intent.pos)
             return
         if intent.kind == "press" and intent.button == 1:
             self.notices.clear()
-            if press_buttons([self.back, *self.buttons], intent.pos, lambda: self.app.play_sound("click")):
+            if press_buttons([*self.header_buttons(), *self.buttons], intent.pos, lambda: self.app.play_sound("click")):
                 return
             for level_id, rect in self.tiles.items():
                 if rect.collidepoint(intent.pos):
@@ -297,24 +383,30 @@ class CampaignMapScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(backdrop(), (0, 0))
-        self.back.draw(surface)
         if self.data.campaign is None:
+            self.back.draw(surface)
             self._draw_broken_campaign(surface)
             return
-        draw_text(
-            surface,
-            self.data.campaign.title,
-            (theme.WIDTH // 2, 52),
-            44,
-            theme.ACCENT,
-            bold=True,
-            anchor="center",
-            shadow=True,
-        )
+        for button in self.header_buttons():
+            button.draw(surface)
         total = sum(max_stars(level) for level in self.data.levels.values())
         earned = self.progress.total_stars()
-        draw_star(surface, (theme.WIDTH - 150, 50), 15, True)
-        draw_text(surface, f"{earned} / {total}", (theme.WIDTH - 128, 50), 24, theme.TEXT, bold=True, anchor="midleft")
+        stars = f"{earned} / {total}"
+        right = self.difficulty_button.rect.x - 16
+        draw_text(surface, stars, (right, 40), 24, theme.TEXT, bold=True, anchor="midright")
+        star_x = right - font(24, True).size(stars)[0] - 20
+        draw_star(surface, (star_x, 40), 15, True)
+        # under the stars, the achievements earned (the Profile button beside them lists them)
+        badges = self.achievements_line()
+        draw_text(surface, badges, (right, 66), 14, theme.TEXT_DIM, anchor="midright")
+        edge = min(star_x - 24, right - font(14).size(badges)[0] - 16)
+        # The title in the room between the buttons at the left and the stars (smaller if need be).
+        left = self.decks.rect.right + 16
+        room = edge - left
+        title = self.data.campaign.title
+        size = fit_text(title, 44, room, bold=True)
+        centre = min(max(theme.WIDTH // 2, left + room // 2), edge - font(size, True).size(title)[0] // 2)
+        draw_text(surface, title, (centre, 52), size, theme.ACCENT, bold=True, anchor="center", shadow=True)
         for column in self.columns:
             self._draw_header(surface, column)
             if column.chapter is not None:  # the path from one lesson to the next
@@ -342,10 +434,12 @@ class CampaignMapScene(Scene):
         ]
         parts = []
         if needs:
-            parts.append("win " + ", ".join(needs))
+            parts.append(_("win {levels}").format(levels=_(", ").join(needs)))
         if chapter.unlock.stars > self.progress.total_stars():
-            parts.append(f"{chapter.unlock.stars} stars")
-        return False, "Needs " + " and ".join(parts)
+            stars = chapter.unlock.stars
+            parts.append(ngettext("{count} star", "{count} stars", stars).format(count=stars))
+        # TRANSLATORS: {conditions} is "win <levels>", "<n> stars", or both joined by " and ".
+        return False, _("Needs {conditions}").format(conditions=_(" and ").join(parts))
 
     def _title(self, level_id: str) -> str:
         level = self.data.levels.get(level_id)
@@ -353,7 +447,7 @@ class CampaignMapScene(Scene):
 
     def _draw_header(self, surface, column: Column) -> None:
         rect = column.rect
-        unlocked, _ = self._chapter_state(column)
+        unlocked, _why = self._chapter_state(column)
         hovered = rect.collidepoint(self.mouse) and column.chapter is not None and unlocked
         panel(
             surface,
@@ -362,7 +456,7 @@ class CampaignMapScene(Scene):
             theme.ACCENT_DARK if unlocked else theme.DISABLED,
             radius=12,
         )
-        label = f"CHAPTER {column.number}" if column.number is not None else "REWARDS"
+        label = _("CHAPTER {number}").format(number=column.number) if column.number is not None else _("REWARDS")
         done = sum(1 for level_id in column.level_ids if self.states.get(level_id) == "done")
         stars = sum(self.progress.record(level_id).stars for level_id in column.level_ids)
         count = draw_text(
@@ -378,16 +472,19 @@ class CampaignMapScene(Scene):
         draw_text(surface, str(stars), (rect.right - 12, rect.y + 10), 13, theme.TEXT_DIM, anchor="topright", box=rect)
         room = count.x - rect.x - 20
         if column.number is not None and font(fit_text(label, 13, room, True), True).size(label)[0] > room:
-            label = f"CH {column.number}"  # the label gives way to the counts at a large text size
-        label_rect = draw_text(
-            surface,
-            label,
-            (rect.x + 14, rect.y + 10),
-            fit_text(label, 13, room, True, minimum=TINY),
-            theme.ACCENT if unlocked else theme.DISABLED,
-            bold=True,
-            box=rect,
-        )
+            # the label gives way to the counts at a large text size
+            label = _("CH {number}").format(number=column.number)
+        label_rect = pygame.Rect(rect.x + 14, rect.y + 10, 0, 0)
+        if font(TINY, True).size(label)[0] <= room:  # else only the title: "Bonus" says what "REWARDS" did
+            label_rect = draw_text(
+                surface,
+                label,
+                (rect.x + 14, rect.y + 10),
+                fit_text(label, 13, room, True, minimum=TINY),
+                theme.ACCENT if unlocked else theme.DISABLED,
+                bold=True,
+                box=rect,
+            )
         # Eight columns leave a chapter's name little room: at a large text size it may go below 9.
         size = fit_text(column.title, 19, rect.width - 28, bold=True, minimum=TINY)
         top = max(rect.y + 30, label_rect.bottom - 4)
@@ -437,19 +534,25 @@ class CampaignMapScene(Scene):
             front_end(level.kind).draw_level_icon(surface, icon)
         title = level.title if level is not None else level_id
         column = self._column_of(level_id)
-        if state == "locked" and (column.chapter is None or not self._chapter_state(column)[0]):
-            title = "? ? ?"  # a locked chapter's levels and locked bonus levels stay a surprise
         x = rect.x + 50
+        if state == "locked" and (column.chapter is None or not self._chapter_state(column)[0]):
+            # A locked chapter's levels and locked bonus levels stay a surprise: the padlock
+            # says "locked", so the tile holds only the question marks (it fits a short tile).
+            draw_text(surface, "? ? ?", (x, rect.centery), 18, theme.DISABLED, bold=True, anchor="midleft", box=rect)
+            return
         colour = theme.TEXT if state in ("open", "done") else theme.TEXT_DIM if state == "broken" else theme.DISABLED
         lines = _tile_title(title, rect.right - 8 - x)
         y = rect.y + rect.height - (20 if len(lines) == 1 else 12)
         step = (y - 8 - rect.y - 6) // len(lines)
+        if len(lines) > 1:  # a chapter of many levels has short tiles: two lines shrink to stay apart
+            lines = [(line, _fitting_lines(size, step)) for line, size in lines]
         for index, (line, size) in enumerate(lines):
             draw_text(surface, line, (x, rect.y + 6 + index * step), size, colour, bold=True, box=rect)
         if state == "broken":
-            draw_text(surface, "the file has problems", (x, y - 8), 14, theme.BAD)
+            draw_text(surface, _("the file has problems"), (x, y - 8), 14, theme.BAD)
         elif state == "locked":
-            draw_text(surface, "locked", (x, y - 8), 14, (110, 118, 140))
+            if len(lines) == 1:  # (a two-line title leaves it to the padlock)
+                draw_text(surface, _("locked"), (x, y - 8), 14, (110, 118, 140))
         else:
             record = self.progress.record(level_id)
             radius, spacing = (8, 20) if len(lines) == 1 else (6, 15)  # a two-line title leaves less room
@@ -459,11 +562,14 @@ class CampaignMapScene(Scene):
                 badge = pygame.Rect(0, 0, 62, 20)
                 badge.midright = (rect.right - 10, y)
                 pygame.draw.rect(surface, theme.ACCENT_DARK, badge, border_radius=10)
-                draw_text(surface, "saved", badge.center, 13, theme.TEXT, bold=True, anchor="center")
+                saved = _("saved")
+                size = fit_text(saved, 13, badge.width - 6, bold=True)
+                draw_text(surface, saved, badge.center, size, theme.TEXT, bold=True, anchor="center")
             elif level.boss:
                 stars_end = x + 8 + (max_stars(level) - 1) * spacing + radius + 6
-                size = fit_text("BOSS", 13, rect.right - 10 - stars_end, bold=True)
-                draw_text(surface, "BOSS", (rect.right - 10, y), size, theme.BAD, bold=True, anchor="midright")
+                boss = _("BOSS")
+                size = fit_text(boss, 13, rect.right - 10 - stars_end, bold=True)
+                draw_text(surface, boss, (rect.right - 10, y), size, theme.BAD, bold=True, anchor="midright")
 
     def _column_of(self, level_id: str) -> Column:
         return next(column for column in self.columns if level_id in column.level_ids)
@@ -479,7 +585,9 @@ class CampaignMapScene(Scene):
         if level is None:
             draw_text(surface, level_id, (x, y), 26, theme.BAD, bold=True)
             problems = self.data.broken.get(level_id, [])
-            text = f"{len(problems)} problem(s) in {self.data.level_path(level_id).name}"
+            text = ngettext("{count} problem in {file}", "{count} problems in {file}", len(problems)).format(
+                count=len(problems), file=self.data.level_path(level_id).name
+            )
             draw_text(surface, text, (x, y + 40), 17, theme.TEXT_DIM)
             for index, problem in enumerate(problems[:2]):
                 line = f"{problem.path}: {problem.message}"
@@ -490,12 +598,16 @@ class CampaignMapScene(Scene):
         column = self._column_of(level_id)
         unlocked, why = self._chapter_state(column)
         if state == "locked" and not unlocked:
-            draw_text(surface, f"{column.title}: locked", (x, y), 26, theme.TEXT_DIM, bold=True)
+            heading = _("{chapter}: locked").format(chapter=column.title)
+            draw_text(surface, heading, (x, y), 26, theme.TEXT_DIM, bold=True)
             draw_text(surface, why, (x, y + 42), 18, theme.TEXT_DIM)
             return
         # Lines spaced by the font's own height: they stay apart at a large text size.
         title = draw_text(surface, level.title, (x, y), 26, theme.ACCENT, bold=True, width=520)
-        kind = f"{level_kind(level)}  ·  vs {opponent_text(level)}"
+        # the opponent as the difficulty setting makes it ("medium AI" on normal, "hard AI" on hard)
+        kind = _("{game}  ·  vs {opponent}").format(
+            game=level_kind(level), opponent=opponent_text(at_difficulty(level, self.progress.difficulty))
+        )
         below = draw_text(surface, kind, (x, title.bottom - 4), 16, theme.TEXT_DIM, width=520).bottom
         step = max(22, font(17).get_linesize())
         room = max(1, (DETAIL.bottom - 10 - below) // step)
@@ -503,7 +615,7 @@ class CampaignMapScene(Scene):
             draw_text(surface, line, (x, below + index * step), 17, theme.TEXT)
         # Objectives in the middle.
         ox = DETAIL.x + 560
-        draw_text(surface, "Objectives", (ox, y), 17, theme.TEXT, bold=True)
+        draw_text(surface, _("Objectives"), (ox, y), 17, theme.TEXT, bold=True)
         oy = y + max(28, font(17, True).get_linesize() + 4)
         if level_id not in self._objectives:
             self._objectives[level_id] = objective_texts(level)
@@ -512,20 +624,24 @@ class CampaignMapScene(Scene):
                 pygame.draw.circle(surface, theme.TEXT_DIM, (ox + 7, oy + 10), 5, 2)
             else:
                 draw_star(surface, (ox + 7, oy + 10), 7, False)
-            label = text if required else f"{text} (bonus)"
+            label = text if required else _("{objective} (bonus)").format(objective=text)
             draw_text(surface, label, (ox + 22, oy), 16, theme.TEXT, width=DETAIL.right - 270 - ox - 22)
             oy += max(24, font(16).get_linesize())
+        twist = twist_short(level)  # a boss's rule twist (game/rules/levels/modifiers.py), when there is room
+        if twist and oy + font(16).get_linesize() <= DETAIL.bottom - 6:
+            words = _("Twist: {twist}").format(twist=twist)
+            draw_text(surface, words, (ox, oy), 16, theme.ACCENT, width=DETAIL.right - 270 - ox)
         # The record, or why it is locked, on the right.
         rx = DETAIL.right - 250
         if state == "locked":
             by = self.data.unlocked_by(level_id)
             previous = self._previous(level_id)
             reason = (
-                f"Win {self._title(by)} to unlock"
+                _("Win {level} to unlock").format(level=self._title(by))
                 if by
-                else f"Win {self._title(previous)} first"
+                else _("Win {level} first").format(level=self._title(previous))
                 if previous
-                else "Locked"
+                else _("Locked")
             )
             for index, line in enumerate(wrap_text(reason, 17, 220)):
                 draw_text(surface, line, (rx + 6, DETAIL.y + 30 + index * 24), 17, theme.TEXT_DIM)
@@ -534,13 +650,16 @@ class CampaignMapScene(Scene):
         record = self.progress.record(level_id)
         if record.attempts:
             best = (
-                f"best {game_kind(level.kind).count_turns(record.best_turns)}"
+                _("best {length}").format(length=count_turns(game_kind(level.kind).turn_unit, record.best_turns))
                 if record.best_turns is not None
-                else "not won yet"
+                else _("not won yet")
             )
-            info = f"{record.wins}/{record.attempts} won  ·  {best}"
+            info = _("{wins}/{attempts} won  ·  {best}").format(wins=record.wins, attempts=record.attempts, best=best)
+            hardest = next((d for d in reversed(DIFFICULTIES) if d in record.stars_at), None)
+            if hardest is not None and not plays_the_same(level):
+                info += _("  ·  won on {difficulty}").format(difficulty=value_name(DIFFICULTY_NAMES, hardest))
         else:
-            info = "Not played yet"
+            info = _("Not played yet")
         draw_text(surface, info, (DETAIL.right - 24, DETAIL.bottom - 24), 14, theme.TEXT_DIM, anchor="midright")
         for button in self.buttons:
             button.draw(surface)
@@ -565,7 +684,7 @@ class CampaignMapScene(Scene):
         panel(surface, box, theme.PANEL, theme.BAD, radius=16, width=3)
         draw_text(
             surface,
-            "The campaign file has problems",
+            _("The campaign file has problems"),
             (box.centerx, box.y + 46),
             34,
             theme.BAD,
@@ -579,7 +698,7 @@ class CampaignMapScene(Scene):
                 y += 24
         draw_text(
             surface,
-            "Fix it and press F5  ·  Esc: back",
+            _("Fix it and press F5  ·  Esc: back"),
             (box.centerx, box.bottom - 30),
             16,
             theme.TEXT_DIM,
@@ -596,6 +715,13 @@ def _padlock(surface, centre, colour, scale: float = 1.0) -> None:
     pygame.draw.ellipse(surface, colour, shackle, max(2, int(3 * scale)))
     pygame.draw.rect(surface, colour, body, border_radius=int(4 * scale))
     pygame.draw.circle(surface, (30, 34, 46), (x, body.centery), max(2, int(3 * scale)))
+
+
+def _fitting_lines(size: int, step: int) -> int:
+    """The largest size up to `size` whose lines, `step` apart, keep their letters apart."""
+    while size > TINY and font(size, True).get_linesize() * 0.7 > step:
+        size -= 1
+    return size
 
 
 def _tile_title(title: str, width: int) -> list[tuple[str, int]]:

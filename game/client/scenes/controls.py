@@ -1,7 +1,8 @@
 """Controls: every key and gamepad button, game by game (from Settings and the pause menu).
 
 The keys come from game/client/input.py's own tables (`KEY_ACTIONS`, `PAD_NAMES`, what each
-action does in `ACTION_USES`), so this list says what the game really does."""
+action does in `ACTION_USES`), so this list says what the game really does. Its words are translated when drawn
+(game/i18n.py); the keys keep the names printed on the keyboard."""
 
 from __future__ import annotations
 
@@ -12,27 +13,28 @@ from game.client.input import ACTION_USES, PAD_NAMES, keys_for
 from game.client.resources import font
 from game.client.scene import Scene
 from game.client.widgets import Button, Tabs, backdrop, draw_text, panel, wrap_text
+from game.i18n import N_, _
 
-MOUSE_NOTE = "The mouse works everywhere too: click to choose, drag a card to play it, right click to cancel."
+MOUSE_NOTE = N_("The mouse works everywhere too: click to choose, drag a card to play it, right click to cancel.")
 TABLE = pygame.Rect(theme.WIDTH // 2 - 540, 166, 1080, 430)
-COLUMNS = (("Keys", 0, 250), ("Gamepad", 260, 190), ("What it does", 460, 580))  # (title, x, width)
+COLUMNS = ((N_("Keys"), 0, 250), (N_("Gamepad"), 260, 190), (N_("What it does"), 460, 580))  # (title, x, width)
 ARROWS = ("up", "down", "left", "right")
 
 
 def control_rows(group: str) -> list[tuple[str, str, str]]:
-    """(keys, gamepad buttons, what it does) for each line of `group`: keys as the keyboard
-    labels them, "-" where no pad button does it."""
+    """(keys, gamepad buttons, what it does) for each line of `group`, in the current language:
+    keys as the keyboard labels them, "-" where no pad button does it."""
     rows = []
     for actions, use in ACTION_USES[group]:
         if actions.startswith("="):  # a scene's own keys, as written
-            rows.append((actions[1:], "-", use))
+            rows.append((actions[1:], "-", _(use)))
             continue
         names = actions.split()
-        keys = ["Arrows"] if tuple(names) == ARROWS else [key for name in names for key in keys_for(name)]
+        keys = [_("Arrows")] if tuple(names) == ARROWS else [key for name in names for key in keys_for(name)]
         if len(keys) > 3 and all(key.isdigit() for key in keys):  # the digits 1 to 8: "1-8"
             keys = [f"{keys[0]}-{keys[-1]}"]
-        pads = list(dict.fromkeys(PAD_NAMES[name] for name in names if name in PAD_NAMES))
-        rows.append((" / ".join(keys), " / ".join(pads) or "-", use))
+        pads = list(dict.fromkeys(_(PAD_NAMES[name]) for name in names if name in PAD_NAMES))
+        rows.append((" / ".join(keys), " / ".join(pads) or "-", _(use)))
     return rows
 
 
@@ -40,7 +42,7 @@ def table_lines(group: str, size: int) -> tuple[int, list[tuple[str, str, list[s
     """The table's height at text `size`, and its rows with their words wrapped."""
     line = font(size).get_linesize()
     rows = [(keys, pad, wrap_text(use, size, COLUMNS[2][2])) for keys, pad, use in control_rows(group)]
-    notes = len(wrap_text(MOUSE_NOTE, 16, TABLE.width - 40))
+    notes = len(wrap_text(_(MOUSE_NOTE), 16, TABLE.width - 40))
     height = 28 + font(18).get_linesize() + sum(line * len(lines) + 8 for _, _, lines in rows)
     return height + notes * font(16).get_linesize(), rows
 
@@ -52,8 +54,8 @@ class ControlsScene(Scene):
     def __init__(self, app):
         super().__init__(app)
         self.groups = list(ACTION_USES)
-        self.tabs = Tabs(pygame.Rect(theme.WIDTH // 2 - 560, 98, 1120, 50), self.groups)
-        self.back = Button(pygame.Rect(theme.WIDTH // 2 - 130, 614, 260, 52), "Back", self.close, primary=True)
+        self.tabs = Tabs(pygame.Rect(theme.WIDTH // 2 - 560, 98, 1120, 50), [_(group) for group in self.groups])
+        self.back = Button(pygame.Rect(theme.WIDTH // 2 - 130, 614, 260, 52), _("Back"), self.close, primary=True)
 
     @property
     def group(self) -> str:
@@ -88,7 +90,7 @@ class ControlsScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(backdrop(), (0, 0))
         draw_text(
-            surface, "Controls", (theme.WIDTH // 2, 50), 44, theme.ACCENT, bold=True, anchor="center", shadow=True
+            surface, _("Controls"), (theme.WIDTH // 2, 50), 44, theme.ACCENT, bold=True, anchor="center", shadow=True
         )
         self.tabs.draw(surface)
         panel(surface, TABLE, theme.PANEL, theme.PANEL_BORDER, radius=12, alpha=230)
@@ -98,7 +100,7 @@ class ControlsScene(Scene):
         line = font(size).get_linesize()
         y = TABLE.y + 14
         for title, x, width in COLUMNS:
-            draw_text(surface, title, (TABLE.x + 20 + x, y), 18, theme.TEXT_DIM, bold=True, width=width, box=TABLE)
+            draw_text(surface, _(title), (TABLE.x + 20 + x, y), 18, theme.TEXT_DIM, bold=True, width=width, box=TABLE)
         y += font(18).get_linesize() + 8
         for keys, pad, lines in rows:
             draw_text(surface, keys, (TABLE.x + 20, y), size, theme.ACCENT, bold=True, width=COLUMNS[0][2], box=TABLE)
@@ -106,7 +108,7 @@ class ControlsScene(Scene):
             for index, text in enumerate(lines):
                 draw_text(surface, text, (TABLE.x + 20 + COLUMNS[2][1], y + index * line), size, theme.TEXT, box=TABLE)
             y += line * len(lines) + 8
-        note = wrap_text(MOUSE_NOTE, 16, TABLE.width - 40)
+        note = wrap_text(_(MOUSE_NOTE), 16, TABLE.width - 40)
         for index, text in enumerate(note):
             y_note = TABLE.bottom - 12 - (len(note) - index) * font(16).get_linesize()
             draw_text(surface, text, (TABLE.x + 20, y_note), 16, theme.TEXT_DIM, box=TABLE)

@@ -13,6 +13,7 @@ import pygame
 from game.client import theme
 from game.client.scene import Scene
 from game.client.widgets import Button, ButtonColumn, backdrop, draw_text, panel, wrap_text
+from game.i18n import _
 
 
 def copy_to_clipboard(text: str) -> bool:
@@ -36,13 +37,13 @@ class CrashScene(Scene):
         self.report_path = report_path
         self.saved = saved or []  # what was saved just before ("your campaign game", ...)
         self.status = ""
-        x = theme.WIDTH // 2 - 390
-        rect = lambda i: pygame.Rect(x + i * 270, 548, 240, 58)
+        x = theme.WIDTH // 2 - 470  # three buttons of 300 px: room for longer languages' words
+        rect = lambda i: pygame.Rect(x + i * 320, 548, 300, 58)
         self.menu = ButtonColumn(
             [
-                Button(rect(0), "Copy report", self.copy, primary=True),
-                Button(rect(1), "Back to title", self.back_to_title),
-                Button(rect(2), "Quit", self.quit),
+                Button(rect(0), _("Copy report"), self.copy, primary=True),
+                Button(rect(1), _("Back to title"), self.back_to_title),
+                Button(rect(2), _("Quit"), self.quit),
             ]
         )
 
@@ -50,11 +51,11 @@ class CrashScene(Scene):
 
     def copy(self) -> None:
         if copy_to_clipboard(self.report):
-            self.status = "The report is on the clipboard."
+            self.status = _("The report is on the clipboard.")
         elif self.report_path is not None:
-            self.status = "Copying is not possible here: open the file above instead."
+            self.status = _("Copying is not possible here: open the file above instead.")
         else:
-            self.status = "Copying is not possible here."
+            self.status = _("Copying is not possible here.")
 
     def back_to_title(self) -> None:
         self.app.reset("title")
@@ -73,15 +74,18 @@ class CrashScene(Scene):
     # ------------------------------------------------------------------ drawing
 
     def message_lines(self) -> list[str]:
-        lines = ["Duelmind ran into a problem it did not expect and stopped what it was doing."]
+        lines = [_("Duelmind ran into a problem it did not expect and stopped what it was doing.")]
         if self.saved:
-            lines.append(f"Saved just now: {', '.join(self.saved)}. Your campaign progress is kept.")
+            # `saved` comes from the app in English (a later session translates it at its source).
+            # TRANSLATORS: what goes between the items of a list ("your game, your deck").
+            saved = _(", ").join(_(item) for item in self.saved)
+            lines.append(_("Saved just now: {things}. Your campaign progress is kept.").format(things=saved))
         else:
-            lines.append("Your campaign progress is kept.")
+            lines.append(_("Your campaign progress is kept."))
         if self.report_path is not None:
-            lines.append("A report was written to:")
+            lines.append(_("A report was written to:"))
         else:
-            lines.append("The report could not be written to a file; copy it to keep it.")
+            lines.append(_("The report could not be written to a file; copy it to keep it."))
         return lines
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -89,7 +93,7 @@ class CrashScene(Scene):
         box = pygame.Rect(140, 110, 1000, 520)
         panel(surface, box, theme.PANEL, theme.ACCENT, radius=18, width=3)
         draw_text(
-            surface, "Something went wrong", (box.centerx, box.y + 60), 42, theme.ACCENT, bold=True, anchor="center"
+            surface, _("Something went wrong"), (box.centerx, box.y + 60), 42, theme.ACCENT, bold=True, anchor="center"
         )
         y = box.y + 130
         width = box.width - 100
@@ -103,7 +107,7 @@ class CrashScene(Scene):
                 y += 28
         y += 10
         draw_text(
-            surface, "Sending the report to the developers helps them fix it.", (box.x + 50, y), 20, theme.TEXT_DIM
+            surface, _("Sending the report to the developers helps them fix it."), (box.x + 50, y), 20, theme.TEXT_DIM
         )
         if self.status:
             draw_text(surface, self.status, (box.centerx, box.bottom - 110), 20, theme.TEXT_DIM, anchor="center")

@@ -14,6 +14,7 @@ from game.client.portraits import portrait
 from game.client.resources import font
 from game.client.scene import Scene
 from game.client.widgets import backdrop, draw_text, drawable, panel, shade, text_surface, wrap_text
+from game.i18n import _
 
 BOX = pygame.Rect(110, 470, 1060, 232)
 PORTRAIT = 176
@@ -125,19 +126,16 @@ class DialogueScene(Scene):
         surface.blit(portrait(line.portrait, line.speaker, PORTRAIT), face)
         x = face.right + 24
         draw_text(surface, line.speaker, (x, self.box.y + 22), 26, theme.ACCENT, bold=True)
-        remaining = int(self.shown)
         face_font = font(TEXT_SIZE)
         y = self.box.y + 64
-        for text in self._lines_of(self.index):
-            if remaining <= 0:
-                break
+        lines = self._lines_of(self.index)
+        for text, visible in zip(lines, typed_parts(line.text, lines, int(self.shown))):
             image = text_surface(text, TEXT_SIZE, theme.TEXT)
-            if remaining >= len(text):
+            if visible == len(text):
                 surface.blit(image, (x, y))
             else:
-                width = face_font.size(drawable(text[:remaining]))[0]
+                width = face_font.size(drawable(text[:visible]))[0]
                 surface.blit(image, (x, y), pygame.Rect(0, 0, width, image.get_height()))
-            remaining -= len(text) + 1  # the space the wrap removed
             y += LINE_HEIGHT
         # Where we are, and what to press.
         if len(self.lines) > 1:
@@ -146,11 +144,28 @@ class DialogueScene(Scene):
                 pygame.draw.circle(surface, theme.ACCENT if dot == self.index else (80, 88, 112), centre, 5)
         if self.revealed:
             bob = int(3 * abs(((self.age / 400) % 2) - 1))
-            hint = "Click or Enter"
+            hint = _("Click or Enter")
             right = self.box.right - 28
             tip = (right, self.box.bottom - 22 + bob)
             pygame.draw.polygon(
                 surface, theme.ACCENT, [(tip[0] - 12, tip[1] - 7), (tip[0], tip[1]), (tip[0] - 12, tip[1] + 7)]
             )
             draw_text(surface, hint, (right - 22, self.box.bottom - 22), 15, theme.TEXT_DIM, anchor="midright")
-        draw_text(surface, "Esc: skip", (self.box.right - 28, self.box.y + 22), 14, (110, 118, 140), anchor="topright")
+        skip = _("Esc: skip")
+        draw_text(surface, skip, (self.box.right - 28, self.box.y + 22), 14, (110, 118, 140), anchor="topright")
+
+
+def typed_parts(full: str, lines: list[str], shown: int) -> list[int]:
+    """How many characters of each wrapped line of `full` show when its first `shown` characters
+    have been typed out (lines not reached yet are left out). The wrap removed the spaces it broke
+    at, and none where Chinese or Thai breaks between words: counted from the text itself."""
+    parts = []
+    start = 0  # where the wrapped line begins in `full`
+    for text in lines:
+        if shown - start <= 0:
+            break
+        parts.append(min(len(text), shown - start))
+        start += len(text)
+        while start < len(full) and full[start].isspace():
+            start += 1
+    return parts

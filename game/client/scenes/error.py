@@ -7,6 +7,7 @@ import pygame
 from game.client import theme
 from game.client.scene import Scene
 from game.client.widgets import Button, backdrop, draw_text, panel, wrap_text
+from game.i18n import _
 
 
 class ErrorScene(Scene):
@@ -16,7 +17,7 @@ class ErrorScene(Scene):
         super().__init__(app)
         self.title = title
         self.message = message
-        self.back = Button(pygame.Rect(theme.WIDTH // 2 - 120, 560, 240, 60), "Back", self.close, primary=True)
+        self.back = Button(pygame.Rect(theme.WIDTH // 2 - 120, 560, 240, 60), _("Back"), self.close, primary=True)
 
     def close(self) -> None:
         self.app.pop()

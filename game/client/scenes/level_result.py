@@ -1,8 +1,9 @@
 """The end of a campaign level: won or lost and why, the stars (popping in one by one), each
 objective met or not, the levels this win unlocked and the reward message. Next level, Retry,
 and back to the map (or the title); Review the board steps the panel aside to show the final
-board. The panel is as tall as what it holds: each part sits under the last, the buttons right
-under the text (a fixed guess at the height left a gap over them)."""
+board, Watch again opens the replay viewer on the game just played. The panel is as tall as
+what it holds: each part sits under the last, the buttons right under the text (a fixed guess
+at the height left a gap over them)."""
 
 from __future__ import annotations
 
@@ -14,7 +15,9 @@ from game.client.objectives_hud import draw_star, draw_state_icon, player_words
 from game.client.review_bar import LABEL as REVIEW_LABEL
 from game.client.review_bar import ReviewBar
 from game.client.scene import Scene
-from game.client.widgets import Button, ButtonColumn, draw_text, panel, shade, wrap_text
+from game.client.value_names import count_turns
+from game.client.widgets import Button, ButtonColumn, draw_text, fit_text, panel, shade, wrap_text
+from game.i18n import _, ngettext
 from game.rules.levels.unlocks import max_stars
 from game.rules.registry import game_kind
 
@@ -64,9 +67,9 @@ class LevelResultScene(Scene):
         home = run.home_label
         entries = []
         if self.next_id is not None:
-            entries.append((f"Next: {run.level_title(self.next_id)}", self.next_level))
-        entries.append(("Retry" if not self.result.won else "Play again", self.retry))
-        entries.append((home, self.leave))
+            entries.append((_("Next: {level}").format(level=run.level_title(self.next_id)), self.next_level))
+        entries.append((_("Retry") if not self.result.won else _("Play again"), self.retry))
+        entries.append((_(home), self.leave))  # the run's home label, in English (N_-marked where it is set)
         width = 236 if len(entries) == 3 else 300
         left = box.centerx - (len(entries) * width + (len(entries) - 1) * 16) // 2
         buttons = [
@@ -75,18 +78,23 @@ class LevelResultScene(Scene):
                 label,
                 action,
                 primary=i == 0,
-                size=20 if len(label) > 18 else 24,
+                # a long label (a level's title, a longer language) shrinks to its button
+                size=min(20 if len(label) > 18 else 24, fit_text(label, 24, width - 16, bold=True)),
             )
             for i, (label, action) in enumerate(entries)
         ]
-        buttons.append(
-            Button(
-                pygame.Rect(box.centerx - 130, shift + review_top, 260, REVIEW_H),
-                REVIEW_LABEL,
-                self.review.open,
-                size=18,
+        self.replay = getattr(run, "replay_path", None)  # written at the level's end (replay_recorder)
+        small = [(_(REVIEW_LABEL), self.review.open)] + ([(_("Watch again"), self.watch_again)] if self.replay else [])
+        small_left = box.centerx - (len(small) * 260 + (len(small) - 1) * 16) // 2
+        for i, (label, action) in enumerate(small):
+            buttons.append(
+                Button(
+                    pygame.Rect(small_left + i * 276, shift + review_top, 260, REVIEW_H),
+                    label,
+                    action,
+                    size=fit_text(label, 18, 260 - 16, bold=True),
+                )
             )
-        )
         self.menu = ButtonColumn(buttons)
         self.panel_top = shift  # where the parts' offsets count from
 
@@ -103,6 +111,10 @@ class LevelResultScene(Scene):
 
     def leave(self) -> None:
         self.run.leave()
+
+    def watch_again(self) -> None:
+        """The replay viewer on the game just played (Esc there comes back here)."""
+        self.app.push("replay_viewer", path=self.replay)
 
     def handle(self, intent) -> None:
         if self.opened_ms < INPUT_GRACE_MS and intent.kind in ("action", "press"):
@@ -136,7 +148,7 @@ class LevelResultScene(Scene):
         panel(surface, box, theme.PANEL, colour, radius=22, width=3)
         draw_text(
             surface,
-            "Level complete!" if won else "Level failed",
+            _("Level complete!") if won else _("Level failed"),
             (box.centerx, top + HEADLINE_Y),
             50,
             colour,
@@ -159,7 +171,7 @@ class LevelResultScene(Scene):
         self.menu.draw(surface)
         draw_text(
             surface,
-            "Enter: choose  ·  R: retry  ·  Esc: back",
+            _("Enter: choose  ·  R: retry  ·  Esc: back"),
             (box.centerx, top + self.hint_y),
             14,
             theme.TEXT_DIM,
@@ -181,7 +193,9 @@ class LevelResultScene(Scene):
                     draw_star(surface, centre, 34 * (1.6 - 0.6 * pytweening.easeOutBack(t)) * min(1.0, t * 3), True)
                 continue
             draw_star(surface, centre, 34, earned)
-        words = f"{self.result.stars} of {slots} star{'s' if slots != 1 else ''}"
+        words = ngettext("{earned} of {total} star", "{earned} of {total} stars", slots).format(
+            earned=self.result.stars, total=slots
+        )
         draw_text(surface, words, (box.centerx, y + 44), 15, theme.TEXT_DIM, anchor="center")
 
     def _draw_objectives(self, surface, y: int) -> int:
@@ -189,7 +203,7 @@ class LevelResultScene(Scene):
         x = box.x + 90
         for status in self.result.objectives:
             draw_state_icon(surface, (x, y + 12), status.state if status.state != "pending" else "failed", 11)
-            text = status.text + ("" if status.required else "   (bonus)")
+            text = status.text if status.required else _("{objective}   (bonus)").format(objective=status.text)
             draw_text(surface, text, (x + 24, y), 20, theme.TEXT if status.state == "met" else theme.TEXT_DIM)
             if status.detail:
                 draw_text(
@@ -202,21 +216,37 @@ class LevelResultScene(Scene):
         """The lines under the objectives: turns and record, reward, unlocked levels, problems."""
         lines: list[tuple[str, tuple]] = []
         turns = self.result.turns
-        unit = game_kind(self.level.kind).turn_unit.removesuffix("s")  # "turn", "move" or "round"
-        plural = lambda n: f"{n} {unit}{'s' if n != 1 else ''}"  # noqa: E731
+        unit = game_kind(self.level.kind).turn_unit  # "turns", "moves" or "rounds"
+        length = count_turns(unit, turns)
         if self.run.progress is not None:
             record = self.run.progress.record(self.level.id)
-            best = f"  ·  best: {plural(record.best_turns)}" if record.best_turns is not None else ""
-            lines.append((f"{plural(turns)}{best}  ·  attempt {record.attempts}", theme.TEXT_DIM))
+            if record.best_turns is not None:
+                line = _("{length}  ·  best: {best}  ·  attempt {attempt}").format(
+                    length=length, best=count_turns(unit, record.best_turns), attempt=record.attempts
+                )
+            else:
+                line = _("{length}  ·  attempt {attempt}").format(length=length, attempt=record.attempts)
+            lines.append((line, theme.TEXT_DIM))
         else:
             lines.append(
-                (f"{plural(turns)}  ·  a level file outside the campaign: progress is not recorded", theme.TEXT_DIM)
+                (
+                    _("{length}  ·  a level file outside the campaign: progress is not recorded").format(length=length),
+                    theme.TEXT_DIM,
+                )
             )
         if self.result.won and self.level.rewards.message:
             lines.append((self.level.rewards.message, theme.ACCENT))
+        if getattr(self.run, "cards_won", None):  # the cards this win added to the collection
+            from game.client.cards.deck_edit import cards_won_line
+
+            lines.append((cards_won_line(self.level, self.run.cards_won), theme.GOOD))
+        titles = getattr(self.run, "achievements_won", None) or []  # earned by this result
+        if titles:
+            earned = ngettext("Achievement earned: {titles}", "Achievements earned: {titles}", len(titles))
+            lines.append((earned.format(titles=_(", ").join(titles)), theme.ACCENT))
         if self.unlocked:
-            names = ", ".join(self.run.level_title(level_id) for level_id in self.unlocked)
-            lines.append((f"Unlocked: {names}", theme.GOOD))
+            names = _(", ").join(self.run.level_title(level_id) for level_id in self.unlocked)
+            lines.append((_("Unlocked: {levels}").format(levels=names), theme.GOOD))
         for notice in self.run.notices:
             lines.append((notice, theme.BAD))
         return [(line, colour) for text, colour in lines for line in wrap_text(text, 18, WIDTH - 120)]

@@ -11,32 +11,35 @@ import pygame
 from game.client import theme
 from game.client.scene import Scene
 from game.client.widgets import Button, ButtonColumn, draw_text, panel, shade
+from game.i18n import N_, _
 
 
 class PauseScene(Scene):
     opaque = False
     name = "pause"
 
-    def __init__(self, app, on_quit=None, leave=None, quit_label: str = "Quit to title", restart=None):
+    def __init__(self, app, on_quit=None, leave=None, quit_label: str = N_("Quit to title"), restart=None):
+        """`quit_label`: the last button's words in English, marked with N_ (translated when drawn)."""
         super().__init__(app)
         self.on_quit = on_quit
         self.leave = leave
         self.on_restart = restart
-        entries = [("Resume", self.resume, True)]
+        entries = [(N_("Resume"), self.resume, True)]
         if restart is not None:
-            entries.append(("Restart level", self.restart, False))
+            entries.append((N_("Restart level"), self.restart, False))
         entries += [
-            ("Settings", self.settings, False),
-            ("Controls", self.controls, False),
+            (N_("Settings"), self.settings, False),
+            (N_("Controls"), self.controls, False),
             (quit_label, self.quit, False),
         ]
+        self.labels = [label for label, _action, _primary in entries]  # English; drawn translated
         x = theme.WIDTH // 2 - 150
         gap = 74  # five buttons (a level's pause menu) still fit the 720-pixel canvas
         top = 300 - (len(entries) - 3) * gap // 2
         self.box = pygame.Rect(theme.WIDTH // 2 - 200, top - 100, 400, 110 + gap * len(entries))
         self.menu = ButtonColumn(
             [
-                Button(pygame.Rect(x, top + i * gap, 300, 58), label, action, primary=primary)
+                Button(pygame.Rect(x, top + i * gap, 300, 58), _(label), action, primary=primary)
                 for i, (label, action, primary) in enumerate(entries)
             ]
         )
@@ -69,10 +72,12 @@ class PauseScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         shade(surface, 170)
+        for button, label in zip(self.menu.buttons, self.labels):  # Settings may have switched the language
+            button.label = _(label)
         panel(surface, self.box, theme.PANEL, theme.ACCENT, radius=18, width=3)
         draw_text(
             surface,
-            "Paused",
+            _("Paused"),
             (self.box.centerx, self.box.y + 50),
             40,
             theme.ACCENT,

@@ -6,7 +6,7 @@ lines, which its front end lists (`FrontEnd.quick_options`). Nothing here names 
 
 The lines sit in fixed slots, as many as the game with the most lines needs: choosing another game
 fills the same slots (the rest stay empty) instead of spreading the lines anew, and each value is
-fitted between its arrows."""
+fitted between its arrows. A line's label is kept in English and translated when drawn."""
 
 from __future__ import annotations
 
@@ -18,6 +18,8 @@ from game.client import theme
 from game.client.front_ends import front_end, playable_games
 from game.client.match import MatchSetup, QuickOption, start_match
 from game.client.scene import Scene
+from game.client.value_names import AI_LEVEL_NAMES, value_name
+from game.i18n import N_, _
 from game.client.widgets import Button, OptionRow, backdrop, draw_text, fit_text, hover_buttons, panel, press_buttons
 
 TOP = 140  # the first slot's top
@@ -30,9 +32,10 @@ class QuickMatchScene(Scene):
     def __init__(self, app):
         super().__init__(app)
         games = playable_games()
-        self.game = OptionRow("Game", games, 0, lambda v: front_end(v).title(v))
+        # A game's title is its front end's (translated once front_ends.py marks it).
+        self.game = OptionRow(N_("Game"), games, 0, lambda v: _(front_end(v).title(v)))
         self.opponent = OptionRow(
-            "Opponent", ["ai", "hotseat"], 0, lambda v: {"ai": "Computer", "hotseat": "Hot-seat (2 players)"}[v]
+            N_("Opponent"), ["ai", "hotseat"], 0, lambda v: _("Computer") if v == "ai" else _("Hot-seat (2 players)")
         )
         self.ai_levels: dict[str, list[str]] = {}  # game -> its AI levels, weakest first ([]: no AI)
         self.difficulty: dict[str, OptionRow] = {}  # game -> its Difficulty line
@@ -40,8 +43,10 @@ class QuickMatchScene(Scene):
         for game in games:
             self._add_game(game)
         self.focus = 0
-        self.start = Button(pygame.Rect(theme.WIDTH // 2 + 10, 630, 260, 62), "Start", self.start_match, primary=True)
-        self.back = Button(pygame.Rect(theme.WIDTH // 2 - 270, 630, 260, 62), "Back", self.app.pop)
+        self.start = Button(
+            pygame.Rect(theme.WIDTH // 2 + 10, 630, 260, 62), _("Start"), self.start_match, primary=True
+        )
+        self.back = Button(pygame.Rect(theme.WIDTH // 2 - 270, 630, 260, 62), _("Back"), self.app.pop)
         self._layout()
 
     def _vs_ai(self) -> bool:
@@ -51,7 +56,9 @@ class QuickMatchScene(Scene):
         client = front_end(game)
         levels = client.levels()
         default = levels.index(client.default_level) if client.default_level in levels else 0
-        difficulty = OptionRow("Difficulty", levels or ["-"], default, str.capitalize)
+        difficulty = OptionRow(
+            N_("Difficulty"), levels or ["-"], default, lambda v: value_name(AI_LEVEL_NAMES, v, v.capitalize())
+        )
         difficulty.enabled = lambda: self._vs_ai() and bool(levels)
         self.ai_levels[game] = levels
         self.difficulty[game] = difficulty
@@ -121,7 +128,7 @@ class QuickMatchScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(backdrop(), (0, 0))
         draw_text(
-            surface, "Quick match", (theme.WIDTH // 2, 80), 52, theme.ACCENT, bold=True, anchor="center", shadow=True
+            surface, _("Quick match"), (theme.WIDTH // 2, 80), 52, theme.ACCENT, bold=True, anchor="center", shadow=True
         )
         for option in self.rows():
             _draw_row(surface, option)
@@ -129,7 +136,7 @@ class QuickMatchScene(Scene):
         self.back.draw(surface)
         draw_text(
             surface,
-            "Up/Down: choose a line  ·  Left/Right: change it  ·  Enter: start  ·  Esc: back",
+            _("Up/Down: choose a line  ·  Left/Right: change it  ·  Enter: start  ·  Esc: back"),
             (theme.WIDTH // 2, 706),
             16,
             theme.TEXT_DIM,
@@ -150,7 +157,7 @@ def _draw_row(surface: pygame.Surface, row: OptionRow) -> None:
         radius=10,
     )
     text_colour = theme.TEXT if enabled else theme.DISABLED
-    draw_text(surface, row.label, (row.rect.x + 20, row.rect.centery), 22, text_colour, anchor="midleft")
+    draw_text(surface, _(row.label), (row.rect.x + 20, row.rect.centery), 22, text_colour, anchor="midleft")
     left, right = row.arrows()
     for rect, glyph in ((left, "<"), (right, ">")):
         pygame.draw.rect(surface, theme.BACKGROUND_2, rect, border_radius=8)

@@ -1,7 +1,8 @@
 """The end of a game, presented: who won, their face in a crest over rays of light (victory) or
 a cracked, grey crest under falling ash (defeat), the headline landing with a bounce, a sentence
 saying what happened ("You lost to the Duelmind after 15 turns") and a line of detail; then
-Rematch, Review the board (the modal steps aside to show the final board) and Menu. Everything
+Rematch, Review the board (the modal steps aside to show the final board), Watch again (the
+replay viewer on the game just played) and Menu. Everything
 drawn per frame is cached surfaces moved or faded."""
 
 from __future__ import annotations
@@ -19,7 +20,9 @@ from game.client.review_bar import LABEL as REVIEW_LABEL
 from game.client.review_bar import ReviewBar
 from game.client.scene import Scene
 from game.client.widgets import Button, ButtonColumn, draw_text, fit_text, shade, text_surface
+from game.i18n import N_, _
 
+WATCH_LABEL = N_("Watch again")  # the replay of the game just played (game/client/replays/viewer.py)
 INPUT_GRACE_MS = 450  # input ignored this long after the screen opens
 ENTRANCE_MS = 650  # the crest and the headline land in this time
 CREST = 150  # portrait size in the crest
@@ -63,8 +66,10 @@ class ResultScene(Scene):
         on_rematch,
         face: tuple[str, str] | None = None,
         sentence: str = "",
+        replay=None,
     ):
         super().__init__(app)
+        self.replay = replay  # the replay just written (a Path), or None: no "Watch again"
         self.headline = headline
         self.detail = detail
         self.good = good
@@ -75,11 +80,23 @@ class ResultScene(Scene):
         self.sentence = sentence or self._caption()
         self.review = ReviewBar()
         x = theme.WIDTH // 2 - 150
+        # The headline, sentence and detail come translated from the match; the buttons are ours.
+        entries = [(_("Rematch"), self.rematch), (_(REVIEW_LABEL), self.review.open)]
+        if replay is not None:
+            entries.append((_(WATCH_LABEL), self.watch_again))
+        entries.append((_("Main menu"), self.menu_))
+        # Four buttons close up a little to keep the key hints on the canvas.
+        gap, height = (62, 52) if len(entries) == 3 else (54, 46)
         self.menu = ButtonColumn(
             [
-                Button(pygame.Rect(x, 480, 300, 52), "Rematch", self.rematch, primary=True),
-                Button(pygame.Rect(x, 542, 300, 52), REVIEW_LABEL, self.review.open),
-                Button(pygame.Rect(x, 604, 300, 52), "Main menu", self.menu_),
+                Button(
+                    pygame.Rect(x, 476 + i * gap, 300, height),
+                    label,
+                    action,
+                    primary=i == 0,
+                    size=fit_text(label, 24, 300 - 16, bold=True),  # a longer language's words shrink to fit
+                )
+                for i, (label, action) in enumerate(entries)
             ]
         )
         rng = random.Random(headline)
@@ -104,6 +121,10 @@ class ResultScene(Scene):
 
     def menu_(self) -> None:
         self.app.reset("title")
+
+    def watch_again(self) -> None:
+        """The replay viewer on the game just played (Esc there comes back here)."""
+        self.app.push("replay_viewer", path=self.replay)
 
     def handle(self, intent) -> None:
         if self.opened_ms < INPUT_GRACE_MS and intent.kind in ("action", "press"):
@@ -154,7 +175,8 @@ class ResultScene(Scene):
                 )
             draw_text(surface, self.detail, (at[0], 446), 19, theme.TEXT_DIM, anchor="center", shadow=True)
             self.menu.draw(surface)
-            draw_text(surface, "R: rematch  ·  Esc: menu", (at[0], 680), 15, theme.TEXT_DIM, anchor="center")
+            hint_y = 680 if self.replay is None else 704
+            draw_text(surface, _("R: rematch  ·  Esc: menu"), (at[0], hint_y), 15, theme.TEXT_DIM, anchor="center")
 
     def landed(self) -> float:
         """How far the crest and headline have landed (they overshoot, then settle at 1); under
@@ -170,7 +192,7 @@ class ResultScene(Scene):
         still = reduced_motion()
         seconds = 0.0 if still else self.age / 1000
         positions = []
-        for x, y, speed, _ in self.motes:
+        for x, y, speed, _size in self.motes:
             travel = (y - seconds * speed) if rising else (y + seconds * speed)
             sway = 0.0 if still else math.sin(seconds * 1.5 + x) * 6
             positions.append((int(x + sway), int(travel % 720)))
@@ -204,5 +226,5 @@ class ResultScene(Scene):
 
     def _draw_motes(self, surface: pygame.Surface) -> None:
         colour = GOLD if self.good is not False else ASH
-        for (x, y), (_, _, _, size) in zip(self.mote_positions(), self.motes):
+        for (x, y), (_x, _y, _speed, size) in zip(self.mote_positions(), self.motes):
             pygame.draw.circle(surface, colour, (x, y), size)

@@ -1,12 +1,16 @@
 """Settings, in tabs: Game (animation speed, AI thinking time, how fast the AI's moves are shown,
 your portrait), Sound (master, music and effects volumes, mute), Display (window size, full
-screen, the level designer's hints), Accessibility (colours, text size, reduced motion), and
-Controls, which opens the list of keys and gamepad buttons. Every change is saved at once."""
+screen, the level designer's hints, the language), Accessibility (colours, text size, reduced
+motion), and Controls, which opens the list of keys and gamepad buttons. Every change is saved at once.
+
+Every word is translated where it is drawn (rows, tabs and values keep their English ids), so a
+new language chosen on the Language row shows at once, on this screen and the ones under it."""
 
 from __future__ import annotations
 
 import pygame
 
+from game import i18n
 from game.client import theme
 from game.client.resources import font
 from game.client.scene import Scene
@@ -19,22 +23,28 @@ from game.client.settings import (
     VOLUMES,
     WINDOW_SIZES,
 )
+from game.client.value_names import AI_PACE_NAMES, PALETTE_NAMES, PORTRAIT_NAMES, value_name
 from game.client.widgets import Button, OptionRow, Tabs, backdrop, draw_text, panel, wrap_text
+from game.i18n import N_, _
 
-TAB_NAMES = ["Game", "Sound", "Display", "Accessibility", "Controls"]
+TAB_NAMES = [N_("Game"), N_("Sound"), N_("Display"), N_("Accessibility"), N_("Controls")]
 CONTROLS_TAB = TAB_NAMES.index("Controls")  # not a page: it opens the Controls screen
 ROW_TOP, ROW_HEIGHT, ROW_GAP = 178, 50, 12
-SAVE_FAILED = "Your settings could not be saved, so they last only until you quit the game."
+SAVE_FAILED = N_("Your settings could not be saved, so they last only until you quit the game.")
+LANGUAGE = N_("Language")
 
 # What a row does, shown under the rows while it is chosen (only where the label is not enough).
 ROW_HELP = {
-    "AI's moves shown": "How long the AI's actions stay on screen before its next one.",
-    "Level designer hints": "Shows the level file's problems while you play it; F5 reads the file again.",
-    "Colours": "Colour-blind safe turns every red-against-green pair (good and bad, targets, the two "
-    "teams, health and mana) into blue against orange.",
-    "Text size": "Makes all the text in the game larger.",
-    "Reduced motion": "No screen shake, no slow motion or freeze on big hits, no bobbing; "
-    "animations play twice as fast.",
+    "AI's moves shown": N_("How long the AI's actions stay on screen before its next one."),
+    "Level designer hints": N_("Shows the level file's problems while you play it; F5 reads the file again."),
+    "Colours": N_(
+        "Colour-blind safe turns every red-against-green pair (good and bad, targets, the two "
+        "teams, health and mana) into blue against orange."
+    ),
+    "Text size": N_("Makes all the text in the game larger."),
+    "Reduced motion": N_(
+        "No screen shake, no slow motion or freeze on big hits, no bobbing; animations play twice as fast."
+    ),
 }
 
 
@@ -43,11 +53,18 @@ def _nearest(choices, value) -> int:
 
 
 def _percent(value) -> str:
-    return f"{round(value * 100)}%"
+    return _("{percent}%").format(percent=round(value * 100))
 
 
 def _on_off(value) -> str:
-    return "On" if value else "Off"
+    return _("On") if value else _("Off")
+
+
+def language_label() -> str:
+    """The word "Language" in the current language, with the English word after it: a player who chose a
+    language they cannot read still finds the way back."""
+    label = _(LANGUAGE)
+    return label if label == LANGUAGE else f"{label} · {LANGUAGE}"
 
 
 class SettingsScene(Scene):
@@ -60,73 +77,89 @@ class SettingsScene(Scene):
         if s.size not in sizes:
             sizes.append(s.size)
         palettes = list(theme.PALETTE_NAMES)
+        # The pseudo-locale is for testers: offered when the environment or --lang asks for it.
+        languages = i18n.choices(pseudo=i18n.pseudo_wanted() or i18n.language() == i18n.PSEUDO)
+        codes = list(languages)
         pages = [
             [
                 OptionRow(
-                    "Animation speed",
+                    N_("Animation speed"),
                     ANIMATION_SPEEDS,
                     _nearest(ANIMATION_SPEEDS, s.animation_speed),
-                    lambda v: f"{v:g}x",
+                    lambda v: _("{speed}x").format(speed=f"{v:g}"),
                     self.set_speed,
                 ),
                 OptionRow(
-                    "AI thinking time",
+                    N_("AI thinking time"),
                     THINK_TIMES_MS,
                     _nearest(THINK_TIMES_MS, s.ai_think_ms),
-                    lambda v: f"{v / 1000:g} s per turn",
+                    lambda v: _("{seconds} s per turn").format(seconds=f"{v / 1000:g}"),
                     self.set_think,
                 ),
                 OptionRow(
-                    "AI's moves shown",
+                    N_("AI's moves shown"),
                     list(AI_PACES),
                     list(AI_PACES).index(s.ai_pace),
-                    str.capitalize,
+                    lambda v: value_name(AI_PACE_NAMES, v, v.capitalize()),
                     lambda v: self._set("ai_pace", v),
                 ),
                 OptionRow(
-                    "Your portrait",
+                    N_("Your portrait"),
                     PLAYER_PORTRAITS,
                     PLAYER_PORTRAITS.index(s.portrait),
-                    str.capitalize,
+                    lambda v: value_name(PORTRAIT_NAMES, v, v.capitalize()),
                     lambda v: self._set("portrait", v),
                 ),
             ],
             [
-                OptionRow("Master volume", VOLUMES, _nearest(VOLUMES, s.volume), _percent, self.set_volume),
-                OptionRow("Music volume", VOLUMES, _nearest(VOLUMES, s.music_volume), _percent, self.set_music_volume),
+                OptionRow(N_("Master volume"), VOLUMES, _nearest(VOLUMES, s.volume), _percent, self.set_volume),
                 OptionRow(
-                    "Effects volume", VOLUMES, _nearest(VOLUMES, s.effects_volume), _percent, self.set_effects_volume
+                    N_("Music volume"), VOLUMES, _nearest(VOLUMES, s.music_volume), _percent, self.set_music_volume
                 ),
-                OptionRow("Mute", [False, True], int(s.mute), _on_off, self.set_mute),
+                OptionRow(
+                    N_("Effects volume"),
+                    VOLUMES,
+                    _nearest(VOLUMES, s.effects_volume),
+                    _percent,
+                    self.set_effects_volume,
+                ),
+                OptionRow(N_("Mute"), [False, True], int(s.mute), _on_off, self.set_mute),
             ],
             [
-                OptionRow("Window size", sizes, sizes.index(s.size), lambda v: f"{v[0]} x {v[1]}", self.set_size),
-                OptionRow("Full screen", [False, True], int(s.fullscreen), _on_off, self.set_fullscreen),
+                OptionRow(N_("Window size"), sizes, sizes.index(s.size), lambda v: f"{v[0]} × {v[1]}", self.set_size),
+                OptionRow(N_("Full screen"), [False, True], int(s.fullscreen), _on_off, self.set_fullscreen),
                 OptionRow(
-                    "Level designer hints",
+                    N_("Level designer hints"),
                     [False, True],
                     int(s.designer),
                     _on_off,
                     lambda v: self._set("designer", bool(v)),
                 ),
+                OptionRow(
+                    LANGUAGE,
+                    codes,
+                    codes.index(i18n.language()) if i18n.language() in codes else 0,
+                    languages.get,  # each language in its own words, whatever the current one
+                    self.set_language,
+                ),
             ],
             [
                 OptionRow(
-                    "Colours",
+                    N_("Colours"),
                     palettes,
                     palettes.index(s.palette) if s.palette in palettes else 0,
-                    theme.PALETTE_NAMES.get,
+                    lambda v: value_name(PALETTE_NAMES, v, theme.PALETTE_NAMES.get(v, v)),
                     lambda v: self._set("palette", v),
                 ),
                 OptionRow(
-                    "Text size",
+                    N_("Text size"),
                     TEXT_SCALES,
                     _nearest(TEXT_SCALES, s.text_scale),
                     _percent,
                     lambda v: self._set("text_scale", float(v)),
                 ),
                 OptionRow(
-                    "Reduced motion",
+                    N_("Reduced motion"),
                     [False, True],
                     int(s.reduced_motion),
                     _on_off,
@@ -137,6 +170,8 @@ class SettingsScene(Scene):
         self.pages = pages
         # Every row, tab after tab: Up/Down walk through all of them, the tab following the focus.
         self.rows = [row for page in pages for row in page]
+        # Each row's English label: the help's key and the message its drawn label is made from.
+        self.row_ids = [row.label for row in self.rows]
         for page in pages:
             for index, row in enumerate(page):
                 row.rect = pygame.Rect(
@@ -144,8 +179,9 @@ class SettingsScene(Scene):
                 )
         self.tabs = Tabs(pygame.Rect(theme.WIDTH // 2 - 500, 98, 1000, 50), TAB_NAMES)
         self.focus = 0
-        self.back = Button(pygame.Rect(theme.WIDTH // 2 - 130, 614, 260, 52), "Back", self.close, primary=True)
-        self.problem: str | None = None  # a save that failed, in words
+        self.back = Button(pygame.Rect(theme.WIDTH // 2 - 130, 614, 260, 52), _("Back"), self.close, primary=True)
+        self.problem: str | None = None  # a save that failed (SAVE_FAILED, translated when drawn)
+        self.translate()
         self.select_tab(min(max(0, tab), len(pages) - 1))
 
     # ------------------------------------------------------------------ tabs and focus
@@ -171,6 +207,14 @@ class SettingsScene(Scene):
         self.focus = sum(len(page) for page in self.pages[:index])
         self._mark()
 
+    def translate(self) -> None:
+        """Every label in the current language (after a switch on the Language row, and before
+        each frame: a scene under this one was switched too)."""
+        for row, message in zip(self.rows, self.row_ids):
+            row.label = language_label() if message == LANGUAGE else _(message)
+        self.tabs.labels = [_(name) for name in TAB_NAMES]
+        self.back.label = _("Back")
+
     def _mark(self) -> None:
         self.tabs.index = self.page
         for index, row in enumerate(self.rows):
@@ -187,6 +231,13 @@ class SettingsScene(Scene):
 
     def _save(self) -> None:
         self.problem = SAVE_FAILED if self.app.save_settings() else None
+
+    def set_language(self, value) -> None:
+        """The game in `value` at once, on every screen, and the next time it starts."""
+        self.app.settings.language = value
+        self.app.language_override = None  # the player's choice wins over --lang from now on
+        self._save()
+        self.translate()
 
     def set_size(self, value) -> None:
         self.app.settings.width, self.app.settings.height = value
@@ -265,15 +316,17 @@ class SettingsScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(backdrop(), (0, 0))
+        self.translate()
         draw_text(
-            surface, "Settings", (theme.WIDTH // 2, 50), 44, theme.ACCENT, bold=True, anchor="center", shadow=True
+            surface, _("Settings"), (theme.WIDTH // 2, 50), 44, theme.ACCENT, bold=True, anchor="center", shadow=True
         )
         self.tabs.draw(surface)
         rows = self.visible_rows()
         for row in rows:
             row.draw(surface)
-        help_text = ROW_HELP.get(self.rows[self.focus].label)
+        help_text = ROW_HELP.get(self.row_ids[self.focus])
         if help_text:
+            help_text = _(help_text)
             top = rows[-1].rect.bottom + 24
             lines = wrap_text(help_text, 18, 760)
             line_height = font(18).get_linesize() + 2
@@ -285,7 +338,7 @@ class SettingsScene(Scene):
         if self.problem:
             draw_text(
                 surface,
-                self.problem,
+                _(self.problem),
                 (theme.WIDTH // 2, 694),
                 16,
                 theme.BAD,

@@ -1,4 +1,4 @@
-"""The title menu: Campaign, Quick match, Settings, Quit."""
+"""The title menu: Campaign, Quick match, Settings, Replays, Workshop, Quit."""
 
 from __future__ import annotations
 
@@ -10,6 +10,10 @@ from game.client.cards.card_back import render_back
 from game.client.resources import font
 from game.client.scene import Scene
 from game.client.widgets import Button, ButtonColumn, backdrop, draw_text, panel, wrap_text
+from game.i18n import N_, _
+
+# The menu's words, translated when drawn: a language chosen in Settings shows on return.
+LABELS = (N_("Campaign"), N_("Quick match"), N_("Settings"), N_("Replays"), N_("Workshop"), N_("Quit"))
 
 
 class TitleScene(Scene):
@@ -19,14 +23,15 @@ class TitleScene(Scene):
     def __init__(self, app):
         super().__init__(app)
         x = theme.WIDTH // 2 - 170
-        rect = lambda i: pygame.Rect(x, 290 + i * 76, 340, 62)
+        rect = lambda i: pygame.Rect(x, 284 + i * 66, 340, 56)  # six buttons above the key hints
         self.menu = ButtonColumn(
             [
-                Button(rect(0), "Campaign", self.campaign, primary=True),
-                Button(rect(1), "Quick match", self.quick_match),
-                Button(rect(2), "Settings", self.open_settings),
-                Button(rect(3), "Workshop", lambda: self.app.push("workshop")),
-                Button(rect(4), "Quit", self.quit),
+                Button(rect(0), _(LABELS[0]), self.campaign, primary=True),
+                Button(rect(1), _(LABELS[1]), self.quick_match),
+                Button(rect(2), _(LABELS[2]), self.open_settings),
+                Button(rect(3), _(LABELS[3]), lambda: self.app.push("replays")),
+                Button(rect(4), _(LABELS[4]), lambda: self.app.push("workshop")),
+                Button(rect(5), _(LABELS[5]), self.quit),
             ]
         )
         self.time = 0.0
@@ -58,6 +63,8 @@ class TitleScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(backdrop(), (0, 0))
+        for button, label in zip(self.menu.buttons, LABELS):
+            button.label = _(label)
         # A fan of card backs and two stones: the two games.
         back = render_back(120)
         import math
@@ -80,7 +87,7 @@ class TitleScene(Scene):
         )
         draw_text(
             surface,
-            "Card duels, gomoku, skirmish and Connect Four against an AI that thinks like a player",
+            _("Card duels, gomoku, skirmish and Connect Four against an AI that thinks like a player"),
             (theme.WIDTH // 2, max(222, logo.bottom + 8)),  # below the logo at a large text size
             22,
             theme.TEXT_DIM,
@@ -90,7 +97,7 @@ class TitleScene(Scene):
         self.menu.draw(surface)
         draw_text(
             surface,
-            "Arrows + Enter, a gamepad or the mouse  ·  F11 full screen",
+            _("Arrows + Enter, a gamepad or the mouse  ·  F11 full screen"),
             (theme.WIDTH // 2, 700),
             16,
             theme.TEXT_DIM,
