@@ -112,10 +112,22 @@ def teams_around(state, hero: Hero) -> tuple[list[Hero], list[Hero]]:
     return enemies, allies
 
 
+# An embers cell burns a hero who starts its turn there: a hero that ends its move on one pays
+# at least once and often again (it stays to fight), so the score counts this many burns.
+HAZARD_TURNS = 3
+
+
+def hazard_cost(state, hero: Hero, cell: tuple[int, int]) -> float:
+    """What standing on `cell` costs the hero in the score's health units (0 off embers)."""
+    damage = state.hazard_damage(cell)
+    return HAZARD_TURNS * damage * 100.0 / hero.cls.health if damage else 0.0
+
+
 def move_weight(state, hero: Hero, cell: tuple[int, int], sides=None) -> float:
-    """The article's ranking of move targets: weights[0] * 6 + weights[1] * 4."""
+    """The article's ranking of move targets: weights[0] * 6 + weights[1] * 4, less a tenth of
+    the embers' cost (so that the pruning keeps a safe cell of the same worth)."""
     w0, w1 = position_weights(state, hero, cell, sides)
-    return w0 * 6 + w1 * 4
+    return w0 * 6 + w1 * 4 - hazard_cost(state, hero, cell) / 10.0
 
 
 def situation_score(state, team: int, active_uid: int) -> float:
@@ -132,7 +144,7 @@ def situation_score(state, team: int, active_uid: int) -> float:
             score += health * 110 + mana * 55 + effects
             if hero.alive:
                 w0, w1 = position_weights(state, hero, hero.cell)
-                score += w0 * POSITION[0] + w1 * POSITION[1]
+                score += w0 * POSITION[0] + w1 * POSITION[1] - 1.1 * hazard_cost(state, hero, hero.cell)
         else:
             score += health * 100 + mana * 50 + effects
     return score

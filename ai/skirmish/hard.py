@@ -1,16 +1,22 @@
-"""The hard AI: the medium tree's move generator, but each whole-turn plan is judged by where it
-ends and then by what the next heroes (usually the enemy) would do about it.
+"""The hard AI: whole-turn plans for the active hero, each judged by where it ends and then by
+what the other heroes would do about it, looking further ahead while time remains.
 
-Two phases within the budget. Plans: the active hero's action sequences (same pruning as the
-tree: best move cells, usage rules) grown by iterative deepening in expected-value mode, each
-ending state valued by `team_value`, a team-symmetric score (standing heroes, concave in health so
-that wounded enemies are worth finishing, statuses). Replies: the best PLANS plans are played on:
-the next REPLY_TURNS hero turns are simulated with the greedy policy (greedy.py: each hero's best
-expected-value action, again and again), whichever team they belong to, and the plan whose
-aftermath is worth most is chosen (one turn: with two, 40% of the searches had no time left to
-judge any plan at a 40 ms budget). This is a one-ply expectimax over whole turns, with chance
-nodes replaced by expectations and the opponents modelled by a cheap policy; it is what the
-medium tree lacks (it walks into the range of three enemies because nothing there hurts yet).
+Two phases within the budget. Plans: the active hero's action sequences (`hard_candidates`: the
+medium tree's casts and usage rules, walking targets ranked by hard_eval.place_worth, and for a
+wounded hero the cells fewest enemies can strike) grown by iterative deepening in expected-value
+mode, each ending state valued by `plan_value` (hard_eval.py: a team-symmetric score, concave in
+health so that wounded enemies are worth finishing, and the hero's place). The PLANS best are
+kept, plans that end alike counted once. Replies: each kept plan is played on with the greedy
+policy (greedy.py: each hero's best expected-value action, again and again) for the heroes'
+turns that follow, whichever team they belong to, and the plan whose aftermath is worth most is
+chosen. The replies deepen while time remains (HORIZONS): the next hero's turn, then every turn
+until this hero's next one (each enemy answers once), then a round more; each horizon judges the
+plans in the order the last one ranked them, so a horizon cut short still compares the leader
+with its nearest rivals, and decides among those. This is a one-ply expectimax over whole turns,
+chance nodes replaced by expectations and the other heroes modelled by a cheap policy; it is
+what the medium tree lacks (it walks into the range of three enemies because nothing there
+hurts yet). The old hard judged 4 plans one reply turn deep and used about 30% of its
+budget; measured against it: docs/design/skirmish-ai.md.
 """
 
 from __future__ import annotations
@@ -20,45 +26,43 @@ import itertools
 import time
 
 from ai.skirmish.greedy import GreedyAgent
-from ai.skirmish.evaluation import STATUS_HP, position_weights
-from ai.skirmish.tree import PlanFollower, candidates
-from game.rules.skirmish.actions import END, Action
-from game.rules.skirmish.model import DEBUFFS
+from ai.skirmish.hard_eval import escape_cells, place_worth, plan_value, team_value
+from ai.skirmish.tree import PlanFollower, attack_from, candidates
+from game.rules.skirmish.actions import END, Act, Action, move
 
-PLANS = 4  # plans whose replies are simulated
-REPLY_TURNS = 1  # hero turns simulated after the plan
+__all__ = ["HardAgent", "hard_candidates", "plan_value", "team_value"]
+
+PLANS = 8  # plans whose replies are simulated
+MOVE_KEEP = 3  # walking targets by place, as the tree keeps
+ATTACK_BONUS = 0.33  # to a walking target that leaves energy for an attack (the tree's +2 of 6)
+ESCAPES = 2  # cells fewest enemies can strike, offered to a wounded hero
+WOUNDED = 0.5  # health ratio below which a hero is offered them
 MAX_STEPS_PER_TURN = 6  # actions per simulated reply turn
-PLAN_SHARE = 0.45  # of the usable budget, for finding plans; the rest for replies
+PLAN_SHARE = 0.4  # of the usable budget, for finding plans; the rest for replies
 MAX_DEPTH = 10
-POSITION_WORTH = 30.0  # about a third of a hero's health
+HORIZONS = 3  # reply horizons tried: the next turn, until this hero's next turn, a round more
 
 
-def plan_value(state, team: int, hero_uid: int) -> float:
-    """team_value plus the planning hero's position weights (evaluation.py) x POSITION_WORTH: health
-    alone cannot tell one walk from another, and the replies then only judge arbitrary ones."""
-    value = team_value(state, team)
-    hero = state.heroes[hero_uid - 1]
-    if hero.alive and state.winner is None:
-        w0, w1 = position_weights(state, hero, hero.cell)
-        value += POSITION_WORTH * (w0 + 0.5 * w1)
-    return value
+def hard_candidates(state, hero) -> list[Action]:
+    """The medium tree's candidates (END, the casts the usage rules allow, relocations to their
+    best cells), but walking targets ranked by place_worth, which knows the range the hero can
+    pay for (the tree's ranking kept a druid without mana at its spells' range); and, for a hero
+    below WOUNDED health, the ESCAPES cells fewest enemies can strike next turn (a wounded cleric
+    in a ranger's range was offered no cell out of it)."""
+    actions = [a for a in candidates(state, hero) if a.kind != Act.MOVE]
+    steps = int(hero.energy // hero.cls.move_cost)
+    reach = state.grid.reach(hero.cell, steps, state.occupied())
 
+    def rank(cell):
+        value = place_worth(state, hero, cell)
+        if attack_from(state, hero, cell, hero.energy - reach[cell] * hero.cls.move_cost):
+            value += ATTACK_BONUS
+        return (-value, cell[1], cell[0])
 
-def team_value(state, team: int) -> float:
-    """Our heroes' worth minus theirs: 40 for standing, 100 * sqrt(health ratio), statuses in
-    health points x 100 / max health, 10 x mana ratio; a won match is worth 10,000."""
-    if state.winner is not None:
-        return 10_000.0 if state.winner == team else -10_000.0 if state.winner in (0, 1) else 0.0
-    total = 0.0
-    for hero in state.heroes:
-        if not hero.alive:
-            continue
-        value = 40.0 + 100.0 * (max(0.0, hero.health) / hero.cls.health) ** 0.5 + 10.0 * hero.mana_ratio
-        for kind, status in hero.statuses.items():
-            worth = STATUS_HP[kind](status) * 100.0 / hero.cls.health
-            value += -worth if kind in DEBUFFS else worth
-        total += value if hero.team == team else -value
-    return total
+    cells = sorted(reach, key=rank)[:MOVE_KEEP]
+    if hero.health_ratio < WOUNDED:
+        cells += [c for c in escape_cells(state, hero, reach, ESCAPES) if c not in cells]
+    return actions[:1] + [move(*c) for c in cells] + actions[1:]
 
 
 class HardAgent(PlanFollower):
@@ -68,25 +72,32 @@ class HardAgent(PlanFollower):
         super().__init__(seed)
         self.reply_policy = GreedyAgent(seed)
         self.last_report = ""
+        self.horizon = 0  # hero turns of replies behind the last choice (for tests and the bench)
 
     def search(self, state, stop: float) -> tuple[Action, ...]:
         start = time.perf_counter()
-        plan_stop = start + (stop - start) * PLAN_SHARE
-        plans = self._plans(state, plan_stop)
+        plans = self._plans(state, start + (stop - start) * PLAN_SHARE)
         if not plans:
             return (END,)
-        team = state.current_player
-        best_path, best_value, judged = plans[0][2], None, 0
-        for leaf_value, _, path, end in plans:
-            if time.perf_counter() > stop:
+        team, uid = state.current_player, state.active_hero.uid
+        others = sum(1 for h in state.heroes if h.alive) - 1
+        best_path, self.horizon = plans[0][2], 0
+        order = plans  # each horizon judges the plans in the previous horizon's order, best first
+        for horizon in dict.fromkeys((1, max(1, others), 2 * others + 1)[:HORIZONS]):
+            values = []
+            for plan in order:
+                value = self._after_replies(plan[3], team, uid, horizon, stop)
+                if value is None:
+                    break
+                values.append((value, plan))
+            if not values:
                 break
-            value = self._after_replies(end, team, state.active_hero.uid, stop)
-            if value is None:
+            values.sort(key=lambda item: -item[0])  # stable: equal values keep the previous order
+            best_path, self.horizon = values[0][1][2], horizon
+            if len(values) < len(order):
                 break
-            judged += 1
-            if best_value is None or value > best_value:
-                best_path, best_value = path, value
-        self.last_report = f"{len(plans)} plans, {judged} judged after replies"
+            order = [plan for _, plan in values]
+        self.last_report = f"{len(plans)} plans for this turn against the other heroes' likely answers"
         return best_path
 
     # ----------------------------------------------------------------------------- plans
@@ -97,13 +108,28 @@ class HardAgent(PlanFollower):
         uid = root.active_hero.uid
         heap: list[tuple] = []  # the PLANS best (value, tiebreak, path, end state), smallest first
         counter = itertools.count()
+        # Plans that end alike (the same cell and worth: a step there and back, the same casts in
+        # another order) are one plan, the first found: else the few judged plans were often
+        # one ending eight ways. A wounded hero's escape cells keep their best plan apart, judged
+        # even when it ranks below the PLANS best (its worth shows only in the replies).
         seen: set[tuple] = set()
+        hero = root.active_hero
+        escapes: dict[tuple[int, int], tuple] = {}
+        if hero.health_ratio < WOUNDED:
+            steps = int(hero.energy // hero.cls.move_cost)
+            reach = root.grid.reach(hero.cell, steps, root.occupied())
+            escapes = {c: () for c in escape_cells(root, hero, reach, ESCAPES)}
 
         def record(path, end):
-            if path in seen:
+            value = plan_value(end, team, uid)
+            cell = end.heroes[uid - 1].cell
+            key = (cell, round(value, 6))
+            if key in seen:
                 return
-            seen.add(path)
-            item = (plan_value(end, team, uid), next(counter), path, end)
+            seen.add(key)
+            item = (value, -next(counter), path, end)
+            if cell in escapes and (not escapes[cell] or value > escapes[cell][0]):
+                escapes[cell] = item
             if len(heap) < PLANS:
                 heapq.heappush(heap, item)
             elif item[0] > heap[0][0]:
@@ -113,7 +139,7 @@ class HardAgent(PlanFollower):
 
         def walk(node, path, depth) -> bool:
             nonlocal cut
-            for action in candidates(node, node.active_hero):
+            for action in hard_candidates(node, node.active_hero):
                 if time.perf_counter() > stop:
                     return False
                 child = node.clone()
@@ -136,13 +162,15 @@ class HardAgent(PlanFollower):
             if not walk(root, (), depth) or not cut:
                 break
         # Best first; equal values keep the order found (shallower plans first).
-        return sorted(heap, key=lambda item: (-item[0], item[1]))
+        plans = sorted(heap, key=lambda item: (-item[0], -item[1]))
+        return plans + [item for item in escapes.values() if item and item not in plans]
 
     # ----------------------------------------------------------------------------- replies
 
-    def _after_replies(self, end, team: int, uid: int, stop: float) -> float | None:
+    def _after_replies(self, end, team: int, uid: int, turns: int, stop: float) -> float | None:
+        """plan_value after `turns` hero turns of greedy play from `end` (None: out of time)."""
         sim = end.clone()
-        for _ in range(REPLY_TURNS):
+        for _ in range(turns):
             if sim.is_over:
                 break
             turn = (sim.round, sim.turn_index)
