@@ -299,6 +299,7 @@ def test_the_settings_screen_saves_the_sound_rows_and_the_app_applies_them(app):
         "Window size",
         "Full screen",
         "Level designer hints",
+        "Language",
         "Colours",
         "Text size",
         "Reduced motion",

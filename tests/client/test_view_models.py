@@ -104,4 +104,7 @@ def test_a_finished_duel_asks_its_host_not_the_scene():
     assert ended == [True]
     assert [name for name, _ in app.pushed] == ["result"] and app.pushed[0][1]["headline"].endswith("wins!")
     match.open_pause(host)
-    assert app.pushed[-1] == ("pause", {"on_quit": host.end_game})
+    name, options = app.pushed[-1]
+    assert name == "pause" and list(options) == ["on_quit"]
+    options["on_quit"]()  # (the unfinished game is kept as a replay first: game/client/replay_recorder.py)
+    assert ended == [True, True]  # quitting from the pause menu ends the game through the host
