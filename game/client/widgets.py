@@ -459,3 +459,9 @@ def fit_lines(lines, size: int, width: int, height: int, bold: bool = False, min
         if size <= minimum or len(wrapped) * font(size, bold).get_height() <= height:
             return size, wrapped
         size -= 1
+
+
+def draw_fitted(surface, text: str, rect: pygame.Rect, size: int, colour, bold: bool = False) -> pygame.Rect:
+    """`text` centred in `rect`, at `size` or smaller so that it fits the rect (a label in a box)."""
+    fitted = fit_line(text, size, rect.width, rect.height, bold=bold)
+    return draw_text(surface, text, rect.center, fitted, colour, bold=bold, anchor="center", box=rect)

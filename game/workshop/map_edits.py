@@ -39,6 +39,14 @@ from game.workshop.model import Document
 from game.workshop import skirmish_field as field
 from game.workshop.skirmish_map import inline, level_arena, named_arena
 
+# The inline map's numbers on the Level tab: (label, field, default, lowest, highest)
+MAP_NUMBERS = (
+    ("Embers damage", "hazard_damage", 2, 0, 50),
+    ("Round limit", "round_limit", 30, 1, 200),
+    ("Storm from round", "storm_round", 0, 0, 200),
+    ("Storm damage", "storm_damage", 0, 0, 50),
+)
+
 Cell = tuple[int, int]
 CUSTOM = "(custom)"  # the map row's choice for a map written in the level (never a map id)
 CUSTOM_WORDS = "custom (in this level)"
@@ -277,46 +285,8 @@ def map_rows(doc: Document) -> list:
     def setter(key: str):
         return lambda value: set_map_field(doc, key, value)
 
-    return rows + [
-        Row("Map name", "text", ("map", "name"), setter=setter("name"), indent=1),
-        Row(
-            "Embers damage",
-            "int",
-            ("map", "hazard_damage"),
-            default=2,
-            low=0,
-            high=50,
-            setter=setter("hazard_damage"),
-            indent=1,
-        ),
-        Row(
-            "Round limit",
-            "int",
-            ("map", "round_limit"),
-            default=30,
-            low=1,
-            high=200,
-            setter=setter("round_limit"),
-            indent=1,
-        ),
-        Row(
-            "Storm from round",
-            "int",
-            ("map", "storm_round"),
-            default=0,
-            low=0,
-            high=200,
-            setter=setter("storm_round"),
-            indent=1,
-        ),
-        Row(
-            "Storm damage",
-            "int",
-            ("map", "storm_damage"),
-            default=0,
-            low=0,
-            high=50,
-            setter=setter("storm_damage"),
-            indent=1,
-        ),
-    ]
+    def row(label: str, key: str, default: int, low: int, high: int) -> Row:
+        return Row(label, "int", ("map", key), default=default, low=low, high=high, setter=setter(key), indent=1)
+
+    numbers = [row(label, key, default, low, high) for label, key, default, low, high in MAP_NUMBERS]
+    return rows + [Row("Map name", "text", ("map", "name"), setter=setter("name"), indent=1), *numbers]

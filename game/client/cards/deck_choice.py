@@ -12,7 +12,7 @@ import pygame
 
 from game.client import theme
 from game.client.scene import Scene
-from game.client.widgets import Button, ButtonColumn, draw_text, fit_line, panel, shade
+from game.client.widgets import draw_fitted, Button, ButtonColumn, panel, shade
 
 BOX = pygame.Rect(250, 70, 780, 580)
 ROW_H = 58
@@ -137,27 +137,10 @@ class DeckChoiceScene(Scene):
         panel(surface, BOX, theme.PANEL, theme.ACCENT, radius=16, width=3)
         title = "Choose your deck"
         head = pygame.Rect(BOX.x + 30, BOX.y + 18, BOX.width - 60, 44)
-        draw_text(
-            surface,
-            title,
-            head.center,
-            fit_line(title, 30, head.width, head.height, bold=True),
-            theme.ACCENT,
-            bold=True,
-            anchor="center",
-            box=head,
-        )
+        draw_fitted(surface, title, head, 30, theme.ACCENT, bold=True)
         words = self.level.title
         sub = pygame.Rect(BOX.x + 30, BOX.y + 64, BOX.width - 60, 30)
-        draw_text(
-            surface,
-            words,
-            sub.center,
-            fit_line(words, 20, sub.width, sub.height),
-            theme.TEXT_DIM,
-            anchor="center",
-            box=sub,
-        )
+        draw_fitted(surface, words, sub, 20, theme.TEXT_DIM)
         self.menu.draw(surface)
 
 

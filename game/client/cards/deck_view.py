@@ -8,7 +8,7 @@ import pygame
 
 from game.client import theme
 from game.client.cards.card_render import render_card
-from game.client.widgets import backdrop, draw_text, fit_line, panel
+from game.client.widgets import draw_fitted, backdrop, draw_text, fit_line, panel
 from game.rules.cards.model import CardType
 
 CARD_W, CARD_H = 104, 146
@@ -126,16 +126,7 @@ class DeckDrawing:
         inner = name_row.inflate(-90, 0)
         draw_text(surface, "<", (name_row.x + 20, name_row.centery), 22, theme.ACCENT, bold=True, anchor="center")
         draw_text(surface, ">", (name_row.right - 20, name_row.centery), 22, theme.ACCENT, bold=True, anchor="center")
-        draw_text(
-            surface,
-            name,
-            inner.center,
-            fit_line(name, 22, inner.width, inner.height, bold=True),
-            theme.TEXT,
-            bold=True,
-            anchor="center",
-            box=inner,
-        )
+        draw_fitted(surface, name, inner, 22, theme.TEXT, bold=True)
         for button in self.deck_buttons:
             button.draw(surface)
         level_row = pygame.Rect(RIGHT.x + 12, RIGHT.y + 104, RIGHT.width - 24, 30)
@@ -147,15 +138,7 @@ class DeckDrawing:
             draw_text(
                 surface, ">", (level_row.right - 20, level_row.centery), 20, theme.ACCENT, bold=True, anchor="center"
             )
-        draw_text(
-            surface,
-            words,
-            inner.center,
-            fit_line(words, 17, inner.width, inner.height),
-            theme.TEXT_DIM,
-            anchor="center",
-            box=inner,
-        )
+        draw_fitted(surface, words, inner, 17, theme.TEXT_DIM)
         self._draw_curve(surface, pygame.Rect(RIGHT.x + 12, RIGHT.y + 142, RIGHT.width - 24, 110))
         for index, (rect, card, count) in enumerate(self.row_rects()):
             lit = (self.hover == ("row", card.base_id)) or (
@@ -256,15 +239,7 @@ class DeckDrawing:
                 )
             below = pygame.Rect(column.x - 2, column.bottom + 2, column.width + 4, 18)
             label = "7+" if cost == len(curve) - 1 else str(cost)
-            draw_text(
-                surface,
-                label,
-                below.center,
-                fit_line(label, 14, below.width, below.height),
-                theme.TEXT_DIM,
-                anchor="center",
-                box=below,
-            )
+            draw_fitted(surface, label, below, 14, theme.TEXT_DIM)
         creatures = sum(1 for card_id in edit.cards if edit.cardset.cards[card_id].type == CardType.CREATURE)
         lines = (f"{creatures} creatures", f"{len(edit.cards) - creatures} items")
         for index, line in enumerate(lines):

@@ -22,7 +22,7 @@ from game.workshop import campaign_edit as ce
 from game.client.workshop import campaign_view as view
 from game.workshop import campaign_check, campaign_forms
 from game.client.workshop import keys
-from game.client.workshop.panel import RowPanel, draw_title_bar
+from game.client.workshop.panel import RowPanel, draw_title_bar, draw_notice
 from game.rules.levels.loader import campaign_path
 from game.workshop.recovery import Recovery
 
@@ -498,12 +498,4 @@ class WorkshopCampaignScene(CampaignFileKeeping, Scene):
         if self.showing_help:
             view.draw_help(surface)
         if self.notice_ms > 0:
-            draw_text(
-                surface,
-                self.notice,
-                (theme.WIDTH // 2, theme.HEIGHT - 4),
-                16,
-                theme.TEXT,
-                anchor="midbottom",
-                shadow=True,
-            )
+            draw_notice(surface, self.notice)

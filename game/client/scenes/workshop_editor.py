@@ -25,7 +25,7 @@ from game.workshop import catalog, edits, forms, io, skirmish_field, skirmish_fo
 from game.workshop.kinds import EditorKind, editable_games, editable_levels_in_words, editor_kind, find_editor_kind
 from game.workshop.edits import Slot
 from game.workshop.model import Document, message_in_words
-from game.client.workshop.panel import ProblemList, RowPanel, draw_title_bar
+from game.client.workshop.panel import ProblemList, RowPanel, draw_title_bar, draw_notice
 from game.client.workshop.picker import Picker
 from game.client.workshop.skirmish_canvas import SkirmishCanvas
 from game.rules.safe_json import safe_resolve
@@ -488,13 +488,5 @@ class WorkshopEditorScene(FileKeeping, Scene):
             elif not self.drag:
                 self.picker.draw_preview(surface)
         if self.notice_ms > 0:
-            draw_text(
-                surface,
-                self.notice,
-                (theme.WIDTH // 2, theme.HEIGHT - 4),
-                16,
-                theme.TEXT,
-                anchor="midbottom",
-                shadow=True,
-            )
+            draw_notice(surface, self.notice)
         self.rows.draw_menu(surface)

@@ -17,6 +17,7 @@ from game.client.scene import Scene
 from game.client.scenes.workshop_prompt import leave_or_ask
 from game.client.widgets import Button, draw_text, hover_buttons, panel, press_buttons, vertical_gradient
 from game.client.workshop import keys
+from game.client.workshop.panel import draw_notice
 from game.rules.safe_json import read_text_file
 from game.workshop import io
 from game.workshop.raw_text import Check, RawText, check
@@ -203,15 +204,7 @@ class WorkshopRawScene(Scene):
         draw_text(surface, second, (box.x + 14, box.y + 40), 15, theme.TEXT_DIM, width=box.width - 28, box=box)
         self.draw_lines(surface, found)
         if self.notice_ms > 0:
-            draw_text(
-                surface,
-                self.notice,
-                (theme.WIDTH // 2, theme.HEIGHT - 4),
-                16,
-                theme.TEXT,
-                anchor="midbottom",
-                shadow=True,
-            )
+            draw_notice(surface, self.notice)
 
     def draw_lines(self, surface: pygame.Surface, found: Check) -> None:
         pygame.draw.rect(surface, theme.BACKGROUND_2, TEXT_RECT, border_radius=6)

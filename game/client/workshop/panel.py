@@ -397,3 +397,8 @@ def shorten(text: str, size: int, width: int, bold: bool = False) -> str:
     while cut and font(size, bold).size(cut + "…")[0] > width:
         cut = cut[:-1]
     return cut + "…"
+
+
+def draw_notice(surface, text: str) -> None:
+    """A workshop screen's short notice ("Saved", "Copied 3 cards"), at the bottom centre."""
+    draw_text(surface, text, (theme.WIDTH // 2, theme.HEIGHT - 4), 16, theme.TEXT, anchor="midbottom", shadow=True)
