@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import argparse
+import re
 
 from game.tools import arena
+from game.tools.stats import wilson_interval
 from tests.conftest import CARDLIST
 
 
@@ -30,8 +32,16 @@ def test_a_small_match_and_its_summary(capsys):
     out = capsys.readouterr().out
     assert code == 0
     assert "medium vs random, 2 lanes" in out and "4 games" in out  # rounded up to pairs
-    assert "medium win rate 1.000" in out and "n=4" in out
-    assert "overrun per turn p50" in out
+    # The summary's numbers agree with each other. How many of the 4 games medium wins depends on
+    # how much of its 10 ms the machine gives it, so strength is the benchmarks' business, not
+    # this test's (under load medium has lost one of these games to random).
+    found = re.search(r"medium win rate (\d\.\d{3})  \(95% Wilson (\d\.\d{3})-(\d\.\d{3}), n=4\)", out)
+    assert found, out
+    wins = round(float(found[1]) * 4)
+    assert float(found[1]) == wins / 4
+    low, high = wilson_interval(wins, 4)
+    assert (found[2], found[3]) == (f"{low:.3f}", f"{high:.3f}")
+    assert out.count("overrun per turn p50") == 2  # a line for each player
 
 
 def test_pairs_share_the_draft_and_swap_seats():
