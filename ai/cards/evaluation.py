@@ -29,6 +29,7 @@ from game.rules.cards.model import BREAKTHROUGH, DRAIN, GUARD, LETHAL, WARD
 WIN = 1_000_000.0
 VALUE_SCALE = 25.0  # health points per unit of log-odds: to_probability's default scale
 FITTED_WEIGHTS_FILE = Path(__file__).resolve().with_name("evaluation_weights.json")
+TUNED_WEIGHTS_FILE = Path(__file__).resolve().with_name("evaluation_tuned.json")
 
 
 @dataclass(frozen=True)
@@ -347,6 +348,14 @@ def creature_terms(attack: int, defense: int, keywords: int, no_attack: float) -
 
 
 DEFAULT_EVALUATOR = Evaluator()
+
+
+@lru_cache(maxsize=1)
+def tuned_evaluator() -> Evaluator:
+    """The evaluation with the weights tuned by self-play on win rate (TUNED_WEIGHTS_FILE, written
+    by game/tools/eval_tune.py)."""
+    data = json.loads(TUNED_WEIGHTS_FILE.read_text(encoding="utf-8"))
+    return Evaluator(weights_from(data["weights"]))
 
 
 @lru_cache(maxsize=1)

@@ -7,9 +7,12 @@ loads that AI.
 
 from __future__ import annotations
 
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 from ai.cards.agent import CardAgent
+
+if TYPE_CHECKING:
+    from ai.cards.evaluation import Evaluator
 
 
 def _random(seed: int | None) -> CardAgent:
@@ -38,7 +41,7 @@ def _number(option: str, text: str, kind: type, low: float, high: float):
 
 def _hard(
     seed: int | None,
-    evaluation: str = "hand",
+    evaluation: "str | Evaluator" = "tuned",
     draft: str = "selfplay",
     lethal: str = "2000",
     candidates: str = "10",
@@ -47,16 +50,24 @@ def _hard(
     time: str = "0.9",
 ) -> CardAgent:
     from ai.cards.draft_ai import DraftAI
-    from ai.cards.evaluation import DEFAULT_EVALUATOR, Evaluator, fitted_evaluator
+    from ai.cards.evaluation import DEFAULT_EVALUATOR, Evaluator, fitted_evaluator, tuned_evaluator
     from ai.cards.ismcts import ISMCTSAgent
 
-    evaluators: dict[str, Callable[[], Evaluator]] = {"hand": lambda: DEFAULT_EVALUATOR, "fitted": fitted_evaluator}
-    if evaluation not in evaluators:
+    evaluators: dict[str, Callable[[], Evaluator]] = {
+        "hand": lambda: DEFAULT_EVALUATOR,
+        "fitted": fitted_evaluator,
+        "tuned": tuned_evaluator,
+    }
+    if isinstance(evaluation, Evaluator):  # the tuning tool's candidate weights
+        evaluator = evaluation
+    elif evaluation in evaluators:
+        evaluator = evaluators[evaluation]()
+    else:
         raise ValueError(f"eval must be one of {', '.join(evaluators)}, not {evaluation!r}")
     return ISMCTSAgent(
         seed,
         draft=DraftAI(source=draft),
-        evaluator=evaluators[evaluation](),
+        evaluator=evaluator,
         lethal_nodes=_number("lethal", lethal, int, 0, 10**6),
         candidates=_number("candidates", candidates, int, 1, 100),
         plan_share=_number("share", share, float, 0.05, 0.95),
@@ -76,7 +87,8 @@ AGENTS: dict[str, Callable[..., CardAgent]] = {
 # with the same commands (arena, bot locm) without registering each one.
 OPTIONS: dict[str, dict[str, str]] = {
     "hard": {
-        "eval": "evaluation: hand (the default) or fitted (ai/cards/evaluation_weights.json)",
+        "eval": "evaluation: tuned (the default), hand (the hand-set weights), fitted (ai/cards/evaluation_weights.json: fitted to outcomes) "
+        "(tuned: ai/cards/evaluation_tuned.json, tuned by self-play on win rate by game/tools/eval_tune.py)",
         "draft": "draft values: selfplay (the default: draft_weights.json's refit on hard's games) or stats",
         "lethal": "nodes of the lethal search in simulated replies (default 2000; 0: none)",
         "candidates": "whole-turn plans tried at the root (default 10)",

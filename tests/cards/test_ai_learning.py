@@ -140,11 +140,12 @@ def test_the_simulated_replies_take_a_lethal_that_several_steps_need(name):
 
 
 def test_hard_takes_its_variants_as_options_after_its_name():
-    from ai.cards.evaluation import DEFAULT_EVALUATOR
+    from ai.cards.evaluation import DEFAULT_EVALUATOR, tuned_evaluator
     from ai.cards.registry import make_agent
 
     default = make_agent("hard")
-    assert (default.evaluator, default.draft.source, default.lethal_nodes) == (DEFAULT_EVALUATOR, "selfplay", 2000)
+    assert (default.evaluator, default.draft.source, default.lethal_nodes) == (tuned_evaluator(), "selfplay", 2000)
+    assert make_agent("hard:eval=hand").evaluator == DEFAULT_EVALUATOR
     assert make_agent("medium").draft.source == "stats"
     variant = make_agent("hard:eval=fitted,draft=stats,lethal=0", seed=3)
     assert (variant.evaluator, variant.draft.source, variant.lethal_nodes) == (fitted_evaluator(), "stats", 0)
