@@ -87,7 +87,15 @@ class App:
         self._last_frame = time.perf_counter()
         self._frame_started = self._last_frame
         self._frame_deadline = self._last_frame + 1.0 / FPS
-        self.notice: str | None = self.settings_file.problem  # shown once on the title screen
+        # shown once on the title screen (the store's own sentence, English, says what became of the file)
+        problem = self.settings_file.problem
+        self.notice: str | None = (
+            _("Your settings could not be read, so Duelmind starts with the defaults ({problem}).").format(
+                problem=problem
+            )
+            if problem
+            else None
+        )
         self.instance_lock = InstanceLock()
         if not self.instance_lock.acquire():
             other = _(

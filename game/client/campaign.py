@@ -1,12 +1,16 @@
 """The campaign's data as the client shows it: the campaign file and every level file read one by
-one (a broken level is listed with its problems instead of taking the whole map down), the
-player's Progress, and short descriptions of levels for the map."""
+one (a broken level is listed with its problems instead of taking the whole map down), in the
+player's language (game/client/data_text.py; `follow_language` after a switch), the player's
+Progress, and short descriptions of levels for the map."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from game import i18n
+from game.client.data_text import campaign_in_language, level_in_language
+from game.i18n import _
 from game.rules.levels import model as m
 from game.rules.levels.loader import Problem, campaign_dir, find_level, read_campaign, read_level
 from game.rules.safe_json import safe_resolve
@@ -19,6 +23,23 @@ class CampaignData:
     broken: dict[str, list[Problem]] = field(default_factory=dict)  # id -> its problems
     problems: list[Problem] = field(default_factory=list)  # of the campaign file itself
     folder: Path = field(default_factory=campaign_dir)
+    # The files as written (English): `campaign` and `levels` are these in `language`.
+    english: tuple = (None, {})
+    language: str = i18n.ENGLISH
+
+    def english_level(self, level_id: str):
+        """A level as its file writes it (the one to change or hash; `levels` are for showing)."""
+        return self.english[1].get(level_id, self.levels[level_id])
+
+    def follow_language(self) -> bool:
+        """Put the texts in the language in use now, if it changed; True when it did."""
+        if self.language == i18n.language():
+            return False
+        campaign, levels = self.english
+        self.campaign = campaign_in_language(campaign, self.folder)
+        self.levels = {level_id: level_in_language(level, self.folder) for level_id, level in levels.items()}
+        self.language = i18n.language()
+        return True
 
     def level_path(self, level_id: str) -> Path:
         return self.folder / f"{level_id}.json"
@@ -53,6 +74,9 @@ def load_campaign_data(folder: Path | None = None) -> CampaignData:
             data.broken[level_id] = found
         else:
             data.levels[level_id] = level
+    data.english = (campaign, dict(data.levels))
+    data.language = i18n.ENGLISH
+    data.follow_language()
     return data
 
 
@@ -78,22 +102,29 @@ def level_kind(level) -> str:
     """A few words for what kind of level it is ("Card puzzle", "Gomoku, renju", ...): the game's
     front end words it (game/client/front_ends.py)."""
     from game.client.front_ends import front_end
+    from game.client.rules_words import translate
 
-    boss = "Boss fight: " if level.boss else ""
-    return f"{boss}{front_end(level.kind).describe_level(level)}"
+    kind = translate(front_end(level.kind).describe_level(level))  # a level model's own words are the rules' English
+    # TRANSLATORS: a boss level's kind on the campaign map: "Boss fight: Card duel, two lanes".
+    return _("Boss fight: {kind}").format(kind=kind) if level.boss else kind
 
 
 def opponent_text(level) -> str:
+    from game.client.value_names import AI_LEVEL_NAMES, value_name
+
     opponent = level.opponent
     if getattr(opponent, "control", "ai") == "ai":  # a scripted opponent has no AI level to name
-        return f"{opponent.name} ({opponent.ai} AI)"
+        level_name = value_name(AI_LEVEL_NAMES, opponent.ai, opponent.ai)
+        # TRANSLATORS: a level's opponent on the campaign map and its AI's level: "Hana (Easy AI)".
+        return _("{name} ({level} AI)").format(name=opponent.name, level=level_name)
     return opponent.name
 
 
 def objective_texts(level) -> list[tuple[str, bool]]:
     """(sentence, required) for each objective, as the HUD will word them."""
     from game.client.front_ends import front_end
+    from game.client.rules_words import translate
     from game.rules.levels.objectives import describe
 
     names = front_end(level.kind).level_names(level)
-    return [(describe(objective, names), objective.required) for objective in level.objectives]
+    return [(translate(describe(objective, names)), objective.required) for objective in level.objectives]

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from game.i18n import N_, _
 from game.rules.registry import GAMES, game_kind, load_dotted, register_front_end
 
 
@@ -83,8 +84,13 @@ class FrontEnd:
         return load_dotted(self.open_level)(run)
 
     def opponent(self, difficulty: str) -> tuple[str, str]:
-        """The (name, portrait) of the AI a quick match plays at `difficulty`."""
-        return load_dotted(self.opponents).get(difficulty, ("The Duelmind", "duelmind"))
+        """The (name, portrait) of the AI a quick match plays at `difficulty`; the name as the
+        campaign's translations give it in the player's language (game/client/data_text.py)."""
+        from game.client.data_text import character_name
+
+        name, portrait = load_dotted(self.opponents).get(difficulty, ("The Duelmind", "duelmind"))
+        translated = character_name(name)
+        return (translated if translated != name else _(name)), portrait
 
     def levels(self) -> list[str]:
         return list(load_dotted(self.ai_levels)())
@@ -93,6 +99,10 @@ class FrontEnd:
         """The replay viewer's board at `state` (None when this game has no such hook)."""
         return load_dotted(self.replay_position)(app, state, seats, shown) if self.replay_position else None
 
+
+# The quick matches' opponents who never appear in the campaign (the others are named by the
+# campaign's translations, levels/campaign/translations/<lang>.json): marked here for the catalogs.
+QUICK_MATCH_ONLY_NAMES = (N_("Captain Voss"), N_("Lord Halvek"))
 
 FRONT_ENDS: dict[str, FrontEnd] = {
     "cards": FrontEnd(

@@ -17,6 +17,7 @@ import pygame
 from game.client import replay_recorder, theme
 from game.client.anim import Anim
 from game.client.widgets import draw_text, panel, text_surface
+from game.i18n import _
 
 NEVER = 1e12  # an animation step that lasts until something ends it
 TOAST_MS = 3500
@@ -119,7 +120,7 @@ class _LevelHooks:
         return self.session.over
 
     def seat_label(self, seat: int) -> str:
-        return "You" if seat == self.session.player_seat else self.level.opponent.name
+        return _("You") if seat == self.session.player_seat else self.level.opponent.name
 
     def seat_portrait(self, seat: int, app) -> str:
         if seat == self.session.player_seat:
@@ -148,6 +149,8 @@ class _LevelHooks:
 
     def after_action(self, host) -> None:
         """The HUD (when the board shows it), the lines said, a save."""
+        if self.run.follow_language():  # a language switched mid-level: the lines to come in it
+            self.level = self.run.level
         session = self.session
         statuses = session.objectives()
         host.anims.call(lambda statuses=statuses: self.hud.show(statuses))
@@ -170,6 +173,4 @@ class _LevelHooks:
         self.run.restart()
 
     def open_pause(self, host) -> None:
-        host.app.push(
-            "pause", leave=self.run.quit, quit_label=f"Quit to {self.run.home_label.lower()}", restart=self.run.restart
-        )
+        host.app.push("pause", leave=self.run.quit, quit_label=self.run.quit_label(), restart=self.run.restart)

@@ -22,6 +22,15 @@ from pathlib import Path
 
 from game.client.front_ends import front_end
 from game.client.match import new_game_id
+from game.i18n import N_, _
+
+
+# The pause menu's way out of a level, by where the level was opened from (`home_label`).
+QUIT_LABELS = {
+    "Main menu": N_("Quit to title"),
+    "Campaign map": N_("Quit to campaign map"),
+    "Workshop": N_("Quit to workshop"),
+}
 
 
 class LevelRun:
@@ -33,18 +42,20 @@ class LevelRun:
         progress=None,
         seed: int | None = None,
         campaign=None,
-        home_label: str = "Title",
+        home_label: str = N_("Main menu"),
     ):
         self.app = app
         self.source = source  # a level id or a file path
         self.home = home  # the scene to come back to (None: the title)
-        self.home_label = home_label  # what the buttons that go back there say
+        self.home_label = home_label  # what the buttons that go back there say (English, N_-marked)
         # The campaign map the level was opened from (None: a level file played on its own): it
         # names other levels, says which comes next, and starts it.
         self.campaign = campaign
         self.progress = progress  # campaign Progress, or None (results not recorded)
         self.seed = seed  # for the first session (tests); later ones draw a fresh seed
         self.level = None
+        self._english = None  # the level as its file writes it, for `follow_language`
+        self._language = ""  # the language `level` is in
         self.session = None
         self.game_id = ""
         self.setup = None  # the MatchSetup the game's front end made for the level
@@ -73,7 +84,41 @@ class LevelRun:
         level, problems = read_level(self.path)
         if level is None or problems:
             return None, problems
-        return self.at_difficulty(level), []
+        return self.in_language(self.at_difficulty(level)), []
+
+    def in_language(self, level):
+        """The level's texts in the player's language (a copy: its id and digest stay the
+        English file's, so saves and replays do not depend on the language). The English is
+        kept, so a language switched mid-level reaches the lines still to come
+        (`follow_language`)."""
+        from game import i18n
+        from game.client.data_text import level_in_language
+
+        self._english, self._language = level, i18n.language()
+        return level_in_language(level, self.path.parent)
+
+    def follow_language(self) -> bool:
+        """After a language switch (Settings, from the pause menu): the level's texts still to be
+        shown (story and event lines, objectives, the result) in the new language, through a new
+        copy of the English put where the session reads them. True when it switched."""
+        from game import i18n
+
+        english = getattr(self, "_english", None)
+        if self.session is None or english is None or self._language == i18n.language():
+            return False
+        level = self.in_language(english)
+        session = self.session
+        if getattr(session.level, "id", None) != level.id:
+            return False
+        session.level = level
+        runner = getattr(session, "runner", None)  # cards: the scripted events read its level
+        if runner is not None and getattr(runner, "level", None) is not None:
+            runner.level = level
+        tracker = getattr(session, "tracker", None)  # the objectives' own texts
+        if tracker is not None and len(getattr(tracker, "objectives", [])) == len(level.objectives):
+            tracker.objectives = list(level.objectives)
+        self.level = level
+        return True
 
     def at_difficulty(self, level):
         """A campaign level as the player's difficulty setting makes it (a level file from
@@ -144,7 +189,7 @@ class LevelRun:
         def resume(_text) -> None:
             session = self.progress.resume(level)
             if session is None:  # unreadable or no longer replays: moved aside, never overwritten
-                self.app.show_banner(" ".join(self.progress.problems[-1:]) or "The saved game could not be read.")
+                self.app.show_banner(_("The saved game could not be read, so the level starts anew."))
             self.open(session)
 
         def restart(_text) -> None:
@@ -153,10 +198,12 @@ class LevelRun:
 
         self.app.push(
             "workshop_prompt",
-            title="Resume your saved game?",
-            message=f"You have a saved game of {level.title}. Resume it where you left off, or restart "
-            "the level from the beginning (the saved game is then replaced).",
-            buttons=[("Resume", resume), ("Restart", restart), ("Back", None)],
+            title=_("Resume your saved game?"),
+            message=_(
+                "You have a saved game of {level}. Resume it where you left off, or restart the level from the "
+                "beginning (the saved game is then replaced)."
+            ).format(level=level.title),
+            buttons=[(_("Resume"), resume), (_("Restart"), restart), (_("Back"), None)],
         )
         return True
 
@@ -209,10 +256,10 @@ class LevelRun:
         try:
             self.progress.save_run(self.session)
         except StoreError as error:
-            text = f"Your game could not be saved: {error}"
+            text = _("Your game could not be saved: {error}").format(error=error)
             if text not in self.notices:
                 self.notices.append(text)
-            self.app.show_banner(f"{text}. Duelmind will try again after your next move.")
+            self.app.show_banner(_("{problem}. Duelmind will try again after your next move.").format(problem=text))
             return False
         return True
 
@@ -231,7 +278,7 @@ class LevelRun:
             )
             self.cards_won = cards_won(before, self.progress)
         except StoreError as error:
-            self.notices.append(f"The result could not be saved: {error}")
+            self.notices.append(_("The result could not be saved: {error}").format(error=error))
             self.unlocked = []
         self._announce_achievements()
         return self.unlocked
@@ -243,6 +290,14 @@ class LevelRun:
         # banner as well said it twice, over the closing lines and then the result.
         self.achievements_won = [BY_ID[name].title for name in self.progress.new_achievements if name in BY_ID]
         self.progress.new_achievements = []
+
+    def quit_label(self) -> str:
+        """The pause menu's button that leaves the level, in English (N_-marked: the menu
+        translates it when drawn)."""
+        found = QUIT_LABELS.get(self.home_label)
+        if found is None:  # a home label given already translated
+            found = next((quit for home, quit in QUIT_LABELS.items() if _(home) == self.home_label), None)
+        return found or N_("Leave the level")
 
     def level_title(self, level_id: str) -> str:
         levels = self.campaign.data if self.campaign is not None else None
@@ -260,7 +315,10 @@ class LevelRun:
         fails is said at once by a banner that stays over the screen left to."""
         if self.progress is not None and self.session is not None and not self.session.over:
             if not self._save():
-                self.app.show_banner(f"{self.notices[-1]}. Your progress up to your last saved move is kept.", ms=9000)
+                self.app.show_banner(
+                    _("{problem}. Your progress up to your last saved move is kept.").format(problem=self.notices[-1]),
+                    ms=9000,
+                )
         self.leave()
 
     def leave(self) -> None:

@@ -8,6 +8,7 @@ import uuid
 from dataclasses import dataclass, replace
 from typing import Any
 
+from game.i18n import _, ngettext
 from game.rules.gomoku import Rule
 
 
@@ -58,15 +59,17 @@ class QuickOption:
 
 
 def seat_label(setup: MatchSetup, seat: int) -> str:
-    """How the scenes name a seat of a quick match: "You", the AI's character, or "Player 1"."""
+    """How the scenes name a seat of a quick match: "You", the AI's character, or "Player 1"
+    (in the player's language)."""
     from game.client.front_ends import front_end
 
     if setup.opponent == "hotseat":
-        return f"Player {seat + 1}"
+        return _("Player {number}").format(number=seat + 1)
     if setup.controllers()[seat] == "human":
-        return "You"
+        return _("You")
     name = front_end(setup.game).opponent(setup.difficulty)[0]
-    return f"{name} ({seat + 1})" if setup.opponent == "watch" else name
+    # TRANSLATORS: an AI watched playing itself: its name and its seat, "Pip (2)".
+    return _("{name} ({seat})").format(name=name, seat=seat + 1) if setup.opponent == "watch" else name
 
 
 def seat_portrait(setup: MatchSetup, seat: int, player_portrait: str) -> str:
@@ -83,8 +86,10 @@ def seat_portrait(setup: MatchSetup, seat: int, player_portrait: str) -> str:
 
 
 def counted(count: int, unit: str) -> str:
-    """ "1 turn", "15 turns" (`unit` singular)."""
-    return f"{count} {unit}{'' if count == 1 else 's'}"
+    """ "1 turn", "15 turns" (`unit` singular: "turn", "move" or "round"), in the player's language."""
+    from game.client.value_names import count_turns
+
+    return count_turns(unit if unit.endswith("s") else unit + "s", count)
 
 
 def in_sentence(name: str) -> str:
@@ -96,13 +101,32 @@ def versus_sentence(good: bool | None, winner: str, loser: str, count: int, unit
     """The end of a game between two named sides, as a sentence for the result screen: "You lost
     to the Duelmind after 15 turns", "You beat Pip in 9 moves", "Player 1 beat Player 2 in 4
     rounds". `good`: True you won, False you lost, None nobody at this screen is "you"; `count` is
-    the length of the game in the units its table shows (a duel's turns counted per player)."""
-    length = counted(count, unit)
-    if good is False:
-        return f"You lost to {in_sentence(winner)} after {length}"
-    if good is True:
-        return f"You beat {in_sentence(loser)} in {length}"
-    return f"{winner} beat {in_sentence(loser)} in {length}"
+    the length of the game in the units its table shows (a duel's turns counted per player), `unit`
+    "turn", "move" or "round". One whole sentence per case and unit: the number's form depends on
+    the words around it (Russian: "после 15 ходов" but "за 15 ходов")."""
+    unit = unit.removesuffix("s")
+    sentences = _SENTENCES.get(unit, _SENTENCES["turn"])
+    case = 0 if good is False else 1 if good is True else 2
+    return sentences[case](count).format(count=count, winner=in_sentence(winner), loser=in_sentence(loser))
+
+
+_SENTENCES = {
+    "turn": (
+        lambda n: ngettext("You lost to {winner} after {count} turn", "You lost to {winner} after {count} turns", n),
+        lambda n: ngettext("You beat {loser} in {count} turn", "You beat {loser} in {count} turns", n),
+        lambda n: ngettext("{winner} beat {loser} in {count} turn", "{winner} beat {loser} in {count} turns", n),
+    ),
+    "move": (
+        lambda n: ngettext("You lost to {winner} after {count} move", "You lost to {winner} after {count} moves", n),
+        lambda n: ngettext("You beat {loser} in {count} move", "You beat {loser} in {count} moves", n),
+        lambda n: ngettext("{winner} beat {loser} in {count} move", "{winner} beat {loser} in {count} moves", n),
+    ),
+    "round": (
+        lambda n: ngettext("You lost to {winner} after {count} round", "You lost to {winner} after {count} rounds", n),
+        lambda n: ngettext("You beat {loser} in {count} round", "You beat {loser} in {count} rounds", n),
+        lambda n: ngettext("{winner} beat {loser} in {count} round", "{winner} beat {loser} in {count} rounds", n),
+    ),
+}
 
 
 def new_game_id() -> str:

@@ -12,9 +12,12 @@ from typing import Callable
 
 import pygame
 
+from game import i18n
 from game.client import theme
+from game.client.rules_words import translate
 from game.client.resources import font
 from game.client.widgets import draw_text, fit_lines, wrap_text
+from game.i18n import _
 
 TEXT_SIZE = 15
 DETAIL_SIZE = 13
@@ -68,15 +71,17 @@ def draw_state_icon(surface: pygame.Surface, centre, state: str, radius: int = 8
 
 def player_words(text: str) -> str:
     """Rules text as a player reads it: "1 move(s) left" -> "1 move left", "3 move(s)" -> "3 moves",
-    "Objective failed: Win." -> "You did not win."."""
+    "Objective failed: Win." -> "You lost the game.", then in the player's language
+    (game/client/rules_words.py); a level's own text (already translated) stays as it is."""
     text = re.sub(r"\b1 (\w+)\(s\)", r"1 \1", text)
     text = re.sub(r"(\d+) (\w+)\(s\)", r"\1 \2s", text)
     if text.startswith("Objective failed: "):
         goal = text[len("Objective failed: ") :].rstrip(".")
         if goal.lower() == "win":
-            return "You lost the game."
-        return f"Missed: {goal[:1].lower()}{goal[1:]}."
-    return text
+            text = "You lost the game."
+        else:
+            text = f"Missed: {goal[:1].lower()}{goal[1:]}."
+    return translate(text)  # in the player's language (the rules' sentences stay English)
 
 
 class ObjectivesHUD:
@@ -111,10 +116,10 @@ class ObjectivesHUD:
                 del self.flash[index]
 
     def _lines(self, status, width: int) -> list[str]:
-        key = (status.text, status.required, width)
+        key = (status.text, status.required, width, i18n.generation())
         lines = self._layout.get(key)
         if lines is None:
-            lines = wrap_text(status.text, TEXT_SIZE, width - ICON - 6)
+            lines = wrap_text(player_words(status.text), TEXT_SIZE, width - ICON - 6)
             self._layout[key] = lines
         return lines
 
@@ -127,10 +132,10 @@ class ObjectivesHUD:
         return total + len(self.hints) * _step(DETAIL_SIZE, 18) + (4 if self.hints else 0)
 
     def _twist_lines(self, width: int) -> list[str]:
-        key = ("twist", tuple(self.twists), width)
+        key = ("twist", tuple(self.twists), width, i18n.generation())
         lines = self._layout.get(key)
         if lines is None:
-            lines = [line for text in self.twists for line in wrap_text(text, DETAIL_SIZE + 1, width)]
+            lines = [line for text in self.twists for line in wrap_text(player_words(text), DETAIL_SIZE + 1, width)]
             self._layout[key] = lines
         return lines
 
@@ -145,7 +150,9 @@ class ObjectivesHUD:
             return y
         room = rect.bottom - self.padding - y
         if self._twist_height(width) - 8 > room:  # a full list above: one line, "Twist: ...", as small as it must be
-            size, lines = fit_lines(["Twist: " + " ".join(self.twists)], DETAIL_SIZE + 1, width, room, minimum=10)
+            # TRANSLATORS: a boss's rule twist in one line, over the objectives list.
+            one = _("Twist: {twist}").format(twist=" ".join(player_words(text) for text in self.twists))
+            size, lines = fit_lines([one], DETAIL_SIZE + 1, width, room, minimum=10)
             step = font(size).get_linesize()
             for line in lines:
                 if y + step > rect.bottom:
@@ -153,7 +160,7 @@ class ObjectivesHUD:
                 draw_text(surface, line, (x, y), size, theme.ACCENT, box=rect)
                 y += step
             return y + 4
-        draw_text(surface, "Twist", (x, y), TEXT_SIZE, theme.ACCENT, bold=True, width=width, box=rect)
+        draw_text(surface, _("Twist"), (x, y), TEXT_SIZE, theme.ACCENT, bold=True, width=width, box=rect)
         y += _step(TEXT_SIZE, 22, True)
         step = _step(DETAIL_SIZE + 1, 18)
         for line in self._twist_lines(width):
@@ -173,7 +180,7 @@ class ObjectivesHUD:
         if self.caption:
             draw_text(surface, self.caption(), (x, y), 22, theme.ACCENT, bold=True, width=width, box=rect)
             y += _step(22, 32, True)
-        draw_text(surface, "Objectives", (x, y), 17, theme.TEXT, bold=True, width=width, box=rect)
+        draw_text(surface, _("Objectives"), (x, y), 17, theme.TEXT, bold=True, width=width, box=rect)
         y += _step(17, 26, True)
         for status in self.statuses:
             lines = self._lines(status, width)
@@ -193,7 +200,8 @@ class ObjectivesHUD:
             y += len(lines) * line
             extra = []
             if not status.required:
-                extra.append("bonus")
+                # TRANSLATORS: under a bonus objective (one star), beside its progress.
+                extra.append(_("bonus"))
             if status.detail:
                 extra.append(player_words(status.detail))
             if extra:
@@ -202,9 +210,12 @@ class ObjectivesHUD:
                 if not status.required:
                     draw_star(surface, (left + 6, y + step // 2), 6, status.state == "met")
                     left += 16
+                words = "  ·  ".join(extra)
+                if len(extra) > 1 and font(9).size(words)[0] > x + width - left:
+                    words = extra[-1]  # no room for both: the star beside it says "bonus"
                 draw_text(
                     surface,
-                    "  ·  ".join(extra),
+                    words,
                     (left, y + 1),
                     DETAIL_SIZE,
                     theme.TEXT_DIM,

@@ -11,11 +11,18 @@ VCF search (injected into the rules' checks, which never import the AI).
 A level without problems may still get warnings: the likely dead ends the workshop's editor shows
 (its game's `EditorKind.warnings`, game/workshop/kinds.py: a "win this turn" the cards cannot
 reach), printed as `file: $.path: warning: message`. Warnings never change the exit code.
+
+`--lang zh-CN` (or ru, th; en has nothing to translate) also reports, on stdout, what the
+campaign folder's translations/<lang>.json leaves untranslated (`file: $.path: missing: "text"`)
+and what it holds for texts that are no longer there (`unused`); without paths the card files'
+translations (levels/cards/translations/<lang>.json) too. It is a report: missing texts never
+change the exit code; a translation file that cannot be read does.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from pathlib import Path
 
@@ -24,6 +31,8 @@ from game.rules.levels.gomoku_checks import use_forced_win_prover
 from game.rules.levels.loader import campaign_path, read_json, validate_paths
 from game.rules.levels.problems import Problem
 from game.rules.levels.model import schema_texts
+from game.rules.levels import translations
+from game.paths import levels_dir
 from game.tools.args import add_output_arguments, print_json
 
 
@@ -37,7 +46,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--write-schema",
         action="store_true",
-        help="also (re)write levels/schema/level.schema.json and campaign.schema.json",
+        help="also (re)write levels/schema/level.schema.json, campaign.schema.json and translations.schema.json",
+    )
+    parser.add_argument(
+        "--lang",
+        choices=("en", *translations.DATA_LANGUAGES),
+        help="also list the texts the language's translation files leave out, and the unused ones",
     )
     add_output_arguments(
         parser,
@@ -49,7 +63,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     as_json = getattr(args, "json", False)
     if args.write_schema:
-        for path, text in schema_texts().items():
+        for path, text in {**schema_texts(), translations.schema_path(): translations.schema_text()}.items():
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_text(text, encoding="utf-8")
             print(f"wrote {path}", file=sys.stderr if as_json else sys.stdout)
@@ -65,6 +79,9 @@ def run(args: argparse.Namespace) -> int:
         )
         return 2
     warned = dead_ends(paths, {problem.file for problem in problems})
+    language = getattr(args, "lang", None)
+    coverage = translation_report(list(args.paths), language) if language else []
+    problems = problems + [problem for report in coverage for problem in report.problems]
     if as_json:
         nothing = (
             []
@@ -83,9 +100,26 @@ def run(args: argparse.Namespace) -> int:
                 "checked": checked,
                 "problems": [{"file": p.file, "path": p.path, "message": p.message} for p in problems] + nothing,
                 "warnings": [{"file": w.file, "path": w.path, "message": w.message} for w in warned],
+                **(
+                    {
+                        "missing": [
+                            {"file": m.file, "path": m.path, "text": json.loads(m.message)}
+                            for report in coverage
+                            for m in report.missing
+                        ],
+                        "unused": [
+                            {"file": u.file, "path": u.path, "message": u.message}
+                            for report in coverage
+                            for u in report.unused
+                        ],
+                    }
+                    if language
+                    else {}
+                ),
             }
         )
         return 1 if problems or not checked else 0
+    print_translation_report(language, coverage)
     for problem in problems:
         print(problem, file=sys.stderr)
     for warning in warned:
@@ -102,6 +136,37 @@ def run(args: argparse.Namespace) -> int:
         return 1
     print(f"ok: {checked} file(s)")
     return 0
+
+
+def translation_report(paths: list[Path], language: str) -> list[translations.Coverage]:
+    """What `language`'s translations leave out in each data folder of `paths` (default: the
+    campaign and the card files)."""
+    if language not in translations.DATA_LANGUAGES:
+        return []
+    if not paths:
+        return [
+            translations.campaign_coverage(campaign_path().parent, language),
+            translations.card_coverage(levels_dir() / "cards", language),
+        ]
+    folders = [path if path.is_dir() else path.parent for path in paths]
+    return [translations.campaign_coverage(folder, language) for folder in dict.fromkeys(folders)]
+
+
+def print_translation_report(language: str | None, coverage: list[translations.Coverage]) -> None:
+    if not language:
+        return
+    if language not in translations.DATA_LANGUAGES:
+        print(f"{language}: the data is written in it: nothing to translate")
+        return
+    for report in coverage:
+        for missing in report.missing:
+            print(f"{missing.file}: {missing.path}: missing: {missing.message}")
+        for unused in report.unused:
+            print(f"{unused.file}: {unused.path}: {unused.message}")
+    missing = sum(len(report.missing) for report in coverage)
+    unused = sum(len(report.unused) for report in coverage)
+    checked = sum(report.checked for report in coverage)
+    print(f"{language}: {missing} text(s) missing, {unused} unused translation(s), in {checked} file(s)")
 
 
 def level_files(paths: list[Path]) -> list[Path]:

@@ -23,6 +23,7 @@ from game.client.campaign import (
     opponent_text,
 )
 from game.client.front_ends import front_end
+from game.client.input import keys_for
 from game.client.objectives_hud import draw_star
 from game.client.scene import Scene
 from game.client.resources import font
@@ -33,12 +34,24 @@ from game.client.value_names import (
     count_turns,
     value_name,
 )
-from game.client.widgets import Button, backdrop, draw_text, fit_text, hover_buttons, panel, press_buttons, wrap_text
+from game.client.widgets import (
+    Button,
+    backdrop,
+    draw_text,
+    fit_lines,
+    fit_text,
+    hover_buttons,
+    panel,
+    press_buttons,
+    text_surface,
+    wrap_text,
+)
 from game.i18n import N_, _, ngettext
 from game.rules.levels.difficulty import DIFFICULTIES, at_difficulty, plays_the_same
 from game.rules.levels.unlocks import max_stars
 from game.rules.registry import game_kind
 from game.rules.levels.modifiers import twist_short
+from game.client.rules_words import progress_words, translate
 
 TOP = 104  # chapter headers
 HEADER_HEIGHT = 64
@@ -75,15 +88,27 @@ class CampaignMapScene(Scene):
         self.runs: set[str] = set()
         self.time = 0.0
         self.mouse = (0, 0)
-        self.back = Button(pygame.Rect(MARGIN, 26, 130, 46), _("Back"), self.leave, size=20)
-        # the deck editor: the player's collection and the decks they bring to "player" deck levels
-        self.decks = Button(pygame.Rect(MARGIN + 142, 26, 130, 46), _("Decks"), self.open_decks, size=20)
+        # Each header button that has a key shows it under its label, as the skirmish's End turn
+        # does (the key names are the keyboard's, from the key mapping); the buttons are tall
+        # enough for the two lines at 150 % text.
+        self.back = Button(
+            pygame.Rect(MARGIN, 20, 130, 54), _("Back"), self.leave, size=20, note=" / ".join(keys_for("back"))
+        )
+        # the deck editor: the player's collection and the decks they bring to "player" deck levels;
+        # its key is an action (Tab, a pad's Y) like the map's others, so a pad opens it too
+        self.decks = Button(
+            pygame.Rect(MARGIN + 142, 20, 130, 54),
+            _("Decks"),
+            self.open_decks,
+            size=20,
+            note=" / ".join(keys_for("toggle_overlay")),
+        )
         # the profile (totals and achievements) and the difficulty setting, at the right
         self.profile_button = Button(
-            pygame.Rect(theme.WIDTH - MARGIN - 130, 26, 130, 46), _("Profile"), self.open_profile, size=20
+            pygame.Rect(theme.WIDTH - MARGIN - 130, 20, 130, 54), _("Profile"), self.open_profile, size=20
         )
         self.difficulty_button = Button(
-            pygame.Rect(theme.WIDTH - MARGIN - 130 - 12 - 150, 26, 150, 46),
+            pygame.Rect(theme.WIDTH - MARGIN - 130 - 12 - 150, 20, 150, 54),
             "",
             self.choose_difficulty,
             size=18,
@@ -98,6 +123,8 @@ class CampaignMapScene(Scene):
         """Read the progress again (after a level, or a reload) and lay the map out."""
         if self.progress is None:
             return
+        if self.data.follow_language():  # a language switched in Settings: the data's words too
+            self._objectives.clear()
         progress = self.progress
         completed = progress.completed()
         for level_id in self.all_ids():
@@ -296,7 +323,8 @@ class CampaignMapScene(Scene):
             return
         session = None
         if resume:
-            session = self.progress.resume(run.at_difficulty(self.data.levels[level_id]))
+            # From the English file: the copy in the player's language keeps its digest.
+            session = self.progress.resume(run.in_language(run.at_difficulty(self.data.english_level(level_id))))
             if session is None:  # unreadable, or the level changed: moved aside, and said why
                 self.refresh()
                 return
@@ -355,6 +383,8 @@ class CampaignMapScene(Scene):
                 self._move_selection(intent.name)
             elif intent.name == "confirm":
                 self.activate()
+            elif intent.name == "toggle_overlay" and self.data.campaign is not None:
+                self.open_decks()  # the Decks button's key
             return
         if intent.kind == "move":
             self.mouse = intent.pos
@@ -490,15 +520,21 @@ class CampaignMapScene(Scene):
         top = max(rect.y + 30, label_rect.bottom - 4)
         while size > TINY and font(size, True).get_height() > rect.bottom - 2 - top:  # the header's height too
             size -= 1
-        draw_text(
-            surface,
-            column.title,
-            (rect.x + 14, top),
-            size,
-            theme.TEXT if unlocked else theme.DISABLED,
-            bold=True,
-            box=rect,
-        )
+        lines = [column.title]
+        if size < 12 or font(size, True).size(column.title)[0] > rect.width - 28:  # a long name: two lines, larger
+            two = fit_lines(lines, 13, rect.width - 28, rect.bottom - 2 - top, bold=True, minimum=TINY)
+            if two[0] > size and len(two[1]) <= 2 or font(size, True).size(column.title)[0] > rect.width - 28:
+                size, lines = two
+        for line in lines:
+            top = draw_text(
+                surface,
+                line,
+                (rect.x + 14, top),
+                size,
+                theme.TEXT if unlocked else theme.DISABLED,
+                bold=True,
+                box=rect,
+            ).bottom
 
     def _draw_tile(self, surface, level_id: str, rect: pygame.Rect) -> None:
         state = self.states.get(level_id, "locked")
@@ -545,7 +581,7 @@ class CampaignMapScene(Scene):
         y = rect.y + rect.height - (20 if len(lines) == 1 else 12)
         step = (y - 8 - rect.y - 6) // len(lines)
         if len(lines) > 1:  # a chapter of many levels has short tiles: two lines shrink to stay apart
-            lines = [(line, _fitting_lines(size, step)) for line, size in lines]
+            lines = [(line, _fitting_lines(line, size, step)) for line, size in lines]
         for index, (line, size) in enumerate(lines):
             draw_text(surface, line, (x, rect.y + 6 + index * step), size, colour, bold=True, box=rect)
         if state == "broken":
@@ -627,7 +663,8 @@ class CampaignMapScene(Scene):
             label = text if required else _("{objective} (bonus)").format(objective=text)
             draw_text(surface, label, (ox + 22, oy), 16, theme.TEXT, width=DETAIL.right - 270 - ox - 22)
             oy += max(24, font(16).get_linesize())
-        twist = twist_short(level)  # a boss's rule twist (game/rules/levels/modifiers.py), when there is room
+        # a boss's rule twist (game/rules/levels/modifiers.py), when there is room
+        twist = translate(twist_short(level))
         if twist and oy + font(16).get_linesize() <= DETAIL.bottom - 6:
             words = _("Twist: {twist}").format(twist=twist)
             draw_text(surface, words, (ox, oy), 16, theme.ACCENT, width=DETAIL.right - 270 - ox)
@@ -672,7 +709,8 @@ class CampaignMapScene(Scene):
         return chapter.levels[index - 1] if index > 0 else None
 
     def _draw_notices(self, surface) -> None:
-        lines = [line for notice in self.notices for line in wrap_text(notice, 17, 860)]
+        notices = [progress_words(notice, self._title) for notice in self.notices]  # the rules' English, worded
+        lines = [line for notice in notices for line in wrap_text(notice, 17, 860)]
         box = pygame.Rect(0, 0, 900, 26 + 24 * len(lines))
         box.midtop = (theme.WIDTH // 2, 84)
         panel(surface, box, (70, 40, 40), theme.BAD, alpha=245)
@@ -717,9 +755,14 @@ def _padlock(surface, centre, colour, scale: float = 1.0) -> None:
     pygame.draw.circle(surface, (30, 34, 46), (x, body.centery), max(2, int(3 * scale)))
 
 
-def _fitting_lines(size: int, step: int) -> int:
-    """The largest size up to `size` whose lines, `step` apart, keep their letters apart."""
-    while size > TINY and font(size, True).get_linesize() * 0.7 > step:
+def _fitting_lines(line: str, size: int, step: int) -> int:
+    """The largest size up to `size` at which `line` and the one `step` below keep their letters
+    apart (measured as drawn: Thai's marks above and below make a taller line than Latin's)."""
+
+    def tall(size: int) -> int:
+        return max(font(size, True).get_linesize(), text_surface(line, size, bold=True).get_height())
+
+    while size > TINY and tall(size) * 0.7 > step:
         size -= 1
     return size
 

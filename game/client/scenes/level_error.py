@@ -8,6 +8,7 @@ import pygame
 from game.client import theme
 from game.client.scene import Scene
 from game.client.widgets import Button, backdrop, draw_text, hover_buttons, panel, press_buttons, wrap_text
+from game.i18n import _, ngettext
 
 BOX = pygame.Rect(90, 60, 1100, 560)
 MAX_LINES = 14
@@ -22,8 +23,10 @@ class LevelErrorScene(Scene):
         self.level_run = run  # F5 reads the file again
         self.problems = list(problems)
         self.file = str(run.path)
-        self.back = Button(pygame.Rect(theme.WIDTH // 2 - 270, 640, 250, 60), "Back", self.close)
-        self.retry = Button(pygame.Rect(theme.WIDTH // 2 + 20, 640, 250, 60), "Reload (F5)", self.reload, primary=True)
+        self.back = Button(pygame.Rect(theme.WIDTH // 2 - 270, 640, 250, 60), _("Back"), self.close)
+        self.retry = Button(
+            pygame.Rect(theme.WIDTH // 2 + 20, 640, 250, 60), _("Reload (F5)"), self.reload, primary=True
+        )
 
     @property
     def message(self) -> str:
@@ -47,12 +50,20 @@ class LevelErrorScene(Scene):
         surface.blit(backdrop(), (0, 0))
         panel(surface, BOX, theme.PANEL, theme.BAD, radius=16, width=3)
         count = len(self.problems)
+        self.back.label, self.retry.label = _("Back"), _("Reload (F5)")  # Settings may have switched the language
         draw_text(
-            surface, "This level cannot be played", (BOX.centerx, BOX.y + 44), 38, theme.BAD, bold=True, anchor="center"
+            surface,
+            _("This level cannot be played"),
+            (BOX.centerx, BOX.y + 44),
+            38,
+            theme.BAD,
+            bold=True,
+            anchor="center",
         )
         draw_text(
             surface,
-            f"{self.file}: {count} problem{'s' if count != 1 else ''}",
+            # TRANSLATORS: a level file's path and how many problems it has (the level designer's screen).
+            ngettext("{file}: {count} problem", "{file}: {count} problems", count).format(file=self.file, count=count),
             (BOX.centerx, BOX.y + 88),
             17,
             theme.TEXT_DIM,
@@ -75,14 +86,18 @@ class LevelErrorScene(Scene):
         if hidden > 0:
             draw_text(
                 surface,
-                f"... and {hidden} more (duelmind levels validate lists them all)",
+                ngettext(
+                    "... and {count} more (duelmind levels validate lists them all)",
+                    "... and {count} more (duelmind levels validate lists them all)",
+                    hidden,
+                ).format(count=hidden),
                 (BOX.x + 36, y + 4),
                 16,
                 theme.TEXT_DIM,
             )
         draw_text(
             surface,
-            "Fix the file and press F5 to read it again  ·  Esc: back",
+            _("Fix the file and press F5 to read it again  ·  Esc: back"),
             (BOX.centerx, BOX.bottom - 28),
             16,
             theme.TEXT_DIM,

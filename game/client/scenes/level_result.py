@@ -203,12 +203,16 @@ class LevelResultScene(Scene):
         x = box.x + 90
         for status in self.result.objectives:
             draw_state_icon(surface, (x, y + 12), status.state if status.state != "pending" else "failed", 11)
-            text = status.text if status.required else _("{objective}   (bonus)").format(objective=status.text)
-            draw_text(surface, text, (x + 24, y), 20, theme.TEXT if status.state == "met" else theme.TEXT_DIM)
+            words = player_words(status.text)
+            text = words if status.required else _("{objective}   (bonus)").format(objective=words)
+            right = box.right - 40
             if status.detail:
-                draw_text(
+                right = draw_text(
                     surface, player_words(status.detail), (box.right - 90, y + 2), 16, theme.TEXT_DIM, anchor="topright"
-                )
+                ).left
+            # a longer language's objective shrinks to stay clear of its detail
+            size = fit_text(text, 20, right - 16 - (x + 24), minimum=12)
+            draw_text(surface, text, (x + 24, y), size, theme.TEXT if status.state == "met" else theme.TEXT_DIM)
             y += OBJECTIVE_LINE
         return y
 
@@ -243,7 +247,7 @@ class LevelResultScene(Scene):
         titles = getattr(self.run, "achievements_won", None) or []  # earned by this result
         if titles:
             earned = ngettext("Achievement earned: {titles}", "Achievements earned: {titles}", len(titles))
-            lines.append((earned.format(titles=_(", ").join(titles)), theme.ACCENT))
+            lines.append((earned.format(titles=_(", ").join(_(title) for title in titles)), theme.ACCENT))
         if self.unlocked:
             names = _(", ").join(self.run.level_title(level_id) for level_id in self.unlocked)
             lines.append((_("Unlocked: {levels}").format(levels=names), theme.GOOD))

@@ -6,6 +6,7 @@ import pygame
 
 from game.client import theme
 from game.client.scene import Scene
+from game.i18n import _
 from game.client.widgets import Button, backdrop, draw_text
 
 
@@ -18,7 +19,9 @@ class PassDeviceScene(Scene):
         self.player_label = player_label
         self.on_ready = on_ready
         self.detail = detail
-        self.button = Button(pygame.Rect(theme.WIDTH // 2 - 160, 420, 320, 70), "I'm ready", self.ready, primary=True)
+        self.button = Button(
+            pygame.Rect(theme.WIDTH // 2 - 160, 420, 320, 70), _("I'm ready"), self.ready, primary=True
+        )
 
     def ready(self) -> None:
         self.app.pop()
@@ -34,10 +37,11 @@ class PassDeviceScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(backdrop(), (0, 0))
-        draw_text(surface, "Pass the device", (theme.WIDTH // 2, 220), 34, theme.TEXT_DIM, anchor="center")
+        self.button.label = _("I'm ready")  # Settings (from the pause menu) may have switched the language
+        draw_text(surface, _("Pass the device"), (theme.WIDTH // 2, 220), 34, theme.TEXT_DIM, anchor="center")
         draw_text(
             surface,
-            f"{self.player_label}, your turn",
+            _("{player}, your turn").format(player=self.player_label),
             (theme.WIDTH // 2, 300),
             60,
             theme.ACCENT,
@@ -50,7 +54,7 @@ class PassDeviceScene(Scene):
         self.button.draw(surface)
         draw_text(
             surface,
-            "Click or press Enter when the other player is not looking",
+            _("Click or press Enter when the other player is not looking"),
             (theme.WIDTH // 2, 530),
             18,
             theme.TEXT_DIM,

@@ -141,21 +141,19 @@ class ProfileScene(Scene):
             colour = theme.GOOD if when is not None else theme.PANEL_BORDER
             panel(surface, cell, theme.PANEL, colour, radius=10, alpha=255 if when is not None else 150)
             draw_star(surface, (cell.x + 20, cell.y + 22), 10, when is not None)
-            title_size = fit_text(achievement.title, 17, cell.width - 44, bold=True)
+            title = _(achievement.title)
+            title_size = fit_text(title, 17, cell.width - 44, bold=True)
             draw_text(
                 surface,
-                achievement.title,
+                title,
                 (cell.x + 38, cell.y + 10),
                 title_size,
                 theme.TEXT if when is not None else theme.TEXT_DIM,
                 bold=True,
             )
-            # The achievements' own words are the rules' English until they are marked there.
-            words = (
-                achievement.goal
-                if when is None
-                else _("{goal} Earned on {date}.").format(goal=achievement.goal, date=_day(when))
-            )
+            # The achievements' words are marked in the rules (N_) and translated here.
+            goal = _(achievement.goal).format(count=achievement.count)
+            words = goal if when is None else _("{goal} Earned on {date}.").format(goal=goal, date=_day(when))
             lines = wrap_text(words, 14, cell.width - 46)
             step = font(14).get_linesize()
             room = max(1, (cell.bottom - 4 - (cell.y + 12 + font(17, True).get_linesize())) // step)

@@ -114,7 +114,7 @@ class ResultScene(Scene):
         if self.face is None:
             return ""
         who = self.face[1]
-        return "" if who == "You" or who in self.headline else who
+        return "" if who in ("You", _("You")) or who in self.headline else who
 
     def rematch(self) -> None:
         self.on_rematch()

@@ -105,7 +105,7 @@ class TitleScene(Scene):
             width=theme.WIDTH - 80,
         )
         if self.app.notice:
-            lines = wrap_text(self.app.notice, 18, 760)
+            lines = wrap_text(_(self.app.notice), 18, 760)  # a marked sentence (a failed save) follows the language
             line_height = font(18).get_linesize()  # grows with the text size setting
             box = pygame.Rect(0, 0, 800, 30 + line_height * len(lines))
             box.midtop = (theme.WIDTH // 2, 20)

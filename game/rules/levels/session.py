@@ -85,7 +85,13 @@ class LevelResult:
 def level_digest(level) -> str:
     """A short hash of the level's content (saves note which version of a level they are of).
     Fields left at their defaults are not hashed, so a new optional field in the level format
-    does not make every stored measurement and save look like one of a changed level."""
+    does not make every stored measurement and save look like one of a changed level. A copy
+    shown in the player's language (game/rules/levels/translations.py) hashes as its English."""
+    from game.rules.levels.translations import source_digest
+
+    english = source_digest(level)
+    if english is not None:
+        return english
     return hashlib.sha256(level.model_dump_json(by_alias=True, exclude_defaults=True).encode()).hexdigest()[:16]
 
 

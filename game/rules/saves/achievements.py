@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping
 
+from game.i18n import N_
 from game.rules.registry import GAMES
 
 QUICK_WIN_MOVES = 10  # "Quick Hands": a board-game level won in this many of the player's moves
@@ -26,8 +27,13 @@ MATCHES_PLAYED = 25  # "Regular": quick matches and hot-seat games together
 class Achievement:
     id: str
     title: str
-    goal: str  # what to do, for a player: shown under the title, earned or not
+    goal: str  # what to do, for a player: shown under the title, earned or not ({count}: `count`)
     met: Callable[["Facts"], bool]
+    count: int = 0  # the number the goal names
+
+    def goal_text(self) -> str:
+        """The goal as an English sentence."""
+        return self.goal.format(count=self.count)
 
 
 @dataclass(frozen=True)
@@ -86,39 +92,54 @@ def _matches_played(facts: Facts) -> int:
     return sum(tally.played for tally in facts.progress.matches.values())
 
 
+# Titles and goals are marked for translation (N_: the English here, translated where drawn, in
+# the client: `_(title)`, `_(goal).format(count=count)`); `goal_text()` is the English sentence.
 ACHIEVEMENTS: tuple[Achievement, ...] = (
-    Achievement("first_spark", "First Spark", "Win a campaign level.", lambda f: bool(f.won_levels())),
+    Achievement("first_spark", N_("First Spark"), N_("Win a campaign level."), lambda f: bool(f.won_levels())),
     Achievement(
         "three_crafts",
-        "Three Crafts",
-        f"Win levels in {CRAFTS} different games.",
+        N_("Three Crafts"),
+        # TRANSLATORS: {count} is 3.
+        N_("Win levels in {count} different games."),
         lambda f: len({f.kind(level_id) for level_id in f.won_levels()} - {None}) >= CRAFTS,
+        CRAFTS,
     ),
-    Achievement("flawless", "Flawless Chapter", "Win every level of a chapter without losing once.", _flawless_chapter),
+    Achievement(
+        "flawless",
+        N_("Flawless Chapter"),
+        N_("Win every level of a chapter without losing once."),
+        _flawless_chapter,
+    ),
     Achievement(
         "quick_hands",
-        "Quick Hands",
-        f"Win a gomoku or Connect Four level in {QUICK_WIN_MOVES} moves or fewer.",
+        N_("Quick Hands"),
+        # TRANSLATORS: {count} is 10.
+        N_("Win a gomoku or Connect Four level in {count} moves or fewer."),
         _quick_win,
+        QUICK_WIN_MOVES,
     ),
     Achievement(
         "star_collector",
-        "Star Collector",
-        f"Earn three stars on {THREE_STAR_LEVELS} levels.",
+        N_("Star Collector"),
+        # TRANSLATORS: {count} is 10.
+        N_("Earn three stars on {count} levels."),
         lambda f: len([r for r in f.progress.levels.values() if r.wins > 0 and r.stars >= 3]) >= THREE_STAR_LEVELS,
+        THREE_STAR_LEVELS,
     ),
-    Achievement("against_the_odds", "Against the Odds", "Beat a boss on Hard.", _hard_boss),
+    Achievement("against_the_odds", N_("Against the Odds"), N_("Beat a boss on Hard."), _hard_boss),
     Achievement(
         "duelmind_falls",
-        "The Duelmind Falls",
-        "Win the campaign's final duel.",
+        N_("The Duelmind Falls"),
+        N_("Win the campaign's final duel."),
         lambda f: (final := f.final_level()) is not None and f.won(final),
     ),
     Achievement(
         "regular",
-        "Regular",
-        f"Play {MATCHES_PLAYED} quick or hot-seat matches.",
+        N_("Regular"),
+        # TRANSLATORS: {count} is 25.
+        N_("Play {count} quick or hot-seat matches."),
         lambda f: _matches_played(f) >= MATCHES_PLAYED,
+        MATCHES_PLAYED,
     ),
 )
 BY_ID = {achievement.id: achievement for achievement in ACHIEVEMENTS}
