@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterator, NamedTuple
 
 from game.rules.game_api import Decision, Explanation
+from game.rules.gomoku import thoughts
 from game.rules.registry import game_kind, register_agents
 
 # ----------------------------------------------------------------------------- cards
@@ -135,24 +136,16 @@ def play_card_turn(battle, agent: CardTurnAgent, budget_ms: float, card_pool=Non
 
 
 def _card_plan_words(battle, plan) -> str:
-    """A planned turn (its actions' protocol text) in words, against the battle before it."""
-    from game.rules.cards.actions import parse_action
-    from game.rules.cards.game import describe_action
+    """A planned turn in words (game/rules/cards/plan_words.py: the language of the moment)."""
+    from game.rules.cards.plan_words import plan_words
 
-    words = []
-    for line in plan.split(";") if isinstance(plan, str) else plan:
-        line = line.strip()
-        if not line or line == "PASS":
-            continue
-        try:
-            words.append(describe_action(battle, parse_action(line)))
-        except ValueError:
-            words.append(line)
-    return ", then ".join(words) or "End the turn"
+    return plan_words(battle, plan)
 
 
 def _card_explanation(battle, info: dict, action) -> Explanation:
-    from game.rules.cards.game import describe_action
+    """The card AI's decision in a player's words, in the language of the moment (the client's
+    worker is told the player's; everything else keeps English)."""
+    from game.rules.cards.plan_words import action_words, explanation_facts, tries_words
 
     options: list[tuple[str, float]] = []
     shown = 8  # the best plans the Tab view lists (all of them when it weighed fewer)
@@ -168,32 +161,13 @@ def _card_explanation(battle, info: dict, action) -> Explanation:
             mean = child.get("mean")
             words = _card_plan_words(battle, child["actions"])
             if mean is not None and child.get("visits"):  # the search's count, in a player's words
-                visits = int(child["visits"])
-                words += f". Tried {'once' if visits == 1 else f'{visits} times'}, won {round(100 * mean)}% of them"
+                words = tries_words(words, int(child["visits"]), mean)
             options.append((words, 0.0 if mean is None else float(mean)))
-    facts = []
-    if len(weighed) > len(options):
-        facts.append(f"Weighed {len(weighed)} plans; the {len(options)} best are listed")
-    if info.get("lethal"):
-        facts.append("Found a way to win this turn")
-    if "ms" in info:
-        facts.append(f"Thought for {info['ms']:.0f} ms")
-    return Explanation(describe_action(battle, action), options, facts)
+    facts = explanation_facts(len(weighed), len(options), bool(info.get("lethal")), info.get("ms"))
+    return Explanation(action_words(battle, action), options, facts)
 
 
 # ----------------------------------------------------------------------------- gomoku
-
-GOMOKU_REASONS = {
-    "win": "Makes five in a row",
-    "block": "Blocks a five in a row",
-    "vcf": "Forces a win with a run of fours",
-    "vct": "Forces a win with threes and fours",
-    "defend": "Defends against a forced win",
-    "opening": "Plays a known opening move",
-    "search": "The best move it found",
-    "novice": "A beginner's move",
-    "fallback": "A safe move",
-}
 
 
 # The client's AI worker shares one memory per level for its life (entries are exact positions):
@@ -228,28 +202,10 @@ class GomokuAgent:
         move = (move[0], move[1])  # a plain tuple (the engine may give a list)
         size = board.size
         line = [point_name(tuple(point), size) for point in info.get("pv", [])[1:4]]
-        facts = [
-            f"Expects {', '.join(line)} next" if line else "",
-            f"Looked {info['depth']} move{'s' if info['depth'] != 1 else ''} ahead" if info.get("depth") else "",
-            _gomoku_verdict(info.get("score")),
-            f"Thought for {info.get('ms', 0):.0f} ms",
-        ]
-        headline = f"{GOMOKU_REASONS.get(info.get('reason', ''), 'Plays')}: {point_name(move, size)}"
-        return Decision(move, Explanation(headline, [], [fact for fact in facts if fact]))
-
-
-def _gomoku_verdict(score) -> str:
-    """The engine's score of the position in words (a forced win or loss, or a share)."""
-    import math
-
-    if not isinstance(score, (int, float)) or not score:
-        return ""
-    if abs(score) >= GOMOKU_MATE:
-        return "Sees a forced win" if score > 0 else "Sees a forced loss"
-    return f"Judges the position {round(100 * (0.5 + math.atan(score / 3000) / math.pi))}% in its favour"
-
-
-GOMOKU_MATE = 99000
+        # In the language of the moment (game/rules/gomoku/thoughts.py): the client's worker is told the player's.
+        facts = thoughts.facts(line, info.get("depth"), info.get("score"), info.get("ms", 0))
+        headline = thoughts.headline(info.get("reason", ""), point_name(move, size))
+        return Decision(move, Explanation(headline, [], facts))
 
 
 # ----------------------------------------------------------------------------- self-play
@@ -347,7 +303,10 @@ class SkirmishTeamAgent:
         self.name = getattr(agent, "name", "agent")
 
     def act(self, observation, budget_ms: float) -> Decision:
-        from game.rules.skirmish.game import SkirmishGame, describe_action
+        from game.i18n import _
+        from game.rules.skirmish import words as said  # the explanation in the language of the moment
+        from game.rules.skirmish.game import SkirmishGame
+        from game.rules.skirmish.words import action_words as describe_action
 
         if not isinstance(observation, SkirmishGame):
             observation = SkirmishGame(observation)
@@ -361,10 +320,11 @@ class SkirmishTeamAgent:
             facts.append(explain(seen, nodes))
         report = getattr(self.agent, "last_report", "")
         if report:
-            facts.append(f"It weighed {report}.")
+            facts.append(_(said.WEIGHED).format(report=report))
         plan = [action] + list(getattr(self.agent, "plan", None) or [])
         if len(plan) > 1 and not nodes:  # a search's plan is told in its explanation above
-            facts.append("Its plan: " + ", then ".join(describe_action(observation, step) for step in plan))
+            steps = _(said.THEN).join(describe_action(observation, step) for step in plan)
+            facts.append(_(said.ITS_PLAN).format(steps=steps))
         options = []
         if nodes:
             scores = [float(node.score) for node in nodes[:6]]

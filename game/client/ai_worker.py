@@ -153,6 +153,12 @@ def _act(state: _WorkerState, payload: dict) -> dict:
     game `game_id` on `observation` (what that seat may see): {action, explanation (an
     Explanation), ms}."""
     agent = state.agent(payload["game"], payload["agent"], payload["seed"], payload["game_id"], payload["seat"])
+    language = payload.get("language")
+    if language:  # the explanation in the player's language (a request without one: as before)
+        from game import i18n
+
+        if i18n.language() != i18n.normalise(language):
+            i18n.set_language(language)
     started = time.perf_counter()
     decision = agent.act(payload["observation"], payload["budget_ms"])
     return {

@@ -18,6 +18,7 @@ import pygame
 
 from game.client import theme
 from game.client.widgets import draw_text, fit_text, panel
+from game.i18n import N_, _, ngettext
 from game.rules.game_api import Explanation
 
 MAX_ROWS = 10
@@ -36,7 +37,7 @@ def _tab_hint_width() -> int:
     """ "Tab: hide" in the top right corner and a gap before it, at the text size in effect."""
     from game.client.resources import font
 
-    return max(TAB_HINT_WIDTH, font(15).size("Tab: hide")[0] + 16)
+    return max(TAB_HINT_WIDTH, font(15).size(_("Tab: hide"))[0] + 16)
 
 
 def short(value, limit: int = 48) -> str:
@@ -91,11 +92,11 @@ def draw_explanation(surface: pygame.Surface, rect: pygame.Rect, title: str, exp
     title_rect = _fit(
         surface, title, (rect.x + 18, rect.y + 12), 22, rect.width - 36 - _tab_hint_width(), theme.ACCENT, bold=True
     )
-    draw_text(surface, "Tab: hide", (rect.right - 18, rect.y + 16), 15, theme.TEXT_DIM, anchor="topright")
+    draw_text(surface, _("Tab: hide"), (rect.right - 18, rect.y + 16), 15, theme.TEXT_DIM, anchor="topright")
     y = max(rect.y + 48, title_rect.bottom + 4)
     if not explanation:
         for line in wrap_lines(
-            "No explanation yet: this AI has not decided anything, or says nothing.", 18, rect.width - 36
+            _("No explanation yet: this AI has not decided anything, or says nothing."), 18, rect.width - 36
         ):
             draw_text(surface, line, (rect.x + 18, y), 18, theme.TEXT_DIM)
             y += _step(18, 24)
@@ -133,17 +134,17 @@ def draw_explanation(surface: pygame.Surface, rect: pygame.Rect, title: str, exp
 # ----------------------------------------------------------------------------- a player's view
 
 BAR_WIDTH = 150
-REASONS = {  # the gomoku engine's reasons, as a player says them
-    "win": "It completes five in a row.",
-    "block": "It blocks your five.",
-    "vcf": "It found a win by a chain of fours.",
-    "vct": "It found a win by threes and fours.",
-    "search": "It read the position ahead and chose the best point it found.",
-    "defend": "It defends against your threat.",
-    "forced": "The only point it could play.",
-    "opening": "An opening move in the centre.",
-    "novice": "A beginner's move: near the stones, not read ahead.",
-    "fallback": "A move anywhere (nothing better was found).",
+REASONS = {  # the gomoku engine's reasons, as a player says them (translated where drawn)
+    "win": N_("It completes five in a row."),
+    "block": N_("It blocks your five."),
+    "vcf": N_("It found a win by a chain of fours."),
+    "vct": N_("It found a win by threes and fours."),
+    "search": N_("It read the position ahead and chose the best point it found."),
+    "defend": N_("It defends against your threat."),
+    "forced": N_("The only point it could play."),
+    "opening": N_("An opening move in the centre."),
+    "novice": N_("A beginner's move: near the stones, not read ahead."),
+    "fallback": N_("A move anywhere (nothing better was found)."),
 }
 MATE = 99000
 
@@ -153,7 +154,7 @@ def _frame(surface, rect, title: str) -> int:
     title_rect = _fit(
         surface, title, (rect.x + 20, rect.y + 14), 24, rect.width - 38 - _tab_hint_width(), theme.ACCENT, bold=True
     )
-    draw_text(surface, "Tab: hide", (rect.right - 18, rect.y + 18), 15, theme.TEXT_DIM, anchor="topright")
+    draw_text(surface, _("Tab: hide"), (rect.right - 18, rect.y + 18), 15, theme.TEXT_DIM, anchor="topright")
     return max(rect.y + 54, title_rect.bottom + 4)
 
 
@@ -176,7 +177,7 @@ def _fit(surface, text: str, pos, size: int, width: int, colour, bold: bool = Fa
 
 
 def _seconds(ms) -> str:
-    return f"{float(ms) / 1000:.1f} s" if isinstance(ms, (int, float)) else "-"
+    return _("{seconds} s").format(seconds=f"{float(ms) / 1000:.1f}") if isinstance(ms, (int, float)) else "-"
 
 
 def draw_thoughts(surface: pygame.Surface, rect: pygame.Rect, who: str, explanation: Explanation | dict | None) -> None:
@@ -185,9 +186,9 @@ def draw_thoughts(surface: pygame.Surface, rect: pygame.Rect, who: str, explanat
     if isinstance(explanation, dict) and "headline" in explanation:  # Explanation.to_json()
         explanation = Explanation.from_json(explanation)
     if not isinstance(explanation, Explanation):
-        draw_explanation(surface, rect, f"What {who} is thinking", explanation)
+        draw_explanation(surface, rect, _("What {who} is thinking").format(who=who), explanation)
         return
-    y = _frame(surface, rect, f"What {who} was thinking")
+    y = _frame(surface, rect, _("What {who} was thinking").format(who=who))
     x = rect.x + 22
     width = rect.width - 44
     clip = surface.get_clip()
@@ -198,7 +199,7 @@ def draw_thoughts(surface: pygame.Surface, rect: pygame.Rect, who: str, explanat
     y += 6
     options = explanation.options[:MAX_ROWS]
     if options:
-        _fit(surface, "What it weighed:", (x, y), 17, width, theme.TEXT_DIM)
+        _fit(surface, _("What it weighed:"), (x, y), 17, width, theme.TEXT_DIM)
         y += _step(17, 26)
     fact_step = _step(17, 22)
     facts_height = sum(fact_step * min(3, len(wrap_lines(fact, 17, width))) for fact in explanation.facts[:MAX_ROWS])
@@ -226,10 +227,10 @@ def fit_options(options, width: int, height: int) -> tuple[int, list[list[str]]]
     """The weighed options wrapped to `width`, at the largest size (17 down to 12) where all of them
     fit in `height`: every option is listed whole (never cut with an ellipsis, never dropped)."""
     for size in range(17, 11, -1):
-        wrapped = [wrap_lines(text, size, width) or [""] for text, _ in options]
+        wrapped = [wrap_lines(text, size, width) or [""] for text, _score in options]
         if sum(len(lines) * _step(size, size + 5) + 6 for lines in wrapped) <= height:
             return size, wrapped
-    return 12, [wrap_lines(text, 12, width) or [""] for text, _ in options]
+    return 12, [wrap_lines(text, 12, width) or [""] for text, _score in options]
 
 
 def _has_glyph(text: str) -> bool:
@@ -243,8 +244,12 @@ def _has_glyph(text: str) -> bool:
 
 def tries_words(visits: int, won: float) -> str:
     """A search's count in words: "Tried 115 times, won 15% of them"."""
-    times = "once" if visits == 1 else f"{visits} times"
-    return f"Tried {times}, won {round(100 * won)}% of them"
+    percent = round(100 * won)
+    if visits == 1:
+        return _("Tried once, won {percent}% of them").format(percent=percent)
+    return ngettext(
+        "Tried {count} time, won {percent}% of them", "Tried {count} times, won {percent}% of them", visits
+    ).format(count=visits, percent=percent)
 
 
 def card_plans(explanation: dict) -> list[tuple[list[str], float, str]]:
@@ -255,7 +260,7 @@ def card_plans(explanation: dict) -> list[tuple[list[str], float, str]]:
         for row in rows:
             mean = row.get("mean")
             if mean is None:
-                plans.append((row.get("actions", []), 1.0, "The only sensible plan"))
+                plans.append((row.get("actions", []), 1.0, _("The only sensible plan")))
             else:
                 plans.append((row.get("actions", []), float(mean), tries_words(int(row.get("visits") or 0), mean)))
         return plans
@@ -269,9 +274,11 @@ def card_plans(explanation: dict) -> list[tuple[list[str], float, str]]:
         (
             row.get("actions", []),
             0.15 + 0.85 * (score - low) / span,
-            "The best it found"
+            _("The best it found")
             if index == 0
-            else f"{round(100 * (0.15 + 0.85 * (score - low) / span))}% as good as its choice",
+            else _("{percent}% as good as its choice").format(
+                percent=round(100 * (0.15 + 0.85 * (score - low) / span))
+            ),
         )
         for index, (row, score) in enumerate(zip(rows, scores))
     ]
@@ -293,22 +300,25 @@ def draw_card_thoughts(
         draw_thoughts(surface, rect, who, explanation)
         return
     if not is_card_explanation(explanation):
-        draw_explanation(surface, rect, f"What {who} is thinking", explanation)
+        draw_explanation(surface, rect, _("What {who} is thinking").format(who=who), explanation)
         return
-    y = _frame(surface, rect, f"What {who} was thinking")
+    y = _frame(surface, rect, _("What {who} was thinking").format(who=who))
     x = rect.x + 22
     width = rect.width - 44
     facts = []
     if explanation.get("lethal"):
-        facts.append(("Lethal found: it saw a way to win this turn.", theme.BAD))
+        facts.append((_("Lethal found: it saw a way to win this turn."), theme.BAD))
     if explanation.get("rules") and not explanation.get("plans") and not explanation.get("children"):
-        _fit(surface, "It follows simple rules of thumb, one action at a time:", (x, y), 18, width, theme.TEXT_DIM)
+        _fit(surface, _("It follows simple rules of thumb, one action at a time:"), (x, y), 18, width, theme.TEXT_DIM)
         y += _step(18, 30)
         for index, rule in enumerate(explanation["rules"][:12]):
-            action, _, why = str(rule).partition(": ")
+            action, _colon, why = str(rule).partition(": ")
             _fit(
                 surface,
-                f"{index + 1}. {say_action(action)}" + (f"  ({why})" if why else ""),
+                # TRANSLATORS: a numbered step of a plan, and why (in the AI's words, English).
+                _("{number}. {step}  ({why})").format(number=index + 1, step=say_action(action), why=why)
+                if why
+                else _("{number}. {step}").format(number=index + 1, step=say_action(action)),
                 (x, y),
                 17,
                 width,
@@ -319,8 +329,11 @@ def draw_card_thoughts(
     plans = card_plans(explanation)
     facts.append(
         (
-            f"Weighed {len(plans)} plan{'s' if len(plans) != 1 else ''} for its turn"
-            f"  ·  thought for {_seconds(explanation.get('ms'))}",
+            ngettext(
+                "Weighed {count} plan for its turn  ·  thought for {time}",
+                "Weighed {count} plans for its turn  ·  thought for {time}",
+                len(plans),
+            ).format(count=len(plans), time=_seconds(explanation.get("ms"))),
             theme.TEXT_DIM,
         )
     )
@@ -331,14 +344,17 @@ def draw_card_thoughts(
     clip = surface.get_clip()
     surface.set_clip(rect.inflate(-8, -8))
     size, blocks = fit_plans(plans, say_action, width - 16, rect.bottom - 12 - y)
-    for index, ((_, fraction, judged), lines) in enumerate(zip(plans, blocks)):
+    for index, ((_actions, fraction, judged), lines) in enumerate(zip(plans, blocks)):
         step = _step(size, size + 5)
         band = pygame.Rect(rect.x + 12, y - 4, rect.width - 24, step * (len(lines) + 1) + 8)
         if index == 0:
             pygame.draw.rect(surface, (44, 52, 30), band, border_radius=8)
             pygame.draw.rect(surface, theme.ACCENT_DARK, band, 1, border_radius=8)
         _bar(surface, x, y + 4, fraction, theme.GOOD if index == 0 else theme.MANA)
-        title = ("Its choice: " if index == 0 else f"Plan {index + 1}: ") + judged
+        if index == 0:
+            title = _("Its choice: {judged}").format(judged=judged)
+        else:
+            title = _("Plan {number}: {judged}").format(number=index + 1, judged=judged)
         _fit(
             surface,
             title,
@@ -360,9 +376,11 @@ def fit_plans(plans, say_action, width: int, height: int) -> tuple[int, list[lis
     """Each plan's steps in words, wrapped to `width`, at the largest size (17 down to 11) where
     every plan fits in `height` (each: its title line, its steps, a gap)."""
     texts = []
-    for actions, _, _ in plans:
-        steps = [say_action(text) for text in actions if text != "PASS"] or ["end the turn at once"]
-        texts.append("  ".join(f"{number}. {step}" for number, step in enumerate(steps, 1)))
+    for actions, _bar_fraction, _judged in plans:
+        steps = [say_action(text) for text in actions if text != "PASS"] or [_("end the turn at once")]
+        texts.append(
+            "  ".join(_("{number}. {step}").format(number=number, step=step) for number, step in enumerate(steps, 1))
+        )
     for size in range(17, 10, -1):
         blocks = [wrap_lines(text, size - 1, width) for text in texts]
         if sum((len(lines) + 1) * _step(size, size + 5) + 12 for lines in blocks) <= height:
@@ -379,15 +397,15 @@ def draw_gomoku_thoughts(
         draw_thoughts(surface, rect, who, explanation)
         return
     if not explanation or "reason" not in explanation:
-        draw_explanation(surface, rect, f"What {who} is thinking", explanation)
+        draw_explanation(surface, rect, _("What {who} is thinking").format(who=who), explanation)
         return
-    y = _frame(surface, rect, f"What {who} was thinking")
+    y = _frame(surface, rect, _("What {who} was thinking").format(who=who))
     x = rect.x + 22
     width = rect.width - 44
     pv = [name_point(tuple(point)) for point in explanation.get("pv") or []]
-    reason = REASONS.get(str(explanation.get("reason")), str(explanation.get("reason")))
+    reason = _(REASONS[str(explanation.get("reason"))]) if str(explanation.get("reason")) in REASONS else ""
     if pv:
-        _fit(surface, f"It played {pv[0]}.", (x, y), 22, width, theme.TEXT, bold=True)
+        _fit(surface, _("It played {point}.").format(point=pv[0]), (x, y), 22, width, theme.TEXT, bold=True)
         y += _step(22, 32, True)
     for line in wrap_lines(reason, 18, width):
         draw_text(surface, line, (x, y), 18, theme.TEXT)
@@ -396,18 +414,18 @@ def draw_gomoku_thoughts(
     score = explanation.get("score") or 0
     if abs(score) >= MATE:
         verdict, fraction = (
-            ("It sees a forced win." if score > 0 else "It sees a forced loss."),
+            (_("It sees a forced win.") if score > 0 else _("It sees a forced loss.")),
             (1.0 if score > 0 else 0.0),
         )
     else:
         fraction = 0.5 + math.atan(score / 3000) / math.pi
-        verdict = f"Its view of the position: {round(100 * fraction)}% in its favour"
+        verdict = _("Its view of the position: {percent}% in its favour").format(percent=round(100 * fraction))
     _fit(surface, verdict, (x, y), 18, width, theme.ACCENT if abs(score) >= MATE else theme.TEXT)
     y += _step(18, 26)
     _bar(surface, x, y, fraction, theme.GOOD if fraction >= 0.5 else theme.BAD, width=min(360, width))
     y += 28
     if len(pv) > 1:
-        for line in wrap_lines("The line it expects (its moves and yours, in turn):", 17, width):
+        for line in wrap_lines(_("The line it expects (its moves and yours, in turn):"), 17, width):
             draw_text(surface, line, (x, y), 17, theme.TEXT_DIM)
             y += _step(17, 24)
         for line in wrap_lines("  ".join(f"{i + 1}. {name}" for i, name in enumerate(pv[:14])), 18, width):
@@ -415,11 +433,11 @@ def draw_gomoku_thoughts(
             y += _step(18, 24, True)
         y += 6
     depth, nodes = explanation.get("depth"), explanation.get("nodes")
-    details = [f"thought for {_seconds(explanation.get('ms'))}"]
+    details = [_("thought for {time}").format(time=_seconds(explanation.get("ms")))]
     if depth:
-        details.append(f"{depth} move{'s' if depth != 1 else ''} ahead")
+        details.append(ngettext("{count} move ahead", "{count} moves ahead", depth).format(count=depth))
     if nodes:
-        details.append(f"{nodes:,} position{'s' if nodes != 1 else ''}")
+        details.append(ngettext("{count} position", "{count} positions", nodes).format(count=f"{nodes:,}"))
     details_text = "  ·  ".join(details)
     _fit(surface, details_text, (x, min(y, rect.bottom - 8 - _step(16, 22))), 16, width, theme.TEXT_DIM)
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from game.i18n import _, ngettext
 from game.rules.cards.cardset import CardSetError, load_cardset
 from game.rules.cards.locm import OFFICIAL_CARDLIST, CardListError, load_cardlist
 from game.rules.cards.model import Card
@@ -35,16 +36,22 @@ def load_card_pool(root: Path | None = None) -> CardPool:
         try:
             cards = load_cardset(files).draftable
         except CardSetError as error:
-            raise CardPoolError(f"The card files in {card_folder} have problems:\n{error}") from None
+            message = _("The card files in {folder} have problems:\n{problems}")
+            raise CardPoolError(message.format(folder=card_folder, problems=error)) from None
         if len(cards) < 3:
-            held = "one draftable card" if len(cards) == 1 else f"{len(cards)} draftable cards"
-            raise CardPoolError(f"{card_folder} holds {held}; a draft needs at least 3")
+            message = ngettext(
+                "{folder} holds {count} draftable card; a draft needs at least 3",
+                "{folder} holds {count} draftable cards; a draft needs at least 3",
+                len(cards),
+            )
+            raise CardPoolError(message.format(folder=card_folder, count=len(cards)))
         return CardPool(tuple(cards), f"{len(cards)} Duelmind cards")
     try:
         cards = list(load_cardlist(OFFICIAL_CARDLIST).values())
     except (CardListError, OSError) as error:
-        raise CardPoolError(
-            f"No card set found. The game looks for Duelmind's cards in {card_folder}/*.json, "
-            f"then for the official LOCM list, which could not be read: {error}"
-        ) from None
+        message = _(
+            "No card set found. The game looks for Duelmind's cards in {folder}/*.json, "
+            "then for the official LOCM list, which could not be read: {problem}"
+        )
+        raise CardPoolError(message.format(folder=card_folder, problem=error)) from None
     return CardPool(tuple(cards), f"{len(cards)} official LOCM cards")

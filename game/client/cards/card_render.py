@@ -16,8 +16,9 @@ from functools import lru_cache
 import pygame
 
 from game.rules.cards.model import KEYWORD_BITS, KEYWORD_LETTERS, Card, CardType, keyword_names
-from game.rules.cards.text import card_text
+from game import i18n
 from game.client.cards import card_art
+from game.client.cards.card_words import card_name, rules_text, type_name
 from game.client import theme
 from game.client.cards.card_summary import summary_candidates
 from game.client.paint import LRU, mix
@@ -232,7 +233,8 @@ def _fit_number(text: str, disc: pygame.Rect, role: Role, colour, largest: int) 
 
 
 def _rules_body(card: Card) -> str:
-    return card_text(card) or theme.CARD_TYPE_NAMES[int(card.type)] + "."
+    # TRANSLATORS: the rules text of a card that has none: its type as a sentence ("Creature.").
+    return rules_text(card) or i18n.pgettext("rules text", "{effect}.").format(effect=type_name(card.type))
 
 
 def _stat_colour(value: int, base: int):
@@ -314,7 +316,7 @@ def layout_card(
     name_area = plate.inflate(-2 * pad, -2)
     if large:
         texts += fit_name(
-            card.name, name_area, int(w * 0.085), design_size(int(w * 0.068)), design_size(int(w * 0.056))
+            card_name(card.name), name_area, int(w * 0.085), design_size(int(w * 0.068)), design_size(int(w * 0.056))
         )
         # The rules box between the name and the stats; the type in between the stats.
         box = pygame.Rect(inset + 2, plate.bottom + pad, w - 2 * inset - 4, stats_top - plate.bottom - pad - 3)
@@ -323,11 +325,18 @@ def layout_card(
         type_area = pygame.Rect(0, 0, w - 2 * (inset + 2 * stat_r + pad), 2 * stat_r - 4)
         type_area.center = (w // 2, stat_y)
         texts += _fit_line(
-            [theme.CARD_TYPE_NAMES[int(card.type)]], type_area, int(w * 0.06), 9, (236, 226, 200), Role.TYPE, bold=True
+            [type_name(card.type)],
+            type_area,
+            int(w * 0.06),
+            9,
+            (236, 226, 200),
+            Role.TYPE,
+            bold=True,
+            squeezes=(1.0, 0.9, 0.82),  # a longer language's type, condensed before it is left out
         )
     else:
         texts += fit_name(
-            card.name,
+            card_name(card.name),
             name_area,
             max(9, int(w * 0.112)),
             design_size(max(9, int(w * 0.1))),  # a name shrinks back to the pixels it has at 100 %
@@ -384,27 +393,32 @@ def _wrapped(text: str, area: pygame.Rect, largest: int, smallest: int, squeezes
 
 def _fit_rules(body: str, area: pygame.Rect) -> list[TextBox]:
     """The rules text wrapped in `area`, at the largest size (about a twelfth of its width, down
-    to 9) where it all fits."""
-    for size in range(max(9, min(17, area.width // 12)), 8, -1):
-        lines = wrap_text(body, size, area.width)
-        line_h = _height(size, False)
-        step = line_h - 1
-        if len(lines) * step + 1 > area.height or any(_width(line, size, False) > area.width for line in lines):
-            continue
-        y = area.y + max(0, (area.height - len(lines) * step) // 2 - 1)
-        return [
-            TextBox(
-                line,
-                size,
-                False,
-                pygame.Rect(area.x, y + i * step, area.width, line_h),
-                area,
-                RULES_COLOUR,
-                0,
-                Role.RULES,
-            )
-            for i, line in enumerate(lines)
-        ]
+    to 9) where it all fits; a text too long for that (a longer language) is then condensed a
+    little, size by size again, before it would be cut."""
+    for squeeze in (1.0, 0.9, 0.82):
+        for size in range(max(9, min(17, area.width // 12)), 8, -1):
+            lines = wrap_text(body, size, int(area.width / squeeze))
+            line_h = _height(size, False)
+            step = line_h - 1
+            if len(lines) * step + 1 > area.height or any(
+                _squeezed(_width(line, size, False), squeeze) > area.width for line in lines
+            ):
+                continue
+            y = area.y + max(0, (area.height - len(lines) * step) // 2 - 1)
+            return [
+                TextBox(
+                    line,
+                    size,
+                    False,
+                    pygame.Rect(area.x, y + i * step, area.width, line_h),
+                    area,
+                    RULES_COLOUR,
+                    0,
+                    Role.RULES,
+                    squeeze,
+                )
+                for i, line in enumerate(lines)
+            ]
     return []
 
 
@@ -418,7 +432,8 @@ def render_card(
     attack = card.attack if attack is None else attack
     defense = card.defense if defense is None else defense
     keywords = card.keywords if keywords is None else keywords
-    key = (card, width, attack, defense, keywords, theme.GOOD, theme.BAD)  # a palette switch redraws the faces
+    # A palette or language switch redraws the faces.
+    key = (card, width, attack, defense, keywords, theme.GOOD, theme.BAD, i18n.generation())
     return _FACES.get(key, lambda: _draw_card(card, width, attack, defense, keywords))
 
 

@@ -4,7 +4,8 @@ longest one that fits. No candidate is ever cut short ("…"), none uses shortha
 "HP"): a player reads whole sentences, and the large card under the mouse has the rules text.
 
 Pure text, no drawing: card_render wraps the candidates in the summary box and keeps the first
-that fits.
+that fits. The shortening rewrites English; in another language the one candidate is the rules
+text in that language without the keyword sentence (a face that cannot hold it shows none).
 """
 
 from __future__ import annotations
@@ -12,6 +13,8 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from game import i18n
+from game.client.cards.card_words import rules_text
 from game.rules.cards.model import Card
 from game.rules.cards.text import card_text
 
@@ -100,10 +103,17 @@ def _rewrite(text: str, table) -> str:
     return text
 
 
-@lru_cache(maxsize=1024)
 def summary_candidates(card: Card) -> tuple[str, ...]:
     """Shorter and shorter summaries of the card's effects, whole sentences every one (keywords
     are badges already): plain words, then shorter words, then repetitions folded."""
+    return _candidates(card, i18n.language(), i18n.generation())
+
+
+@lru_cache(maxsize=1024)
+def _candidates(card: Card, language: str, generation: int) -> tuple[str, ...]:
+    if language != i18n.ENGLISH:
+        text = rules_text(card, keywords=False)
+        return (text,) if text else ()
     plain = " ".join(_sentences(_rewrite(card_text(card), _PLAIN)))
     if not plain:
         return ()

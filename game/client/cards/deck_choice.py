@@ -4,6 +4,8 @@ suggested deck (always playable: the level lends it), and "Edit decks" (the deck
 against this level). Choosing calls `on_choose(cards)`; Back leaves the level unplayed.
 
 `open_deck_editor` is how the campaign map and this screen open the editor.
+
+The screen is worded when it is made: Settings cannot be opened over it.
 """
 
 from __future__ import annotations
@@ -13,6 +15,9 @@ import pygame
 from game.client import theme
 from game.client.scene import Scene
 from game.client.widgets import draw_fitted, Button, ButtonColumn, panel, shade
+from game.client.cards.card_words import card_name
+from game.i18n import _, ngettext
+from game.rules.cards.text import PLAYER
 
 BOX = pygame.Rect(250, 70, 780, 580)
 ROW_H = 58
@@ -78,13 +83,14 @@ class DeckChoiceScene(Scene):
         owned = collection.owned()
         rows = []
         for deck in collection.decks:
-            problems = deck_problems(self.level, deck.cards, cardset, owned)
-            note = "Ready for this level" if not problems else problems[0]
+            problems = deck_problems(self.level, deck.cards, cardset, owned, PLAYER, card_name)
+            note = _("Ready for this level") if not problems else problems[0]
             rows.append((deck.name, note, list(deck.cards), not problems))
         rules = player_deck(self.level)
         size = rules.size if rules is not None else 0
+        chosen_cards = ngettext("{count} card chosen for this level", "{count} cards chosen for this level", size)
         rows.append(
-            ("The level's deck", f"{size} cards chosen for this level", suggested_cards(self.level, cardset), True)
+            (_("The level's deck"), chosen_cards.format(count=size), suggested_cards(self.level, cardset), True)
         )
         self.rows = rows[-MAX_ROWS:] if len(rows) > MAX_ROWS else rows
         top = BOX.y + 110
@@ -100,8 +106,11 @@ class DeckChoiceScene(Scene):
             for i, (title, note, cards, playable) in enumerate(self.rows)
         ]
         width = (BOX.width - 60 - 16) // 2
-        buttons.append(Button(pygame.Rect(BOX.x + 30, BOX.bottom - 72, width, 52), "Edit decks", self.edit, size=20))
-        buttons.append(Button(pygame.Rect(BOX.x + 46 + width, BOX.bottom - 72, width, 52), "Back", self.back, size=20))
+        edit = pygame.Rect(BOX.x + 30, BOX.bottom - 72, width, 52)
+        buttons.append(Button(edit, _("Edit decks"), self.edit, size=20))
+        buttons.append(
+            Button(pygame.Rect(BOX.x + 46 + width, BOX.bottom - 72, width, 52), _("Back"), self.back, size=20)
+        )
         self.menu = ButtonColumn(buttons)
         if chosen is not None:
             found = next((i for i, row in enumerate(self.rows) if row[0] == chosen and row[3]), None)
@@ -135,7 +144,7 @@ class DeckChoiceScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         shade(surface, 170)
         panel(surface, BOX, theme.PANEL, theme.ACCENT, radius=16, width=3)
-        title = "Choose your deck"
+        title = _("Choose your deck")
         head = pygame.Rect(BOX.x + 30, BOX.y + 18, BOX.width - 60, 44)
         draw_fitted(surface, title, head, 30, theme.ACCENT, bold=True)
         words = self.level.title

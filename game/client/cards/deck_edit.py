@@ -3,11 +3,21 @@ for the level the deck is checked against), the filter over them (the workshop's
 game/workshop/catalog.py), the deck being built with its counts, curve and problems, and the
 saved decks it is one of (game/rules/saves/collection.py). The scene (game/client/scenes/
 deck_editor.py) draws this and turns clicks and keys into these calls; the tests drive it too.
+
+Its messages are said in the player's language when they are made (Settings cannot be opened over
+the editor); the search finds a card by its English and its translated name and rules text.
 """
 
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
+from functools import lru_cache
+
+from game import i18n
+from game.client.cards.card_words import card_name, rules_text
+from game.i18n import _, ngettext
+from game.rules.cards.text import PLAYER
 
 from game.rules.cards.cardset import CardSet
 from game.rules.cards.model import Card
@@ -18,7 +28,7 @@ from game.rules.levels.player_deck import (
     player_deck,
     problems_against,
 )
-from game.workshop.catalog import Filter
+from game.workshop.catalog import Filter, searchable
 
 DEFAULT_SIZE, DEFAULT_COPIES = 30, 2  # when no level says: a full LOCM deck
 
@@ -78,7 +88,14 @@ class DeckEdit:
 
     def shown(self) -> list[Card]:
         """The owned cards the filter lets through."""
-        return [card for card in self.owned_cards() if self.filter.accepts(card)]
+        words = self.filter.text.lower().split()
+        rest = replace(self.filter, text="")
+        language = i18n.generation()
+        return [
+            card
+            for card in self.owned_cards()
+            if rest.accepts(card) and all(word in _searchable(card, language) for word in words)
+        ]
 
     # ------------------------------------------------------------------ the deck
 
@@ -89,10 +106,14 @@ class DeckEdit:
         """One more copy; False (and `message` says why) when the rules refuse it."""
         card = self.cardset.cards[card_id]
         if self.count(card_id) >= self.max_copies:
-            self.message = f"At most {self.max_copies} copies of {card.name}"
+            most = self.max_copies
+            template = ngettext("At most {count} copy of {card}", "At most {count} copies of {card}", most)
+            self.message = template.format(count=most, card=card_name(card.name))
             return False
         if len(self.cards) >= self.size:
-            self.message = f"The deck is full: {self.size} cards"
+            self.message = ngettext(
+                "The deck is full: {count} card", "The deck is full: {count} cards", self.size
+            ).format(count=self.size)
             return False
         self.cards.append(card_id)
         self.message = ""
@@ -117,21 +138,22 @@ class DeckEdit:
             from game.rules.levels.player_deck import auto_build
 
             self.cards = auto_build(self.owned_cards(), self.size, self.max_copies)
-        self.message = "Built from your collection"
+        self.message = _("Built from your collection")
 
     def entries(self) -> list[tuple[Card, int]]:
         """The deck's cards with their counts, by cost then name."""
         counts = Counter(self.cards)
         cards = [self.cardset.cards[card_id] for card_id in counts]
-        return [(card, counts[card.base_id]) for card in sorted(cards, key=lambda c: (c.cost, c.name))]
+        return [(card, counts[card.base_id]) for card in sorted(cards, key=lambda c: (c.cost, card_name(c.name)))]
 
     def curve(self) -> list[int]:
         return mana_curve(self.cards, self.cardset)
 
     def problems(self) -> list[str]:
         """Why the deck may not be played in the chosen level ([]: it may)."""
+        owned = self.collection.owned()
         return problems_against(
-            self.cards, self.cardset, self.allowed_ids(), self.size, self.max_copies, self.collection.owned()
+            self.cards, self.cardset, self.allowed_ids(), self.size, self.max_copies, owned, PLAYER, card_name
         )
 
     @property
@@ -164,11 +186,11 @@ class DeckEdit:
 
     def save(self) -> None:
         """Keep the deck under its name (a new deck gets one)."""
-        name = self.name or self.collection.free_name("My deck")
+        name = self.name or self.collection.free_name(_("My deck"))
         deck = self.collection.save_deck(name, self.cards)
         self.name = deck.name
         self.saved = list(self.cards)
-        self.message = f"Saved {deck.name}"
+        self.message = _("Saved {deck}").format(deck=deck.name)
 
     def rename(self, new: str) -> None:
         if self.name is None:
@@ -178,8 +200,10 @@ class DeckEdit:
 
     def copy(self) -> None:
         """The deck as it is now, saved under a new name ("... copy"), and opened."""
-        base = self.name or "My deck"
-        deck = self.collection.save_deck(self.collection.free_name(f"{base} copy"), self.cards)
+        base = self.name or _("My deck")
+        # TRANSLATORS: the name of a copy of a saved deck.
+        copied = _("{deck} copy").format(deck=base)
+        deck = self.collection.save_deck(self.collection.free_name(copied), self.cards)
         self.open(deck.name)
 
     def delete(self) -> None:
@@ -202,5 +226,18 @@ def cards_won_line(level, card_ids: list[int]) -> str:
         cards = level_cardset(level).cards
     except CardSetError:
         cards = {}
-    names = [cards[card_id].name if card_id in cards else f"card {card_id}" for card_id in card_ids]
-    return f"New card{'s' if len(names) > 1 else ''} for your decks: {', '.join(names)}"
+    names = [
+        card_name(cards[card_id].name) if card_id in cards else _("card {id}").format(id=card_id)
+        for card_id in card_ids
+    ]
+    # TRANSLATORS: {cards} is a list of card names.
+    template = ngettext("New card for your decks: {cards}", "New cards for your decks: {cards}", len(names))
+    return template.format(cards=i18n.pgettext("list", ", ").join(names))
+
+
+@lru_cache(maxsize=4096)
+def _searchable(card: Card, language: int) -> str:
+    """What the search looks in: the English (id, name, rules text) and the player's language's."""
+    if i18n.language() == i18n.ENGLISH:
+        return searchable(card)
+    return f"{searchable(card)} {card_name(card.name)} {rules_text(card)}".lower()

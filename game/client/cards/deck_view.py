@@ -8,6 +8,8 @@ import pygame
 
 from game.client import theme
 from game.client.cards.card_render import render_card
+from game.client.cards.card_words import card_name
+from game.i18n import N_, _, ngettext
 from game.client.widgets import draw_fitted, backdrop, draw_text, fit_line, panel
 from game.rules.cards.model import CardType
 
@@ -21,14 +23,14 @@ LIST = pygame.Rect(RIGHT.x + 12, 330, RIGHT.width - 24, 8 * ROW_H)
 PREVIEW_W = 230
 SEARCH = pygame.Rect(20, 72, 250, 38)
 PAGE_ROW = pygame.Rect(GRID.right - 200, 16, 200, 40)  # beside the title: the grid fills the height
-TYPES = (
-    ("All", None),
-    ("Creatures", CardType.CREATURE),
-    ("Green", CardType.GREEN),
-    ("Red", CardType.RED),
-    ("Blue", CardType.BLUE),
+TYPES = (  # the type chips, translated where drawn
+    (N_("All"), None),
+    (N_("Creatures"), CardType.CREATURE),
+    (N_("Green"), CardType.GREEN),
+    (N_("Red"), CardType.RED),
+    (N_("Blue"), CardType.BLUE),
 )
-HINTS = "Type to search  ·  Enter add  ·  Delete remove  ·  Tab deck list  ·  Ctrl+S save  ·  Esc back"
+HINTS = N_("Type to search  ·  Enter add  ·  Delete remove  ·  Tab deck list  ·  Ctrl+S save  ·  Esc back")
 
 
 class DeckDrawing:
@@ -38,19 +40,19 @@ class DeckDrawing:
         surface.blit(backdrop(), (0, 0))
         self.back.draw(surface)
         title = pygame.Rect(154, 14, 106, 44)
-        size = fit_line("Decks", 30, title.width, title.height, bold=True)
+        size = fit_line(_("Decks"), 30, title.width, title.height, bold=True)
         draw_text(
-            surface, "Decks", (title.x, title.centery), size, theme.ACCENT, bold=True, anchor="midleft", box=title
+            surface, _("Decks"), (title.x, title.centery), size, theme.ACCENT, bold=True, anchor="midleft", box=title
         )
         owned = len(self.edit.owned_cards())
-        words = f"Your collection: {owned} cards"
+        words = ngettext("Your collection: {count} card", "Your collection: {count} cards", owned).format(count=owned)
         spot = pygame.Rect(270, 16, PAGE_ROW.x - 280, 40)
         size = fit_line(words, 18, spot.width, spot.height)
         draw_text(surface, words, (spot.x, spot.centery), size, theme.TEXT_DIM, anchor="midleft", box=spot)
         self._draw_filters(surface)
         self._draw_grid(surface)
         self._draw_deck(surface)
-        draw_text(surface, HINTS, (GRID.centerx, 700), 14, theme.TEXT_DIM, anchor="center", width=GRID.width)
+        draw_text(surface, _(HINTS), (GRID.centerx, 700), 14, theme.TEXT_DIM, anchor="center", width=GRID.width)
         self._draw_preview(surface)
 
     def _draw_filters(self, surface) -> None:
@@ -63,7 +65,7 @@ class DeckDrawing:
             radius=8,
         )
         text = self.edit.filter.text + ("|" if on else "")
-        shown = text or "Search names and text"
+        shown = text or _("Search names and text")
         size = fit_line(shown, 17, SEARCH.width - 16, SEARCH.height - 4)
         draw_text(
             surface,
@@ -90,7 +92,9 @@ class DeckDrawing:
     def _draw_grid(self, surface) -> None:
         shown = self.shown()
         if not shown:
-            draw_text(surface, "No card of your collection matches", GRID.center, 20, theme.TEXT_DIM, anchor="center")
+            draw_text(
+                surface, _("No card of your collection matches"), GRID.center, 20, theme.TEXT_DIM, anchor="center"
+            )
         allowed = self.edit.allowed_ids()
         for index, (rect, card) in enumerate(self.card_rects()):
             surface.blit(render_card(card, CARD_W), rect)
@@ -100,9 +104,12 @@ class DeckDrawing:
             if focused:
                 pygame.draw.rect(surface, theme.ACCENT, rect.inflate(8, 8), 3, border_radius=10)
             count = self.edit.count(card.base_id)
-            label = f"{count} in deck" if count else ("Not allowed here" if card.base_id not in allowed else "")
+            if count:
+                label = ngettext("{count} in deck", "{count} in deck", count).format(count=count)
+            else:
+                label = _("Not allowed here") if card.base_id not in allowed else ""
             if label:
-                under = pygame.Rect(rect.x - 4, rect.bottom + 3, rect.width + 8, 22)
+                under = pygame.Rect(rect.x - 10, rect.bottom + 3, rect.width + 20, 22)  # into the gap: longer words
                 size = fit_line(label, 15, under.width, under.height)
                 colour = theme.ACCENT if count else theme.TEXT_DIM
                 draw_text(surface, label, under.center, size, colour, bold=bool(count), anchor="center", box=under)
@@ -111,7 +118,7 @@ class DeckDrawing:
             row = PAGE_ROW
             draw_text(surface, "<", (row.x + 20, row.centery), 22, theme.ACCENT, bold=True, anchor="center")
             draw_text(surface, ">", (row.right - 20, row.centery), 22, theme.ACCENT, bold=True, anchor="center")
-            words = f"Page {self.page + 1} of {pages}"
+            words = _("Page {number} of {total}").format(number=self.page + 1, total=pages)
             draw_text(
                 surface, words, row.center, fit_line(words, 17, row.width - 90, row.height), theme.TEXT, anchor="center"
             )
@@ -121,7 +128,7 @@ class DeckDrawing:
         panel(surface, RIGHT, theme.PANEL, theme.PANEL_BORDER, radius=14)
         name_row = pygame.Rect(RIGHT.x + 12, RIGHT.y + 12, RIGHT.width - 24, 38)
         panel(surface, name_row, theme.PANEL_LIGHT, None, radius=8)
-        name = edit.name or "New deck"
+        name = edit.name or _("New deck")
         name = name + " *" if edit.dirty else name
         inner = name_row.inflate(-90, 0)
         draw_text(surface, "<", (name_row.x + 20, name_row.centery), 22, theme.ACCENT, bold=True, anchor="center")
@@ -131,7 +138,10 @@ class DeckDrawing:
             button.draw(surface)
         level_row = pygame.Rect(RIGHT.x + 12, RIGHT.y + 104, RIGHT.width - 24, 30)
         level = edit.level
-        words = f"For {level.title}" if level is not None else f"Decks of {edit.size} cards"
+        if level is not None:
+            words = _("For {level}").format(level=level.title)
+        else:
+            words = ngettext("Decks of {count} card", "Decks of {count} cards", edit.size).format(count=edit.size)
         inner = level_row.inflate(-90, 0)
         if not edit.fixed and len(edit.levels) > 1:
             draw_text(surface, "<", (level_row.x + 20, level_row.centery), 20, theme.ACCENT, bold=True, anchor="center")
@@ -160,9 +170,9 @@ class DeckDrawing:
             label = pygame.Rect(rect.x + 36, rect.y, rect.width - 90, rect.height)
             draw_text(
                 surface,
-                card.name,
+                card_name(card.name),
                 (label.x, label.centery),
-                fit_line(card.name, 17, label.width, label.height),
+                fit_line(card_name(card.name), 17, label.width, label.height),
                 theme.TEXT,
                 anchor="midleft",
                 box=label,
@@ -179,7 +189,7 @@ class DeckDrawing:
                 box=times,
             )
         if not edit.cards:
-            draw_text(surface, "Click a card to add it", LIST.center, 18, theme.TEXT_DIM, anchor="center")
+            draw_text(surface, _("Click a card to add it"), LIST.center, 18, theme.TEXT_DIM, anchor="center")
         self._draw_verdict(
             surface, pygame.Rect(RIGHT.x + 12, LIST.bottom + 6, RIGHT.width - 24, RIGHT.bottom - 64 - LIST.bottom - 6)
         )
@@ -188,7 +198,9 @@ class DeckDrawing:
 
     def _draw_curve(self, surface, area: pygame.Rect) -> None:
         edit = self.edit
-        count = f"{len(edit.cards)} of {edit.size} cards"
+        count = ngettext("{count} of {size} card", "{count} of {size} cards", edit.size).format(
+            count=len(edit.cards), size=edit.size
+        )
         head = pygame.Rect(area.x, area.y, area.width, 26)
         colour = theme.GOOD if len(edit.cards) == edit.size else theme.TEXT
         draw_text(
@@ -201,7 +213,7 @@ class DeckDrawing:
             anchor="midleft",
             box=head,
         )
-        caption = "Mana curve"
+        caption = _("Mana curve")
         draw_text(
             surface,
             caption,
@@ -241,7 +253,11 @@ class DeckDrawing:
             label = "7+" if cost == len(curve) - 1 else str(cost)
             draw_fitted(surface, label, below, 14, theme.TEXT_DIM)
         creatures = sum(1 for card_id in edit.cards if edit.cardset.cards[card_id].type == CardType.CREATURE)
-        lines = (f"{creatures} creatures", f"{len(edit.cards) - creatures} items")
+        items = len(edit.cards) - creatures
+        lines = (
+            ngettext("{count} creature", "{count} creatures", creatures).format(count=creatures),
+            ngettext("{count} item", "{count} items", items).format(count=items),
+        )
         for index, line in enumerate(lines):
             spot = pygame.Rect(area.x, area.y + 40 + index * 26, 140, 24)
             draw_text(
@@ -260,13 +276,14 @@ class DeckDrawing:
         lines: list[tuple[str, tuple]] = []
         below = len(edit.entries()) - self.scroll - LIST.height // ROW_H
         if below > 0:  # the list scrolls (the wheel, or the arrows on the deck after Tab)
-            lines.append((f"{below} more below: scroll the list", theme.TEXT_DIM))
+            more = ngettext("{count} more below: scroll the list", "{count} more below: scroll the list", below)
+            lines.append((more.format(count=below), theme.TEXT_DIM))
         if edit.message:
             lines.append((edit.message, theme.ACCENT))
         if problems:
             lines += [(problem, theme.BAD) for problem in problems]
         elif edit.level is not None:
-            lines.append((f"Ready for {edit.level.title}", theme.GOOD))
+            lines.append((_("Ready for {level}").format(level=edit.level.title), theme.GOOD))
         y = area.y
         for text, colour in lines:
             if y + 22 > area.bottom:

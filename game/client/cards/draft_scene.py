@@ -11,6 +11,9 @@ import pygame
 
 from game.client import theme
 from game.client.cards.card_render import CARD_RATIO, render_card
+from game.client.cards.card_words import card_name
+from game.client.cards.duel_words import is_you
+from game.i18n import _, ngettext
 from game.client.level_match import MatchHost
 from game.client.scene import Scene
 from game.client.resources import font
@@ -63,7 +66,7 @@ class DraftScene(Scene):
                 "pass_device",
                 player_label=self.match.seat_label(seat),
                 on_ready=ready,
-                detail="Draft your deck: 30 picks, the other player cannot see them",
+                detail=_("Draft your deck: 30 picks, the other player cannot see them"),
             )
         else:
             self.picker = seat
@@ -100,7 +103,7 @@ class DraftScene(Scene):
             if job is not None and job.done:
                 del self.jobs[seat]
                 if job.error:
-                    self.app.replace("error", title="The AI could not draft", message=job.error)
+                    self.app.replace("error", title=_("The AI could not draft"), message=job.error)
                     return
                 match.choose(seat, int(job.result))
             elif job is None and match.picks_left(seat) > 0:
@@ -141,7 +144,7 @@ class DraftScene(Scene):
         if seat is None:
             done = sum(len(p) for p in self.draft.picks)
             total = 2 * len(self.draft.offers)
-            draw_text(surface, "Drafting…", (theme.WIDTH // 2, 300), 48, theme.ACCENT, bold=True, anchor="center")
+            draw_text(surface, _("Drafting…"), (theme.WIDTH // 2, 300), 48, theme.ACCENT, bold=True, anchor="center")
             bar = pygame.Rect(theme.WIDTH // 2 - 250, 370, 500, 22)
             panel(surface, bar, theme.PANEL, theme.PANEL_BORDER, radius=10)
             fill = bar.copy()
@@ -150,7 +153,7 @@ class DraftScene(Scene):
                 pygame.draw.rect(surface, theme.ACCENT, fill, border_radius=10)
             draw_text(
                 surface,
-                "Decks are drawn from the same offers; the AI's picks stay secret",
+                _("Decks are drawn from the same offers; the AI's picks stay secret"),
                 (theme.WIDTH // 2, 420),
                 18,
                 theme.TEXT_DIM,
@@ -159,13 +162,15 @@ class DraftScene(Scene):
             return
         pick = len(self.draft.picks[seat])
         offer = self.match.offer(seat)
-        title = f"{self.match.seat_label(seat)}: pick {pick + 1} of {len(self.draft.offers)}"
-        if self.match.seat_label(seat) == "You":
-            title = f"Pick {pick + 1} of {len(self.draft.offers)}"
+        label, number, total = self.match.seat_label(seat), pick + 1, len(self.draft.offers)
+        if is_you(label):
+            title = _("Pick {number} of {total}").format(number=number, total=total)
+        else:
+            title = _("{player}: pick {number} of {total}").format(player=label, number=number, total=total)
         draw_text(surface, title, (theme.WIDTH // 2, 50), 40, theme.ACCENT, bold=True, anchor="center", shadow=True)
         draw_text(
             surface,
-            "Click a card (or Left/Right + Enter) to add it to your deck",
+            _("Click a card (or Left/Right + Enter) to add it to your deck"),
             (theme.WIDTH // 2, 92),
             18,
             theme.TEXT_DIM,
@@ -183,23 +188,28 @@ class DraftScene(Scene):
         if ai_seats and not self.match.hotseat:
             name = self.match.seat_label(ai_seats[0])
             draw_text(
-                surface, f"{name} drafts too, in secret", (theme.WIDTH - 24, 14), 15, theme.TEXT_DIM, anchor="topright"
+                surface,
+                _("{player} drafts too, in secret").format(player=name),
+                (theme.WIDTH - 24, 14),
+                15,
+                theme.TEXT_DIM,
+                anchor="topright",
             )
 
     def _draw_deck_list(self, surface: pygame.Surface, picks) -> None:
         """The cards picked so far, by cost, as a compact deck list beside the offers."""
         box = pygame.Rect(1052, 40, 214, 430)
         panel(surface, box, theme.PANEL, theme.PANEL_BORDER, radius=14, alpha=200)
-        heading = draw_text(surface, "Your deck", (box.x + 14, box.y + 10), 18, theme.TEXT, bold=True)
+        heading = draw_text(surface, _("Your deck"), (box.x + 14, box.y + 10), 18, theme.TEXT, bold=True)
         if not picks:
-            for index, line in enumerate(wrap_text("Your picks appear here", 14, box.width - 28)):
+            for index, line in enumerate(wrap_text(_("Your picks appear here"), 14, box.width - 28)):
                 draw_text(
                     surface, line, (box.x + 14, heading.bottom + 4 + index * font(14).get_height()), 14, theme.TEXT_DIM
                 )
             return
         counts: dict = {}
         for card in picks:
-            key = (card.cost, card.name)
+            key = (card.cost, card_name(card.name))
             counts[key] = counts.get(key, 0) + 1
         rows = sorted(counts.items())
         last = picks[-1]
@@ -209,14 +219,15 @@ class DraftScene(Scene):
         if len(rows) > room:
             room -= 1  # the last line says how many more there are, inside the box
         for (cost, name), count in rows[:room]:
-            colour = theme.ACCENT if name == last.name else theme.TEXT
+            colour = theme.ACCENT if name == card_name(last.name) else theme.TEXT
             draw_text(surface, str(cost), (box.x + 22, y + step // 2), 14, theme.MANA, bold=True, anchor="center")
-            label = name if count == 1 else f"{name} x{count}"
+            # TRANSLATORS: a card in the deck list and how many copies of it there are.
+            label = name if count == 1 else _("{card} x{count}").format(card=name, count=count)
             size = fit_text(label, 14, box.width - 50, minimum=11)
             draw_text(surface, label, (box.x + 36, y + step // 2), size, colour, anchor="midleft")
             y += step
         if len(rows) > room:
-            more = f"and {len(rows) - room} more"
+            more = ngettext("and {count} more", "and {count} more", len(rows) - room).format(count=len(rows) - room)
             draw_text(surface, more, (box.x + 36, y), 13, theme.TEXT_DIM, width=box.width - 50)
 
     def _draw_curve(self, surface: pygame.Surface, picks) -> None:
@@ -226,10 +237,14 @@ class DraftScene(Scene):
         for card in picks:
             counts[min(card.cost, 7)] += 1
         creatures = sum(1 for card in picks if card.is_creature)
-        title = draw_text(surface, "Your deck's mana curve", (box.x + 20, box.y + 12), 20, theme.TEXT, bold=True)
-        summary = (
-            f"{_count(len(picks), 'card')}  ·  {_count(creatures, 'creature')}  ·  "
-            f"{_count(len(picks) - creatures, 'item')}"
+        title = draw_text(surface, _("Your deck's mana curve"), (box.x + 20, box.y + 12), 20, theme.TEXT, bold=True)
+        items = len(picks) - creatures
+        summary = "  ·  ".join(
+            (
+                ngettext("{count} card", "{count} cards", len(picks)).format(count=len(picks)),
+                ngettext("{count} creature", "{count} creatures", creatures).format(count=creatures),
+                ngettext("{count} item", "{count} items", items).format(count=items),
+            )
         )
         room = box.right - 20 - title.right - 16  # beside the title; it shrinks only if it would reach it
         draw_text(surface, summary, (box.right - 20, box.y + 14), 18, theme.TEXT_DIM, anchor="topright", width=room)
@@ -246,7 +261,3 @@ class DraftScene(Scene):
                 pygame.draw.rect(surface, theme.MANA, bar, border_radius=6)
                 draw_text(surface, str(count), (bar.centerx, bar.y - 4), 18, theme.TEXT, bold=True, anchor="midbottom")
             draw_text(surface, CURVE_BUCKETS[index], (bar.centerx, base_y + 6), 18, theme.TEXT_DIM, anchor="midtop")
-
-
-def _count(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"

@@ -19,7 +19,9 @@ from game.rules.events import Event, EventKind
 from game.rules.cards.model import WARD
 from game.client import theme
 from game.client.anim import Anim
+from game.client.cards.duel_words import is_you
 from game.client.cards.view_model import DuelStage
+from game.i18n import _, ngettext
 from game.client.sound import near_death, sound_for
 
 # Kinds that play at the same time as the one before them (a hit and its numbers, buffs together).
@@ -233,7 +235,7 @@ class DuelAnimator:
 
     def _ward(self, event: Event, after: Battle) -> Anim | None:
         stage = self.stage
-        anim = Anim("float", 650, text="Ward!", colour=(120, 230, 255))
+        anim = Anim("float", 650, text=_("Ward!"), colour=(120, 230, 255))
 
         def start(anim=anim):
             self._sound(event)
@@ -282,7 +284,7 @@ class DuelAnimator:
     def _deck_out(self, event: Event, after: Battle) -> Anim | None:
         stage = self.stage
         label = stage.seat_label(event.player)
-        words = "You are out of cards" if label == "You" else f"{label} is out of cards"
+        words = _("You are out of cards") if is_you(label) else _("{player} is out of cards").format(player=label)
         anim = Anim("float", 1000, text=words, colour=theme.BAD, label=True)  # out of cards: it hurts
 
         def start(anim=anim):
@@ -308,11 +310,13 @@ class DuelAnimator:
     def _rune_words(self, seat: int) -> str:
         """A broken rune in the player's words (docs/player/cards.md: a broken rune draws you a card)."""
         label = self.stage.seat_label(seat)
-        return "A rune breaks: you draw a card" if label == "You" else f"A rune breaks: {label} draws a card"
+        if is_you(label):
+            return _("A rune breaks: you draw a card")
+        return _("A rune breaks: {player} draws a card").format(player=label)
 
     def _hand_full_words(self, seat: int) -> str:
         label = self.stage.seat_label(seat)
-        return "Your hand is full" if label == "You" else f"{label}'s hand is full"
+        return _("Your hand is full") if is_you(label) else _("{player}'s hand is full").format(player=label)
 
     def _buff(self, event: Event, after: Battle) -> Anim | None:
         anim = Anim("glow", 320, uid=event.card)  # the creature whose stats changed
@@ -353,7 +357,7 @@ class DuelAnimator:
 
     def _silence(self, event: Event, after: Battle) -> Anim | None:
         stage = self.stage
-        anim = Anim("float", 600, text="Silenced", colour=(200, 200, 220))
+        anim = Anim("float", 600, text=_("Silenced"), colour=(200, 200, 220))
 
         def start(anim=anim):
             anim.data["at"] = stage.layout().all_creature_rects().get(event.card)
@@ -366,7 +370,12 @@ class DuelAnimator:
 
     def _mana(self, event: Event, after: Battle) -> Anim | None:
         stage = self.stage
-        anim = Anim("float", 600, text=f"+{event.value} mana", colour=theme.MANA)
+        anim = Anim(
+            "float",
+            600,
+            text=ngettext("+{amount} mana", "+{amount} mana", event.value).format(amount=event.value),
+            colour=theme.MANA,
+        )
 
         def start(anim=anim):
             anim.data["at"] = stage.layout().hero(event.player)

@@ -13,6 +13,8 @@ from game.client.cards.view_model import DuelViewModel
 from game.client.portraits import portrait
 from game.client.resources import font
 from game.client.widgets import draw_text, fit_line, panel
+from game.client.cards.duel_words import shown_label
+from game.i18n import _, ngettext
 
 PORTRAIT = 112
 # "deck 23" beside the portrait: a larger text size shrinks back to this width (no more room)
@@ -50,14 +52,14 @@ def draw_hero(surface, model: DuelViewModel, layout, seat: int, targeted: bool) 
         spinner(surface, (strip.x + 14, strip.centery), model.time, 7)
         draw_text(
             surface,
-            "thinking",
+            _("thinking"),
             (strip.x + 28, strip.centery),
             15,
             theme.ACCENT,
             anchor="midleft",
             width=strip.width - 32,
         )
-    name = model.labels[seat]
+    name = shown_label(model.labels[seat])
     # The name sits under the portrait; at a large text size the runes and mana below move down
     # by up to 8 pixels (all the panel has spare) to give it its line, and only a name too long
     # or too tall for that shrinks back.
@@ -82,7 +84,11 @@ def draw_hero(surface, model: DuelViewModel, layout, seat: int, targeted: bool) 
     )
     # Deck and hand counts under it.
     back = piece("back", 18)
-    for row, text in enumerate((f"deck {side.deck_size}", f"hand {len(side.hand)}")):
+    counts = (
+        ngettext("deck {count}", "deck {count}", side.deck_size).format(count=side.deck_size),
+        ngettext("hand {count}", "hand {count}", len(side.hand)).format(count=len(side.hand)),
+    )
+    for row, text in enumerate(counts):
         y = rect.y + 88 + row * 20
         label = draw_text(surface, text, (rect.right - 8, y), 14, theme.TEXT_DIM, anchor="midright", width=COUNT_WIDTH)
         surface.blit(back, (label.x - 20, y - 9))
@@ -106,14 +112,16 @@ def draw_hero(surface, model: DuelViewModel, layout, seat: int, targeted: bool) 
         )
         if not alive:  # a broken rune is crossed out
             pygame.draw.line(surface, theme.TEXT_DIM, spot.inflate(-8, -8).topleft, spot.inflate(-8, -8).bottomright, 2)
-    draw_text(surface, "runes", (rect.right - 10, rect.y + 159 + drop), 14, theme.TEXT_DIM, anchor="midright", width=44)
+    draw_text(
+        surface, _("runes"), (rect.right - 10, rect.y + 159 + drop), 14, theme.TEXT_DIM, anchor="midright", width=44
+    )
     # Mana: the gem, "mana 4/10" in large type, and a bar of one segment per crystal.
     turn_mana = side.max_mana + side.bonus_mana
     gem = piece("mana", 22)
     surface.blit(gem, (rect.x + 8, rect.y + 174 + drop))
     label = draw_text(
         surface,
-        f"mana {side.mana}/{turn_mana}",
+        _("mana {now}/{most}").format(now=side.mana, most=turn_mana),
         (rect.x + 34, rect.y + 185 + drop),
         17,
         theme.MANA,

@@ -19,6 +19,8 @@ from game.client.cards import duel_layout, duel_words
 from game.client.ai_driver import AIDriver
 from game.client.anim import AnimationQueue
 from game.client.cards.card_render import render_card
+from game.client.cards.card_words import card_name
+from game.client.cards.duel_words import Said
 from game.client.cards.duel_animator import DuelAnimator
 from game.client.cards.board_slots import BoardSlots
 from game.client.cards.duel_drag import Drag, DragKind, targets_nothing
@@ -35,6 +37,8 @@ from game.rules.cards.decisions import DecisionSteps
 from game.rules.cards.state import IllegalAction
 from game.rules.events import EventKind
 from game.rules.game_api import Explanation
+from game import i18n
+from game.i18n import N_, _
 
 CLICK_DISTANCE = 10
 HITSTOP_MS = 90  # the frame holds this long when a big hit lands
@@ -63,6 +67,7 @@ class DuelScene(Scene):
         self.view = self.battle.clone()
         self.controllers = match.controllers
         self.instances = {i.uid: i for side in self.battle.sides for i in side.deck}
+        self.seen: dict = {}  # uid -> card of the tokens seen on a board
         humans = [seat for seat, who in enumerate(self.controllers) if who == "human"]
         self.hotseat = len(humans) == 2
         self.bottom = humans[0] if humans else 0
@@ -111,11 +116,12 @@ class DuelScene(Scene):
         self.slow_motion = 0.0  # ms of slow motion left
         self.hurt = [0.0, 0.0]  # ms of red flash left on each portrait
         self.skipping = False  # fast-forwarding the AI's actions: no sounds or effects
-        self.end_button = Button(duel_layout.END_TURN.copy(), "End turn", self.end_turn, primary=True, size=26)
+        # Relabelled in the player's language where it is drawn (duel_panels.py).
+        self.end_button = Button(duel_layout.END_TURN.copy(), N_("End turn"), self.end_turn, primary=True, size=26)
         # What the match may do to this screen (push screens, queue steps, log): not the scene itself.
         self.host = MatchHost(app, self.anims, end_game=self.end_game, add_log=self.add_log)
         for index, line in enumerate(match.opening_log()):
-            self.add_log(line, "ACCENT" if index == 0 else "TEXT_DIM")
+            self.add_log(Said(lambda line=line: _(line)), "ACCENT" if index == 0 else "TEXT_DIM")
         # Card faces are drawn ahead in idle frame time, so a first sight never costs a frame.
         seats = (0, 1)
         self.renderer.warm(self.view.lanes, [self.seat_portrait(s) for s in seats], [self.seat_label(s) for s in seats])
@@ -170,7 +176,7 @@ class DuelScene(Scene):
 
     def turn_banner_text(self, seat: int) -> str:
         label = self.seat_label(seat)
-        return "Your turn" if label == "You" else f"{label}'s turn" if self.hotseat else f"{label}'s turn"
+        return _("Your turn") if duel_words.is_you(label) else _("{player}'s turn").format(player=label)
 
     def add_log(self, text: str, colour: str | tuple = "TEXT") -> None:
         """A log line; `colour` is a theme colour's name (looked up when drawn, so a palette chosen
@@ -197,27 +203,33 @@ class DuelScene(Scene):
         for source in (battle, self.battle, self.view):
             creature = source.creature(uid) if source is not None else None
             if creature is not None:
+                self.seen[uid] = creature.card  # a token: the log names it again after it died
                 return creature.card
-        return None
+        return self.seen.get(uid)
 
     def card_name(self, uid: int) -> str:
         card = self.card_of(uid)
-        return card.name if card else f"#{uid}"
+        return card_name(card.name) if card else f"#{uid}"
 
     # ------------------------------------------------------------------ playing
 
     def perform(self, action: Action, pause_ms: float = 0.0) -> None:
         """Apply one action to the model and queue its animations."""
         seat = self.battle.current
-        self.add_log(self.describe(action, seat), "TEXT" if self.controllers[seat] == "human" else (190, 200, 255))
+        for side in self.battle.sides:  # the log's lines are worded again when drawn: keep the names
+            for creature in side.board:
+                self.card_of(creature.uid)
+        self.add_log(
+            Said(lambda: self.describe(action, seat)), "TEXT" if self.controllers[seat] == "human" else (190, 200, 255)
+        )
         events = self.match.apply(action)
         self._version += 1
         for event in events:
             if event.kind is EventKind.DEATH:
-                self.add_log(f"  {self.card_name(event.card)} dies", "TEXT_DIM")
+                self.add_log(Said(lambda uid=event.card: duel_words.dies(self.card_name(uid))), "TEXT_DIM")
             elif event.kind is EventKind.WIN:
                 label = self.seat_label(event.player)
-                self.add_log("You win!" if label == "You" else f"{label} wins!", "ACCENT")
+                self.add_log(Said(lambda label=label: duel_words.wins(label)), "ACCENT")
         self.animator.animate(events, self.battle.clone(), pause_ms)
         self.drag = None
         self.match.after_action(self.host)
@@ -511,7 +523,7 @@ class DuelScene(Scene):
             "pass_device",
             player_label=self.seat_label(seat),
             on_ready=ready,
-            detail="Your hand is hidden until you click",
+            detail=_("Your hand is hidden until you click"),
         )
 
     def _drive_ai(self, seat: int) -> None:
@@ -538,6 +550,7 @@ class DuelScene(Scene):
                 seat=spec.seat,
                 observation=self.match.observation(seat),
                 budget_ms=budget,
+                language=i18n.language(),  # the AI's thoughts (Tab) in the player's language
             ),
         )
         if answer is None:
@@ -557,7 +570,7 @@ class DuelScene(Scene):
             for action in DecisionSteps(self.battle, actions or [END_TURN], lambda: self.match.over):
                 self.perform(action, pause_ms=pause)
         except IllegalAction as error:
-            self.app.push("error", title="The AI chose an illegal action", message=str(error))
+            self.app.push("error", title=_("The AI chose an illegal action"), message=str(error))
 
     def _ai_failed(self, seat: int, error: str) -> None:
         """An AI bug must not end the player's game: say so, and let a simpler AI play on."""
@@ -570,15 +583,23 @@ class DuelScene(Scene):
         print(f"card AI {spec.name!r} failed:\n{error}", file=sys.stderr)
         fallbacks = [name for name in ("easy", "random") if name in card_agent_names() and name != spec.name]
         if not fallbacks:
-            self.app.push("error", title="The AI failed", message=error)
+            self.app.push("error", title=_("The AI failed"), message=error)
             return
         first_line = error.strip().splitlines()[0] if error.strip() else "unknown error"
-        self.add_log(f"The {spec.name} AI failed ({first_line[:60]}); the {fallbacks[0]} AI plays on", "BAD")
+        failed, fallback, reason = spec.name, fallbacks[0], first_line[:60]
+        self.add_log(
+            Said(
+                lambda: _("The {failed} AI failed ({reason}); the {fallback} AI plays on").format(
+                    failed=failed, reason=reason, fallback=fallback
+                )
+            ),
+            "BAD",
+        )
         self.match.specs[seat] = replace(spec, game_id=f"{self.match.game_id}:fallback", name=fallbacks[0])
 
     def note_resumed(self) -> None:
         """A saved game was replayed into this duel (levels)."""
-        self.add_log("Your saved game goes on", "ACCENT")
+        self.add_log(Said(lambda: _("Your saved game goes on")), "ACCENT")
         self.match.note_resumed()
 
     def end_game(self) -> None:

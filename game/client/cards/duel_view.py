@@ -21,13 +21,17 @@ from game.client.cards.duel_marks import arrow, dashed_rect, drop_arrow, popped_
 from game.client.cards.duel_table import table_background
 from game.client.cards.card_back import render_back
 from game.client.cards.card_render import CARD_RATIO, keyword_letters, render_card
+from game.client.cards.card_words import keyword_help
+from game.client.cards.duel_words import shown_label
 from game.client.explain_overlay import draw_card_thoughts
 from game.client.portraits import portrait
 from game.client.widgets import draw_text, fit_text, panel, text_surface, wrap_text
 from game.rules.cards.model import GUARD
 from game.rules.cards.actions import Kind
+from game.i18n import _, ngettext
 
 ZOOM_WIDTH = 250
+THOUGHTS = pygame.Rect(232, 70, 816, 470)  # the Tab view of the AI's thoughts, over the board
 
 _BANNERS: dict = {}
 _LAYERS: dict = {}  # glows, flashes and popped text, made once per key
@@ -72,8 +76,8 @@ class DuelView:
         if model.overlay:
             draw_card_thoughts(
                 surface,
-                pygame.Rect(232, 70, 816, 470),
-                model.explained_by or "the AI",
+                THOUGHTS,
+                shown_label(model.explained_by) if model.explained_by else _("the AI"),
                 model.explanation,
                 model.say_plan_step,
             )
@@ -97,7 +101,9 @@ class DuelView:
             pygame.draw.rect(tint, (120, 60, 160, 70), tint.get_rect(), border_radius=14)
             surface.blit(tint, zone)
             dashed_rect(surface, (170, 120, 210), zone, 2)
-            words = f"cursed: -{damage} at turn end"
+            words = ngettext("cursed: -{damage} at turn end", "cursed: -{damage} at turn end", damage).format(
+                damage=damage
+            )
             at = (zone.right - 10, zone.y + 10) if seat == layout.top else (zone.right - 10, zone.bottom - 10)
             draw_text(
                 surface, words, at, 13, (214, 186, 240), anchor="topright" if seat == layout.top else "bottomright"
@@ -108,11 +114,11 @@ class DuelView:
         if self.model.view.lanes == 2:
             middle = (duel_layout.BOARD_TOP.bottom + duel_layout.BOARD_BOTTOM.y) // 2
             draw_text(
-                surface, "left lane", (duel_layout.CENTER.x + 30, middle - 2), 14, (196, 170, 120), anchor="midleft"
+                surface, _("left lane"), (duel_layout.CENTER.x + 30, middle - 2), 14, (196, 170, 120), anchor="midleft"
             )
             draw_text(
                 surface,
-                "right lane",
+                _("right lane"),
                 (duel_layout.CENTER.right - 30, middle - 2),
                 14,
                 (196, 170, 120),
@@ -211,7 +217,7 @@ class DuelView:
             if not face and seat == layout.bottom and side.hand:
                 draw_text(
                     surface,
-                    "hand hidden",
+                    _("hand hidden"),
                     (duel_layout.CENTER.centerx, duel_layout.HAND_Y + 80),
                     22,
                     theme.TEXT,
@@ -424,7 +430,7 @@ class DuelView:
         if letters:
             lines = []
             for letter in letters:
-                lines += wrap_text(theme.KEYWORD_HELP[letter], 15, 230)
+                lines += wrap_text(keyword_help(letter), 15, 230)
             tip = pygame.Rect(0, 0, 250, 16 + 20 * len(lines))
             tip.topleft = (zoom.right + 8, zoom.y)
             if tip.right > theme.WIDTH:

@@ -7,6 +7,7 @@ import logging
 from game.client.objectives_hud import ObjectivesHUD
 from game.client.level_match import Toast, _LevelHooks
 from game.client.cards.match import CardMatch, DraftMatch
+from game.i18n import N_, _
 from game.rules.levels.modifiers import twist_words
 
 log = logging.getLogger(__name__)
@@ -22,8 +23,8 @@ class LevelCardMatch(_LevelHooks, CardMatch):
         player = session.player_seat
         self.hud = ObjectivesHUD(
             session.objectives(),
-            caption=lambda: f"Turn {max(1, self.battle.sides[player].turns)}",
-            hints=["E / Space: end turn", "Esc: menu"],
+            caption=lambda: _("Turn {number}").format(number=max(1, self.battle.sides[player].turns)),
+            hints=_Translated([N_("E / Space: end turn"), N_("Esc: menu")]),
             padding=14,
             twists=twist_words(session.level),
         )
@@ -53,7 +54,15 @@ class LevelCardMatch(_LevelHooks, CardMatch):
         super().finish(host)
 
     def note_resumed(self) -> None:
-        self.toast.show("Your saved game goes on")
+        self.toast.show(_("Your saved game goes on"))
+
+
+class _Translated(list):
+    """Marked lines that read in the player's language whenever they are read (the HUD is made
+    once per duel; the language may change in Settings meanwhile)."""
+
+    def __iter__(self):
+        return (_(line) for line in super().__iter__())
 
 
 class _LevelDraftView:

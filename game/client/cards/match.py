@@ -7,6 +7,7 @@ import random
 
 from game.client import replay_recorder
 from game.client.match import MatchSetup, new_game_id, seat_label, seat_portrait, start_match, versus_sentence
+from game.i18n import N_, _, pgettext
 
 
 # Quick matches: who plays at each difficulty (name, portrait).
@@ -25,7 +26,7 @@ def open_quick_match(app, setup: MatchSetup) -> tuple[str, dict]:
     try:
         pool = app.card_pool_loader()
     except CardPoolError as error:
-        return "error", {"title": "No cards to play with", "message": str(error)}
+        return "error", {"title": _("No cards to play with"), "message": str(error)}
     return "draft", {"match": DraftMatch(app, setup, pool.cards)}
 
 
@@ -153,7 +154,7 @@ class CardMatch:
 
     # what a level changes
     def opening_log(self) -> list[str]:
-        return ["The duel begins"]
+        return [N_("The duel begins")]  # translated where the log draws it
 
     def after_action(self, host) -> None:
         """After every action of either side (levels: objectives, story lines, saves). `host` is
@@ -165,18 +166,22 @@ class CardMatch:
         winner = self.winner
         label = self.seat_label(winner)
         if self.setup.opponent in ("hotseat", "watch"):
-            headline, good = f"{label} wins!", None
-        elif label == "You":
-            headline, good = "Victory!", True
+            words, good = N_("{player} wins!"), None
+        elif label in ("You", _("You")):
+            words, good = N_("Victory!"), True
         else:
-            headline, good = "Defeat", False
+            words, good = N_("Defeat"), False
+        # The screen says it in the player's language; the replay file keeps the English.
+        headline, english = _(words).format(player=label), words.format(player=label)
         battle = self.battle
         # The table's "Turn N" counts a round of both players' turns (duel_view.py); so does this.
         rounds = max(1, (battle.turn + 1) // 2)
         sentence = versus_sentence(good, label, self.seat_label(1 - winner), rounds, "turn")
-        detail = f"Health at the end: {battle.sides[0].health} - {battle.sides[1].health}"
+        detail = _("Health at the end: {first} - {second}").format(
+            first=battle.sides[0].health, second=battle.sides[1].health
+        )
         host.end_game()
-        replay = replay_recorder.finished(self, host.app, winner, replay_recorder.result_text(headline, sentence))
+        replay = replay_recorder.finished(self, host.app, winner, replay_recorder.result_text(english, sentence))
         # The face shown: the winner's, or yours when you lost (the loser's face tells a defeat).
         shown = winner if good is not False else 1 - winner
         host.app.push(
@@ -216,11 +221,15 @@ def quick_match_options(vs_ai) -> list:
     from game.client.match import QuickOption
     from game.client.widgets import OptionRow
 
-    seat = OptionRow("You play", [0, 1], 0, lambda v: "First" if v == 0 else "Second")
+    # The labels are relabelled where the quick match screen draws them; the values are worded
+    # at draw time, so they follow a language switch.
+    seat = OptionRow(
+        N_("You play"), [0, 1], 0, lambda v: pgettext("plays", "First") if v == 0 else pgettext("plays", "Second")
+    )
     seat.enabled = vs_ai
-    lanes = OptionRow("Lanes", [1, 2], 0, lambda v: "One lane" if v == 1 else "Two lanes")
+    lanes = OptionRow(N_("Lanes"), [1, 2], 0, lambda v: _("One lane") if v == 1 else _("Two lanes"))
     draft = OptionRow(
-        "Deck", ["draft", "auto"], 0, lambda v: "Draft it yourself" if v == "draft" else "AI drafts for me"
+        N_("Deck"), ["draft", "auto"], 0, lambda v: _("Draft it yourself") if v == "draft" else _("AI drafts for me")
     )
     return [
         QuickOption("card_seat", "human_seat", seat),
@@ -238,13 +247,13 @@ def level_text(level) -> str:
         for o in level.objectives
     )
     if one_turn:
-        return "Card puzzle"
-    lanes = ", two lanes" if level.rules.lanes == 2 else ""
+        return _("Card puzzle")
+    two = level.rules.lanes == 2
     if isinstance(level.player.deck, m.DraftDeck):
-        return f"Draft, then duel{lanes}"
+        return _("Draft, then duel, two lanes") if two else _("Draft, then duel")
     if level.opponent.control == "scripted":
-        return f"Scripted duel{lanes}"
-    return f"Duel{lanes}"
+        return _("Scripted duel, two lanes") if two else _("Scripted duel")
+    return _("Duel, two lanes") if two else _("Duel")
 
 
 def objective_names(level) -> dict:

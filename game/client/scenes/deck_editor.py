@@ -34,6 +34,8 @@ from game.client.cards.deck_view import (
 from game.client.scene import Scene
 from game.client.widgets import Button, hover_buttons, press_buttons
 from game.rules.cards.model import KEYWORD_LETTERS, KEYWORD_NAMES, CardType
+from game.rules.cards.text import keyword_word, PLAYER
+from game.i18n import _, pgettext
 
 
 class DeckEditorScene(DeckDrawing, Scene):
@@ -51,24 +53,30 @@ class DeckEditorScene(DeckDrawing, Scene):
         self.scroll = 0
         self.hover: tuple[str, int] | None = None  # ("card" | "row", card id)
         self.mouse = (0, 0)
-        self.back = Button(pygame.Rect(20, 14, 120, 44), "Back", self.leave, size=20)
+        # Worded when made: Settings cannot be opened over the editor.
+        self.back = Button(pygame.Rect(20, 14, 120, 44), _("Back"), self.leave, size=20)
         top = RIGHT.y + 58
         width = (RIGHT.width - 24 - 3 * 8) // 4
         self.deck_buttons = [
             Button(pygame.Rect(RIGHT.x + 12 + i * (width + 8), top, width, 36), label, action, size=17)
             for i, (label, action) in enumerate(
-                (("New", self.ask_new), ("Copy", self.copy), ("Rename", self.ask_rename), ("Delete", self.ask_delete))
+                (
+                    (_("New"), self.ask_new),
+                    (_("Copy"), self.copy),
+                    (_("Rename"), self.ask_rename),
+                    (pgettext("button", "Delete"), self.ask_delete),
+                )
             )
         ]
         bottom = RIGHT.bottom - 56
         width = (RIGHT.width - 24 - 2 * 8) // 3
         self.save_button = Button(
-            pygame.Rect(RIGHT.x + 12, bottom, width, 44), "Save", self.save, primary=True, size=20
+            pygame.Rect(RIGHT.x + 12, bottom, width, 44), _("Save"), self.save, primary=True, size=20
         )
         self.foot_buttons = [
             self.save_button,
-            Button(pygame.Rect(RIGHT.x + 20 + width, bottom, width, 44), "Build for me", self.build, size=17),
-            Button(pygame.Rect(RIGHT.x + 28 + 2 * width, bottom, width, 44), "Clear", self.clear, size=17),
+            Button(pygame.Rect(RIGHT.x + 20 + width, bottom, width, 44), _("Build for me"), self.build, size=17),
+            Button(pygame.Rect(RIGHT.x + 28 + 2 * width, bottom, width, 44), _("Clear"), self.clear, size=17),
         ]
         self.chips = self._chips()
 
@@ -79,7 +87,7 @@ class DeckEditorScene(DeckDrawing, Scene):
         chips = []
         x = SEARCH.right + 12
         for cost in (None, *range(8)):
-            label = "Any" if cost is None else ("7+" if cost == 7 else str(cost))
+            label = _("Any") if cost is None else ("7+" if cost == 7 else str(cost))
             width = 44 if cost is None else 32
             chips.append((pygame.Rect(x, SEARCH.y + 2, width, 34), label, ("cost", cost)))
             x += width + 4
@@ -93,10 +101,16 @@ class DeckEditorScene(DeckDrawing, Scene):
         return chips
 
     def _chip_label(self, label: str, what: str) -> str:
+        if what == "type":
+            return _(label)
         if what != "keyword":
             return label
         letter = self.edit.filter.keyword
-        return f"Keyword: {KEYWORD_NAMES[KEYWORD_LETTERS.index(letter)] if letter else 'any'}"
+        if letter is None:
+            return _("Keyword: any")
+        return _("Keyword: {keyword}").format(
+            keyword=keyword_word(KEYWORD_NAMES[KEYWORD_LETTERS.index(letter)], PLAYER)
+        )
 
     def _chip_on(self, what: str, value) -> bool:
         if what == "keyword":
@@ -147,7 +161,12 @@ class DeckEditorScene(DeckDrawing, Scene):
         """What closing the window now would lose (the app asks Save / Discard / Cancel)."""
         if not self.edit.dirty:
             return None
-        return f"{self.edit.name or 'The new deck'} has changes that are not saved."
+        return self._unsaved_words()
+
+    def _unsaved_words(self) -> str:
+        if self.edit.name is None:
+            return _("The new deck has changes that are not saved.")
+        return _("{deck} has changes that are not saved.").format(deck=self.edit.name)
 
     def save_before_quit(self, then) -> None:
         self.save()
@@ -173,7 +192,7 @@ class DeckEditorScene(DeckDrawing, Scene):
         try:
             self.edit.save()
         except (StoreError, ValueError) as error:
-            self.edit.message = f"Not saved: {error}"
+            self.edit.message = _("Not saved: {reason}").format(reason=error)
 
     def build(self) -> None:
         self.edit.build()
@@ -190,25 +209,28 @@ class DeckEditorScene(DeckDrawing, Scene):
         try:
             action(*args)
         except (StoreError, ValueError, KeyError) as error:
-            self.edit.message = f"Not saved: {error}"
+            self.edit.message = _("Not saved: {reason}").format(reason=error)
         self.scroll = 0
 
     def ask_new(self) -> None:
         self.app.push(
             "workshop_prompt",
-            title="A new deck",
-            message="Name the new deck.",
-            text=self.edit.collection.free_name("My deck"),
-            buttons=[("Create", lambda text: self._safely(self.edit.new, text or "My deck")), ("Cancel", None)],
+            title=_("A new deck"),
+            message=_("Name the new deck."),
+            text=self.edit.collection.free_name(_("My deck")),
+            buttons=[
+                (_("Create"), lambda text: self._safely(self.edit.new, text or _("My deck"))),
+                (_("Cancel"), None),
+            ],
         )
 
     def ask_rename(self) -> None:
         self.app.push(
             "workshop_prompt",
-            title="Rename the deck",
-            message="The deck's new name.",
-            text=self.edit.name or "My deck",
-            buttons=[("Rename", lambda text: text and self._safely(self.edit.rename, text)), ("Cancel", None)],
+            title=_("Rename the deck"),
+            message=_("The deck's new name."),
+            text=self.edit.name or _("My deck"),
+            buttons=[(_("Rename"), lambda text: text and self._safely(self.edit.rename, text)), (_("Cancel"), None)],
         )
 
     def ask_delete(self) -> None:
@@ -217,9 +239,12 @@ class DeckEditorScene(DeckDrawing, Scene):
             return
         self.app.push(
             "workshop_prompt",
-            title="Delete this deck?",
-            message=f"{self.edit.name} will be gone for good. Your cards stay in your collection.",
-            buttons=[("Delete", lambda _: self._safely(self.edit.delete)), ("Keep it", None)],
+            title=_("Delete this deck?"),
+            message=_("{deck} will be gone for good. Your cards stay in your collection.").format(deck=self.edit.name),
+            buttons=[
+                (pgettext("button", "Delete"), lambda _answer: self._safely(self.edit.delete)),
+                (_("Keep it"), None),
+            ],
         )
 
     def leave(self) -> None:
@@ -240,9 +265,9 @@ class DeckEditorScene(DeckDrawing, Scene):
 
         self.app.push(
             "workshop_prompt",
-            title="Save this deck?",
-            message=f"{self.edit.name or 'The new deck'} has changes that are not saved.",
-            buttons=[("Save", save_and_leave), ("Discard", done), ("Cancel", None)],
+            title=_("Save this deck?"),
+            message=self._unsaved_words(),
+            buttons=[(_("Save"), save_and_leave), (_("Discard"), done), (_("Cancel"), None)],
         )
 
     # ------------------------------------------------------------------ input
@@ -297,7 +322,7 @@ class DeckEditorScene(DeckDrawing, Scene):
         for rect, card in self.card_rects():
             if rect.collidepoint(pos):
                 return ("card", card.base_id)
-        for rect, card, _ in self.row_rects():
+        for rect, card, _count in self.row_rects():
             if rect.collidepoint(pos):
                 return ("row", card.base_id)
         return None
@@ -315,7 +340,7 @@ class DeckEditorScene(DeckDrawing, Scene):
                 self.focus = self.page * COLUMNS * ROWS + index
                 (self.add if button == 1 else self.remove)(card.base_id)
                 return
-        for rect, card, _ in self.row_rects():
+        for rect, card, _count in self.row_rects():
             if rect.collidepoint(pos):
                 self.zone = "deck"
                 self.remove(card.base_id)
@@ -345,7 +370,7 @@ class DeckEditorScene(DeckDrawing, Scene):
 
     def _step_deck(self, step: int) -> None:
         if self.edit.dirty:
-            self.edit.message = "Save or clear this deck's changes first"
+            self.edit.message = _("Save or clear this deck's changes first")
             return
         self.edit.step_deck(step)
         self.scroll = 0

@@ -4,16 +4,20 @@ brings none (the level's `suggested`, or one built here), and building a deck wi
 
 Rules layer: pure functions over the level, the card set and the player's collection (a set of
 card ids; owning a card lets a deck hold up to the level's `max_copies` of it). The deck editor,
-the level's start and the headless tools all ask these, so they agree on what is legal.
+the level's start and the headless tools all ask these, so they agree on what is legal. Why a deck
+is not legal is said through `words` (game/rules/cards/text.py: English for the checks and the
+tools, the player's language for the client), with gettext() and ngettext() calls that the
+catalogs' extraction finds.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from typing import Collection, Iterable, Sequence
+from typing import Callable, Collection, Iterable, Sequence
 
 from game.rules.cards.cardset import CardSet
 from game.rules.cards.model import Card, CardType
+from game.rules.cards.text import ENGLISH, Words
 from game.rules.levels.card_rules import allowed
 from game.rules.levels.model import CardLevel, PlayerDeck
 
@@ -43,16 +47,22 @@ def deck_pool(level: CardLevel, cardset: CardSet) -> list[Card]:
 
 
 def deck_problems(
-    level: CardLevel, cards: Sequence[int], cardset: CardSet, owned: Collection[int] | None = None
+    level: CardLevel,
+    cards: Sequence[int],
+    cardset: CardSet,
+    owned: Collection[int] | None = None,
+    words: Words = ENGLISH,
+    name: Callable[[str], str] = str,
 ) -> list[str]:
     """Why `cards` (one id per copy) may not be played in this level, in a player's words ([]:
     legal). `owned`: the player's collection (None: any card may be used, as the level's own
-    suggested deck may)."""
+    suggested deck may). `words` and `name`: the language and the card names (the client passes
+    the player's; the checks and tools keep English)."""
     rules = player_deck(level)
     if rules is None:
-        return ["This level gives you its own deck."]
+        return [words.gettext("This level gives you its own deck.")]
     pool = {card.base_id for card in deck_pool(level, cardset)}
-    return problems_against(cards, cardset, pool, rules.size, rules.max_copies, owned)
+    return problems_against(cards, cardset, pool, rules.size, rules.max_copies, owned, words, name)
 
 
 def problems_against(
@@ -62,6 +72,8 @@ def problems_against(
     size: int,
     max_copies: int,
     owned: Collection[int] | None = None,
+    words: Words = ENGLISH,
+    name: Callable[[str], str] = str,
 ) -> list[str]:
     """`deck_problems` for rules given one by one (`pool`: the card ids allowed): cards first (in
     the order the deck first lists them), then copies, then the count."""
@@ -70,17 +82,21 @@ def problems_against(
     for card_id in counts:  # in the order the deck first lists them
         card = cardset.cards.get(card_id)
         if card is None:
-            problems.append(f"Card {card_id} does not exist in this level's card set")
+            problems.append(words.gettext("Card {id} does not exist in this level's card set").format(id=card_id))
         elif card_id not in pool:
-            problems.append(f"{card.name} is not allowed in this level")
+            problems.append(words.gettext("{card} is not allowed in this level").format(card=name(card.name)))
         elif owned is not None and card_id not in owned:
-            problems.append(f"{card.name} is not in your collection")
+            problems.append(words.gettext("{card} is not in your collection").format(card=name(card.name)))
     for card_id, count in counts.items():
         card = cardset.cards.get(card_id)
         if card is not None and count > max_copies:
-            problems.append(f"{count} copies of {card.name}: at most {max_copies}")
+            template = words.ngettext(
+                "{count} copy of {card}: at most {most}", "{count} copies of {card}: at most {most}", count
+            )
+            problems.append(template.format(count=count, card=name(card.name), most=max_copies))
     if len(cards) != size:
-        problems.append(f"{len(cards)} of {size} cards")
+        template = words.ngettext("{count} of {size} card", "{count} of {size} cards", size)
+        problems.append(template.format(count=len(cards), size=size))
     return problems
 
 
