@@ -23,7 +23,7 @@ from dataclasses import dataclass
 
 from ai.connect4 import evaluation
 from ai.generic.alphabeta import MATE, WIN, AlphaBeta, SearchResult
-from game.rules.connect4 import Connect4State, column_name, describe_action
+from game.rules.connect4 import Connect4State, thoughts
 from game.rules.game_api import Decision, Explanation
 
 
@@ -99,14 +99,15 @@ class Connect4Agent:
         return self.rng.choices(actions, weights)[0]
 
     def _explain_hunch(self, state: Connect4State, action: int) -> Explanation:
+        headline, fact = thoughts.hunch(action)
         return Explanation(
-            f"Drops in column {column_name(action)} on a hunch, without looking ahead",
-            [(describe_action(state, action), 0.5)],
-            [f"Level: {self.level.name}", "Played without searching this time"],
+            headline, [(thoughts.drop_words(state, action), 0.5)], [thoughts.level_fact(self.level.name), fact]
         )
 
 
 # --- the explanation ----------------------------------------------------------------------
+# Worded by game/rules/connect4/thoughts.py, in the language of the moment: the client's AI
+# worker is told the player's, every other process keeps English.
 
 
 def _bar(score: float) -> float:
@@ -125,63 +126,50 @@ def _moves_to_end(score: float) -> int:
 
 
 def _reason(state: Connect4State, action: int, score: float | None = None) -> str:
-    """Why a column matters, in a few words ("" when nothing special)."""
+    """Why a column matters (thoughts.py's constants; "" when nothing special)."""
     mover = state.current_player
     row = state.height(action)
     bit = state.bit(action, row)
     if state.winning_cells(mover) & bit:
-        return "wins at once"
+        return thoughts.WINS_AT_ONCE
     if state.winning_cells(1 - mover) & bit:
-        return "blocks their four"
+        return thoughts.BLOCKS_FOUR
     if row + 1 < state.rows and state.winning_cells(1 - mover) & state.bit(action, row + 1):
-        return "lets them win on top"
+        return thoughts.WIN_ON_TOP
     if score is not None and score > MATE:
-        return f"forces a win in {_moves_to_end(score)}"
+        return thoughts.FORCES
     if score is not None and score < -MATE:
-        return "they can force a win"
+        return thoughts.THEY_FORCE
     after = state.clone()
     after.push(action)
     if (after.winning_cells(mover) & ~state.winning_cells(mover)) and not after.is_terminal:
-        return "makes a three with an open end"
+        return thoughts.MAKES_THREE
     return ""
 
 
 def explain(state: Connect4State, result: SearchResult, action: int, level: Level, elapsed_ms: float) -> Explanation:
     """The Tab view's words for a search's choice: a headline, the best 3-4 columns with bars,
     and facts (how far it looked, how much it weighed)."""
-    letter = column_name(action)
     scores = {m.action: m.score for m in result.root_moves}
     score = scores.get(action, result.score)
     reason = _reason(state, action, score)
     centre = (state.columns - 1) / 2
-    if reason == "wins at once":
-        headline = f"Wins: four in a row on column {letter}"
-    elif reason == "blocks their four":
-        headline = f"Drops in column {letter} to block their three in a row"
+    if reason in (thoughts.WINS_AT_ONCE, thoughts.BLOCKS_FOUR):
+        kind = reason
     elif score > MATE:
-        headline = f"Drops in column {letter}: a win is forced within {_moves_to_end(score)} of its moves"
+        kind = "won"
     elif score < -MATE:
-        headline = f"Drops in column {letter}, though they can force a win whatever it plays"
-    elif reason == "makes a three with an open end":
-        headline = f"Drops in column {letter} to make a three in a row with an open end"
-    elif abs(action - centre) < 1:
-        headline = f"Drops in column {letter} to hold the centre"
+        kind = "lost"
+    elif reason == thoughts.MAKES_THREE:
+        kind = reason
     else:
-        headline = f"Drops in column {letter}, the best position it could see"
+        kind = "centre" if abs(action - centre) < 1 else ""
+    headline = thoughts.headline(kind, action, _moves_to_end(score) if kind == "won" else 0)
     options = []
     ranked = sorted(result.root_moves, key=lambda m: (m.action != action, -m.score))
     for move in ranked[:4]:
-        why = _reason(state, move.action, move.score)
-        text = describe_action(state, move.action) + (f": {why}" if why else "")
-        options.append((text, _bar(move.score)))
-    depth = result.depth
-    facts = [
-        f"Level: {level.name}",
-        f"Looked {depth} move{'s' if depth != 1 else ''} ahead" if depth else "Had no time to look ahead",
-        f"Weighed {result.nodes:,} positions",
-        f"Thought for {elapsed_ms / 1000.0:.2f} s",
-    ]
-    if len(result.principal_variation) > 1:
-        expected = ", ".join(column_name(c) for c in result.principal_variation[1:4])
-        facts.append(f"Expects the columns that follow to be {expected}")
+        why = thoughts.reason_words(_reason(state, move.action, move.score), _moves_to_end(move.score))
+        options.append((thoughts.option(thoughts.drop_words(state, move.action), why), _bar(move.score)))
+    expected = list(result.principal_variation[1:4]) if len(result.principal_variation) > 1 else []
+    facts = thoughts.facts(level.name, result.depth, result.nodes, elapsed_ms, expected)
     return Explanation(headline, options, facts)

@@ -26,9 +26,10 @@ import itertools
 import time
 
 from ai.skirmish.greedy import GreedyAgent
-from ai.skirmish.hard_eval import escape_cells, place_worth, plan_value, team_value
+from ai.skirmish.hard_eval import escape_cells, peril, place_worth, plan_value, safest_cells, team_value
 from ai.skirmish.tree import PlanFollower, attack_from, candidates
 from game.rules.skirmish.actions import END, Act, Action, move
+from game.rules.skirmish.words import plans_weighed
 
 __all__ = ["HardAgent", "hard_candidates", "plan_value", "team_value"]
 
@@ -97,7 +98,7 @@ class HardAgent(PlanFollower):
             if len(values) < len(order):
                 break
             order = [plan for _, plan in values]
-        self.last_report = f"{len(plans)} plans for this turn against the other heroes' likely answers"
+        self.last_report = plans_weighed(len(plans))  # in the language of the moment (the worker: the player's)
         return best_path
 
     # ----------------------------------------------------------------------------- plans

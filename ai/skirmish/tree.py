@@ -31,6 +31,8 @@ import time
 
 from ai.skirmish.agent import SkirmishAgent, deadline
 from ai.skirmish.evaluation import move_weight, situation_score, teams_around
+from game.i18n import _, pgettext
+from game.rules.skirmish import words as said
 from game.rules.events import EventKind
 from game.rules.skirmish.actions import END, Act, Action, cast, move
 from game.rules.skirmish.grid import manhattan
@@ -174,9 +176,11 @@ class TreeSearch:
 def explain(state, nodes: list[Node]) -> str:
     """The chosen plan in a player's words: the hero's name, the cells as the board labels them
     (game.py's `cell_name`), what each step is expected to do, and how it compared with the
-    runner-up in words (the scores are the search's own units: only their order means much)."""
+    runner-up in words (the scores are the search's own units: only their order means much). In
+    the language of the moment (the client's AI worker is told the player's; every other process
+    keeps English)."""
     if not nodes:
-        return "It found no plan worth following."
+        return _(said.NO_PLAN)
     best = nodes[0]
     sim = state.simulation()
     hero = sim.active_hero
@@ -187,22 +191,24 @@ def explain(state, nodes: list[Node]) -> str:
         words = step_words(sim, action)
         events = sim.apply(action)
         if action.kind == Act.CAST:
+            damage, healing = _(said.ABOUT_DAMAGE), _(said.ABOUT_HEALING)
             effects = [
-                f"about {e.value:.0f} damage to {sim.label(e.card)}" for e in events if e.kind == EventKind.DAMAGE
+                damage.format(amount=f"{e.value:.0f}", hero=said.hero_label(sim, e.card))
+                for e in events
+                if e.kind == EventKind.DAMAGE
             ]
             effects += [
-                f"about {e.value:.0f} healing for {sim.label(e.card)}" for e in events if e.kind == EventKind.HEAL
+                healing.format(amount=f"{e.value:.0f}", hero=said.hero_label(sim, e.card))
+                for e in events
+                if e.kind == EventKind.HEAL
             ]
             if effects:
-                words += f" ({', '.join(effects)})"
+                listed = pgettext("skirmish log", ", ").join(effects)
+                words = _(said.STEP_WITH_EFFECTS).format(step=words, effects=listed)
         steps.append(words)
-    text = f"{state.label(hero.uid)} planned to " + ", then ".join(steps) + "."
+    text = _(said.PLANNED).format(hero=said.hero_label(state, hero.uid), steps=_(said.THEN).join(steps))
     if len(nodes) > 1:
-        gap = best.score - nodes[1].score
-        verdict = "far better than" if gap >= 10 else "better than" if gap >= 3 else "a little better than"
-        if gap < 0.5:
-            verdict = "about as good as"
-        text += f" It judged this {verdict} its next best idea: to {step_words(state, nodes[1].action)}."
+        text += " " + said.judged(best.score - nodes[1].score).format(step=step_words(state, nodes[1].action))
     return text
 
 
@@ -212,21 +218,22 @@ def step_words(state, action: Action) -> str:
     from game.rules.skirmish.game import cell_name
 
     if action.kind == Act.MOVE:
-        return f"walk to {cell_name(action.x, action.y)}"
+        return _(said.WALK_TO).format(cell=cell_name(action.x, action.y))
     if action.kind == Act.END:
-        return "end the turn"
+        return _(said.END_THE_TURN)
     hero = state.active_hero
     ability = state.ability(hero, action.ability)
+    name = said.word(ability.name)
     where = cell_name(action.x, action.y)
     if any(e.verb in MOVE_VERBS for e in ability.effects):
-        return f"use {ability.name} to reach {where}"
+        return _(said.USE_TO_REACH).format(ability=name, cell=where)
     if ability.target == TargetKind.SELF:
-        return f"use {ability.name}"
+        return _(said.USE).format(ability=name)
     target = state.hero_at(action.cell)
     if target is not None:
-        who = "itself" if target.uid == hero.uid else state.label(target.uid)
-        return f"use {ability.name} on {who} at {where}"
-    return f"use {ability.name} at {where}"
+        who = _(said.ITSELF) if target.uid == hero.uid else said.hero_label(state, target.uid)
+        return _(said.USE_ON).format(ability=name, target=who, cell=where)
+    return _(said.USE_AT).format(ability=name, cell=where)
 
 
 class PlanFollower(SkirmishAgent):

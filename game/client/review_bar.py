@@ -8,10 +8,12 @@ from __future__ import annotations
 import pygame
 
 from game.client import theme
-from game.client.widgets import Button, draw_text, panel
+from game.client.widgets import Button, draw_text, fit_text, panel
+from game.i18n import N_, _
 
 BAR = pygame.Rect(0, 0, 760, 64)
-LABEL = "Review the board"
+LABEL = N_("Review the board")  # translated where the result screens draw it
+BACK_LABEL = N_("Back to results")
 
 
 class ReviewBar:
@@ -19,7 +21,7 @@ class ReviewBar:
         self.active = False
         self.rect = BAR.copy()
         self.rect.midbottom = (theme.WIDTH // 2, theme.HEIGHT - 8)
-        self.back = Button(pygame.Rect(self.rect.right - 228, self.rect.y + 8, 216, 48), "Back to results", self.close)
+        self.back = Button(pygame.Rect(self.rect.right - 228, self.rect.y + 8, 216, 48), _(BACK_LABEL), self.close)
         self.back.size = 20
 
     def open(self) -> None:
@@ -40,13 +42,16 @@ class ReviewBar:
         return True
 
     def draw(self, surface: pygame.Surface) -> None:
+        self.back.label = _(BACK_LABEL)  # follows a language switch made while the bar was open
         panel(surface, self.rect, theme.PANEL, theme.ACCENT, radius=14, alpha=235)
         pygame.draw.rect(surface, theme.ACCENT, self.rect, 2, border_radius=14)
+        words = _("The final board  ·  any key or click: back to results")
+        room = self.back.rect.left - 12 - (self.rect.x + 22)
         draw_text(
             surface,
-            "The final board  ·  any key or click: back to results",
+            words,
             (self.rect.x + 22, self.rect.centery),
-            18,
+            fit_text(words, 18, room),
             theme.TEXT,
             anchor="midleft",
         )

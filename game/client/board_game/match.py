@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from game.client import replay_recorder
 from game.client.level_match import Toast, _LevelHooks
-from game.client.match import MatchSetup, counted, seat_label, start_match, versus_sentence
+from game.client.match import MatchSetup, seat_label, start_match, versus_sentence
 from game.client.objectives_hud import ObjectivesHUD
+from game.i18n import N_, _, ngettext
 from game.rules.levels.modifiers import twist_words
 
 
@@ -64,8 +65,13 @@ class BoardMatch:
 
     # what a level changes
     def buttons(self, scene) -> list[tuple[str, object]]:
-        """The buttons under the move list: (label, what a click does)."""
-        return [("Undo", scene.undo), ("New game", lambda: self.rematch(scene.app)), ("Menu", scene.open_pause)]
+        """The buttons under the move list: (label, what a click does); the labels are English,
+        marked with N_ and translated where the scene draws them (they follow a language switch)."""
+        return [
+            (N_("Undo"), scene.undo),
+            (N_("New game"), lambda: self.rematch(scene.app)),
+            (N_("Menu"), scene.open_pause),
+        ]
 
     def after_action(self, scene) -> None:
         """After every move of either side (levels: objectives, story lines, saves)."""
@@ -90,8 +96,8 @@ class BoardMatch:
         raise NotImplementedError
 
     def draw_how(self) -> str:
-        """How the game ended in a draw, as a sentence ("The board is full: a draw")."""
-        return "A draw"
+        """How the game ended in a draw, as a sentence ("The board is full: a draw"), translated."""
+        return _("A draw")
 
     def player_name(self, seat: int) -> str:
         """Who plays `seat`, as a sentence names them ("You", "Sister Maren", "Player 2")."""
@@ -100,16 +106,21 @@ class BoardMatch:
     def result_words(self, winner: int | None) -> tuple[str, str, str, bool | None]:
         """The result screen's headline, sentence and line of detail, and whether the end is good
         news for the person at the screen (None: a draw, or nobody at the screen is "you")."""
-        length = counted(self.moves_played(), self.move_unit)
+        count = self.moves_played()
         if winner is None:
-            return "Draw", f"{self.draw_how()} after {length}", "", None
-        how = f"{self.colour_name(winner)} wins: {self.win_how(winner)}"
+            # TRANSLATORS: {how} is a sentence such as "The board is full: a draw".
+            sentence = ngettext("{how} after {count} move", "{how} after {count} moves", count)
+            return _("Draw"), sentence.format(how=self.draw_how(), count=count), "", None
+        colour = self.colour_name(winner)
+        # TRANSLATORS: "Black wins: five in a row"; {how} is a few words from the game.
+        how = _("{colour} wins: {how}").format(colour=colour, how=self.win_how(winner))
         if "human" not in self.controllers or "ai" not in self.controllers:  # hot-seat, or watching
-            return f"{self.colour_name(winner)} wins!", how, f"after {length}", None
+            after = ngettext("after {count} move", "after {count} moves", count).format(count=count)
+            return _("{colour} wins!").format(colour=colour), how, after, None
         good = self.controllers[winner] == "human"
         names = self.player_name(winner), self.player_name(1 - winner)
-        sentence = versus_sentence(good, *names, self.moves_played(), self.move_unit)
-        return ("Victory!" if good else "Defeat"), sentence, how, good
+        sentence = versus_sentence(good, *names, count, self.move_unit)
+        return (_("Victory!") if good else _("Defeat")), sentence, how, good
 
     def finish(self, scene) -> None:
         winner = self.winner_seat()
@@ -157,7 +168,7 @@ class BoardLevelMatch(_LevelHooks):
         self.toast = Toast((370, 64))
 
     def buttons(self, scene) -> list[tuple[str, object]]:
-        return [("Restart", self.run.restart), ("Menu", scene.open_pause)]
+        return [(N_("Restart"), self.run.restart), (N_("Menu"), scene.open_pause)]
 
     def note_resumed(self) -> None:
-        self.toast.show("Your saved game goes on")
+        self.toast.show(_("Your saved game goes on"))

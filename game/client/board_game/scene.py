@@ -30,11 +30,18 @@ from game.client.widgets import (
     text_surface,
     wrap_text,
 )
+from game.i18n import _, language, pgettext
 from game.rules.game_api import Explanation
 
 SIDE = pygame.Rect(730, 30, 520, 660)  # the side panel: title, players, status, HUD, moves, buttons
 AI_PAUSE_MS = 250
 REFUSAL_MS = 2800  # how long a refused move's reason stays by the board and in the status line
+
+
+def button_words(label: str) -> str:
+    """A side-panel button's English label in the player's language: a board game's Undo takes
+    a move back, which some languages say apart from an editor's undo (悔棋, not 撤销)."""
+    return pgettext("board game", "Undo") if label == "Undo" else _(label)
 
 
 class BoardScene(Scene):
@@ -62,8 +69,9 @@ class BoardScene(Scene):
         y = SIDE.bottom - 70
         choices = match.buttons(self)
         width = (SIDE.width - 20 * (len(choices) + 1)) // len(choices)
+        self.button_labels = [label for label, _action in choices]  # English; translated when drawn
         self.buttons = [
-            Button(pygame.Rect(SIDE.x + 20 + i * (width + 20), y, width, 54), label, action)
+            Button(pygame.Rect(SIDE.x + 20 + i * (width + 20), y, width, 54), button_words(label), action)
             for i, (label, action) in enumerate(choices)
         ]
 
@@ -116,8 +124,10 @@ class BoardScene(Scene):
     def seat_of(self, player: int) -> int:
         return self.match.seat_of(player)
 
-    def ai_name(self, default: str = "The computer") -> str:
-        return next((self.seat_name(seat) for seat in (0, 1) if self.controllers[seat] == "ai"), default)
+    def ai_name(self, default: str | None = None) -> str:
+        """The AI seat's name (`default`, else "The computer", when no seat is the AI's)."""
+        found = next((self.seat_name(seat) for seat in (0, 1) if self.controllers[seat] == "ai"), None)
+        return found if found is not None else (default if default is not None else _("The computer"))
 
     def human_to_move(self) -> bool:
         return (
@@ -152,12 +162,12 @@ class BoardScene(Scene):
         if answer is None:
             return
         if answer.error:
-            self.app.push("error", title="The AI failed", message=answer.error)
+            self.app.push("error", title=_("The AI failed"), message=answer.error)
             return
         self.explanation = answer.result.get("explanation")
         move = self.ai_move(answer.result["action"])
         if not self.play_move(move, pause_ms=AI_PAUSE_MS):
-            self.app.push("error", title="The AI chose an illegal move", message=self.move_text(move))
+            self.app.push("error", title=_("The AI chose an illegal move"), message=self.move_text(move))
 
     def _ask_ai(self, seat: int, budget: float):
         game = self.match.kind
@@ -174,6 +184,7 @@ class BoardScene(Scene):
             seat=seat,
             observation=self.ai_observation(),
             budget_ms=budget,
+            language=language(),  # the AI's thoughts (Tab) in the player's language
         )
 
     def human_play_move(self, move) -> None:
@@ -188,7 +199,8 @@ class BoardScene(Scene):
         """The refused move's reason and move while it is still shown."""
         if self.refusal is None or self.time - self.refusal[2] >= REFUSAL_MS:
             return None
-        return self.refusal[0], self.refusal[1]
+        # Worded again (the board is as it was refused): a language switch meanwhile reaches it.
+        return self.refusal_text(self.refusal[1]) or self.refusal[0], self.refusal[1]
 
     def undo(self) -> None:
         if not self.match.can_undo or not self.state.moves or self.anims.busy:
@@ -269,7 +281,7 @@ class BoardScene(Scene):
         raise NotImplementedError
 
     def game_over_text(self) -> str:
-        return "Game over"
+        return _("Game over")
 
     def status_hint(self) -> str:
         """The status line while a person is to move."""
@@ -320,7 +332,7 @@ class BoardScene(Scene):
         panel(surface, SIDE, theme.PANEL, theme.PANEL_BORDER, radius=16)
         x = SIDE.x + 24
         width = SIDE.width - 48
-        title = self.match.title
+        title = _(self.match.title)  # a quick match's game (marked N_) or a level's title
         size = fit_text(title, 34 if len(title) < 20 else 28, width, True)
         y = draw_text(surface, title, (x, SIDE.y + 18), size, theme.ACCENT, bold=True).bottom
         for line in wrap_text(self.rules_text(), 16, width):
@@ -334,7 +346,7 @@ class BoardScene(Scene):
             )  # by the name's middle
             current = self.state.current_player == player and not self.match.over
             to_move = (
-                draw_text(surface, "to move", (SIDE.right - 24, y + 2), 16, theme.ACCENT, anchor="topright")
+                draw_text(surface, _("to move"), (SIDE.right - 24, y + 2), 16, theme.ACCENT, anchor="topright")
                 if current
                 else None
             )
@@ -346,7 +358,10 @@ class BoardScene(Scene):
         y += 8
         if self.ai.thinking:
             dots = "." * (1 + int(self.time / 300) % 3)
-            text = f"{self.ai_name()} is thinking{dots}  {self.ai.elapsed_ms / 1000:.1f} s"
+            # TRANSLATORS: {dots} is one to three dots that grow while the AI thinks.
+            text = _("{name} is thinking{dots}  {seconds} s").format(
+                name=self.ai_name(), dots=dots, seconds=f"{self.ai.elapsed_ms / 1000:.1f}"
+            )
             y = draw_text(surface, text, (x, y), 18, theme.ACCENT, width=width).bottom
         elif self.match.over:
             for line in wrap_text(self.game_over_text(), 18, width, True):
@@ -369,8 +384,12 @@ class BoardScene(Scene):
             min(SIDE.bottom - 96, self.buttons[0].rect.top - 6 - line * len(hints)) if hints else SIDE.bottom - 80
         )
         self.moves_bottom = hints_top - 4
-        self.draw_moves(surface, x, moves_y)
-        for button in self.buttons:
+        # A tall level HUD (objectives and a twist) at a large text size may leave no room: the
+        # move list, whose moves the board shows too, steps aside rather than run into the hints.
+        if moves_y + font(18, True).get_height() + max(24, font(16).get_height()) + 4 <= self.moves_bottom:
+            self.draw_moves(surface, x, moves_y)
+        for button, label in zip(self.buttons, self.button_labels):
+            button.label = button_words(label)  # follows a language switch made in Settings mid-game
             button.draw(surface)
         for index, text in enumerate(hints):
             draw_text(surface, text, (x, hints_top + index * line), 15, theme.TEXT_DIM)

@@ -10,8 +10,16 @@ from __future__ import annotations
 
 from game.client.board_game.match import BoardLevelMatch, BoardMatch
 from game.client.match import MatchSetup, seat_portrait
+from game.i18n import N_, _, pgettext
 
-COLOURS = ("Red", "Yellow")  # seat 0 drops first
+COLOURS = ("Red", "Yellow")  # seat 0 drops first (English ids; `colour_word` in words)
+
+
+def colour_word(seat: int) -> str:
+    """A seat's disc colour in the player's language, as a side is called ("Red" wins)."""
+    return pgettext("connect four", "Red") if seat == 0 else pgettext("connect four", "Yellow")
+
+
 # Quick matches: who plays at each AI level (name, portrait).
 OPPONENTS = {"easy": ("Pip", "pip"), "medium": ("Corin Ashdown", "corin"), "hard": ("Foundry Automaton", "foundry")}
 
@@ -27,8 +35,8 @@ class Connect4Match(BoardMatch):
     """A quick game of Connect Four (7x6): against an AI level, or two people at one screen."""
 
     kind = "connect4"
-    title = "Connect Four"
-    move_hint = "Click a column, or Left/Right and Enter; U undoes"
+    title = N_("Connect Four")
+    move_hint = N_("Click a column, or Left/Right and Enter; U undoes")
 
     # the rules (seat 0 = red, first; 1 = yellow)
     def new_state(self, setup: MatchSetup):
@@ -53,31 +61,42 @@ class Connect4Match(BoardMatch):
     # the players
     def name(self, seat: int) -> str:
         if self.hotseat:
-            return f"Player {seat + 1}"
+            return _("Player {number}").format(number=seat + 1)
         if self.controllers[seat] == "human":
-            return "You"
-        return OPPONENTS.get(self.difficulty, ("The Duelmind", "duelmind"))[0]
+            return _("You")
+        from game.client.data_text import character_name  # as the campaign's translations name them
+
+        return character_name(OPPONENTS.get(self.difficulty, ("The Duelmind", "duelmind"))[0])
 
     def label(self, seat: int) -> str:
-        return f"{COLOURS[seat]} ({self.name(seat)})"
+        # TRANSLATORS: a disc colour and who drops it: "Red (Pip)", "Yellow (You)".
+        text = _("Red ({name})") if seat == 0 else _("Yellow ({name})")
+        return text.format(name=self.name(seat))
 
     def seat_portrait(self, seat: int, app) -> str:
         if self.controllers[seat] == "ai":
             return OPPONENTS.get(self.difficulty, ("", "duelmind"))[1]
         return seat_portrait(self.setup, seat, app.settings.portrait)
 
+    @staticmethod
+    def move_words(state, column: int) -> str:
+        """A replay's move in the player's words (the rules' `describe_action` is the English)."""
+        from game.rules.connect4.thoughts import drop_words
+
+        return drop_words(state, column)
+
     # the end
     def winner_seat(self) -> int | None:
         return self.state.winner
 
     def colour_name(self, seat: int) -> str:
-        return COLOURS[seat]
+        return colour_word(seat)
 
     def win_how(self, winner: int) -> str:
-        return "four in a row"
+        return _("four in a row")
 
     def draw_how(self) -> str:
-        return "The board is full: a draw"
+        return _("The board is full: a draw")
 
     def player_name(self, seat: int) -> str:
         return self.name(seat)
@@ -86,7 +105,7 @@ class Connect4Match(BoardMatch):
 class LevelConnect4Match(BoardLevelMatch, Connect4Match):
     """A Connect Four level: moves go through its session (objectives, lines said, saves)."""
 
-    move_hint = "Click a column, or Left/Right and Enter"
+    move_hint = N_("Click a column, or Left/Right and Enter")
 
     def __init__(self, run):
         session = run.session
@@ -108,7 +127,7 @@ class LevelConnect4Match(BoardLevelMatch, Connect4Match):
         return self.session.is_legal(column)
 
     def name(self, seat: int) -> str:
-        return "You" if seat == self.session.player_seat else self.level.opponent.name
+        return _("You") if seat == self.session.player_seat else self.level.opponent.name
 
 
 def open_quick_match(app, setup: MatchSetup) -> tuple[str, dict]:
@@ -129,13 +148,14 @@ def quick_match_options(vs_ai) -> list:
     from game.client.match import QuickOption
     from game.client.widgets import OptionRow
 
-    disc = OptionRow("You play", [0, 1], 0, lambda v: "Red (first)" if v == 0 else "Yellow (second)")
+    disc = OptionRow(N_("You play"), [0, 1], 0, lambda v: _("Red (first)") if v == 0 else _("Yellow (second)"))
     disc.enabled = vs_ai
     return [QuickOption("disc", "human_seat", disc)]
 
 
 __all__ = [
     "COLOURS",
+    "colour_word",
     "Connect4Match",
     "LevelConnect4Match",
     "OPPONENTS",

@@ -21,9 +21,10 @@ from game.client import theme
 from game.client.anim import Anim, reduced_motion
 from game.client.board_game.scene import BoardScene
 from game.client.connect4 import view
-from game.client.connect4.match import COLOURS, Connect4Match, LevelConnect4Match
+from game.client.connect4.match import Connect4Match, LevelConnect4Match, colour_word
 from game.client.resources import font
 from game.client.widgets import draw_text
+from game.i18n import _, ngettext
 from game.rules.connect4 import column_name
 from game.rules.events import EventKind
 
@@ -62,8 +63,13 @@ class Connect4Scene(BoardScene):
         self.human_play_move(column)
 
     def refusal_text(self, column) -> str:
-        why = self.state.why_illegal(column)
-        return why[:1].upper() + why[1:] if why else ""  # "Column e is full"
+        # The rules' sentence stays English (the referee and the tools say it); the player's
+        # one refusal, a full column, is said here in the player's language.
+        if not self.state.why_illegal(column):
+            return ""
+        if 0 <= column < self.state.columns and not self.state.is_terminal:
+            return _("Column {column} is full").format(column=column_name(column))
+        return _("That column cannot be played")
 
     def move_centre(self, column) -> tuple[int, int]:
         return self.geometry.centre(column, self.state.rows - 1)
@@ -123,7 +129,7 @@ class Connect4Scene(BoardScene):
                 view.draw_disc(surface, geometry.centre(target, landing), radius, state.current_player, alpha=70)
         view.draw_frame(surface, geometry)
         if show_target:  # the disc in hand, over the chosen column
-            x, _ = geometry.centre(target, 0)
+            x, _top = geometry.centre(target, 0)
             legal = state.is_legal(target)
             view.draw_disc(surface, (x, geometry.drop_y), radius, state.current_player, alpha=235 if legal else 90)
             if not legal:  # a full column: a cross over the disc in hand, not only a red glow
@@ -147,25 +153,29 @@ class Connect4Scene(BoardScene):
             view.draw_thoughts(surface, pygame.Rect(90, 150, 580, 420), self.ai_name(), self.explanation)
 
     def rules_text(self) -> str:
-        return f"{self.state.columns} x {self.state.rows}  ·  four in a row wins"
+        return _("{columns} × {rows}  ·  four in a row wins").format(columns=self.state.columns, rows=self.state.rows)
 
     def draw_player_icon(self, surface, x: int, y: int, seat: int) -> None:
         view.draw_disc(surface, (x + 12, y + 11), 12, seat)
 
     def game_over_text(self) -> str:
         if self.state.winner is None:
-            return "Game over: a draw"
-        return f"Game over: {COLOURS[self.state.winner]} connects four"
+            return _("Game over: a draw")
+        if self.state.winner == 0:
+            return _("Game over: Red connects four")
+        return _("Game over: Yellow connects four")
 
     def status_hint(self) -> str:
-        who = f"{COLOURS[self.state.current_player]}: " if self.hotseat else ""
-        return who + self.match.move_hint
+        if not self.hotseat:
+            return _(self.match.move_hint)
+        # TRANSLATORS: whose turn it is in a two-player game, then how to play: "Red: Click a column, ...".
+        return _("{colour}: {hint}").format(colour=colour_word(self.state.current_player), hint=_(self.match.move_hint))
 
     def draw_moves(self, surface, x: int, moves_y: int) -> None:
         opening = getattr(getattr(self.match, "session", None), "opening_moves", 0)
         moves = self.state.moves[opening:]
         count = len(moves)
-        heading = f"{count} disc{'s' if count != 1 else ''} dropped"
+        heading = ngettext("{count} disc dropped", "{count} discs dropped", count).format(count=count)
         below = draw_text(surface, heading, (x, moves_y), 18, theme.TEXT, bold=True).bottom
         top, step = max(moves_y + 30, below + 2), max(24, font(16).get_height())
         rows = max(1, (self.moves_bottom - top) // step)
@@ -184,7 +194,7 @@ class Connect4Scene(BoardScene):
                     draw_text(surface, column_name(moves[pair * 2 + k]), (mx + 47 + k * 40, my), 16, theme.TEXT)
 
     def key_hints(self) -> str:
-        return "Tab: the AI's thoughts  ·  Esc: menu" if not self.hotseat else "Esc: menu"
+        return _("Tab: the AI's thoughts  ·  Esc: menu") if not self.hotseat else _("Esc: menu")
 
 
 def _drop_animation(scene: Connect4Scene, event) -> Anim:

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from game.client.board_game.match import BoardLevelMatch
 from game.client.gomoku.match import GomokuMatch
+from game.i18n import N_
 
 
 class LevelGomokuMatch(BoardLevelMatch, GomokuMatch):
-    move_hint = "Click or arrows + Enter to play"
+    move_hint = N_("Click or arrows + Enter to play")
 
     def __init__(self, run):
         super().__init__(run.setup, run.session.state)
@@ -16,12 +17,8 @@ class LevelGomokuMatch(BoardLevelMatch, GomokuMatch):
     def apply(self, move) -> list:
         return self.session.apply(tuple(move))
 
-    def label(self, colour: int) -> str:
-        from game.rules.gomoku import BLACK
-
-        name = "Black" if colour == BLACK else "White"
-        who = "you" if colour == self.session.player_seat else self.level.opponent.name
-        return f"{name} ({who})"
+    def who(self, colour: int) -> str | None:
+        return None if colour == self.session.player_seat else self.level.opponent.name
 
 
 def prepare_level(run) -> None:

@@ -4,10 +4,19 @@ from __future__ import annotations
 
 from game.client.board_game.match import BoardMatch
 from game.client.match import MatchSetup, seat_label, seat_portrait
+from game.i18n import N_, _, pgettext
 from game.rules.gomoku import FOUL_DOUBLE_FOUR, FOUL_DOUBLE_THREE, FOUL_OVERLINE
 
-# Renju's fouls (game/rules/gomoku/rules.py) in the player's words.
-FOUL_WORDS = {FOUL_DOUBLE_THREE: "Double three", FOUL_DOUBLE_FOUR: "Four-four", FOUL_OVERLINE: "Overline"}
+# Renju's fouls (game/rules/gomoku/rules.py) in the player's words (translated where shown).
+FOUL_WORDS = {FOUL_DOUBLE_THREE: N_("Double three"), FOUL_DOUBLE_FOUR: N_("Four-four"), FOUL_OVERLINE: N_("Overline")}
+# The same fouls inside a sentence ("black made a forbidden double three").
+FOUL_IN_SENTENCE = {
+    FOUL_DOUBLE_THREE: N_("black made a forbidden double three"),
+    FOUL_DOUBLE_FOUR: N_("black made a forbidden four-four"),
+    FOUL_OVERLINE: N_("black made a forbidden overline"),
+}
+
+FORBIDDEN_MOVE = N_("black made a forbidden move")
 
 # Quick matches: who plays at each AI level (name, portrait).
 OPPONENTS = {
@@ -27,8 +36,8 @@ class GomokuMatch(BoardMatch):
     """A gomoku game as the gomoku scene plays it (a quick match; levels: LevelGomokuMatch)."""
 
     kind = "gomoku"
-    title = "Gomoku"
-    move_hint = "Click or arrows + Enter to play; U undoes"
+    title = N_("Gomoku")
+    move_hint = N_("Click or arrows + Enter to play; U undoes")
 
     # the rules (seat 0 plays black, 1 white)
     def new_state(self, setup: MatchSetup):
@@ -62,17 +71,37 @@ class GomokuMatch(BoardMatch):
 
         return BLACK if seat == 0 else WHITE
 
+    def who(self, colour: int) -> str | None:
+        """Who plays `colour` in words (None: the person at the screen, "you")."""
+        seat = self.seat_of(colour)
+        if self.hotseat:
+            return _("Player {number}").format(number=seat + 1)
+        return None if self.controllers[seat] == "human" else seat_label(self.setup, seat)
+
     def label(self, colour: int) -> str:
         from game.rules.gomoku import BLACK
 
-        name = "Black" if colour == BLACK else "White"
-        seat = self.seat_of(colour)
         if self.hotseat:
-            return f"{name} (player {seat + 1})"
-        return f"{name} ({'you' if self.controllers[seat] == 'human' else seat_label(self.setup, seat)})"
+            text = _("Black (player {number})") if colour == BLACK else _("White (player {number})")
+            return text.format(number=self.seat_of(colour) + 1)
+        name = self.who(colour)
+        if name is None:
+            return _("Black (you)") if colour == BLACK else _("White (you)")
+        # TRANSLATORS: a stone colour and who plays it: "Black (Sister Maren)".
+        text = _("Black ({name})") if colour == BLACK else _("White ({name})")
+        return text.format(name=name)
 
     def seat_portrait(self, seat: int, app) -> str:
         return seat_portrait(self.setup, seat, app.settings.portrait)
+
+    @staticmethod
+    def move_words(game, action) -> str:
+        """A replay's move in the player's words (the rules' `describe_action` is the English):
+        "Black plays h8". `game` is the GomokuGame before it."""
+        from game.rules.gomoku.rules import point_name
+
+        point = point_name(action, game.board.size)
+        return (_("Black plays {point}") if game.current_player == 0 else _("White plays {point}")).format(point=point)
 
     # the end
     def winner_seat(self) -> int | None:
@@ -81,14 +110,14 @@ class GomokuMatch(BoardMatch):
         return None if self.state.winner == DRAW else self.seat_of(self.state.winner)
 
     def colour_name(self, seat: int) -> str:
-        return "Black" if seat == 0 else "White"
+        return _("Black") if seat == 0 else _("White")
 
     def win_how(self, winner: int) -> str:
         state = self.state
         if state.winning_line:
-            return "five in a row"
+            return _("five in a row")
         # Won by black's renju foul (a protocol peer or a level may play one).
-        return f"black made a forbidden {FOUL_WORDS.get(state.foul or '', 'move').lower()}"
+        return _(FOUL_IN_SENTENCE.get(state.foul or "", FORBIDDEN_MOVE))
 
 
 # ------------------------------------------------------------------ what the shared screens ask
@@ -98,7 +127,11 @@ class GomokuMatch(BoardMatch):
 def _rule_names() -> dict:
     from game.rules.gomoku import Rule
 
-    return {int(Rule.FREESTYLE): "Freestyle", int(Rule.STANDARD): "Standard (exactly five)", int(Rule.RENJU): "Renju"}
+    return {
+        int(Rule.FREESTYLE): _("Freestyle"),
+        int(Rule.STANDARD): _("Standard (exactly five)"),
+        int(Rule.RENJU): _("Renju"),
+    }
 
 
 def quick_match_options(vs_ai) -> list:
@@ -107,11 +140,10 @@ def quick_match_options(vs_ai) -> list:
     from game.client.widgets import OptionRow
     from game.rules.gomoku import MAX_SIZE, MIN_SIZE
 
-    stone = OptionRow("You play", [0, 1], 0, lambda v: "Black (first)" if v == 0 else "White (second)")
+    stone = OptionRow(N_("You play"), [0, 1], 0, lambda v: _("Black (first)") if v == 0 else _("White (second)"))
     stone.enabled = vs_ai
-    names = _rule_names()
-    rule = OptionRow("Rule", list(names), 0, names.get)
-    size = OptionRow("Board size", list(range(MIN_SIZE, MAX_SIZE + 1)), 0, lambda v: f"{v} x {v}")
+    rule = OptionRow(N_("Rule"), list(_rule_names()), 0, lambda v: _rule_names()[v])  # named when drawn
+    size = OptionRow(N_("Board size"), list(range(MIN_SIZE, MAX_SIZE + 1)), 0, lambda v: f"{v} × {v}")
     return [
         QuickOption("stone", "human_seat", stone),
         QuickOption("rule", "rule", rule),
@@ -122,8 +154,14 @@ def quick_match_options(vs_ai) -> list:
 def level_text(level) -> str:
     """A few words for a gomoku level ("Gomoku puzzle", "Gomoku, renju rule, 15x15")."""
     if any(o.kind == "forced_win" for o in level.objectives):
-        return "Gomoku puzzle"
-    return f"Gomoku, {level.rule} rule, {level.size}x{level.size}"
+        return _("Gomoku puzzle")
+    names = {
+        "freestyle": pgettext("gomoku rule", "freestyle"),
+        "standard": pgettext("gomoku rule", "standard"),
+        "renju": pgettext("gomoku rule", "renju"),
+    }
+    rule = names.get(level.rule, level.rule)
+    return _("Gomoku, {rule}, {size}×{size}").format(rule=rule, size=level.size)
 
 
 def draw_level_icon(surface, rect) -> None:

@@ -18,16 +18,18 @@ from game.client.board_game.scene import BoardScene
 from game.client.explain_overlay import draw_gomoku_thoughts
 from game.client.resources import font
 from game.client.widgets import draw_text, vertical_gradient
+from game.i18n import N_, _, ngettext
 from game.rules.events import EventKind
 from game.client.gomoku.match import FOUL_WORDS
 from game.rules.gomoku import BLACK, EMPTY, WHITE, Rule, format_move
 from game.rules.gomoku.rules import POINT_LETTERS, WALL, point_name
 
 BOARD = pygame.Rect(40, 30, 660, 660)
-RULE_LABELS = {
-    Rule.FREESTYLE: "Freestyle: five or more wins",
-    Rule.STANDARD: "Standard: exactly five wins",
-    Rule.RENJU: "Renju: black may not make 3-3, 4-4 or overlines",
+A_FOUL = N_("A foul")  # a foul the words below do not know (a newer rules module's)
+RULE_LABELS = {  # translated where drawn
+    Rule.FREESTYLE: N_("Freestyle: five or more wins"),
+    Rule.STANDARD: N_("Standard: exactly five wins"),
+    Rule.RENJU: N_("Renju: black may not make double threes, double fours or overlines"),
 }
 
 _BACKGROUND: dict = {}
@@ -86,8 +88,8 @@ class GomokuScene(BoardScene):
         return self._numbers
 
     def match_name(self, seat: int) -> str:
-        label = self.match.label(BLACK if seat == 0 else WHITE)
-        return label[label.find("(") + 1 : -1] if "(" in label else label
+        name = self.match.who(BLACK if seat == 0 else WHITE)
+        return name if name is not None else _("you")
 
     def seat_name(self, seat: int) -> str:
         return self.match_name(seat)
@@ -111,13 +113,16 @@ class GomokuScene(BoardScene):
         if state.current_player != BLACK or not state.on_board(*point) or state.at(*point) != EMPTY:
             return ""
         foul = state.foul_at(*point)
-        return f"{FOUL_WORDS.get(foul, 'A foul')}: forbidden for black" if foul else ""
+        if not foul:
+            return ""
+        # TRANSLATORS: {foul} is a renju foul: "Double three", "Double four" or "Overline".
+        return _("{foul}: forbidden for black").format(foul=_(FOUL_WORDS.get(foul, A_FOUL)))
 
     def refusal_text(self, move) -> str:
         if self.state.on_board(*move) and self.state.at(*move) == WALL:
-            return "That point is sealed"
+            return _("That point is sealed")
         if self.state.on_board(*move) and self.state.at(*move) != EMPTY:
-            return "That point is taken"
+            return _("That point is taken")
         return self.foul_words(move)
 
     def move_centre(self, move) -> tuple[int, int]:
@@ -187,10 +192,10 @@ class GomokuScene(BoardScene):
         surface.blit(self._board_surface(), BOARD.move(-20, -20))
         size = self.state.size
         for index in range(size):  # RIF notation: a, b, c ... from the left, 1 at the bottom
-            x, _ = self.point_centre(index, 0)
+            x, _top = self.point_centre(index, 0)
             for edge in (BOARD.y - 9, BOARD.bottom + 9):
                 draw_text(surface, POINT_LETTERS[index], (x, edge), 13, theme.BOARD_LINE, bold=True, anchor="center")
-            _, y = self.point_centre(0, index)
+            _left, y = self.point_centre(0, index)
             for edge in (BOARD.x - 10, BOARD.right + 10):
                 draw_text(surface, str(size - index), (edge, y), 12, theme.BOARD_LINE, bold=True, anchor="center")
         radius = int(self.cell * 0.44)
@@ -260,7 +265,7 @@ class GomokuScene(BoardScene):
         self.draw_side(surface)
         self.draw_toast(surface)
         if self.overlay:
-            who = self.ai_name("the AI")
+            who = self.ai_name(_("the AI"))
             draw_gomoku_thoughts(
                 surface,
                 pygame.Rect(70, 110, 600, 460),
@@ -270,7 +275,7 @@ class GomokuScene(BoardScene):
             )
 
     def rules_text(self) -> str:
-        return f"{RULE_LABELS[self.state.rule]}  ·  {self.state.size}x{self.state.size}"
+        return _("{rule}  ·  {size}×{size}").format(rule=_(RULE_LABELS[self.state.rule]), size=self.state.size)
 
     def draw_player_icon(self, surface, x: int, y: int, colour: int) -> None:
         _stone(surface, (x + 12, y + 10), 11, colour)
@@ -279,13 +284,18 @@ class GomokuScene(BoardScene):
         if self.state.rule == Rule.RENJU and self.state.current_player == BLACK:
             target = self.hover if self.hover is not None else self.cursor
             why = self.foul_words(target) if target is not None else ""
-            return why or "Crosses: forbidden for black"
-        return self.match.move_hint
+            return why or _("Crosses: forbidden for black")
+        return _(self.match.move_hint)
 
     def draw_moves(self, surface, x: int, moves_y: int) -> None:
         count = len(self.state.moves)
         heading = draw_text(
-            surface, f"{count} move{'s' if count != 1 else ''}", (x, moves_y), 18, theme.TEXT, bold=True
+            surface,
+            ngettext("{count} move", "{count} moves", count).format(count=count),
+            (x, moves_y),
+            18,
+            theme.TEXT,
+            bold=True,
         )
         moves = self.state.moves
         top, step = max(moves_y + 28, heading.bottom + 2), max(22, font(16).get_height())
@@ -303,7 +313,7 @@ class GomokuScene(BoardScene):
             draw_text(surface, text, (mx, my), 16, theme.TEXT)
 
     def key_hints(self) -> str:
-        return "" if self.hotseat else "Tab: the AI's thoughts  ·  N: move numbers  ·  Esc: menu"
+        return "" if self.hotseat else _("Tab: the AI's thoughts  ·  N: move numbers  ·  Esc: menu")
 
 
 def _name(move, size: int = 15) -> str:

@@ -17,6 +17,7 @@ from game.client.objectives_hud import draw_star
 from game.client.replays.viewer import MODES, player_problem
 from game.client.scene import Scene
 from game.client.widgets import Button, draw_text, fit_text, hover_buttons, panel, press_buttons
+from game.i18n import N_, _, pgettext
 from game.rules.registry import GAMES
 from game.rules.replays import ReplayError, ReplayLibrary
 from game.rules.replays.files import Entry
@@ -32,10 +33,35 @@ def row_height() -> int:
 
 
 ALL = ""
-MODE_NAMES = {**MODES, "simulate": "Simulated", "referee": "Bot match", "gomocup": "Bot match"}
+# The tables' words are marked N_ and translated where drawn (a language switch reaches them).
+MODE_NAMES = {**MODES, "simulate": N_("Simulated"), "referee": N_("Bot match"), "gomocup": N_("Bot match")}
+
+
+def mode_name(mode: str) -> str:
+    """How a replay's game was played, in the player's language (its own words in this list: a
+    filter reads "Played as: Simulated"); an unknown mode as written."""
+    if mode == "simulate":
+        return pgettext("replay mode", "Simulated")
+    return _(MODE_NAMES[mode]) if mode in MODE_NAMES else mode
+
+
 RESULTS = (ALL, "won", "lost", "draw")
-RESULT_NAMES = {ALL: "Any result", "won": "Won", "lost": "Lost", "draw": "Draw"}
-KEY_HINTS = "↑ ↓: choose  ·  Enter: watch  ·  S: star  ·  Delete: delete  ·  G, M, R: filters  ·  Esc: back"
+RESULT_NAMES = {ALL: N_("Any result"), "won": N_("Won"), "lost": N_("Lost"), "draw": N_("Draw")}
+KEY_HINTS = N_("↑ ↓: choose  ·  Enter: watch  ·  S: star  ·  Delete: delete  ·  G, M, R: filters  ·  Esc: back")
+MONTHS = (
+    N_("Jan"),
+    N_("Feb"),
+    N_("Mar"),
+    N_("Apr"),
+    N_("May"),
+    N_("Jun"),
+    N_("Jul"),
+    N_("Aug"),
+    N_("Sep"),
+    N_("Oct"),
+    N_("Nov"),
+    N_("Dec"),
+)
 
 
 def result_of(replay) -> str:
@@ -58,7 +84,9 @@ def when(replay) -> str:
         moment = datetime.fromisoformat(replay.recorded).astimezone()
     except ValueError:
         return replay.recorded
-    return f"{moment.day} {moment.strftime('%b')}, {moment.strftime('%H:%M')}"
+    # TRANSLATORS: when a replay was recorded: "27 Nov, 10:58" ({month} is a short month name).
+    words = pgettext("replay date", "{day} {month}, {time}")
+    return words.format(day=moment.day, month=_(MONTHS[moment.month - 1]), time=moment.strftime("%H:%M"))
 
 
 class ReplaysScene(Scene):
@@ -79,7 +107,7 @@ class ReplaysScene(Scene):
             Button(pygame.Rect(356, 88, 300, 46), "", lambda: self.cycle("mode"), size=18),
             Button(pygame.Rect(672, 88, 260, 46), "", lambda: self.cycle("result"), size=18),
         ]
-        self.back_button = Button(pygame.Rect(1100, 20, 140, 46), "Back", self.app.pop, size=20)
+        self.back_button = Button(pygame.Rect(1100, 20, 140, 46), _("Back"), self.app.pop, size=20)
         self.reload()
 
     # ------------------------------------------------------------------ the list
@@ -92,10 +120,16 @@ class ReplaysScene(Scene):
         self.entries = [entry for entry in self.all_entries if self.matches(entry)]
         self.selected = max(0, min(self.selected, len(self.entries) - 1))
         self._follow()
-        names = {ALL: "Every game", **{name: kind.title for name, kind in GAMES.items()}}
-        self.filters[0].label = f"Game: {names[self.game]}"
-        self.filters[1].label = f"Played as: {MODE_NAMES.get(self.mode, 'Any') if self.mode else 'Any'}"
-        self.filters[2].label = RESULT_NAMES[self.result]
+        self.relabel()
+
+    def relabel(self) -> None:
+        """The filters' and the Back button's words in the language now (called when drawn)."""
+        games = {ALL: _("Every game"), **{name: _(kind.title) for name, kind in GAMES.items()}}
+        self.filters[0].label = _("Game: {game}").format(game=games[self.game])
+        mode = mode_name(self.mode) if self.mode in MODE_NAMES else pgettext("replay mode", "Any")
+        self.filters[1].label = _("Played as: {mode}").format(mode=mode)
+        self.filters[2].label = _(RESULT_NAMES[self.result])
+        self.back_button.label = _("Back")
 
     def matches(self, entry: Entry) -> bool:
         replay = entry.replay
@@ -151,7 +185,7 @@ class ReplaysScene(Scene):
         try:
             entry.replay = self.library.star(entry.path, not entry.replay.starred)
         except ReplayError as error:
-            self.app.show_banner(f"The replay could not be starred: {player_problem(error)}")
+            self.app.show_banner(_("The replay could not be starred: {problem}").format(problem=player_problem(error)))
 
     def ask_delete(self, index: int) -> None:
         if not 0 <= index < len(self.entries):
@@ -162,15 +196,15 @@ class ReplaysScene(Scene):
             try:
                 self.library.delete(entry.path)
             except (ReplayError, OSError) as error:
-                self.app.show_banner(f"The replay could not be deleted: {error}")
+                self.app.show_banner(_("The replay could not be deleted: {problem}").format(problem=error))
             self.reload()
 
         what = self.describe(entry)[0]
         self.app.push(
             "workshop_prompt",
-            title="Delete this replay?",
-            message=f"{what}. A deleted replay cannot be watched again.",
-            buttons=[("Delete", delete), ("Keep it", None)],
+            title=_("Delete this replay?"),
+            message=_("{what}. A deleted replay cannot be watched again.").format(what=what),
+            buttons=[(pgettext("button", "Delete"), delete), (_("Keep it"), None)],
         )
 
     def on_resume(self) -> None:
@@ -180,15 +214,21 @@ class ReplaysScene(Scene):
         """A row's two lines: what and when; who played and how it ended (or why it cannot be read)."""
         replay = entry.replay
         if replay is None:
-            return "A replay that cannot be read", player_problem(ReplayError(entry.problem or ""))
-        title = GAMES[replay.game].title if replay.game in GAMES else replay.game
-        how = MODE_NAMES.get(replay.mode, replay.mode)
-        level = f" · {replay.level_title}" if replay.level_title else ""
-        first = f"{title} · {how}{level} · {when(replay)}"
-        names = " against ".join(
-            seat.name or ("a person" if seat.kind == "human" else "an AI") for seat in replay.players
-        )
-        return first, f"{names} — {replay.result.text or 'not finished'}" if names else replay.result.text
+            return _("A replay that cannot be read"), player_problem(ReplayError(entry.problem or ""))
+        title = _(GAMES[replay.game].title) if replay.game in GAMES else replay.game
+        how = mode_name(replay.mode)
+        parts = [title, how] + ([replay.level_title] if replay.level_title else []) + [when(replay)]
+        first = " · ".join(parts)
+        seats = [seat.name or (_("a person") if seat.kind == "human" else _("an AI")) for seat in replay.players]
+        if not seats:
+            return first, replay.result.text
+        # TRANSLATORS: who played a replay: "You against Sister Maren" (a third seat joins the same way).
+        names = seats[0]
+        for seat in seats[1:]:
+            names = _("{first} against {second}").format(first=names, second=seat)
+        # TRANSLATORS: a replay's second line: who played, then how it ended (a sentence kept in the replay).
+        ended = replay.result.text or _("not finished")
+        return first, _("{players} — {result}").format(players=names, result=ended)
 
     # ------------------------------------------------------------------ input
 
@@ -245,26 +285,29 @@ class ReplaysScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(theme.BACKGROUND)
-        heading = draw_text(surface, "Replays", (40, 22), 40, theme.ACCENT, bold=True)
+        self.relabel()
+        heading = draw_text(surface, _("Replays"), (40, 22), 40, theme.ACCENT, bold=True)
         starred = sum(1 for entry in self.all_entries if entry.replay is not None and entry.replay.starred)
-        kept = f"The newest {self.library.limit} are kept, and every starred one ({starred} starred)"
+        kept = _("The newest {limit} are kept, and every starred one ({starred} starred)").format(
+            limit=self.library.limit, starred=starred
+        )
         left = heading.right + 30  # after the heading as drawn (it grows with the text size)
         draw_text(surface, kept, (left, 40), 16, theme.TEXT_DIM, width=self.back_button.rect.x - 20 - left)
         self.back_button.draw(surface)
         for button in self.filters:
             button.draw(surface)
-        shown = f"{len(self.entries)} of {len(self.all_entries)}"
+        shown = _("{shown} of {total}").format(shown=len(self.entries), total=len(self.all_entries))
         draw_text(surface, shown, (1240, 111), 16, theme.TEXT_DIM, anchor="midright")
         if not self.entries:
             words = (
-                "No replays yet: every game you finish is kept here."
+                _("No replays yet: every game you finish is kept here.")
                 if not self.all_entries
-                else "No replay matches these filters."
+                else _("No replay matches these filters.")
             )
             draw_text(surface, words, LIST.center, 22, theme.TEXT_DIM, anchor="center")
         for index in range(self.scroll, min(len(self.entries), self.scroll + self.visible_rows())):
             self._draw_row(surface, index)
-        draw_text(surface, KEY_HINTS, (theme.WIDTH // 2, 690), 15, theme.TEXT_DIM, anchor="center", width=1220)
+        draw_text(surface, _(KEY_HINTS), (theme.WIDTH // 2, 690), 15, theme.TEXT_DIM, anchor="center", width=1220)
 
     def _draw_row(self, surface, index: int) -> None:
         entry = self.entries[index]
@@ -283,8 +326,8 @@ class ReplaysScene(Scene):
         second, size = _shortened(second, 16, room)
         draw_text(surface, second, (text_x, top.bottom), size, theme.TEXT_DIM)
         if readable:
-            Button(self.watch_rect(index), "Watch", None, size=18, primary=chosen).draw(surface)
-        Button(self.delete_rect(index), "Delete", None, size=18).draw(surface)
+            Button(self.watch_rect(index), _("Watch"), None, size=18, primary=chosen).draw(surface)
+        Button(self.delete_rect(index), pgettext("button", "Delete"), None, size=18).draw(surface)
 
 
 def _shortened(text: str, size: int, room: int, smallest: int = 13) -> tuple[str, int]:

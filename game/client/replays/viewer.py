@@ -24,10 +24,24 @@ from game.client.replays.positions import Seats
 from game.client.replays.viewer_view import BOARD, MOVES, SPEEDS, TIMELINE, row_height
 from game.client.scene import Scene
 from game.client.widgets import Button, hover_buttons, press_buttons
+from game.i18n import N_, _, pgettext
 from game.rules.replays import Playback, Replay, ReplayError, ReplayMismatch, read_replay
 
 DEFAULT_SPEED = 2  # an index of SPEEDS: 2 moves a second
-MODES = {"quick": "Quick match", "hotseat": "Hot-seat", "campaign": "Campaign", "watch": "AI against AI"}
+MODES = {  # how a replay's game was played, translated where shown
+    "quick": N_("Quick match"),
+    "hotseat": N_("Hot-seat"),
+    "campaign": N_("Campaign"),
+    "watch": N_("AI against AI"),
+}
+# The viewer's buttons whose words change (the arrows are signs): English, translated when drawn.
+PLAY, PAUSE, SLOWER, FASTER = "Play", "Pause", N_("Slower"), N_("Faster")  # play/pause: `play_word`
+SHOW_HANDS, HANDS_AS_SEEN, BACK = N_("Show all hands"), N_("Hands as seen"), N_("Back")
+
+
+def play_word(label: str) -> str:
+    """Play or Pause as a player (of recordings) says it: not a game's "Play" (start one)."""
+    return pgettext("replay", "Pause") if label == PAUSE else pgettext("replay", "Play")
 
 
 def player_problem(error: Exception) -> str:
@@ -40,15 +54,19 @@ def player_problem(error: Exception) -> str:
             r"action (\d+) \(.*?\) no longer replays: (.*); the replay was recorded by Duelmind (\S+)$", text
         )
         if found:
-            return (
-                f"Move {found.group(1)} of this replay no longer plays on this version of Duelmind "
-                f"({found.group(2)}). It was recorded by Duelmind {found.group(3)}. The file is kept."
+            # TRANSLATORS: {why} is the game's own reason, in English; {version} a version number.
+            words = _(
+                "Move {number} of this replay no longer plays on this version of Duelmind ({why}). "
+                "It was recorded by Duelmind {version}. The file is kept."
             )
-        return f"This replay no longer plays on this version of Duelmind ({text}). The file is kept."
+            return words.format(number=found.group(1), why=found.group(2), version=found.group(3))
+        words = _("This replay no longer plays on this version of Duelmind ({why}). The file is kept.")
+        return words.format(why=text)
     if "recorded by a newer Duelmind" in text:
-        return "It was recorded by a newer version of Duelmind: update Duelmind to watch it. The file is kept."
+        return _("It was recorded by a newer version of Duelmind: update Duelmind to watch it. The file is kept.")
     text = re.sub(r"^(\S+\.replay\.json): not a readable replay \(\1: (.*)\)$", r"\1: \2", text)
-    return f"The file is damaged ({text}). The file is kept."
+    # TRANSLATORS: {why} names the file and what is wrong in it, in English.
+    return _("The file is damaged ({why}). The file is kept.").format(why=text)
 
 
 class ReplayViewerScene(Scene):
@@ -80,8 +98,8 @@ class ReplayViewerScene(Scene):
         self._board_image: pygame.Surface | None = None
         self.buttons = self._make_buttons()
         if self.playback is not None:
-            self.rows = self._rows()
             self.seats = self._seats()
+            self.rows = self._rows()  # worded by the game's scene, which names the seats
 
     # ------------------------------------------------------------------ what is played back
 
@@ -106,9 +124,10 @@ class ReplayViewerScene(Scene):
 
     def _seats(self) -> Seats:
         players = self.replay.players
-        names, portraits = ["Player 1", "Player 2"], ["", ""]
+        names = [_("Player {number}").format(number=1), _("Player {number}").format(number=2)]
+        portraits = ["", ""]
         for player, seat in enumerate(players[:2]):
-            names[self._game_seat(player)] = seat.name or ("You" if seat.kind == "human" else "The computer")
+            names[self._game_seat(player)] = seat.name or (_("You") if seat.kind == "human" else _("The computer"))
             portraits[self._game_seat(player)] = seat.portrait
         return Seats((names[0], names[1]), (portraits[0], portraits[1]))
 
@@ -118,7 +137,9 @@ class ReplayViewerScene(Scene):
         if mover is None:
             return ""
         players = self.replay.players
-        return players[mover].name if mover < len(players) and players[mover].name else f"Player {mover + 1}"
+        if mover < len(players) and players[mover].name:
+            return players[mover].name
+        return _("Player {number}").format(number=mover + 1)
 
     def shown_seat(self) -> int | None:
         """Whose hidden cards are face up: everyone's with the toggle; else the one person at the
@@ -140,13 +161,39 @@ class ReplayViewerScene(Scene):
         starts = self.turn_starts()
         headers = len(starts) < len(self.playback.words)
         rows: list[tuple[str, int, str]] = []
-        for index, words in enumerate(self.playback.words):
+        for index, words in enumerate(self._move_words()):
             if headers and index in starts:  # the games count turns their own way: no number here
-                rows.append(("turn", index, f"{self.mover_name(index)}'s turn"))
+                rows.append(("turn", index, _("{name}'s turn").format(name=self.mover_name(index))))
             who = self.mover_name(index)
-            prefix = "" if headers or not who else f"{who}: "
-            rows.append(("move", index + 1, f"{index + 1}. {prefix}{words}"))
+            if headers or not who:
+                rows.append(("move", index + 1, f"{index + 1}. {words}"))
+            else:
+                # TRANSLATORS: a replay's move list row: "12. Sister Maren: Black plays h8".
+                rows.append(
+                    ("move", index + 1, _("{number}. {name}: {move}").format(number=index + 1, name=who, move=words))
+                )
         return rows
+
+    def _move_words(self) -> list[str]:
+        """Each move in the player's words: the game's match words them (`move_words`, on the
+        state before it) where it can; a level's moves, and a game that cannot, keep the rules'
+        English (`Playback.words`)."""
+        playback = self.playback
+        words = list(playback.words)
+        position = self._position_of(0)
+        reword = getattr(getattr(position, "scene", None), "match", None)
+        reword = getattr(reword, "move_words", None)
+        if reword is None or playback.session is not None:
+            return words
+        from game.rules.registry import game_kind
+
+        kind = game_kind(self.replay.game)
+        for index, value in enumerate(self.replay.actions[: len(words)]):
+            try:
+                words[index] = reword(playback.states[index], kind.action_from_json(value))
+            except (ValueError, IndexError, KeyError, AttributeError):  # the rules' words stay
+                continue
+        return words
 
     # ------------------------------------------------------------------ moving through it
 
@@ -202,26 +249,29 @@ class ReplayViewerScene(Scene):
         specs = [
             ("|<", lambda: self.step_by(-self.last - 1), 56),
             ("<", lambda: self.step_by(-1), 56),
-            ("Play", self.toggle_play, 112),
+            (PLAY, self.toggle_play, 112),
             (">", lambda: self.step_by(1), 56),
             (">|", lambda: self.step_by(self.last + 1), 56),
-            ("Slower", lambda: self.faster(-1), 96),
-            ("Faster", lambda: self.faster(1), 96),
+            (SLOWER, lambda: self.faster(-1), 96),
+            (FASTER, lambda: self.faster(1), 96),
         ]
         buttons, x = [], 24
         for label, action, width in specs:
-            buttons.append(Button(pygame.Rect(x, y, width, 46), label, action, size=20, primary=label == "Play"))
+            text = play_word(label) if label == PLAY else _(label)
+            buttons.append(Button(pygame.Rect(x, y, width, 46), text, action, size=20, primary=label == PLAY))
             x += width + 10
-        self.hands_button = Button(pygame.Rect(660, 640, 196, 40), "Show all hands", self.toggle_hands, size=17)
-        self.back_button = Button(pygame.Rect(1124, 8, 140, 40), "Back", self.app.pop, size=18)
+        self.hands_button = Button(pygame.Rect(660, 640, 196, 40), _(SHOW_HANDS), self.toggle_hands, size=17)
+        self.back_button = Button(pygame.Rect(1124, 8, 140, 40), _(BACK), self.app.pop, size=18)
         return buttons
 
     def all_buttons(self) -> list[Button]:
+        self.back_button.label = _(BACK)  # the labels follow a language switch
         if self.playback is None:
             return [self.back_button]
-        self.buttons[2].label = "Pause" if self.playing else "Play"
+        self.buttons[2].label = play_word(PAUSE if self.playing else PLAY)
+        self.buttons[5].label, self.buttons[6].label = _(SLOWER), _(FASTER)
         self.hands_button.enabled = self.over
-        self.hands_button.label = "Hands as seen" if self.show_all else "Show all hands"
+        self.hands_button.label = _(HANDS_AS_SEEN) if self.show_all else _(SHOW_HANDS)
         return self.buttons + [self.back_button] + ([self.hands_button] if self.hides_cards() else [])
 
     def hides_cards(self) -> bool:
@@ -334,11 +384,16 @@ class ReplayViewerScene(Scene):
             return None
         key = (self.position, self.shown_seat())
         if getattr(self, "_position_key", None) != key:
-            from game.client.front_ends import front_end
-
             self._position_key = key
-            self._position_cache = front_end(self.replay.game).position(self.app, state, self.seats, key[1])
+            self._position_cache = self._position_of(self.position, key[1])
         return self._position_cache
+
+    def _position_of(self, position: int, shown: int | None = None):
+        """The game's scene over position `position` (None: the game has none, or no state there)."""
+        from game.client.front_ends import front_end
+
+        state = self.playback.states[position]
+        return None if state is None else front_end(self.replay.game).position(self.app, state, self.seats, shown)
 
     def board_image(self) -> pygame.Surface | None:
         position = self._position()
@@ -360,10 +415,10 @@ class ReplayViewerScene(Scene):
         from game.rules.registry import game_kind
 
         replay = self.replay
-        game = game_kind(replay.game).title
+        game = _(game_kind(replay.game).title)
         if replay.is_level and self.playback is not None and self.playback.session is not None:
             return f"{game} · {self.playback.session.level.title}"
-        return f"{game} · {MODES.get(replay.mode, replay.mode.capitalize())}"
+        return f"{game} · {_(MODES[replay.mode]) if replay.mode in MODES else replay.mode.capitalize()}"
 
     def draw(self, surface: pygame.Surface) -> None:
         viewer_view.draw(surface, self)

@@ -19,6 +19,8 @@ import pytweening
 
 from game.client import theme
 from game.client.anim import Anim, reduced_motion
+from game.rules.skirmish.words import hero_label, status_name, word
+from game.i18n import _
 from game.rules.events import EventKind
 from game.rules.skirmish.state import EMBERS, STORM
 
@@ -121,9 +123,9 @@ def _float(stage, uid: int, text: str, colour, size: int = 22) -> None:
 def _round(stage, event) -> Anim:
     def start():
         stage.view.round = event.value
-        stage.add_log(f"Round {event.value}", theme.ACCENT)
+        stage.add_log(_("Round {number}").format(number=event.value), theme.ACCENT)
 
-    return Anim("banner", 700, on_start=start, text=f"Round {event.value}")
+    return Anim("banner", 700, on_start=start, text=_("Round {number}").format(number=event.value))
 
 
 def _hero_turn(stage, event) -> Anim:
@@ -154,7 +156,9 @@ def _cast(stage, event) -> Anim:
     origin = stage.view.cell(event.card)
     area = state.grid.area(ability.shape, ability.size, origin, event.point)
 
-    line = stage.notes.pop(id(event), None) or f"{state.label(caster.uid)}: {ability.name}"
+    line = stage.notes.pop(id(event), None) or _("{hero}: {ability}").format(
+        hero=hero_label(state, caster.uid), ability=word(ability.name)
+    )
 
     def start():
         stage.add_log(line, theme.TEXT)
@@ -171,10 +175,11 @@ def _damage(stage, event) -> Anim:
         stage.hurt[event.card] = 260.0
         if crit:
             stage.crits.discard((event.card, event.target))
-            _float(stage, event.card, f"CRIT -{event.value}", (255, 210, 80), 28)
+            _float(stage, event.card, _("CRIT -{amount}").format(amount=event.value), (255, 210, 80), 28)
         elif event.target == EMBERS:  # no hero dealt it: the log says where it came from
             _float(stage, event.card, f"-{event.value}", theme.EMBERS)
-            stage.add_log(f"{stage.state.label(event.card)} burns on the embers: {event.value} damage", theme.TEXT_DIM)
+            words = _("{hero} burns on the embers: {amount} damage")
+            stage.add_log(words.format(hero=hero_label(stage.state, event.card), amount=event.value), theme.TEXT_DIM)
         else:
             colour = (200, 170, 255) if event.target == STORM else theme.BAD
             _float(stage, event.card, f"-{event.value}", colour)
@@ -188,7 +193,7 @@ def _crit(stage, event) -> None:
 
 
 def _miss(stage, event) -> Anim:
-    return Anim("hit", 260, on_start=lambda: _float(stage, event.target, "miss", (200, 200, 210)), uid=event.target)
+    return Anim("hit", 260, on_start=lambda: _float(stage, event.target, _("miss"), (200, 200, 210)), uid=event.target)
 
 
 def _heal(stage, event) -> Anim:
@@ -205,7 +210,9 @@ def _absorb(stage, event) -> Anim:
     return Anim(
         "hit",
         240,
-        on_start=lambda: _float(stage, event.card, f"shield {event.value}", (140, 210, 255), 18),
+        on_start=lambda: _float(
+            stage, event.card, _("shield {amount}").format(amount=event.value), (140, 210, 255), 18
+        ),
         uid=event.card,
     )
 
@@ -228,7 +235,7 @@ def _status(stage, event) -> Anim:
 
     def start():
         hero.statuses[event.name] = event.value
-        _float(stage, event.card, f"{event.name} {event.value}", (240, 220, 150), 17)
+        _float(stage, event.card, f"{status_name(event.name)} {event.value}", (240, 220, 150), 17)
 
     return Anim("hit", 220, on_start=start, uid=event.card)
 
@@ -239,8 +246,9 @@ def _expire(stage, event) -> Anim:
 
 def _stunned(stage, event) -> Anim:
     def start():
-        _float(stage, event.card, "stunned", (240, 210, 70), 20)
-        stage.add_log(f"{stage.state.label(event.card)} is stunned: the turn is lost", theme.TEXT_DIM)
+        _float(stage, event.card, _("stunned"), (240, 210, 70), 20)
+        words = _("{hero} is stunned: the turn is lost")
+        stage.add_log(words.format(hero=hero_label(stage.state, event.card)), theme.TEXT_DIM)
 
     return Anim("pause", 500, on_start=start)
 
@@ -255,10 +263,10 @@ def _mana(stage, event) -> Anim:
 
 def _death(stage, event) -> Anim:
     hero = stage.view.heroes[event.card]
-    name = stage.state.label(event.card)
+    name = hero_label(stage.state, event.card)
 
     def start():
-        stage.add_log(f"{name} is down", theme.BAD)
+        stage.add_log(_("{hero} is down").format(hero=name), theme.BAD)
 
     def end():
         hero.fade = 0.0

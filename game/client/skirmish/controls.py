@@ -12,7 +12,9 @@ from __future__ import annotations
 from typing import Any
 
 from game.client.skirmish.previews import move_warning
+from game.rules.skirmish.words import word
 from game.client.widgets import hover_buttons, press_buttons
+from game.i18n import N_, _
 from game.rules.skirmish.actions import Act, cast, move
 from game.rules.skirmish.model import TargetKind
 
@@ -31,7 +33,7 @@ KEYS = {
     "left": "left",
     "right": "right",
 }
-KEY_HINTS = (
+KEY_HINTS = N_(  # translated where drawn
     "Keys: arrows move the cursor  ·  Enter: walk / use  ·  1-5: abilities  ·  E / Space: end turn"
     "  ·  Esc: cancel  ·  Tab: AI's thoughts"
 )
@@ -56,13 +58,15 @@ class SkirmishControls:
 
     def hint(self) -> str:
         if self.pending_move is not None:
-            return "Click the cell again (or Enter) to walk there  ·  Esc / right click: cancel"
+            return _("Click the cell again (or Enter) to walk there  ·  Esc / right click: cancel")
         if self.selected is not None and self.selected.target == TargetKind.SELF:
             number = self._ability_number(self.selected)
-            return f"Press {number} again, Enter or click the hero to use {self.selected.name}  ·  Esc: cancel"
+            words = _("Press {number} again, Enter or click the hero to use {ability}  ·  Esc: cancel")
+            return words.format(number=number, ability=word(self.selected.name))
         if self.selected is not None:
-            return f"Click a lit cell (or cursor + Enter) to use {self.selected.name}  ·  Esc / right click: cancel"
-        return "Click a blue cell to walk  ·  pick an ability  ·  E / Space: end the hero's turn"
+            words = _("Click a lit cell (or cursor + Enter) to use {ability}  ·  Esc / right click: cancel")
+            return words.format(ability=word(self.selected.name))
+        return _("Click a blue cell to walk  ·  pick an ability  ·  E / Space: end the hero's turn")
 
     def _ability_number(self, ability) -> int:
         return [a.id for a in self.state.active_hero.cls.abilities].index(ability.id) + 1

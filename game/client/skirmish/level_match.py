@@ -6,6 +6,7 @@ from __future__ import annotations
 from game.client.objectives_hud import ObjectivesHUD
 from game.client.level_match import Toast, _LevelHooks
 from game.client.skirmish.match import SkirmishMatch
+from game.i18n import _
 from game.rules.levels.modifiers import twist_words
 
 
@@ -28,7 +29,9 @@ class LevelSkirmishMatch(_LevelHooks, SkirmishMatch):
         # the scene points this at its view.
         self.shown_round = lambda: self.state.round
         self.hud = ObjectivesHUD(
-            session.objectives(), caption=lambda: f"Round {max(1, self.shown_round())}", twists=twist_words(self.level)
+            session.objectives(),
+            caption=lambda: _("Round {number}").format(number=max(1, self.shown_round())),
+            twists=twist_words(self.level),
         )
         self.toast = Toast((360, 64))
 
@@ -45,10 +48,10 @@ class LevelSkirmishMatch(_LevelHooks, SkirmishMatch):
             host.end_game()
             self.run.restart()
 
-        host.app.push("pause", leave=leave, quit_label=f"Quit to {self.run.home_label.lower()}", restart=restart)
+        host.app.push("pause", leave=leave, quit_label=self.run.quit_label(), restart=restart)
 
     def note_resumed(self) -> None:
-        self.toast.show("Your saved game goes on")
+        self.toast.show(_("Your saved game goes on"))
 
 
 def prepare_level(run) -> None:

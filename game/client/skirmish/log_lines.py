@@ -6,6 +6,8 @@ cast, which the animator logs when the cast is shown."""
 
 from __future__ import annotations
 
+from game.rules.skirmish.words import hero_label, status_name, word
+from game.i18n import _, ngettext, pgettext
 from game.rules.events import EventKind
 from game.rules.skirmish.game import cell_name
 
@@ -30,33 +32,49 @@ def cast_lines(state, events) -> dict[int, str]:
                 damage[hit.card] = damage.get(hit.card, 0) + int(hit.value)
                 what.setdefault(hit.card, [])
             elif hit.kind == EventKind.CRIT:
-                what.setdefault(hit.target, []).append("a critical hit")
+                what.setdefault(hit.target, []).append(_("a critical hit"))
             elif hit.kind == EventKind.MISS:
-                what.setdefault(hit.target, []).append("missed")
+                what.setdefault(hit.target, []).append(_("missed"))
             elif hit.kind == EventKind.ABSORB:
-                what.setdefault(hit.card, []).append(f"{int(hit.value)} taken by the shield")
+                words = _("{amount} taken by the shield")
+                what.setdefault(hit.card, []).append(words.format(amount=int(hit.value)))
             elif hit.kind == EventKind.HEAL:
-                what.setdefault(hit.card, []).append(f"+{int(hit.value)} health")
+                what.setdefault(hit.card, []).append(_("+{amount} health").format(amount=int(hit.value)))
             elif hit.kind == EventKind.STATUS:
                 turns = int(hit.value)
-                what.setdefault(hit.card, []).append(f"{hit.name} for {turns} turn{'s' if turns != 1 else ''}")
+                words = ngettext("{status} for {count} turn", "{status} for {count} turns", turns)
+                what.setdefault(hit.card, []).append(words.format(status=status_name(hit.name), count=turns))
             elif hit.kind == EventKind.DISPLACE:
-                verb = "moves to" if hit.card == caster.uid else "pushed to"
-                what.setdefault(hit.card, []).append(f"{verb} {cell_name(*hit.point)}")
+                words = _("moves to {cell}") if hit.card == caster.uid else _("pushed to {cell}")
+                what.setdefault(hit.card, []).append(words.format(cell=cell_name(*hit.point)))
             elif hit.kind == EventKind.DEATH:
-                what.setdefault(hit.card, []).append("falls")
+                what.setdefault(hit.card, []).append(_("falls"))
         for uid, amount in damage.items():
-            what[uid].insert(0, f"{amount} damage")
-        head = f"{state.label(caster.uid)}: {ability.name}"
+            what[uid].insert(0, _("{amount} damage").format(amount=amount))
+        # TRANSLATORS: the log's list separators: "4 damage, a critical hit" and "Kael 4 damage; Orla 3 damage".
+        comma, semicolon = pgettext("skirmish log", ", "), pgettext("skirmish log", "; ")
+        who, name = hero_label(state, caster.uid), word(ability.name)
         if not what:
-            lines[id(event)] = head
+            lines[id(event)] = _("{hero}: {ability}").format(hero=who, ability=name)
         elif len(what) == 1:
             ((uid, parts),) = what.items()
-            on = "" if uid == caster.uid else f" on {state.label(uid)}"
-            lines[id(event)] = f"{head}{on}, {', '.join(parts)}"
+            if uid == caster.uid:
+                # TRANSLATORS: a skirmish log line: "Orla (Cleric): Mend, +12 health".
+                words = _("{hero}: {ability}, {outcome}")
+                lines[id(event)] = words.format(hero=who, ability=name, outcome=comma.join(parts))
+            else:
+                # TRANSLATORS: a skirmish log line: "Kael (Ranger): Shoot on Orla (Cleric), 4 damage".
+                words = _("{hero}: {ability} on {target}, {outcome}")
+                target = hero_label(state, uid)
+                lines[id(event)] = words.format(hero=who, ability=name, target=target, outcome=comma.join(parts))
         else:
-            lines[id(event)] = f"{head}: " + "; ".join(
-                f"{'itself' if uid == caster.uid else state.label(uid)} {', '.join(parts)}"
+            each = semicolon.join(
+                # TRANSLATORS: one hero's share of an ability's outcome in the log: "Orla (Cleric) 4 damage".
+                _("{target} {outcome}").format(
+                    target=_("itself") if uid == caster.uid else hero_label(state, uid), outcome=comma.join(parts)
+                )
                 for uid, parts in what.items()
             )
+            # TRANSLATORS: a skirmish log line of an ability that reached several heroes.
+            lines[id(event)] = _("{hero}: {ability}: {outcomes}").format(hero=who, ability=name, outcomes=each)
     return lines

@@ -7,6 +7,8 @@ import random
 
 from game.client import replay_recorder
 from game.client.match import MatchSetup, new_game_id, seat_label, seat_portrait, start_match, versus_sentence
+from game.rules.skirmish.words import word
+from game.i18n import N_, _, ngettext
 
 # Quick skirmishes: who commands the other team at each AI level (name, portrait).
 OPPONENTS = {
@@ -32,7 +34,7 @@ class SkirmishMatch:
     hud = None
     toast = None
     level_run = None
-    title = "Skirmish"
+    title = N_("Skirmish")
 
     def __init__(self, setup: MatchSetup, state=None):
         from game.client.ai_worker import AgentSpec
@@ -95,9 +97,18 @@ class SkirmishMatch:
         """Per decision (a hero's turn is a few): the Settings' thinking time, at most 400 ms."""
         return float(min(app.think_ms, 400))
 
+    @staticmethod
+    def move_words(game, action) -> str:
+        """A replay's move in the player's words (the rules' `describe_action` is the English)."""
+        from game.rules.skirmish.words import action_words
+
+        return action_words(game, action)
+
     # what a level changes
     def opening_log(self) -> list[str]:
-        return [f"{self.state.arena.name}: {self.seat_label(0)} against {self.seat_label(1)}"]
+        # TRANSLATORS: the skirmish log's first line: "Ruins: You against Sister Maren".
+        words = _("{arena}: {first} against {second}")
+        return [words.format(arena=word(self.state.arena.name), first=self.seat_label(0), second=self.seat_label(1))]
 
     def after_action(self, host) -> None:
         """After every action of either side (levels: objectives, story lines, saves). `host` is
@@ -108,20 +119,20 @@ class SkirmishMatch:
         from game.rules.skirmish.state import DRAW
 
         state = self.state
-        rounds = f"after {state.round} round{'s' if state.round != 1 else ''}"
         standing = [len(state.team(team)) for team in (0, 1)]
-        detail = f"Heroes standing: {standing[0]} - {standing[1]}"
+        detail = _("Heroes standing: {first} - {second}").format(first=standing[0], second=standing[1])
         face = None
         if state.winner == DRAW:
-            headline, good, sentence = "Draw", None, f"A draw {rounds}"
+            sentence = ngettext("A draw after {count} round", "A draw after {count} rounds", state.round)
+            headline, good, sentence = _("Draw"), None, sentence.format(count=state.round)
         else:
             label = self.seat_label(state.winner)
             if self.setup.opponent in ("hotseat", "watch"):
-                headline, good = f"{label} wins!", None
+                headline, good = _("{name} wins!").format(name=label), None
             elif self.controllers[state.winner] == "human":
-                headline, good = "Victory!", True
+                headline, good = _("Victory!"), True
             else:
-                headline, good = "Defeat", False
+                headline, good = _("Defeat"), False
             shown = state.winner if good is not False else 1 - state.winner
             face = (self.seat_portrait(shown, host.app), self.seat_label(shown))
             sentence = versus_sentence(good, label, self.seat_label(1 - state.winner), state.round, "round")
@@ -170,14 +181,18 @@ def quick_match_options(vs_ai) -> list:
 
     roster = skirmish_roster()
     classes = [""] + sorted(roster.classes)
-    names = lambda v: roster.classes[v].name if v else "Random"  # noqa: E731
-    heroes = [OptionRow(f"Hero {i + 1}", classes, 0, names) for i in range(3)]
-    arena = OptionRow("Arena", [""] + sorted(roster.arenas), 0, lambda v: roster.arenas[v].name if v else "Random")
+    names = lambda v: word(roster.classes[v].name) if v else _("Random")  # noqa: E731
+    # The quick-match screen translates a line's label where it draws it.
+    labels = (N_("Hero 1"), N_("Hero 2"), N_("Hero 3"))
+    heroes = [OptionRow(labels[i], classes, 0, names) for i in range(3)]
+    arena = OptionRow(
+        N_("Arena"), [""] + sorted(roster.arenas), 0, lambda v: word(roster.arenas[v].name) if v else _("Random")
+    )
     return [QuickOption("arena", "arena", arena), QuickOption("heroes", "heroes", heroes)]
 
 
 def level_text(level) -> str:
-    return "Skirmish, 3 against 3"
+    return _("Skirmish, 3 against 3")
 
 
 def objective_names(level) -> dict:

@@ -17,6 +17,7 @@ from game.client import theme
 from game.client.paint import art_json, icon_mask, lit_icon
 from game.client.resources import font
 from game.client.widgets import draw_text, fit_text
+from game.i18n import N_, _, ngettext
 
 STATUS_COLOURS = {
     "stun": (240, 210, 70),
@@ -34,20 +35,20 @@ STATUS_COLOURS = {
     "blind": (160, 160, 190),
 }
 # What a status does, for its tooltip ({amount} is its strength).
-STATUS_TEXT = {
-    "stun": "Stunned: skips its next turn.",
-    "slow": "Slowed: {amount} less energy each turn.",
-    "haste": "Hasted: {amount} more energy each turn.",
-    "poison": "Poisoned: loses {amount} health at the start of each of its turns.",
-    "regen": "Regenerating: heals {amount} at the start of each of its turns.",
-    "shield": "Shielded: the next {amount} damage is absorbed.",
-    "taunt": "Taunted: may only target the hero who taunted it.",
-    "might": "Mighty: deals {amount}% more damage.",
-    "weaken": "Weakened: deals {amount}% less damage.",
-    "guard": "Guarded: {amount} more armour and resist.",
-    "sunder": "Sundered: {amount} less armour and resist.",
-    "focus": "Focused: {amount}% better hit and crit chances.",
-    "blind": "Blinded: {amount}% lower hit chance.",
+STATUS_TEXT = {  # translated where shown (status_tooltip)
+    "stun": N_("Stunned: skips its next turn."),
+    "slow": N_("Slowed: {amount} less energy each turn."),
+    "haste": N_("Hasted: {amount} more energy each turn."),
+    "poison": N_("Poisoned: loses {amount} health at the start of each of its turns."),
+    "regen": N_("Regenerating: heals {amount} at the start of each of its turns."),
+    "shield": N_("Shielded: the next {amount} damage is absorbed."),
+    "taunt": N_("Taunted: may only target the hero who taunted it."),
+    "might": N_("Mighty: deals {amount}% more damage."),
+    "weaken": N_("Weakened: deals {amount}% less damage."),
+    "guard": N_("Guarded: {amount} more armour and resist."),
+    "sunder": N_("Sundered: {amount} less armour and resist."),
+    "focus": N_("Focused: {amount}% better hit and crit chances."),
+    "blind": N_("Blinded: {amount}% lower hit chance."),
 }
 TEAM_MARKS = ("round pip", "square pip")  # what tells the teams apart besides colour
 
@@ -262,8 +263,9 @@ def draw_embers(surface: pygame.Surface, r: pygame.Rect) -> None:
 
 def status_tooltip(name: str, turns: int, amount: int) -> list[str]:
     """A status's tooltip lines: what it does, and its turns left."""
-    text = STATUS_TEXT.get(name, name.title()).format(amount=amount)
-    return [text, f"{turns} turn{'s' if turns != 1 else ''} left"]
+    found = STATUS_TEXT.get(name)
+    text = _(found).format(amount=amount) if found is not None else name.title()
+    return [text, ngettext("{count} turn left", "{count} turns left", turns).format(count=turns)]
 
 
 def fit_label(text: str, size: int, width: int, bold: bool = False, minimum: int = 12) -> tuple[str, int]:

@@ -27,7 +27,9 @@ from game.client.skirmish.view import Layout
 from game.client.skirmish.view_model import SkirmishStage, SkirmishViewModel
 from game.client.level_match import MatchHost
 from game.client.sound import sound_for
+from game.rules.skirmish.words import hero_label, word
 from game.client.widgets import Button
+from game.i18n import _, generation, language, ngettext
 from game.rules.game_api import Explanation
 from game.rules.skirmish.actions import END, Act
 from game.rules.skirmish.model import TargetKind
@@ -185,12 +187,20 @@ class SkirmishScene(SkirmishControls, Scene):
     def status_line(self):
         if self.ai.thinking:
             dots = "." * (1 + int(self.time / 300) % 3)
-            return (f"{self.match.seat_label(self.state.current_player)} is thinking{dots}", theme.ACCENT)
+            # TRANSLATORS: {dots} is one to three dots that grow while the AI thinks.
+            words = _("{name} is thinking{dots}").format(
+                name=self.match.seat_label(self.state.current_player), dots=dots
+            )
+            return (words, theme.ACCENT)
         if self.match.over:
-            return ("Game over", theme.ACCENT)
+            return (_("Game over"), theme.ACCENT)
         if self.human_to_act():
             hero = self.state.active_hero
-            return (f"{self.match.seat_label(hero.team)}: {self.state.label(hero.uid)} to act", theme.GOOD)
+            # TRANSLATORS: the skirmish's status line: "You: Orla (Cleric) to act".
+            words = _("{side}: {hero} to act").format(
+                side=self.match.seat_label(hero.team), hero=hero_label(self.state, hero.uid)
+            )
+            return (words, theme.GOOD)
         return None
 
     def add_log(self, text: str, colour=theme.TEXT) -> None:
@@ -256,7 +266,7 @@ class SkirmishScene(SkirmishControls, Scene):
                 self.app.pool.submit("skirmish_end_game", route=0, game_id=self.match.game_id)
 
     def note_resumed(self) -> None:
-        self.add_log("Your saved game goes on", theme.ACCENT)
+        self.add_log(_("Your saved game goes on"), theme.ACCENT)
         self.match.note_resumed()
 
     # ------------------------------------------------------------------ input
@@ -310,7 +320,9 @@ class SkirmishScene(SkirmishControls, Scene):
             "pass_device",
             player_label=self.match.seat_label(team),
             on_ready=ready,
-            detail=f"{view_draw.TEAM_NAMES[team]} team: {self.state.label(hero.uid)} acts first",
+            detail=(_("Blue team: {hero} acts first") if team == 0 else _("Red team: {hero} acts first")).format(
+                hero=hero_label(self.state, hero.uid)
+            ),
         )
 
     def _drive_ai(self, team: int, pause_ms: float) -> None:
@@ -330,12 +342,13 @@ class SkirmishScene(SkirmishControls, Scene):
                 seat=spec.seat,
                 observation=SkirmishGame(self.match.observation(team)),
                 budget_ms=budget,
+                language=language(),  # the AI's thoughts (Tab) in the player's language
             ),
         )
         if answer is None:
             return
         if answer.error:
-            self.app.push("error", title="The AI failed", message=answer.error)
+            self.app.push("error", title=_("The AI failed"), message=answer.error)
             return
         explanation = answer.result.get("explanation")  # game.rules.game_api.Explanation
         if explanation is not None and (explanation.options or explanation.facts) or self.explanation is None:
@@ -344,13 +357,14 @@ class SkirmishScene(SkirmishControls, Scene):
                 explanation = Explanation("")
             facts = list(explanation.facts)
             if not explanation.options and not facts:
-                facts.append(f"The {spec.name} AI plays by simple rules: no search to explain.")
-            facts.append(f"Thought for {answer.result.get('ms', 0.0) / 1000:.2f} s")
+                facts.append(_("This AI plays by simple rules: no search to explain."))
+            seconds = f"{answer.result.get('ms', 0.0) / 1000:.2f}"
+            facts.append(_("Thought for {seconds} s").format(seconds=seconds))
             self.explanation = Explanation(explanation.headline, list(explanation.options), facts)
             self.explained_by = self.match.seat_label(team)
         action = answer.result["action"]
         if action not in self.legal():
-            self.app.push("error", title="The AI chose an illegal action", message=action.text())
+            self.app.push("error", title=_("The AI chose an illegal action"), message=action.text())
             return
         self.perform(action, pause_ms=pause_ms)
 
@@ -360,7 +374,8 @@ class SkirmishScene(SkirmishControls, Scene):
         """One button per ability of the hero to act (rebuilt when the hero or its options change)."""
         hero = self.state.active_hero if not self.match.over else None
         acting = self.human_to_act()
-        key = (hero.uid if hero else 0, self.decisions, acting, self.selected.id if self.selected else "")
+        # The language's generation: a switch made in Settings mid-game relabels the buttons.
+        key = (hero.uid if hero else 0, self.decisions, acting, self.selected.id if self.selected else "", generation())
         if key == self._buttons_key:
             return
         self._buttons_key = key
@@ -375,12 +390,16 @@ class SkirmishScene(SkirmishControls, Scene):
         castable = {a.ability for a in self.legal() if a.kind == Act.CAST}
         rects = button_rects(self.match.hud, len(hero.cls.abilities) + 1)
         for index, ability in enumerate(hero.cls.abilities):
-            cost = f"{ability.energy} energy" + (f" · {ability.mana} mana" if ability.mana else "")
+            if ability.mana:
+                cost = _("{energy} energy · {mana} mana").format(energy=ability.energy, mana=ability.mana)
+            else:
+                cost = _("{energy} energy").format(energy=ability.energy)
             cooldown = hero.cooldowns.get(ability.id, 0)
-            note = f"ready in {cooldown} turn{'s' if cooldown != 1 else ''}" if cooldown else cost
+            ready = ngettext("ready in {count} turn", "ready in {count} turns", cooldown).format(count=cooldown)
+            note = ready if cooldown else cost
             button = Button(
                 rects[index],
-                f"{index + 1}  {ability.name}",
+                f"{index + 1}  {word(ability.name)}",
                 (lambda i=index: self.select(i)),
                 enabled=acting and ability.id in castable,
                 note=note,
@@ -389,7 +408,7 @@ class SkirmishScene(SkirmishControls, Scene):
             button.focused = self.selected is ability
             self.ability_buttons.append(button)
         self.ability_buttons.append(
-            Button(rects[-1], "End turn", self.end_turn, enabled=acting, note="E / Space", size=16)
+            Button(rects[-1], _("End turn"), self.end_turn, enabled=acting, note=_("E / Space"), size=16)
         )
 
     def view_model(self) -> SkirmishViewModel:
@@ -420,7 +439,7 @@ class SkirmishScene(SkirmishControls, Scene):
             anims=tuple(self.anims.active),
             floaters=tuple(self.floaters),
             initiative=self.initiative(),
-            title=self.match.title,
+            title=_(self.match.title),  # a quick match's (marked N_) or a level's title
             labels=(self.match.seat_label(0), self.match.seat_label(1)),
             hud=self.match.hud,
             toast=self.match.toast,
@@ -433,8 +452,8 @@ class SkirmishScene(SkirmishControls, Scene):
             overlay=self.overlay,
             explanation=self.explanation,
             explained_by=self.explained_by,
-            key_hints=KEY_HINTS,
-            names={h.uid: self.state.label(h.uid) for h in self.state.heroes},
+            key_hints=_(KEY_HINTS),
+            names={h.uid: hero_label(self.state, h.uid) for h in self.state.heroes},
             path_note=path_note(self.state, path) if path else "",
             warning=warning,
             cursor=self.cursor if my_turn and self.keyboard else None,

@@ -11,7 +11,9 @@ from game.client import theme
 from game.client.skirmish.pieces import STATUS_COLOURS, fit_label, status_badge, status_tooltip, team_colour, team_mark
 from game.client.skirmish.view_model import SkirmishViewModel
 from game.client.resources import font
-from game.client.widgets import draw_text, fit_line, fit_text, panel, wrap_text
+from game.rules.skirmish.words import status_name, word
+from game.client.widgets import draw_text, fit_line, fit_text, panel, text_surface, wrap_text
+from game.i18n import _, ngettext
 
 SIDE = pygame.Rect(880, 16, 384, 688)
 PAD = 18
@@ -33,8 +35,10 @@ def header_height() -> int:
 
 
 def bar_height(least: int) -> int:
-    """A bar tall enough for its words at the text size in effect."""
-    return max(least, round(_line(14, True) * 0.75))
+    """A bar tall enough for its words at the text size in effect, in the language in use (Thai's
+    marks above and below make a taller line than the Latin font's own height)."""
+    sample = text_surface(_("{energy} energy").format(energy=10), 14, theme.TEXT, True).get_height()
+    return max(least, round(_line(14, True) * 0.75), round(sample * 0.8))
 
 
 def card_height() -> int:
@@ -76,6 +80,10 @@ def _bar(surface, rect, ratio, colour, text) -> None:
         surface, colour, (rect.x, rect.y, int(rect.width * max(0.0, min(1.0, ratio))), rect.height), border_radius=5
     )
     size = fit_line(text, 14, rect.width - 6, int((rect.height - 2) / 0.68), True)  # its ink inside the bar
+    # A script drawn by a taller fallback font (Thai's marks above and below) needs a smaller size:
+    # the line is centred, its ink 0.2 of it from the top and 0.12 from the bottom.
+    while size > 9 and text_surface(text, size, theme.TEXT, True).get_height() * 0.76 > rect.height - 1:
+        size -= 1
     draw_text(
         surface, text, (rect.centerx, rect.centery), size, theme.TEXT, bold=True, anchor="center", shadow=True, box=rect
     )
@@ -93,7 +101,9 @@ def draw_side(surface, model: SkirmishViewModel, tips: list) -> None:
         standing = sum(1 for h in model.view.heroes.values() if h.team == team and h.fade >= 1.0)
         team_mark(surface, team, (x + 7, y + team_line // 2), 11)
         current = model.view.active and model.view.heroes[model.view.active].team == team
-        text = f"{model.labels[team]}  ·  {standing} standing"
+        text = ngettext("{side}  ·  {count} standing", "{side}  ·  {count} standing", standing).format(
+            side=model.labels[team], count=standing
+        )
         size = fit_text(text, 17, WIDTH - 20, bold=bool(current))
         colour = theme.TEXT if current else theme.TEXT_DIM
         draw_text(surface, text, (x + 20, y + team_line // 2), size, colour, bold=bool(current), anchor="midleft")
@@ -116,7 +126,7 @@ def draw_side(surface, model: SkirmishViewModel, tips: list) -> None:
         lines.append((model.path_note, theme.TEXT, 15))
     for line in model.preview:
         lines += [(part, theme.TEXT, 15) for part in wrap_text(line, 15, WIDTH)]
-    footer = "Tab: AI's thoughts  ·  Esc: menu"
+    footer = _("Tab: the AI's thoughts  ·  Esc: menu")
     footer_size = fit_text(footer, 13, WIDTH)
     footer_top = SIDE.bottom - 8 - _line(footer_size)
     bottom = footer_top - 2
@@ -159,7 +169,7 @@ def _hero_card(surface, model, uid: int, x: int, y: int, tips: list) -> None:
     surface.blit(hero_token(hero.cls_id, hero.team, 48, uid == model.view.active), (x, y))
     name, size = fit_label(model.names.get(uid, cls.name), 20, WIDTH - 58, bold=True, minimum=14)
     below = draw_text(surface, name, (x + 58, y), size, team_colour(hero.team), bold=True).bottom
-    role = f"{cls.name} · {cls.role}" if cls.role else cls.name
+    role = f"{word(cls.name)} · {word(cls.role)}" if cls.role else word(cls.name)
     draw_text(surface, role, (x + 58, below), fit_text(role, 14, WIDTH - 58), theme.TEXT_DIM)
     y += max(54, _line(20, True) + _line(14) + 4)
     health_h, small_h = bar_height(16), bar_height(14)
@@ -168,7 +178,7 @@ def _hero_card(surface, model, uid: int, x: int, y: int, tips: list) -> None:
         pygame.Rect(x, y, WIDTH, health_h),
         hero.health / hero.max_health,
         theme.HEALTH,
-        f"{max(0, int(hero.health))} / {hero.max_health} health",
+        _("{health} / {most} health").format(health=max(0, int(hero.health)), most=hero.max_health),
     )
     y += health_h + 4
     if hero.max_mana:
@@ -177,7 +187,7 @@ def _hero_card(surface, model, uid: int, x: int, y: int, tips: list) -> None:
             pygame.Rect(x, y, WIDTH // 2 - 4, small_h),
             hero.mana / hero.max_mana,
             theme.MANA,
-            f"{int(hero.mana)} / {hero.max_mana} mana",
+            _("{mana} / {most} mana").format(mana=int(hero.mana), most=hero.max_mana),
         )
     energy = state_hero.energy if uid == model.state.active_hero.uid else state_hero.turn_energy()
     _bar(
@@ -185,19 +195,24 @@ def _hero_card(surface, model, uid: int, x: int, y: int, tips: list) -> None:
         pygame.Rect(x + WIDTH // 2 + 4, y, WIDTH // 2 - 4, small_h),
         energy / max(1, cls.energy),
         (240, 200, 80),
-        f"{energy:g} energy",
+        _("{energy} energy").format(energy=f"{energy:g}"),
     )
     y += small_h + 4
-    stats = (
-        f"hit {state_hero.hit_chance():.0%}  crit {state_hero.crit_chance():.0%}  armour {state_hero.armour()}"
-        f"  resist {state_hero.resist()}  init {cls.initiative}"
+    # TRANSLATORS: the hero card's numbers, short: hit and crit chance, armour, resist, initiative.
+    stats = _("hit {hit}%  crit {crit}%  armour {armour}  resist {resist}  init {initiative}").format(
+        hit=round(100 * state_hero.hit_chance()),
+        crit=round(100 * state_hero.crit_chance()),
+        armour=state_hero.armour(),
+        resist=state_hero.resist(),
+        initiative=cls.initiative,
     )
-    y = draw_text(surface, stats, (x, y), fit_text(stats, 13, WIDTH), theme.TEXT_DIM).bottom + 2
+    stats, size = fit_label(stats, 13, WIDTH, minimum=10)  # a longer language: smaller, then cut
+    y = draw_text(surface, stats, (x, y), size, theme.TEXT_DIM).bottom + 2
     sx = x
     amounts = {kind.value: status.amount for kind, status in state_hero.statuses.items()}
     for name, turns in sorted(hero.statuses.items()):
         badge = status_badge(name, 20, turns)
-        label = name.title()
+        label = status_name(name)
         size = fit_line(label, 13, WIDTH, 24)
         width = badge.get_width() + 4 + font(size).size(label)[0] + 10
         if sx + width > SIDE.right - PAD:

@@ -31,7 +31,8 @@ from game.client.skirmish.pieces import (
 from game.client.skirmish.side_panel import SIDE, draw_side
 from game.client.skirmish.view_model import SkirmishViewModel
 from game.client.resources import font
-from game.client.widgets import draw_text, fit_line, fit_text, panel, text_surface, vertical_gradient
+from game.client.widgets import draw_text, fit_line, panel, text_surface, vertical_gradient
+from game.i18n import _, pgettext
 from game.rules.skirmish.game import cell_name
 
 __all__ = [
@@ -51,7 +52,7 @@ BOARD = pygame.Rect(48, 112, 804, 530)  # the arena is centred in here; its edge
 # The AI's thoughts, over the arena but right of its row numbers (text never sits over text)
 THOUGHTS = pygame.Rect(116, 120, SIDE.x - 20 - 116, 420)
 BAR = pygame.Rect(24, 16, 836, 64)  # the initiative bar
-TEAM_NAMES = ("Blue", "Red")
+TEAM_NAMES = ("Blue", "Red")  # English ids; the player's words are words.TEAM_NAMES
 MOVE_TILE = (90, 200, 255, 60)
 
 _CACHE: dict = {}
@@ -118,14 +119,16 @@ def draw(surface: pygame.Surface, model: SkirmishViewModel) -> None:
         image.set_alpha(alpha)
         surface.blit(image, image.get_rect(center=BOARD.center))
     width = SIDE.x - BOARD.x - 20
-    hint = draw_text(surface, model.hint, (BOARD.x, BOARD.bottom + 14), fit_text(model.hint, 16, width), theme.TEXT)
-    keys_size = fit_text(model.key_hints, 14, width)
+    # A longer language's lines shrink to the board's width, then are cut: never under the panel.
+    hint, size = fit_label(model.hint, 16, width, minimum=11)
+    hint = draw_text(surface, hint, (BOARD.x, BOARD.bottom + 14), size, theme.TEXT)
+    key_hints, keys_size = fit_label(model.key_hints, 14, width, minimum=10)
     keys_top = min(max(BOARD.bottom + 38, hint.bottom), theme.HEIGHT - 2 - font(keys_size).get_height())
-    draw_text(surface, model.key_hints, (BOARD.x, keys_top), keys_size, theme.TEXT_DIM)
+    draw_text(surface, key_hints, (BOARD.x, keys_top), keys_size, theme.TEXT_DIM)
     if model.toast is not None:
         model.toast.draw(surface)
     if model.overlay:
-        draw_thoughts(surface, THOUGHTS, model.explained_by or "the AI", model.explanation)
+        draw_thoughts(surface, THOUGHTS, model.explained_by or _("the AI"), model.explanation)
     else:
         _draw_tooltip(surface, model.mouse, tips)
 
@@ -200,7 +203,7 @@ def _draw_previews(surface, model) -> None:
         pygame.draw.line(surface, theme.ACCENT, a, b, 3)
         landing = pygame.Rect(layout.topleft(end), (cell, cell)).inflate(-10, -10)
         pygame.draw.rect(surface, theme.ACCENT, landing, 3, border_radius=8)
-        _pill(surface, f"lands on {cell_name(*end)}", (b[0], b[1] + cell // 2 + 4), 13)
+        _pill(surface, _("lands on {cell}").format(cell=cell_name(*end)), (b[0], b[1] + cell // 2 + 4), 13)
 
 
 def _draw_affected(surface, model) -> None:
@@ -330,11 +333,12 @@ def _draw_initiative(surface, model) -> None:
     # "Round 3" over "initiative", in the bar's first 106 pixels (the tokens start after them):
     # at a large text size both shrink back to that room.
     column = pygame.Rect(BAR.x + 14, BAR.y + 4, 100, BAR.height - 8)
-    round_text = f"Round {max(1, view.round)}"
+    round_text = _("Round {number}").format(number=max(1, view.round))
     size = fit_line(round_text, 20, column.width, 32, True)
     top = draw_text(surface, round_text, (column.x, column.y + 4), size, theme.ACCENT, bold=True, box=column)
-    size = fit_line("initiative", 14, column.width, column.bottom - top.bottom + 2)
-    draw_text(surface, "initiative", (column.x, top.bottom - 2), size, theme.TEXT_DIM, box=column)
+    initiative = _("initiative")
+    size = fit_line(initiative, 14, column.width, column.bottom - top.bottom + 2)
+    draw_text(surface, initiative, (column.x, top.bottom - 2), size, theme.TEXT_DIM, box=column)
     room = _draw_storm(surface, model.layout.arena, max(1, view.round))  # the tokens stop short of it
     x = BAR.x + 120
     order = model.initiative
@@ -353,7 +357,8 @@ def _draw_initiative(surface, model) -> None:
         x += px + 8
         if index + 1 < len(order) and order[index + 1][1] and not upcoming:
             pygame.draw.line(surface, theme.PANEL_BORDER, (x, BAR.y + 10), (x, BAR.bottom - 10), 2)
-            draw_text(surface, "next", (x + 6, BAR.y + 4), 12, theme.TEXT_DIM)
+            # TRANSLATORS: over the initiative bar's tokens of the next round; a very short word.
+            draw_text(surface, pgettext("initiative", "next"), (x + 6, BAR.y + 4), 12, theme.TEXT_DIM)
             x += 14
         if x > min(BAR.right - 50, room - 56):
             break
@@ -366,9 +371,10 @@ def _draw_storm(surface, arena, round_number: int) -> int:
     if not arena.storm_round:
         return BAR.right
     if round_number < arena.storm_round:
-        text, colour = f"Storm from round {arena.storm_round}", theme.TEXT_DIM
+        text, colour = _("Storm from round {number}").format(number=arena.storm_round), theme.TEXT_DIM
     else:
-        text, colour = f"Storm: {arena.storm_damage * (round_number - arena.storm_round + 1)} damage", theme.BAD
+        damage = arena.storm_damage * (round_number - arena.storm_round + 1)
+        text, colour = _("Storm: {amount} damage").format(amount=damage), theme.BAD
     column = pygame.Rect(BAR.right - 190, BAR.y + 4, 176, BAR.height - 8)
     size = fit_line(text, 16, column.width, column.height, True)
     drawn = draw_text(

@@ -8,38 +8,42 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 
-# Short names (at most 7 letters): a hero's name fits under its token and in the log.
+from game.i18n import N_
+
+# Short names (at most 7 letters): a hero's name fits under its token and in the log. Marked for
+# translation (a transliteration: Orla is 奥拉, Орла, ออร์ลา) and shown so by the client's words
+# (game/rules/skirmish/words.py's `hero_label`); the state keeps these English names.
 NAMES = (
-    "Aveline",
-    "Kael",
-    "Isolde",
-    "Tarin",
-    "Mirela",
-    "Oswin",
-    "Ysolde",
-    "Daven",
-    "Liora",
-    "Corwin",
-    "Sabine",
-    "Edric",
-    "Nessa",
-    "Rowan",
-    "Thalia",
-    "Garrick",
-    "Elowen",
-    "Bram",
-    "Anwen",
-    "Fenwick",
-    "Orla",
-    "Tobias",
-    "Seren",
-    "Hollis",
-    "Wren",
-    "Aldric",
-    "Dunstan",
-    "Joren",
-    "Petra",
-    "Quill",
+    N_("Aveline"),
+    N_("Kael"),
+    N_("Isolde"),
+    N_("Tarin"),
+    N_("Mirela"),
+    N_("Oswin"),
+    N_("Ysolde"),
+    N_("Daven"),
+    N_("Liora"),
+    N_("Corwin"),
+    N_("Sabine"),
+    N_("Edric"),
+    N_("Nessa"),
+    N_("Rowan"),
+    N_("Thalia"),
+    N_("Garrick"),
+    N_("Elowen"),
+    N_("Bram"),
+    N_("Anwen"),
+    N_("Fenwick"),
+    N_("Orla"),
+    N_("Tobias"),
+    N_("Seren"),
+    N_("Hollis"),
+    N_("Wren"),
+    N_("Aldric"),
+    N_("Dunstan"),
+    N_("Joren"),
+    N_("Petra"),
+    N_("Quill"),
 )
 
 
