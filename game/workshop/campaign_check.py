@@ -11,6 +11,8 @@ an edit only replays the unlock rules: well under a millisecond on the shipped c
 
 from __future__ import annotations
 
+from game.i18n import N_, _
+
 import copy
 import re
 from pathlib import Path
@@ -162,7 +164,7 @@ def problem_places(doc) -> list[tuple[tuple, str]]:
 def chapters_and_levels(doc, places: list[tuple[tuple, str]]) -> tuple[set[int], set[str]]:
     """The chapters (by index) and the levels (by id) that the problems at `places` are about."""
     chapters, levels = set(), set()
-    for place, _ in places:
+    for place, _message in places:
         if place[:2] == ("campaign", "chapters") and len(place) > 2 and isinstance(place[2], int):
             chapters.add(place[2])
             listed = doc.get(("campaign", "chapters", place[2], "levels")) or []
@@ -186,44 +188,56 @@ def place_in_document(problem: Problem, campaign_file: Path) -> tuple:
 
 def describe(data: dict, parts: tuple) -> str:
     """A place in the campaign document in words: ("campaign", "chapters", 1, "unlock", "after", 0)
-    -> 'chapter 2 "The Stone Garden" › opens when › won first 1'."""
+    -> 'chapter 2 "The Stone Garden" › opens when › won first 1' (in the player's language: the
+    problems panel's headings)."""
     if not parts:
-        return "the campaign"
+        return _("the campaign")
     if parts[0] == "levels":
         level = (data.get("levels") or {}).get(parts[1]) if len(parts) > 1 else None
         title = level.get("title") if isinstance(level, dict) else None
-        words = [f'level "{parts[1]}"' + (f" ({title})" if title else "")] if len(parts) > 1 else ["the levels"]
+        if len(parts) < 2:
+            words = [_("the levels")]
+        elif title:
+            words = [_('level "{id}" ({title})').format(id=parts[1], title=title)]
+        else:
+            words = [_('level "{id}"').format(id=parts[1])]
         return " › ".join(words + _words(parts[2:]))
     rest = parts[1:]
     if not rest:
-        return "the campaign"
+        return _("the campaign")
     if rest[0] != "chapters":
-        return " › ".join(["the campaign"] + _words(rest))
+        return " › ".join([_("the campaign")] + _words(rest))
     if len(rest) == 1:
-        return "the chapters"
+        return _("the chapters")
     chapters = (data.get("campaign") or {}).get("chapters") or []
     c = rest[1]
     chapter = chapters[c] if isinstance(c, int) and 0 <= c < len(chapters) and isinstance(chapters[c], dict) else {}
-    head = f"chapter {c + 1}" + (f' "{chapter["title"]}"' if chapter.get("title") else "")
+    if chapter.get("title"):
+        head = _('chapter {number} "{title}"').format(number=c + 1, title=chapter["title"])
+    else:
+        head = _("chapter {number}").format(number=c + 1)
     levels = chapter.get("levels") or []
     words = [head]
     tail = list(rest[2:])
     if tail[:1] == ["levels"] and len(tail) > 1 and isinstance(tail[1], int):
         name = levels[tail[1]] if tail[1] < len(levels) else None
-        words.append(f"level {tail[1] + 1}" + (f' "{name}"' if isinstance(name, str) else ""))
+        if isinstance(name, str):
+            words.append(_('level {number} "{id}"').format(number=tail[1] + 1, id=name))
+        else:
+            words.append(_("level {number}").format(number=tail[1] + 1))
         tail = tail[2:]
     return " › ".join(words + _words(tuple(tail)))
 
 
 # The words of the screen's own rows ("Opens when", "Won first"), so a problem reads like what it points at.
 _WORDS = {
-    "unlock": "opens when",
-    "after": "won first",
-    "stars": "stars needed",
-    "intro": "intro line",
-    "unlocks": "unlocks",
+    "unlock": N_("opens when"),
+    "after": N_("won first"),
+    "stars": N_("stars needed"),
+    "intro": N_("intro line"),
+    "unlocks": N_("unlocks"),
 }
 
 
 def _words(parts: tuple) -> list[str]:
-    return path_words(parts, _WORDS)
+    return path_words(parts, _WORDS, translate=True)

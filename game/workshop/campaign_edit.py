@@ -10,6 +10,8 @@ nothing. Each function below is one undoable edit. Pure: no pygame.
 
 from __future__ import annotations
 
+from game.i18n import _, ngettext
+
 import re
 from pathlib import Path
 
@@ -34,7 +36,7 @@ class CampaignDocument(Document):
         path = Path(path)
         campaign, original = io.load(path)
         if not isinstance(campaign.get("chapters"), list):
-            raise io.WorkshopFileError(f"{path}: a campaign file has a list of chapters")
+            raise io.WorkshopFileError(_("{file}: a campaign file has a list of chapters").format(file=path))
         self.folder = path.parent
         self.originals: dict[tuple, jsontext.Original] = {CAMPAIGN: original}
         self.unreadable: dict[str, list[Problem]] = {}  # level files that are not JSON objects: their problems
@@ -135,10 +137,10 @@ class CampaignDocument(Document):
 
         source = Path(source)
         if source.resolve().parent == self.folder.resolve():
-            raise io.WorkshopFileError(f"{source.name} is already in this campaign's folder")
+            raise io.WorkshopFileError(_("{file} is already in this campaign's folder").format(file=source.name))
         data, original = io.load(source)
         if find_editor_kind(data.get("kind")) is None:
-            raise io.WorkshopFileError(f"{source.name} is not a level the workshop edits")
+            raise io.WorkshopFileError(_("{file} is not a level the workshop edits").format(file=source.name))
         taken = set(level_ids(self)) | {path.stem for path in self.folder.glob("*.json")}
         level_id = fresh_id(id_for(str(data.get("id"))) or id_for(source.stem) or "level", taken)
         target = self.folder / f"{level_id}.json"
@@ -192,7 +194,7 @@ def kind_name(kind: str, unknown: str) -> str:
 
 def place_of(doc: Document, level_id: str) -> tuple[int, int] | None:
     """(chapter index, position) of the first chapter listing `level_id`, or None."""
-    for c, _ in enumerate(chapters(doc)):
+    for c, _chapter in enumerate(chapters(doc)):
         levels = chapter_levels(doc, c)
         if level_id in levels:
             return c, levels.index(level_id)
@@ -201,7 +203,7 @@ def place_of(doc: Document, level_id: str) -> tuple[int, int] | None:
 
 def unassigned(doc: Document) -> list[str]:
     """The campaign folder's levels that no chapter lists (bonus levels, or levels to add)."""
-    listed = {level for c, _ in enumerate(chapters(doc)) for level in chapter_levels(doc, c)}
+    listed = {level for c, _chapter in enumerate(chapters(doc)) for level in chapter_levels(doc, c)}
     return [level_id for level_id in level_ids(doc) if level_id not in listed]
 
 
@@ -232,7 +234,7 @@ def add_level(doc: Document, level_id: str, chapter: int, position: int | None =
     """Put `level_id` in `chapter` at `position` (the end when None), taking it out of the chapter
     that listed it before: a level belongs to one chapter."""
     title = chapters(doc)[chapter].get("title", "")
-    with doc.edit(f'put "{level_id}" in the chapter "{title}"'):
+    with doc.edit(_('put "{level}" in the chapter "{chapter}"').format(level=level_id, chapter=title)):
         place = place_of(doc, level_id)
         if place is not None:
             if place[0] == chapter and position is not None and place[1] < position:
@@ -245,7 +247,7 @@ def add_level(doc: Document, level_id: str, chapter: int, position: int | None =
 def remove_level(doc: Document, chapter: int, position: int) -> str:
     """Take a level out of its chapter (its file stays: it is listed as in no chapter)."""
     level_id = chapter_levels(doc, chapter)[position]
-    with doc.edit(f'take "{level_id}" out of its chapter'):
+    with doc.edit(_('take "{level}" out of its chapter').format(level=level_id)):
         doc.remove(CHAPTERS + (chapter, "levels"), position)
     return level_id
 
@@ -255,7 +257,9 @@ def move_level(doc: Document, chapter: int, position: int, delta: int) -> int:
     levels = chapter_levels(doc, chapter)
     to = max(0, min(len(levels) - 1, position + delta))
     if to != position:
-        with doc.edit(f'move "{levels[position]}" {"up" if delta < 0 else "down"}'):
+        with doc.edit(
+            (_('move "{level}" up') if delta < 0 else _('move "{level}" down')).format(level=levels[position])
+        ):
             doc.move(CHAPTERS + (chapter, "levels"), position, to)
     return to
 
@@ -281,20 +285,24 @@ def add_chapter(doc: Document, title: str = "New Chapter", at: int | None = None
     if before:
         chapter["unlock"] = {"after": [before[-1]]}
     chapter.update({"order": "sequential", "levels": []})
-    with doc.edit(f'add the chapter "{title}"'):
+    with doc.edit(_('add the chapter "{chapter}"').format(chapter=title)):
         return doc.insert(CHAPTERS, at, chapter)
 
 
 def remove_chapter(doc: Document, chapter: int) -> None:
     """Remove a chapter; its levels stay in the folder, listed as in no chapter."""
-    with doc.edit(f'remove the chapter "{chapters(doc)[chapter].get("title", "")}"'):
+    with doc.edit(_('remove the chapter "{chapter}"').format(chapter=chapters(doc)[chapter].get("title", ""))):
         doc.remove(CHAPTERS, chapter)
 
 
 def move_chapter(doc: Document, chapter: int, delta: int) -> int:
     to = max(0, min(len(chapters(doc)) - 1, chapter + delta))
     if to != chapter:
-        with doc.edit(f'move the chapter "{chapters(doc)[chapter].get("title", "")}" {"up" if delta < 0 else "down"}'):
+        with doc.edit(
+            (_('move the chapter "{chapter}" up') if delta < 0 else _('move the chapter "{chapter}" down')).format(
+                chapter=chapters(doc)[chapter].get("title", "")
+            )
+        ):
             doc.move(CHAPTERS, chapter, to)
     return to
 
@@ -313,12 +321,18 @@ def set_chapter_key(doc: Document, chapter: int, key: str, value) -> None:
 
 
 def set_title(doc: Document, chapter: int, title: str | None) -> None:
-    with doc.edit(f"rename chapter {chapter + 1}", merge=f"title {chapter}"):
+    with doc.edit(_("rename chapter {number}").format(number=chapter + 1), merge=f"title {chapter}"):
         doc.set(CHAPTERS + (chapter, "title"), title if title is not None else "")
 
 
 def set_order(doc: Document, chapter: int, order: str) -> None:
-    with doc.edit(f'make chapter {chapter + 1}\'s levels {"open in any order" if order == "open" else "sequential"}'):
+    with doc.edit(
+        (
+            _("make chapter {number}'s levels open in any order")
+            if order == "open"
+            else _("make chapter {number}'s levels sequential")
+        ).format(number=chapter + 1)
+    ):
         set_chapter_key(doc, chapter, "order", order)
 
 
@@ -341,7 +355,7 @@ def add_unlock_after(doc: Document, chapter: int, level_id: str) -> None:
     """The chapter opens only once `level_id` is completed too."""
     if level_id in unlock_after(doc, chapter):
         return
-    with doc.edit(f'open chapter {chapter + 1} after "{level_id}"'):
+    with doc.edit(_('open chapter {number} after "{level}"').format(number=chapter + 1, level=level_id)):
         if not isinstance(doc.get(CHAPTERS + (chapter, "unlock")), dict):
             set_chapter_key(doc, chapter, "unlock", {"after": [level_id]})
             return
@@ -350,7 +364,11 @@ def add_unlock_after(doc: Document, chapter: int, level_id: str) -> None:
 
 
 def remove_unlock_after(doc: Document, chapter: int, index: int) -> None:
-    with doc.edit(f'stop chapter {chapter + 1} waiting for "{unlock_after(doc, chapter)[index]}"'):
+    with doc.edit(
+        _('stop chapter {number} waiting for "{level}"').format(
+            number=chapter + 1, level=unlock_after(doc, chapter)[index]
+        )
+    ):
         doc.remove(CHAPTERS + (chapter, "unlock", "after"), index)
         _tidy_unlock(doc, chapter)
 
@@ -358,7 +376,12 @@ def remove_unlock_after(doc: Document, chapter: int, index: int) -> None:
 def set_unlock_stars(doc: Document, chapter: int, stars: int | None) -> None:
     """The stars (earned in all levels) the chapter needs; 0 or None: none."""
     stars = stars or 0
-    with doc.edit(f"chapter {chapter + 1} needs {stars} stars", merge=f"stars {chapter}"):
+    with doc.edit(
+        ngettext("chapter {number} needs {count} star", "chapter {number} needs {count} stars", stars).format(
+            number=chapter + 1, count=stars
+        ),
+        merge=f"stars {chapter}",
+    ):
         if not isinstance(doc.get(CHAPTERS + (chapter, "unlock")), dict):
             if stars:
                 set_chapter_key(doc, chapter, "unlock", {"stars": stars})
@@ -378,7 +401,7 @@ def add_intro_line(doc: Document, chapter: int, text: str = "...") -> int:
     if last.get("portrait"):
         line["portrait"] = last["portrait"]
     line["text"] = text
-    with doc.edit(f"add an intro line to chapter {chapter + 1}"):
+    with doc.edit(_("add an intro line to chapter {number}").format(number=chapter + 1)):
         if not isinstance(doc.get(CHAPTERS + (chapter, "intro")), list):
             set_chapter_key(doc, chapter, "intro", [line])
             return 0
@@ -386,7 +409,7 @@ def add_intro_line(doc: Document, chapter: int, text: str = "...") -> int:
 
 
 def remove_intro_line(doc: Document, chapter: int, index: int) -> None:
-    with doc.edit(f"remove intro line {index + 1} of chapter {chapter + 1}"):
+    with doc.edit(_("remove intro line {line} of chapter {number}").format(line=index + 1, number=chapter + 1)):
         doc.remove(CHAPTERS + (chapter, "intro"), index)
         if not doc.get(CHAPTERS + (chapter, "intro")):
             doc.set(CHAPTERS + (chapter, "intro"), MISSING)
@@ -400,7 +423,7 @@ def add_reward_unlock(doc: Document, level_id: str, target: str) -> None:
     if target in reward_unlocks(doc, level_id):
         return
     path = ("levels", level_id, "rewards")
-    with doc.edit(f'make "{level_id}" unlock "{target}"'):
+    with doc.edit(_('make "{level}" unlock "{target}"').format(level=level_id, target=target)):
         if not isinstance(doc.get(path), dict):
             doc.set(path, {"unlocks": [target]})
         elif not isinstance(doc.get(path + ("unlocks",)), list):
@@ -411,7 +434,9 @@ def add_reward_unlock(doc: Document, level_id: str, target: str) -> None:
 
 def remove_reward_unlock(doc: Document, level_id: str, index: int) -> None:
     path = ("levels", level_id, "rewards")
-    with doc.edit(f'stop "{level_id}" unlocking "{reward_unlocks(doc, level_id)[index]}"'):
+    with doc.edit(
+        _('stop "{level}" unlocking "{target}"').format(level=level_id, target=reward_unlocks(doc, level_id)[index])
+    ):
         doc.remove(path + ("unlocks",), index)
         if not doc.get(path + ("unlocks",)):
             doc.set(path + ("unlocks",), MISSING)
@@ -422,7 +447,7 @@ def remove_reward_unlock(doc: Document, level_id: str, index: int) -> None:
 def set_reward_message(doc: Document, level_id: str, message: str | None) -> None:
     """The line shown when `level_id` is won (None or empty: none)."""
     path = ("levels", level_id, "rewards")
-    with doc.edit(f'set the reward message of "{level_id}"', merge=f"message {level_id}"):
+    with doc.edit(_('set the reward message of "{level}"').format(level=level_id), merge=f"message {level_id}"):
         if message:
             doc.ensure(path, {})
             doc.set(path + ("message",), message)

@@ -5,38 +5,42 @@ the chosen level's place and rewards. Pure: no pygame; the tests read them too.
 
 from __future__ import annotations
 
+from game.i18n import _
+
 from typing import Any, Callable
 
 from game.workshop import campaign_edit as ce
 from game.workshop.forms import Row
+from game.workshop.rows import CHOICE_NAMES, named
 
 
 def chapter_rows(doc: ce.CampaignDocument, c: int, choose_unlock: Callable[[], Any]) -> list[Row]:
     """The campaign's title, then chapter `c`'s settings (-1: none chosen); `choose_unlock` opens
     the level chooser for a level the chapter waits for."""
-    rows = [Row("Campaign", "heading"), Row("Title", "text", ("campaign", "title"), indent=1)]
+    rows = [Row(_("Campaign"), "heading"), Row(_("Title"), "text", ("campaign", "title"), indent=1)]
     if c < 0:
         return rows
     path = ce.CHAPTERS + (c,)
     rows += [
-        Row(f"Chapter {c + 1}", "heading", path),
-        Row("Title", "text", path + ("title",), setter=lambda v: ce.set_title(doc, c, v), indent=1),
-        Row("Id", "text", path + ("id",), indent=1),
+        Row(_("Chapter {number}").format(number=c + 1), "heading", path),
+        Row(_("Title"), "text", path + ("title",), setter=lambda v: ce.set_title(doc, c, v), indent=1),
+        Row(_("Id"), "text", path + ("id",), indent=1),
         Row(
-            "Level order",
+            _("Level order"),
             "choice",
             path + ("order",),
             ce.ORDERS,
             default="sequential",
+            names=named(CHOICE_NAMES["order"]),
             setter=lambda v: ce.set_order(doc, c, v),
             indent=1,
         ),
-        Row("Opens when", "heading", path + ("unlock",)),
+        Row(_("Opens when"), "heading", path + ("unlock",)),
     ]
     for a, level_id in enumerate(ce.unlock_after(doc, c)):
         rows.append(
             Row(
-                "Won first",
+                _("Won first"),
                 "note",
                 path + ("unlock", "after", a),
                 indent=1,
@@ -45,9 +49,9 @@ def chapter_rows(doc: ce.CampaignDocument, c: int, choose_unlock: Callable[[], A
             )
         )
     rows += [
-        Row("+ a level to win first...", "button", action=choose_unlock, indent=1),
+        Row(_("+ a level to win first..."), "button", action=choose_unlock, indent=1),
         Row(
-            "Stars needed",
+            _("Stars needed"),
             "int",
             path + ("unlock", "stars"),
             default=0,
@@ -56,16 +60,18 @@ def chapter_rows(doc: ce.CampaignDocument, c: int, choose_unlock: Callable[[], A
             indent=1,
             setter=lambda v: ce.set_unlock_stars(doc, c, v),
         ),
-        Row("Intro", "heading", path + ("intro",)),
+        Row(_("Intro"), "heading", path + ("intro",)),
     ]
-    for i, _ in enumerate(doc.get(path + ("intro",)) or []):
+    for i, _line in enumerate(doc.get(path + ("intro",)) or []):
         line = path + ("intro", i)
         rows += [
-            Row("Speaker", "text", line + ("speaker",), indent=1, remove=lambda i=i: ce.remove_intro_line(doc, c, i)),
-            Row("Portrait", "text", line + ("portrait",), optional=True, indent=2),
-            Row("Text", "text", line + ("text",), indent=2),
+            Row(
+                _("Speaker"), "text", line + ("speaker",), indent=1, remove=lambda i=i: ce.remove_intro_line(doc, c, i)
+            ),
+            Row(_("Portrait"), "text", line + ("portrait",), optional=True, indent=2),
+            Row(_("Text"), "text", line + ("text",), indent=2),
         ]
-    rows.append(Row("+ intro line", "button", action=lambda: ce.add_intro_line(doc, c), indent=1))
+    rows.append(Row(_("+ intro line"), "button", action=lambda: ce.add_intro_line(doc, c), indent=1))
     return rows
 
 
@@ -73,25 +79,29 @@ def level_rows(doc: ce.CampaignDocument, level_id: str | None, choose_reward: Ca
     """Where the chosen level is, what unlocks it, and its rewards (kept in its own file);
     `choose_reward` opens the level chooser for a level winning it unlocks."""
     if level_id is None:
-        return [Row("Choose a level to see its rewards", "heading")]
+        return [Row(_("Choose a level to see its rewards"), "heading")]
     if level_id in doc.unreadable:
-        return [Row(f"{level_id}.json", "heading"), Row("This file cannot be read (see the problems)", "heading")]
+        return [Row(f"{level_id}.json", "heading"), Row(_("This file cannot be read (see the problems)"), "heading")]
     place = ce.place_of(doc, level_id)
-    where = f"chapter {place[0] + 1}, level {place[1] + 1}" if place else "in no chapter"
+    where = (
+        _("chapter {chapter}, level {level}").format(chapter=place[0] + 1, level=place[1] + 1)
+        if place
+        else _("in no chapter")
+    )
     kind = ce.kind_name(ce.level_kind(doc, level_id), "?")
     rows = [
         Row(ce.level_title(doc, level_id), "heading", ("levels", level_id)),
-        Row("File", "note", extra={"value": f"{level_id}.json · {kind}"}),
-        Row("Place", "note", extra={"value": where}),
+        Row(_("File"), "note", extra={"value": f"{level_id}.json · {kind}"}),
+        Row(_("Place"), "note", extra={"value": where}),
     ]
     sources = ce.unlocked_by(doc, level_id)
     if sources:
-        rows.append(Row("Unlocked by winning", "note", extra={"value": ", ".join(sources)}))
-    rows.append(Row("Winning it unlocks", "heading", ("levels", level_id, "rewards", "unlocks")))
+        rows.append(Row(_("Unlocked by winning"), "note", extra={"value": ", ".join(sources)}))
+    rows.append(Row(_("Winning it unlocks"), "heading", ("levels", level_id, "rewards", "unlocks")))
     for u, target in enumerate(ce.reward_unlocks(doc, level_id)):
         rows.append(
             Row(
-                "Level",
+                _("Level"),
                 "note",
                 ("levels", level_id, "rewards", "unlocks", u),
                 indent=1,
@@ -100,9 +110,9 @@ def level_rows(doc: ce.CampaignDocument, level_id: str | None, choose_reward: Ca
             )
         )
     rows += [
-        Row("+ a level it unlocks...", "button", action=choose_reward, indent=1),
+        Row(_("+ a level it unlocks..."), "button", action=choose_reward, indent=1),
         Row(
-            "Reward message",
+            _("Reward message"),
             "text",
             ("levels", level_id, "rewards", "message"),
             optional=True,

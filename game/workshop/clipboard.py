@@ -9,6 +9,8 @@ pygame; the editor's selection (game/client/workshop/selection.py) calls these.
 
 from __future__ import annotations
 
+from game.i18n import N_, _, ngettext
+
 import copy
 from dataclasses import dataclass, field
 
@@ -18,6 +20,8 @@ from game.workshop.model import Document
 from game.workshop.skirmish_field import HeroRef
 
 CARDS, HEROES = "cards", "heroes"
+# What the clipboard may hold, in words (marked English).
+CLIPBOARD_WORDS = {CARDS: N_("cards"), HEROES: N_("heroes"), "events": N_("events")}
 
 
 @dataclass
@@ -32,15 +36,20 @@ class Clipboard:
     def refusal(self, doc: Document, what: str) -> str:
         """Why nothing can be pasted here, in words ("" when it can)."""
         if self.data is None:
-            return "Nothing copied yet: select cards or heroes and press Ctrl+C"
+            return _("Nothing copied yet: select cards or heroes and press Ctrl+C")
         if self.data["game"] != doc.kind:
             from game.workshop.kinds import find_editor_kind
 
             editor = find_editor_kind(self.data["game"])
-            word = editor.level_word if editor is not None else self.data["game"]
-            return f"The clipboard holds {self.data['what']} from a {word} level: paste them into a {word} level"
+            word = _(editor.level_word) if editor is not None else self.data["game"]
+            held = _(CLIPBOARD_WORDS[self.data["what"]]) if self.data["what"] in CLIPBOARD_WORDS else self.data["what"]
+            return _("The clipboard holds {what} from a {game} level: paste them into a {game} level").format(
+                what=held, game=word
+            )
         if self.data["what"] != what:
-            return f"The clipboard holds {self.data['what']}, not {what}"
+            held = _(CLIPBOARD_WORDS[self.data["what"]]) if self.data["what"] in CLIPBOARD_WORDS else self.data["what"]
+            wanted = _(CLIPBOARD_WORDS[what]) if what in CLIPBOARD_WORDS else what
+            return _("The clipboard holds {what}, not {wanted}").format(what=held, wanted=wanted)
         return ""
 
 
@@ -200,11 +209,27 @@ def _place_heroes(doc: Document, side: str, items: list[dict], anchor: skirmish_
     Labels already used in the level are dropped (objectives and events name heroes by label)."""
     room = skirmish_field.TEAM_SIZE - len(skirmish_field.team(doc, side))
     if len(items) > room:
-        owner = skirmish_field.owner(side).capitalize()
-        space = "no more heroes" if room <= 0 else f"{room} more hero" + ("" if room == 1 else "es")
-        raise ValueError(f"{owner} has room for {space}, not {len(items)}: a team has {skirmish_field.TEAM_SIZE}")
+        if room <= 0:
+            full = (
+                _("Your team has room for no more heroes, not {count}: a team has {most}")
+                if side == "player"
+                else _("The opponent's team has room for no more heroes, not {count}: a team has {most}")
+            )
+        elif side == "player":
+            full = ngettext(
+                "Your team has room for {room} more hero, not {count}: a team has {most}",
+                "Your team has room for {room} more heroes, not {count}: a team has {most}",
+                room,
+            )
+        else:
+            full = ngettext(
+                "The opponent's team has room for {room} more hero, not {count}: a team has {most}",
+                "The opponent's team has room for {room} more heroes, not {count}: a team has {most}",
+                room,
+            )
+        raise ValueError(full.format(room=room, count=len(items), most=skirmish_field.TEAM_SIZE))
     if skirmish_field.arena_of(doc) is None:
-        raise ValueError("This level names no map there is: pick one in the Level tab")
+        raise ValueError(_("This level names no map there is: pick one in the Level tab"))
     first = skirmish_field.cell_of(items[0]) or anchor
     labels = set(skirmish_field.labels(doc))
     taken: set = set()
@@ -216,7 +241,7 @@ def _place_heroes(doc: Document, side: str, items: list[dict], anchor: skirmish_
         want = (anchor[0] + own[0] - first[0], anchor[1] + own[1] - first[1])
         cells = free_cells(doc, want, taken)
         if not cells:
-            raise ValueError("The map has no free floor left for the heroes")
+            raise ValueError(_("The map has no free floor left for the heroes"))
         cell = cells[0]
         taken.add(cell)
         hero = copy.deepcopy(item)

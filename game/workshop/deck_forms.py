@@ -7,13 +7,15 @@ that cannot be built shows in the problems at once. Pure: no pygame.
 
 from __future__ import annotations
 
+from game.i18n import N_, _
+
 from game.workshop import edits, pick_lists
 from game.workshop.model import Document
-from game.workshop.rows import CHOICE_NAMES, Row
+from game.workshop.rows import CHOICE_NAMES, Row, named
 
 KINDS = ("fixed", "shuffled", "draft")
 PLAYER = "player"  # only the player brings a deck of their own (the checks refuse it for the opponent)
-KIND_NAMES = {**CHOICE_NAMES["deck"], PLAYER: "The player's own"}
+KIND_NAMES = {**CHOICE_NAMES["deck"], PLAYER: N_("The player's own")}
 SIZE, COPIES = 30, 2  # PlayerDeck's defaults, written out so a designer sees them
 
 
@@ -21,12 +23,12 @@ def deck_rows(doc: Document, side: str) -> list[Row]:
     """The Deck choice of a side, and a player deck's own rows under it."""
     rows = [
         Row(
-            "Deck",
+            _("Deck"),
             "choice",
             (side, "deck", "kind"),
             KINDS + ((PLAYER,) if side == "player" else ()),
             default="fixed",
-            names=KIND_NAMES,
+            names=named(KIND_NAMES),
             indent=1,
             setter=lambda kind: set_deck_kind(doc, side, kind),
         )
@@ -34,9 +36,9 @@ def deck_rows(doc: Document, side: str) -> list[Row]:
     if side == "player" and doc.get((side, "deck", "kind")) == PLAYER:
         here = (side, "deck")
         rows += [
-            Row("Cards in a deck", "int", here + ("size",), default=SIZE, optional=True, low=1, high=60, indent=2),
+            Row(_("Cards in a deck"), "int", here + ("size",), default=SIZE, optional=True, low=1, high=60, indent=2),
             Row(
-                "Copies of a card",
+                _("Copies of a card"),
                 "int",
                 here + ("max_copies",),
                 default=COPIES,
@@ -47,8 +49,8 @@ def deck_rows(doc: Document, side: str) -> list[Row]:
             ),
         ]
         for label, key, empty in (
-            ("Allowed cards", "allowed", "None listed: every card of the level"),
-            ("Suggested deck", "suggested", "None listed: one is built from the allowed cards"),
+            (_("Allowed cards"), "allowed", _("None listed: every card of the level")),
+            (_("Suggested deck"), "suggested", _("None listed: one is built from the allowed cards")),
         ):
             listed = pick_lists.card_list_rows(doc, label, here + (key,), indent=2)
             if not doc.get(here + (key,)):

@@ -5,6 +5,8 @@ lines, the opponent and its script. Each function is one undoable edit. Pure: no
 
 from __future__ import annotations
 
+from game.i18n import N_, _
+
 from dataclasses import dataclass
 from typing import Mapping
 
@@ -13,6 +15,15 @@ from game.workshop.model import MISSING, Document
 
 SIDES = ("player", "opponent")
 ZONES = ("hand", "board", "deck")
+# A card's place in words (edit names, the inspector's heading and its "Move to" buttons).
+PLACES = {
+    ("player", "hand"): N_("your hand"),
+    ("player", "board"): N_("your board"),
+    ("player", "deck"): N_("your deck"),
+    ("opponent", "hand"): N_("the opponent's hand"),
+    ("opponent", "board"): N_("the opponent's board"),
+    ("opponent", "deck"): N_("the opponent's deck"),
+}
 CARD_OBJECTIVES = {
     "win": {},
     "win_within": {"turns": 1},
@@ -81,7 +92,7 @@ def _ensure_zone(doc: Document, side: str, zone: str) -> None:
     if zone == "deck":
         deck = doc.get((side, "deck"))
         if isinstance(deck, dict) and deck.get("kind") == "draft":
-            raise ValueError("this side drafts its deck: switch the deck to fixed to place cards in it")
+            raise ValueError(_("this side drafts its deck: switch the deck to fixed to place cards in it"))
         doc.ensure((side, "deck"), {"kind": "fixed", "cards": []})
         doc.ensure((side, "deck", "cards"), [])
     else:
@@ -112,7 +123,8 @@ def place_card(
     doc: Document, side: str, zone: str, card: int, index: int | None = None, lane: int = 0, name: str = ""
 ) -> Slot:
     """Put a new copy of `card` into a zone (at `index`, or last; on the board: slot `index` of `lane`)."""
-    with doc.edit(f"put {name or card_word(doc, card)} {'on' if zone == 'board' else 'in'} {owner(side)} {zone}"):
+    put = _("put {card} on {place}") if zone == "board" else _("put {card} in {place}")
+    with doc.edit(put.format(card=name or card_word(doc, card), place=_(PLACES[(side, zone)]))):
         _ensure_zone(doc, side, zone)
         path = zone_path(side, zone)
         if zone == "board":
@@ -124,14 +136,18 @@ def place_card(
 
 def remove_card(doc: Document, slot: Slot) -> None:
     card = entry_card(doc.get(slot.path()))
-    with doc.edit(f"remove {card_word(doc, card)} from {owner(slot.side)} {slot.zone}"):
+    with doc.edit(
+        _("remove {card} from {place}").format(card=card_word(doc, card), place=_(PLACES[slot.side, slot.zone]))
+    ):
         doc.remove(zone_path(slot.side, slot.zone), slot.index)
 
 
 def move_card(doc: Document, slot: Slot, side: str, zone: str, index: int | None = None, lane: int = 0) -> Slot:
     """Move the card at `slot` to another place (another zone, side, lane or position)."""
     entry = doc.get(slot.path())
-    with doc.edit(f"move {card_word(doc, entry_card(entry))} to {owner(side)} {zone}"):
+    with doc.edit(
+        _("move {card} to {place}").format(card=card_word(doc, entry_card(entry)), place=_(PLACES[side, zone]))
+    ):
         doc.remove(zone_path(slot.side, slot.zone), slot.index)
         _ensure_zone(doc, side, zone)
         moved = _as_zone_entry(entry, zone, lane)
@@ -148,7 +164,9 @@ def set_entry_field(doc: Document, slot: Slot, key: str, value) -> None:
     """A field of a placed card (label, lane, ready, attack, defense); MISSING or None removes it."""
     entry = doc.get(slot.path())
     value = MISSING if value is None or value == "" else value
-    with doc.edit(f"set {key} of {card_word(doc, entry_card(entry))}", merge=f"{slot}:{key}"):
+    with doc.edit(
+        _("set {field} of {card}").format(field=key, card=card_word(doc, entry_card(entry))), merge=f"{slot}:{key}"
+    ):
         if isinstance(entry, int):
             if value is MISSING:
                 return
@@ -173,7 +191,7 @@ def set_value(doc: Document, path: tuple, value, label: str | None = None) -> No
     path = tuple(path)
     if value is None and doc.get(path, MISSING) is MISSING:
         return  # nothing to remove (its object may not exist either)
-    with doc.edit(label or f"set {describe_path(path)}", merge=str(path)):
+    with doc.edit(label or _("set {field}").format(field=describe_path(path, translate=True)), merge=str(path)):
         if value is not None:
             for depth in range(1, len(path)):  # an optional object ("rewards") is made when first filled
                 if isinstance(path[depth], str):
@@ -182,7 +200,7 @@ def set_value(doc: Document, path: tuple, value, label: str | None = None) -> No
 
 
 def set_control(doc: Document, control: str) -> None:
-    with doc.edit(f"make the opponent {'an AI' if control == 'ai' else 'scripted'}"):
+    with doc.edit(_("make the opponent an AI") if control == "ai" else _("make the opponent scripted")):
         doc.set(("opponent", "control"), control)
         if control == "ai":
             doc.set(("opponent", "script"), MISSING)
@@ -194,7 +212,8 @@ def set_control(doc: Document, control: str) -> None:
 
 def toggle_rule(doc: Document, rule: str) -> None:
     rules = list(doc.get(("opponent", "rules")) or [])
-    with doc.edit(f"{'drop' if rule in rules else 'add'} the fallback rule {rule}"):
+    toggled = _("drop the fallback rule {rule}") if rule in rules else _("add the fallback rule {rule}")
+    with doc.edit(toggled.format(rule=rule)):
         if rule in rules:
             doc.remove(("opponent", "rules"), rules.index(rule))
             if len(rules) == 1:
@@ -207,18 +226,18 @@ def toggle_rule(doc: Document, rule: str) -> None:
 def add_script_turn(doc: Document) -> int:
     script = doc.get(("opponent", "script")) or []
     turn = max((step.get("turn", 0) for step in script if isinstance(step, dict)), default=0) + 1
-    with doc.edit(f"add script turn {turn}"):
+    with doc.edit(_("add script turn {turn}").format(turn=turn)):
         doc.ensure(("opponent", "script"), [])
         return doc.insert(("opponent", "script"), None, {"turn": turn, "actions": ["PASS"]})
 
 
 def add_script_action(doc: Document, turn_index: int, text: str = "PASS") -> int:
-    with doc.edit("add a script action"):
+    with doc.edit(_("add a script action")):
         return doc.insert(("opponent", "script", turn_index, "actions"), None, text)
 
 
-def remove_item(doc: Document, path: tuple, index: int, what: str = "item") -> None:
-    with doc.edit(f"remove {what}"):
+def remove_item(doc: Document, path: tuple, index: int, what: str = "") -> None:
+    with doc.edit(_("remove {what}").format(what=what or _("item"))):
         doc.remove(path, index)
         if not doc.get(path) and path[-1] in ("script", "events", "rules") and path != ("rules",):
             doc.set(path, MISSING)
@@ -236,7 +255,7 @@ def objective_vocabulary(doc: Document) -> Mapping[str, dict]:
 
 def add_objective(doc: Document, kind: str) -> int:
     params = objective_vocabulary(doc)[kind]
-    with doc.edit(f"add the objective {kind}"):
+    with doc.edit(_("add the objective {kind}").format(kind=kind)):
         doc.ensure(("objectives",), [])
         return doc.insert(("objectives",), None, {"kind": kind, **params})
 
@@ -248,7 +267,7 @@ def set_objective_kind(doc: Document, index: int, kind: str) -> None:
     for key in ("required", "text"):
         if key in old:
             new[key] = old[key]
-    with doc.edit(f"make objective {index + 1} {kind.replace('_', ' ')}"):
+    with doc.edit(_("make objective {number} {kind}").format(number=index + 1, kind=kind.replace("_", " "))):
         doc.set(("objectives", index), new)
 
 
@@ -299,7 +318,11 @@ def set_stone(doc: Document, x: int, y: int, colour: str | None) -> None:
         return
     size = doc.data.get("size", 15) if isinstance(doc.data.get("size", 15), int) else 15
     where = point_name((x, y), size) if 0 <= x < size and 0 <= y < size else f"{x},{y}"  # as the board shows it
-    with doc.edit(f"{'clear' if colour is None else f'put a {colour} stone on'} {where}"):
+    if colour is None:
+        stone = _("clear {point}")
+    else:
+        stone = _("put a black stone on {point}") if colour == "black" else _("put a white stone on {point}")
+    with doc.edit(stone.format(point=where)):
         if here is not None:
             doc.remove(("opening", here[0]), here[1])
         if colour is not None:

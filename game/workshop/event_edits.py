@@ -11,6 +11,8 @@ here per document; `view_key` tells the editor to rebuild when it changes. Pure:
 
 from __future__ import annotations
 
+from game.i18n import N_, _
+
 import copy
 from typing import Any
 from weakref import WeakKeyDictionary
@@ -64,35 +66,34 @@ def open_index(doc: Document) -> int | None:
 
 # ---------------------------------------------------------------------------------- in words
 
+# Marked English: the forms translate them where they make rows (game/workshop/rows.py `named`).
 CARD_WHEN = {
-    "turn": "At a turn",
-    "health_at_most": "When health drops",
-    "died": "When a creature dies",
-    "board_empty": "When a board is empty",
+    "turn": N_("At a turn"),
+    "health_at_most": N_("When health drops"),
+    "died": N_("When a creature dies"),
+    "board_empty": N_("When a board is empty"),
 }
 SKIRMISH_WHEN = {
-    "round": "At a round",
-    "died": "When a hero falls",
-    "health_at_most": "When a hero's health drops",
+    "round": N_("At a round"),
+    "died": N_("When a hero falls"),
+    "health_at_most": N_("When a hero's health drops"),
 }
 CARD_ADD = {
-    "turn": "+ event at a turn",
-    "health_at_most": "+ event when health drops",
-    "died": "+ event when a creature dies",
-    "board_empty": "+ event when a board is empty",
+    "turn": N_("+ event at a turn"),
+    "health_at_most": N_("+ event when health drops"),
+    "died": N_("+ event when a creature dies"),
+    "board_empty": N_("+ event when a board is empty"),
 }
 SKIRMISH_ADD = {
-    "round": "+ event at a round",
-    "died": "+ event when a hero falls",
-    "health_at_most": "+ event when a hero's health drops",
+    "round": N_("+ event at a round"),
+    "died": N_("+ event when a hero falls"),
+    "health_at_most": N_("+ event when a hero's health drops"),
 }
-STEPS = {"say": "Say a line", "give": "Give cards", "summon": "Summon a creature"}
-SIDE_NAMES = {"player": "The player's", "opponent": "The opponent's"}
+STEPS = {"say": N_("Say a line"), "give": N_("Give cards"), "summon": N_("Summon a creature")}
+# The buttons adding a step (lower case in English: they follow a "+").
+ADD_STEPS = {"say": N_("+ say a line"), "give": N_("+ give cards"), "summon": N_("+ summon a creature")}
+SIDE_NAMES = {"player": N_("The player's"), "opponent": N_("The opponent's")}
 EVENTS = "events"  # what the clipboard holds (game/workshop/clipboard.py holds cards and heroes too)
-
-
-def _whose(side: Any) -> str:
-    return "your" if side == "player" else "the opponent's"
 
 
 def _quote(text: Any, limit: int = 28) -> str:
@@ -109,35 +110,45 @@ def when_kind(when: Any, vocabulary: dict) -> str | None:
 def describe_when(when: Any, skirmish: bool = False) -> str:
     """A condition in words: "at the opponent's turn 3", "when boss dies" ("falls": a hero)."""
     if not isinstance(when, dict):
-        return "when ?"
-    side = when.get("side", "opponent")
+        return _("when ?")
+    mine = when.get("side", "opponent") == "player"
     if "turn" in when:
-        return f"at {_whose(side)} turn {when['turn']}"
+        return (_("at your turn {turn}") if mine else _("at the opponent's turn {turn}")).format(turn=when["turn"])
     if "round" in when:
-        return f"at round {when['round']}"
+        return _("at round {round}").format(round=when["round"])
     if "health_at_most" in when and "hero" in when:
-        return f"when {when.get('hero') or '?'} is at {when['health_at_most']} health or less"
+        return _("when {hero} is at {health} health or less").format(
+            hero=when.get("hero") or "?", health=when["health_at_most"]
+        )
     if "health_at_most" in when:
-        return f"when {_whose(side)} health is {when['health_at_most']} or less"
+        at_most = (
+            _("when your health is {health} or less") if mine else _("when the opponent's health is {health} or less")
+        )
+        return at_most.format(health=when["health_at_most"])
     if "died" in when:
-        return f"when {when.get('died') or '?'} {'falls' if skirmish else 'dies'}"
+        dies = _("when {label} falls") if skirmish else _("when {label} dies")
+        return dies.format(label=when.get("died") or "?")
     if "board_empty" in when:
-        return f"when {_whose(side)} board is empty"
-    return "when ?"
+        return _("when your board is empty") if mine else _("when the opponent's board is empty")
+    return _("when ?")
 
 
 def describe_step(doc: Document, step: Any) -> str:
     if not isinstance(step, dict):
         return "?"
     if isinstance(step.get("say"), dict):
-        return f"{step['say'].get('speaker') or 'someone'} says {_quote(step['say'].get('text'))}"
+        return _("{speaker} says {text}").format(
+            speaker=step["say"].get("speaker") or _("someone"), text=_quote(step["say"].get("text"))
+        )
     if isinstance(step.get("give"), dict):
         give = step["give"]
         cards = [edits.card_word(doc, _card_id(c)) for c in give.get("cards") or []]
-        return f"give {'you' if give.get('side', 'player') == 'player' else 'the opponent'} {', '.join(cards) or 'no card'}"
+        given = _("give you {cards}") if give.get("side", "player") == "player" else _("give the opponent {cards}")
+        return given.format(cards=", ".join(cards) or _("no card"))
     if isinstance(step.get("summon"), dict):
         summon = step["summon"]
-        return f"summon {edits.card_word(doc, _card_id(summon))} for {'you' if summon.get('side') == 'player' else 'the opponent'}"
+        summoned = _("summon {card} for you") if summon.get("side") == "player" else _("summon {card} for the opponent")
+        return summoned.format(card=edits.card_word(doc, _card_id(summon)))
     return "?"
 
 
@@ -153,13 +164,18 @@ def describe_event(doc: Document, event: Any) -> str:
     skirmish = "say" in event and "do" not in event
     if skirmish:
         steps = [
-            f"{line.get('speaker') or 'someone'} says {_quote(line.get('text'))}"
+            _("{speaker} says {text}").format(
+                speaker=line.get("speaker") or _("someone"), text=_quote(line.get("text"))
+            )
             for line in event.get("say") or []
             if isinstance(line, dict)
         ]
     else:
         steps = [describe_step(doc, step) for step in event.get("do") or []]
-    return f"{describe_when(event.get('when'), skirmish)}, {'; '.join(steps) or 'nothing'}"
+    # TRANSLATORS: an event in the workshop's list: "at round 3, Narrator says "..."".
+    return _("{when}, {steps}").format(
+        when=describe_when(event.get("when"), skirmish), steps="; ".join(steps) or _("nothing")
+    )
 
 
 # ---------------------------------------------------------------------------------- edits
@@ -192,7 +208,7 @@ def new_step(doc: Document, kind: str) -> dict:
     handed a card its style forbids)."""
     side_cards = pick_lists.side_cards
     speaker = doc.get(("opponent", "name")) or "Narrator"
-    ids, _ = pick_lists.card_choices(doc)
+    ids, _names = pick_lists.card_choices(doc)
     if kind == "give":
         held = side_cards(doc, "player") or list(ids)
         return {"give": {"side": "player", "cards": [held[0] if held else 1]}}
@@ -215,7 +231,7 @@ def new_event(doc: Document, when: str, skirmish: bool) -> dict:
 def add_event(doc: Document, when: str, skirmish: bool) -> int:
     """A new event at the end of the list, opened in the builder."""
     event = new_event(doc, when, skirmish)
-    with doc.edit(f"add event: {describe_event(doc, event)}"):
+    with doc.edit(_("add event: {event}").format(event=describe_event(doc, event))):
         doc.ensure(("events",), [])
         index = doc.insert(("events",), None, event)
     open_event(doc, index)
@@ -223,7 +239,11 @@ def add_event(doc: Document, when: str, skirmish: bool) -> int:
 
 
 def remove_event(doc: Document, index: int) -> None:
-    with doc.edit(f"remove event {index + 1}: {describe_event(doc, doc.get(('events', index)))}"):
+    with doc.edit(
+        _("remove event {number}: {event}").format(
+            number=index + 1, event=describe_event(doc, doc.get(("events", index)))
+        )
+    ):
         doc.remove(("events",), index)
         if not doc.get(("events",)):
             doc.set(("events",), MISSING)
@@ -236,7 +256,9 @@ def move_event(doc: Document, index: int, delta: int) -> None:
     to = index + delta
     if not 0 <= to < len(events):
         return
-    with doc.edit(f"move event {index + 1} {'up' if delta < 0 else 'down'}"):
+    with doc.edit(
+        (_("move event {number} up") if delta < 0 else _("move event {number} down")).format(number=index + 1)
+    ):
         value = doc.remove(("events",), index)
         doc.insert(("events",), to, value)
     if view(doc)["event"] == index:
@@ -246,7 +268,7 @@ def move_event(doc: Document, index: int, delta: int) -> None:
 def set_when_kind(doc: Document, index: int, kind: str, skirmish: bool) -> None:
     old = doc.get(("events", index, "when")) or {}
     new = new_when(doc, kind, skirmish, old.get("side", "opponent") if isinstance(old, dict) else "opponent")
-    with doc.edit(f"event {index + 1}: {describe_when(new, skirmish)}"):
+    with doc.edit(_("event {number}: {change}").format(number=index + 1, change=describe_when(new, skirmish))):
         doc.set(("events", index, "when"), new)
 
 
@@ -258,26 +280,33 @@ def set_when_field(doc: Document, index: int, key: str, value) -> None:
         k: when[k] for k in ("turn", "round", "health_at_most", "hero", "died", "board_empty", "side") if k in when
     }
     skirmish = "do" not in (doc.get(("events", index)) or {})
-    with doc.edit(f"event {index + 1}: {describe_when(ordered, skirmish)}", merge=f"event{index}:when:{key}"):
+    with doc.edit(
+        _("event {number}: {change}").format(number=index + 1, change=describe_when(ordered, skirmish)),
+        merge=f"event{index}:when:{key}",
+    ):
         doc.set(("events", index, "when"), ordered)
 
 
 def add_step(doc: Document, index: int, kind: str) -> None:
     step = new_step(doc, kind)
-    with doc.edit(f"event {index + 1}: add {describe_step(doc, step)}"):
+    with doc.edit(_("event {number}: add {step}").format(number=index + 1, step=describe_step(doc, step))):
         doc.ensure(("events", index, "do"), [])
         doc.insert(("events", index, "do"), None, step)
 
 
 def set_step_kind(doc: Document, index: int, step: int, kind: str) -> None:
     new = new_step(doc, kind)
-    with doc.edit(f"event {index + 1}, step {step + 1}: {describe_step(doc, new)}"):
+    with doc.edit(
+        _("event {number}, step {step}: {change}").format(
+            number=index + 1, step=step + 1, change=describe_step(doc, new)
+        )
+    ):
         doc.set(("events", index, "do", step), new)
 
 
 def remove_step(doc: Document, index: int, step: int) -> None:
     old = doc.get(("events", index, "do", step))
-    with doc.edit(f"event {index + 1}: remove {describe_step(doc, old)}"):
+    with doc.edit(_("event {number}: remove {step}").format(number=index + 1, step=describe_step(doc, old))):
         doc.remove(("events", index, "do"), step)
 
 
@@ -285,7 +314,7 @@ def add_line(doc: Document, index: int) -> None:
     said = doc.get(("events", index, "say")) or []
     last = said[-1] if said and isinstance(said[-1], dict) else {}
     line = {key: last[key] for key in ("speaker", "portrait") if key in last} or {"speaker": "Narrator"}
-    with doc.edit(f"event {index + 1}: add a line"):
+    with doc.edit(_("event {number}: add a line").format(number=index + 1)):
         doc.ensure(("events", index, "say"), [])
         doc.insert(("events", index, "say"), None, {**line, "text": "..."})
 
@@ -322,13 +351,18 @@ def paste_event(doc: Document, after: int | None = None, clip=None) -> int | Non
     if paste_refusal(doc, clip):
         return None
     event = copy.deepcopy(clip.data["items"][0])
-    return _insert_event(doc, event, after, f"paste event: {describe_event(doc, event)}")
+    return _insert_event(doc, event, after, _("paste event: {event}").format(event=describe_event(doc, event)))
 
 
 def duplicate_event(doc: Document, index: int) -> int:
     """A copy of event `index` right after it, opened in the builder."""
     event = copy.deepcopy(doc.get(("events", index)))
-    return _insert_event(doc, event, index, f"duplicate event {index + 1}: {describe_event(doc, event)}")
+    return _insert_event(
+        doc,
+        event,
+        index,
+        _("duplicate event {number}: {event}").format(number=index + 1, event=describe_event(doc, event)),
+    )
 
 
 def _insert_event(doc: Document, event: Any, after: int | None, label: str) -> int:

@@ -10,9 +10,11 @@ game) or duplicated. The edits they make are game/workshop/event_edits.py's. Pur
 
 from __future__ import annotations
 
+from game.i18n import _
+
 from game.workshop import edits, event_edits as ev, pick_lists
 from game.workshop.model import Document
-from game.workshop.rows import Row, tree_rows
+from game.workshop.rows import Row, named, tree_rows
 
 
 def reveal(doc: Document, parts: tuple) -> None:
@@ -32,7 +34,7 @@ def event_rows(doc: Document, skirmish: bool = False) -> list[Row]:
     for i, event in enumerate(doc.get(("events",)) or []):
         rows.append(
             Row(
-                f"{i + 1}. {ev.describe_event(doc, event)}",
+                _("{number}. {event}").format(number=i + 1, event=ev.describe_event(doc, event)),
                 "button",
                 ("events", i),
                 action=lambda i=i: ev.open_event(doc, i),
@@ -41,12 +43,12 @@ def event_rows(doc: Document, skirmish: bool = False) -> list[Row]:
             )
         )
     if not rows:
-        rows.append(Row("No events yet: add one below", "note"))
-    rows.append(Row("Add an event", "heading"))
+        rows.append(Row(_("No events yet: add one below"), "note"))
+    rows.append(Row(_("Add an event"), "heading"))
     if not ev.paste_refusal(doc):  # an event copied here or in another level of this game
-        rows.append(Row("+ paste the copied event", "button", action=lambda: ev.paste_event(doc), indent=1))
+        rows.append(Row(_("+ paste the copied event"), "button", action=lambda: ev.paste_event(doc), indent=1))
     for kind, words in (ev.SKIRMISH_ADD if skirmish else ev.CARD_ADD).items():
-        rows.append(Row(words, "button", action=lambda k=kind: ev.add_event(doc, k, skirmish), indent=1))
+        rows.append(Row(_(words), "button", action=lambda k=kind: ev.add_event(doc, k, skirmish), indent=1))
     return rows
 
 
@@ -55,24 +57,24 @@ def builder_rows(doc: Document, index: int, skirmish: bool) -> list[Row]:
     event = doc.get(path)
     count = len(doc.get(("events",)) or [])
     rows = [
-        Row("< All events", "button", action=lambda: ev.open_event(doc, None)),
-        Row(f"Event {index + 1}", "heading", path, remove=lambda: ev.remove_event(doc, index)),
+        Row(_("< All events"), "button", action=lambda: ev.open_event(doc, None)),
+        Row(_("Event {number}").format(number=index + 1), "heading", path, remove=lambda: ev.remove_event(doc, index)),
         Row(ev.describe_event(doc, event), "note", indent=1),
     ]
     if ev.view(doc)["raw"]:
-        rows.append(Row("Menus", "button", action=lambda: ev.toggle_raw(doc), indent=1))
+        rows.append(Row(_("Menus"), "button", action=lambda: ev.toggle_raw(doc), indent=1))
         return rows + tree_rows(doc, path, event, 1)
     rows += when_rows(doc, index, skirmish)
     rows += say_rows(doc, index) if skirmish else step_rows(doc, index)
     if index > 0:
-        rows.append(Row("Move up", "button", action=lambda: ev.move_event(doc, index, -1), indent=1))
+        rows.append(Row(_("Move up"), "button", action=lambda: ev.move_event(doc, index, -1), indent=1))
     if index < count - 1:
-        rows.append(Row("Move down", "button", action=lambda: ev.move_event(doc, index, 1), indent=1))
-    rows.append(Row("Copy", "button", action=lambda: ev.copy_event(doc, index), indent=1))
-    rows.append(Row("Duplicate", "button", action=lambda: ev.duplicate_event(doc, index), indent=1))
+        rows.append(Row(_("Move down"), "button", action=lambda: ev.move_event(doc, index, 1), indent=1))
+    rows.append(Row(_("Copy"), "button", action=lambda: ev.copy_event(doc, index), indent=1))
+    rows.append(Row(_("Duplicate"), "button", action=lambda: ev.duplicate_event(doc, index), indent=1))
     if not ev.paste_refusal(doc):
-        rows.append(Row("Paste after this one", "button", action=lambda: ev.paste_event(doc, index), indent=1))
-    rows.append(Row("Raw fields", "button", action=lambda: ev.toggle_raw(doc), indent=1))
+        rows.append(Row(_("Paste after this one"), "button", action=lambda: ev.paste_event(doc, index), indent=1))
+    rows.append(Row(_("Raw fields"), "button", action=lambda: ev.toggle_raw(doc), indent=1))
     return rows
 
 
@@ -84,26 +86,26 @@ def when_rows(doc: Document, index: int, skirmish: bool) -> list[Row]:
     set_field = lambda key: lambda value: ev.set_when_field(doc, index, key, value)  # noqa: E731
     rows = [
         Row(
-            "When",
+            _("When"),
             "choice",
             path,
             tuple(vocabulary),
             indent=1,
-            names=vocabulary,
+            names=named(vocabulary),
             setter=lambda value: ev.set_when_kind(doc, index, value, skirmish),
             extra={"value": kind},
         )
     ]
     if kind == "turn":
-        rows.append(Row("Turn", "int", path + ("turn",), low=1, high=50, indent=2, setter=set_field("turn")))
+        rows.append(Row(_("Turn"), "int", path + ("turn",), low=1, high=50, indent=2, setter=set_field("turn")))
     elif kind == "round":
         # Up to 99: past the map's last round the problems say so (the map may be painted in the level).
-        rows.append(Row("Round", "int", path + ("round",), low=1, high=99, indent=2, setter=set_field("round")))
+        rows.append(Row(_("Round"), "int", path + ("round",), low=1, high=99, indent=2, setter=set_field("round")))
     elif kind == "health_at_most":
         high = 999 if skirmish else 99
         rows.append(
             Row(
-                "Health at most",
+                _("Health at most"),
                 "int",
                 path + ("health_at_most",),
                 low=0,
@@ -115,23 +117,23 @@ def when_rows(doc: Document, index: int, skirmish: bool) -> list[Row]:
         if skirmish:
             rows.append(
                 pick_lists.label_row(
-                    doc, "Hero (label)", path + ("hero",), pick_lists.hero_labels(doc), set_field("hero"), 2
+                    doc, _("Hero (label)"), path + ("hero",), pick_lists.hero_labels(doc), set_field("hero"), 2
                 )
             )
     elif kind == "died":
         labels = pick_lists.hero_labels(doc) if skirmish else pick_lists.card_labels(doc)
-        what = "Hero (label)" if skirmish else "Creature (label)"
+        what = _("Hero (label)") if skirmish else _("Creature (label)")
         rows.append(pick_lists.label_row(doc, what, path + ("died",), labels, set_field("died"), 2))
     if not skirmish and kind in ("turn", "health_at_most", "board_empty"):
         rows.append(
             Row(
-                "Whose",
+                _("Whose"),
                 "choice",
                 path + ("side",),
                 ("player", "opponent"),
                 default="opponent",
                 indent=2,
-                names=ev.SIDE_NAMES,
+                names=named(ev.SIDE_NAMES),
                 setter=set_field("side"),
             )
         )
@@ -143,15 +145,23 @@ def step_rows(doc: Document, index: int) -> list[Row]:
     for s, step in enumerate(doc.get(("events", index, "do")) or []):
         path = ("events", index, "do", s)
         kind = next((k for k in ev.STEPS if isinstance(step, dict) and k in step), None)
-        rows.append(Row(f"Step {s + 1}", "heading", path, indent=1, remove=lambda s=s: ev.remove_step(doc, index, s)))
         rows.append(
             Row(
-                "Does",
+                _("Step {number}").format(number=s + 1),
+                "heading",
+                path,
+                indent=1,
+                remove=lambda s=s: ev.remove_step(doc, index, s),
+            )
+        )
+        rows.append(
+            Row(
+                _("Does"),
                 "choice",
                 path,
                 tuple(ev.STEPS),
                 indent=2,
-                names=ev.STEPS,
+                names=named(ev.STEPS),
                 setter=lambda value, s=s: ev.set_step_kind(doc, index, s, value),
                 extra={"value": kind},
             )
@@ -160,41 +170,49 @@ def step_rows(doc: Document, index: int) -> list[Row]:
             rows += line_rows(doc, path + ("say",), 2)
         elif kind == "give":
             here = path + ("give",)
-            rows.append(_side_row(doc, "To", here + ("side",), "player"))
-            rows += pick_lists.card_list_rows(doc, "Cards", here + ("cards",), indent=2, optional=False)
+            rows.append(_side_row(doc, _("To"), here + ("side",), "player"))
+            rows += pick_lists.card_list_rows(doc, _("Cards"), here + ("cards",), indent=2, optional=False)
         elif kind == "summon":
             here = path + ("summon",)
-            rows.append(_side_row(doc, "For", here + ("side",), "opponent"))
-            rows.append(pick_lists.card_row(doc, "Creature", here + ("card",), indent=2))
-            rows.append(Row("Label", "text", here + ("label",), optional=True, indent=2))
+            rows.append(_side_row(doc, _("For"), here + ("side",), "opponent"))
+            rows.append(pick_lists.card_row(doc, _("Creature"), here + ("card",), indent=2))
+            rows.append(Row(_("Label"), "text", here + ("label",), optional=True, indent=2))
             if doc.get(("rules", "lanes")) == 2:
                 rows.append(
                     Row(
-                        "Lane", "choice", here + ("lane",), (0, 1), default=0, indent=2, names={0: "First", 1: "Second"}
+                        _("Lane"),
+                        "choice",
+                        here + ("lane",),
+                        (0, 1),
+                        default=0,
+                        indent=2,
+                        names={0: _("First"), 1: _("Second")},
                     )
                 )
-            rows.append(Row("Ready", "bool", here + ("ready",), default=False, indent=2))
-    rows.append(Row("Add a step", "heading", indent=1))
-    for kind, words in ev.STEPS.items():
-        rows.append(Row(f"+ {words.lower()}", "button", action=lambda k=kind: ev.add_step(doc, index, k), indent=2))
+            rows.append(Row(_("Ready"), "bool", here + ("ready",), default=False, indent=2))
+    rows.append(Row(_("Add a step"), "heading", indent=1))
+    for kind, words in ev.ADD_STEPS.items():
+        rows.append(Row(_(words), "button", action=lambda k=kind: ev.add_step(doc, index, k), indent=2))
     return rows
 
 
 def say_rows(doc: Document, index: int) -> list[Row]:
     rows: list[Row] = []
     path = ("events", index, "say")
-    for n, _ in enumerate(doc.get(path) or []):
+    for n, _item in enumerate(doc.get(path) or []):
         rows.append(
             Row(
-                f"Line {n + 1}",
+                _("Line {number}").format(number=n + 1),
                 "heading",
                 path + (n,),
                 indent=1,
-                remove=lambda n=n: edits.remove_item(doc, path, n, f"line {n + 1} of event {index + 1}"),
+                remove=lambda n=n: edits.remove_item(
+                    doc, path, n, _("line {line} of event {event}").format(line=n + 1, event=index + 1)
+                ),
             )
         )
         rows += line_rows(doc, path + (n,), 2)
-    rows.append(Row("+ line", "button", action=lambda: ev.add_line(doc, index), indent=1))
+    rows.append(Row(_("+ line"), "button", action=lambda: ev.add_line(doc, index), indent=1))
     return rows
 
 
@@ -202,9 +220,9 @@ def line_rows(doc: Document, path: tuple, indent: int) -> list[Row]:
     """A line said: the speaker and text typed, the portrait picked."""
     speaker = str(doc.get(path + ("speaker",)) or "")
     return [
-        Row("Speaker", "text", path + ("speaker",), indent=indent),
-        pick_lists.portrait_row(doc, "Portrait", path + ("portrait",), indent, speaker),
-        Row("Text", "text", path + ("text",), indent=indent),
+        Row(_("Speaker"), "text", path + ("speaker",), indent=indent),
+        pick_lists.portrait_row(doc, _("Portrait"), path + ("portrait",), indent, speaker),
+        Row(_("Text"), "text", path + ("text",), indent=indent),
     ]
 
 
@@ -216,5 +234,5 @@ def _side_row(doc: Document, label: str, path: tuple, default: str) -> Row:
         ("player", "opponent"),
         default=default,
         indent=2,
-        names={"player": "You", "opponent": "The opponent"},
+        names={"player": _("You"), "opponent": _("The opponent")},
     )

@@ -7,6 +7,8 @@ draws this and turns keys and clicks into it.
 
 from __future__ import annotations
 
+from game.i18n import _
+
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -93,18 +95,20 @@ def name_problem(name: str) -> str | None:
     The sentence is for the designer."""
     stem = name.removesuffix(".json")
     if not stem.strip():
-        return "Type a name for the file"
+        return _("Type a name for the file")
     bad = sorted({c for c in name if c in _FORBIDDEN})
     if bad:
-        return f"A file name cannot hold these characters: {' '.join(bad)} (choose the folder above; type only the name here)"
+        return _(
+            "A file name cannot hold these characters: {characters} (choose the folder above; type only the name here)"
+        ).format(characters=" ".join(bad))
     if any(ord(c) < 32 for c in name):
-        return "A file name cannot hold control characters"
+        return _("A file name cannot hold control characters")
     if name != name.strip() or name.endswith("."):
-        return "A file name cannot start or end with a space, or end with a dot"
+        return _("A file name cannot start or end with a space, or end with a dot")
     if stem.lower().split(".")[0] in _RESERVED:
-        return f'"{stem}" is a name Windows keeps for a device: choose another'
+        return _('"{name}" is a name Windows keeps for a device: choose another').format(name=stem)
     if len(name.encode("utf-8")) > 200:
-        return "That name is too long (200 bytes at most)"
+        return _("That name is too long (200 bytes at most)")
     return None
 
 

@@ -5,11 +5,24 @@ a text, a button), each bound to a JSON path of the document. The scene draws an
 
 from __future__ import annotations
 
+from game.i18n import N_, _
+
 from typing import Any, Callable
 
 from game.workshop import deck_forms, edits, event_edits, event_forms, pick_lists, script_forms
 from game.workshop.model import Document
-from game.workshop.rows import CHOICE_NAMES, CHOICES, OBJECTIVE_NAMES, Row, choice, tree_rows, words_of
+from game.workshop.rows import (
+    AI_NAMES,
+    CHOICE_NAMES,
+    CHOICES,
+    OBJECTIVE_NAMES,
+    Row,
+    add_objective_label,
+    choice,
+    named,
+    tree_rows,
+    words_of,
+)
 
 __all__ = ["CHOICE_NAMES", "CHOICES", "OBJECTIVE_NAMES", "Row", "choice", "tree_rows", "words_of"]
 from game.workshop.modifier_forms import card_twist_rows, gomoku_twist_rows
@@ -17,6 +30,11 @@ from game.rules.levels.build import runes_below
 from game.rules.levels.model import FALLBACK_RULES, MAX_TURNS
 
 CARD_AIS = ("random", "easy", "medium", "hard")
+PLACES = edits.PLACES  # a placed card's place in words
+# An objective's numbers, as its rows name them (a key missing here shows as itself).
+PARAMETER_NAMES = {"turns": N_("Turns"), "moves": N_("Moves"), "by_turn": N_("By turn")}
+# Gomoku counts in moves, not turns: the one objective whose name says the unit.
+OBJECTIVE_NAMES_IN_MOVES = {"win_within": N_("Win within N moves")}
 GOMOKU_AIS = ("novice", "easy", "medium", "hard", "master")
 
 
@@ -37,7 +55,11 @@ def apply(doc: Document, row: Row, value: Any) -> None:
         row.setter(value)
     elif row.path is not None and row.kind == "choice":
         # A pick from a list is one edit named by what was picked ("AI level: hard").
-        label = f"{row.label.lower()}: {words_of(row, value)}" if value is not None else f"clear {row.label.lower()}"
+        label = (
+            _("{field}: {value}").format(field=row.label.lower(), value=words_of(row, value))
+            if value is not None
+            else _("clear {field}").format(field=row.label.lower())
+        )
         edits.set_value(doc, row.path, value, label)
     elif row.path is not None:
         edits.set_value(doc, row.path, value)
@@ -62,25 +84,25 @@ def build(doc: Document, tab: str) -> list[Row]:
 
 def _common_level_rows() -> list[Row]:
     return [
-        Row("Id", "text", ("id",)),
-        Row("Title", "text", ("title",)),
-        Row("Summary", "text", ("summary",), optional=True),
-        Row("Boss fight", "bool", ("boss",), default=False),
+        Row(_("Id"), "text", ("id",)),
+        Row(_("Title"), "text", ("title",)),
+        Row(_("Summary"), "text", ("summary",), optional=True),
+        Row(_("Boss fight"), "bool", ("boss",), default=False),
     ]
 
 
 def gomoku_level_rows(doc: Document) -> list[Row]:
     """A gomoku level's settings: the rule, the board, who moves first and the AI it meets."""
     return _common_level_rows() + [
-        choice("Rule", ("rule",), "rule", default="freestyle"),
-        Row("Board size", "int", ("size",), default=15, low=15, high=20),
-        choice("Who moves first", ("first",), "first", default="player"),
-        Row("Opponent", "heading"),
-        Row("Name", "text", ("opponent", "name"), optional=True, default="Opponent", indent=1),
+        choice(_("Rule"), ("rule",), "rule", default="freestyle"),
+        Row(_("Board size"), "int", ("size",), default=15, low=15, high=20),
+        choice(_("Who moves first"), ("first",), "first", default="player"),
+        Row(_("Opponent"), "heading"),
+        Row(_("Name"), "text", ("opponent", "name"), optional=True, default="Opponent", indent=1),
         _portrait(doc, ("opponent", "portrait"), 1),
-        Row("AI level", "choice", ("opponent", "ai"), GOMOKU_AIS, indent=1),
+        Row(_("AI level"), "choice", ("opponent", "ai"), GOMOKU_AIS, indent=1, names=named(AI_NAMES)),
         Row(
-            "Budget ms",
+            _("Budget ms"),
             "int",
             ("opponent", "budget_ms"),
             default=500,
@@ -95,19 +117,19 @@ def gomoku_level_rows(doc: Document) -> list[Row]:
 def level_rows(doc: Document) -> list[Row]:
     """A card level's settings: who starts, the rules and each side's health, mana, runes and deck."""
     rows = _common_level_rows() + [
-        choice("Who starts", ("first",), "first", default="player"),
-        Row("Starting turn", "int", ("turn",), default=1, optional=True, low=1, high=MAX_TURNS),
-        choice("Lanes", ("rules", "lanes"), "lanes", default=1),
-        choice("Card style", ("rules", "style"), "style", default="duelmind"),
-        Row("Deck size", "int", ("rules", "deck_size"), optional=True, low=1, high=60),
+        choice(_("Who starts"), ("first",), "first", default="player"),
+        Row(_("Starting turn"), "int", ("turn",), default=1, optional=True, low=1, high=MAX_TURNS),
+        choice(_("Lanes"), ("rules", "lanes"), "lanes", default=1),
+        choice(_("Card style"), ("rules", "style"), "style", default="duelmind"),
+        Row(_("Deck size"), "int", ("rules", "deck_size"), optional=True, low=1, high=60),
     ]
     for side in edits.SIDES:
         rows += [
-            Row("Your side" if side == "player" else "Opponent's side", "heading"),
-            Row("Health", "int", (side, "health"), default=30, optional=True, low=1, high=99, indent=1),
-            Row("Mana", "int", (side, "mana"), optional=True, low=1, high=12, indent=1),
+            Row(_("Your side") if side == "player" else _("Opponent's side"), "heading"),
+            Row(_("Health"), "int", (side, "health"), default=30, optional=True, low=1, high=99, indent=1),
+            Row(_("Mana"), "int", (side, "mana"), optional=True, low=1, high=12, indent=1),
             Row(
-                "Runes",
+                _("Runes"),
                 "int",
                 (side, "runes"),
                 default=default_runes(doc, side),
@@ -118,7 +140,7 @@ def level_rows(doc: Document) -> list[Row]:
             ),
             *deck_forms.deck_rows(doc, side),  # with a player deck's own rows (game/workshop/deck_forms.py)
             Row(
-                "Opening draw",
+                _("Opening draw"),
                 "bool",
                 None,
                 indent=1,
@@ -137,27 +159,30 @@ def default_runes(doc: Document, side: str) -> int:
 
 
 def set_opening_draw(doc: Document, side: str, on: bool) -> None:
-    edits.set_value(doc, (side, "hand"), None if on else [], f"{'opening draw' if on else 'a set hand'} for {side}")
+    if side == "player":
+        label = _("opening draw for player") if on else _("a set hand for player")
+    else:
+        label = _("opening draw for opponent") if on else _("a set hand for opponent")
+    edits.set_value(doc, (side, "hand"), None if on else [], label)
 
 
 def objective_heading(doc: Document, index: int) -> Row:
     """The heading line of objective `index` (numbered from 1), with its remove button."""
     return Row(
-        f"Objective {index + 1}",
+        _("Objective {number}").format(number=index + 1),
         "heading",
         ("objectives", index),
-        remove=lambda: edits.remove_item(doc, ("objectives",), index, f"objective {index + 1}"),
+        remove=lambda: edits.remove_item(doc, ("objectives",), index, _("objective {number}").format(number=index + 1)),
     )
 
 
 def objective_names(vocabulary) -> dict[str, str]:
     """The objective kinds in words, counted in the game's own unit ("Win within N moves": gomoku)."""
-    return {
-        kind: OBJECTIVE_NAMES.get(kind, kind).replace("turns", "moves")
-        if "moves" in params
-        else OBJECTIVE_NAMES.get(kind, kind)
-        for kind, params in vocabulary.items()
-    }
+    names = {}
+    for kind, params in vocabulary.items():
+        table = OBJECTIVE_NAMES_IN_MOVES if "moves" in params and kind in OBJECTIVE_NAMES_IN_MOVES else OBJECTIVE_NAMES
+        names[kind] = _(table[kind]) if kind in table else kind
+    return names
 
 
 def objective_rows(doc: Document) -> list[Row]:
@@ -170,7 +195,7 @@ def objective_rows(doc: Document) -> list[Row]:
         rows.append(objective_heading(doc, index))
         rows.append(
             Row(
-                "Kind",
+                _("Kind"),
                 "choice",
                 path + ("kind",),
                 tuple(vocabulary),
@@ -182,16 +207,24 @@ def objective_rows(doc: Document) -> list[Row]:
         for key in vocabulary.get(objective.get("kind"), {}):
             if key == "label":
                 rows.append(
-                    pick_lists.label_row(doc, "Creature (label)", path + (key,), pick_lists.card_labels(doc, "player"))
+                    pick_lists.label_row(
+                        doc, _("Creature (label)"), path + (key,), pick_lists.card_labels(doc, "player")
+                    )
                 )
             else:
-                rows.append(Row(key.replace("_", " ").capitalize(), "int", path + (key,), low=1, high=400, indent=1))
-        rows.append(Row("Required", "bool", path + ("required",), default=True, indent=1))
-        rows.append(Row("Text", "text", path + ("text",), optional=True, indent=1))
-    rows.append(Row("Add", "heading"))
+                name = _(PARAMETER_NAMES[key]) if key in PARAMETER_NAMES else key.replace("_", " ").capitalize()
+                rows.append(Row(name, "int", path + (key,), low=1, high=400, indent=1))
+        rows.append(Row(_("Required"), "bool", path + ("required",), default=True, indent=1))
+        rows.append(Row(_("Text"), "text", path + ("text",), optional=True, indent=1))
+    rows.append(Row(_("Add"), "heading"))
     for kind in vocabulary:
         rows.append(
-            Row(f"+ {kind.replace('_', ' ')}", "button", action=lambda k=kind: edits.add_objective(doc, k), indent=1)
+            Row(
+                add_objective_label(kind),
+                "button",
+                action=lambda k=kind: edits.add_objective(doc, k),
+                indent=1,
+            )
         )
     return rows
 
@@ -200,10 +233,10 @@ def opponent_rows(doc: Document) -> list[Row]:
     if script_forms.open_place(doc) is not None:
         return script_forms.script_rows(doc)  # a script action open in the builder
     rows = [
-        Row("Name", "text", ("opponent", "name"), optional=True, default="Opponent"),
+        Row(_("Name"), "text", ("opponent", "name"), optional=True, default="Opponent"),
         _portrait(doc, ("opponent", "portrait"), 0),
         choice(
-            "Control",
+            _("Control"),
             ("opponent", "control"),
             "control",
             default="scripted",
@@ -212,11 +245,11 @@ def opponent_rows(doc: Document) -> list[Row]:
     ]
     if doc.get(("opponent", "control"), "scripted") == "ai":
         rows += [
-            Row("AI level", "choice", ("opponent", "ai"), CARD_AIS),
-            Row("Budget ms", "int", ("opponent", "budget_ms"), default=300, low=5, high=10000, extra={"step": 50}),
+            Row(_("AI level"), "choice", ("opponent", "ai"), CARD_AIS, names=named(AI_NAMES)),
+            Row(_("Budget ms"), "int", ("opponent", "budget_ms"), default=300, low=5, high=10000, extra={"step": 50}),
         ]
         return rows
-    rows.append(Row("Fallback rules (in order)", "heading"))
+    rows.append(Row(_("Fallback rules (in order)"), "heading"))
     chosen = doc.get(("opponent", "rules")) or []
     for rule in FALLBACK_RULES:
         rows.append(
@@ -225,7 +258,7 @@ def opponent_rows(doc: Document) -> list[Row]:
                 "bool",
                 None,
                 indent=1,
-                setter=lambda _, r=rule: edits.toggle_rule(doc, r),
+                setter=lambda _on, r=rule: edits.toggle_rule(doc, r),
                 extra={"value": rule in chosen},
             )
         )
@@ -235,12 +268,14 @@ def opponent_rows(doc: Document) -> list[Row]:
 def story_rows(doc: Document) -> list[Row]:
     rows = []
     for part in edits.STORY_PARTS:
-        rows.append(Row({"before": "Before", "after": "After a win", "after_loss": "After a loss"}[part], "heading"))
-        for index, _ in enumerate(doc.get(("story", part)) or []):
+        rows.append(
+            Row({"before": _("Before"), "after": _("After a win"), "after_loss": _("After a loss")}[part], "heading")
+        )
+        for index, _line in enumerate(doc.get(("story", part)) or []):
             path = ("story", part, index)
             rows.append(
                 Row(
-                    "Speaker",
+                    _("Speaker"),
                     "text",
                     path + ("speaker",),
                     indent=1,
@@ -248,8 +283,8 @@ def story_rows(doc: Document) -> list[Row]:
                 )
             )
             rows.append(_portrait(doc, path + ("portrait",), 2, str(doc.get(path + ("speaker",)) or "")))
-            rows.append(Row("Text", "text", path + ("text",), indent=2))
-        rows.append(Row("+ line", "button", action=lambda p=part: edits.add_line(doc, p), indent=1))
+            rows.append(Row(_("Text"), "text", path + ("text",), indent=2))
+        rows.append(Row(_("+ line"), "button", action=lambda p=part: edits.add_line(doc, p), indent=1))
     return rows
 
 
@@ -259,10 +294,10 @@ def _event_list_rows(doc: Document) -> list[Row]:
         path = ("events", index)
         rows.append(
             Row(
-                f"Event {index + 1}",
+                _("Event {number}").format(number=index + 1),
                 "heading",
                 path,
-                remove=lambda i=index: edits.remove_item(doc, ("events",), i, f"event {i + 1}"),
+                remove=lambda i=index: edits.remove_item(doc, ("events",), i, _("event {number}").format(number=i + 1)),
             )
         )
         rows += tree_rows(doc, path, event, 1)
@@ -287,47 +322,47 @@ def view_key(doc: Document) -> tuple:
 def gomoku_event_rows(doc: Document) -> list[Row]:
     """A gomoku level's events (after a move, lines said)."""
     add = {"after_move": 1, "say": {"speaker": "Narrator", "text": "..."}}
-    return _event_list_rows(doc) + [Row("+ event", "button", action=lambda: _append(doc, ("events",), add))]
+    return _event_list_rows(doc) + [Row(_("+ event"), "button", action=lambda: _append(doc, ("events",), add))]
 
 
 def campaign_rows(doc: Document) -> list[Row]:
     rows = [
-        Row("Rewards", "heading"),
+        Row(_("Rewards"), "heading"),
     ]
-    rows += pick_lists.level_list_rows(doc, "Unlocks levels", ("rewards", "unlocks"))
-    rows += pick_lists.card_list_rows(doc, "Gives cards", ("rewards", "cards"), indent=1)
+    rows += pick_lists.level_list_rows(doc, _("Unlocks levels"), ("rewards", "unlocks"))
+    rows += pick_lists.card_list_rows(doc, _("Gives cards"), ("rewards", "cards"), indent=1)
     rows += [
-        Row("Message", "text", ("rewards", "message"), optional=True, indent=1),
+        Row(_("Message"), "text", ("rewards", "message"), optional=True, indent=1),
     ]
     return rows
 
 
 # Each game's settings panel: tab -> its rows, in the tabs' order (game/workshop/kinds.py names them).
 CARD_TABS = {
-    "Level": level_rows,
-    "Objectives": objective_rows,
-    "Opponent": opponent_rows,
-    "Story": story_rows,
-    "Events": event_rows,
-    "Twist": lambda doc: card_twist_rows(doc, Row),
-    "Campaign": campaign_rows,
+    N_("Level"): level_rows,
+    N_("Objectives"): objective_rows,
+    N_("Opponent"): opponent_rows,
+    N_("Story"): story_rows,
+    N_("Events"): event_rows,
+    N_("Twist"): lambda doc: card_twist_rows(doc, Row),
+    N_("Campaign"): campaign_rows,
 }
 GOMOKU_TABS = {
-    "Level": gomoku_level_rows,
-    "Objectives": objective_rows,
-    "Story": story_rows,
-    "Events": gomoku_event_rows,
-    "Twist": lambda doc: gomoku_twist_rows(doc, Row),
-    "Campaign": campaign_rows,
+    N_("Level"): gomoku_level_rows,
+    N_("Objectives"): objective_rows,
+    N_("Story"): story_rows,
+    N_("Events"): gomoku_event_rows,
+    N_("Twist"): lambda doc: gomoku_twist_rows(doc, Row),
+    N_("Campaign"): campaign_rows,
 }
 
 
 def _portrait(doc: Document, path: tuple, indent: int, speaker: str = "") -> Row:
-    return pick_lists.portrait_row(doc, "Portrait", path, indent, speaker)
+    return pick_lists.portrait_row(doc, _("Portrait"), path, indent, speaker)
 
 
 def _append(doc: Document, path: tuple, value) -> None:
-    with doc.edit("add an item"):
+    with doc.edit(_("add an item")):
         doc.ensure(path, [])
         doc.insert(path, None, value)
 
@@ -339,31 +374,45 @@ def selection_rows(
     path = slot.path()
     setter = lambda key: lambda value: edits.set_entry_field(doc, slot, key, value)  # noqa: E731
     rows = [
-        Row(f"{name} ({edits.owner(slot.side)} {slot.zone})", "heading", path, remove=on_remove),
-        Row("Label", "text", path + ("label",), optional=True, setter=setter("label"), indent=1),
+        Row(
+            _("{card} ({place})").format(card=name, place=_(PLACES[(slot.side, slot.zone)])),
+            "heading",
+            path,
+            remove=on_remove,
+        ),
+        Row(_("Label"), "text", path + ("label",), optional=True, setter=setter("label"), indent=1),
     ]
     if slot.zone == "board":
         rows += [
             Row(
-                "Lane",
+                _("Lane"),
                 "choice",
                 path + ("lane",),
                 (0, 1),
                 default=0,
                 setter=setter("lane"),
                 indent=1,
-                names={0: "First lane", 1: "Second lane"},
+                names={0: _("First lane"), 1: _("Second lane")},
             ),
-            Row("Ready", "bool", path + ("ready",), default=True, setter=setter("ready"), indent=1),
-            Row("Attack", "int", path + ("attack",), optional=True, low=0, high=99, setter=setter("attack"), indent=1),
+            Row(_("Ready"), "bool", path + ("ready",), default=True, setter=setter("ready"), indent=1),
             Row(
-                "Defense", "int", path + ("defense",), optional=True, low=1, high=99, setter=setter("defense"), indent=1
+                _("Attack"), "int", path + ("attack",), optional=True, low=0, high=99, setter=setter("attack"), indent=1
+            ),
+            Row(
+                _("Defense"),
+                "int",
+                path + ("defense",),
+                optional=True,
+                low=1,
+                high=99,
+                setter=setter("defense"),
+                indent=1,
             ),
         ]
     elif slot.zone == "deck":
         rows.append(
             Row(
-                "Copies",
+                _("Copies"),
                 "int",
                 path + ("count",),
                 default=1,
@@ -374,11 +423,11 @@ def selection_rows(
                 indent=1,
             )
         )
-    rows.append(Row("Move to", "heading"))
+    rows.append(Row(_("Move to"), "heading"))
     for side in edits.SIDES:
         for zone in edits.ZONES:
             if (side, zone) != (slot.side, slot.zone):
                 rows.append(
-                    Row(f"{edits.owner(side)} {zone}", "button", indent=1, action=lambda s=side, z=zone: on_move(s, z))
+                    Row(_(PLACES[(side, zone)]), "button", indent=1, action=lambda s=side, z=zone: on_move(s, z))
                 )
     return rows

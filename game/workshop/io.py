@@ -8,6 +8,8 @@ file or the new one, never half of one. Pure: no pygame.
 
 from __future__ import annotations
 
+from game.i18n import _
+
 import os
 from pathlib import Path
 from typing import Any
@@ -37,7 +39,7 @@ def load(path: str | Path) -> tuple[dict, jsontext.Original]:
     try:
         text = read_text_file(path)
     except FileNotFoundError:
-        raise WorkshopFileError(f"{path}: file not found") from None
+        raise WorkshopFileError(_("{file}: file not found").format(file=path)) from None
     except (JsonFileError, JsonFileUnreadable) as error:
         raise WorkshopFileError(str(error)) from None
     try:

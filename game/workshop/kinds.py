@@ -17,6 +17,8 @@ workshop module may ask it.
 
 from __future__ import annotations
 
+from game.i18n import N_
+
 import copy
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping
@@ -32,7 +34,7 @@ class EditorKind:
 
     name: str  # the game's id in the registry and in level files ("kind")
     new_level_label: str  # the front page's button that starts a new level of this game
-    level_word: str  # as messages name its levels: "the workshop edits card, gomoku and skirmish levels"
+    level_word: str  # as messages name its levels: "the workshop edits card, gomoku and skirmish levels" (English; marked for the workshop's own words)
     template: str  # 'module:DATA' the level a new document starts from (it validates as it is)
     tabs: str  # 'module:TABLE' the settings panel: {tab name: rows(doc) -> [Row]}, in the tabs' order
     # 'module:TABLE' the objective kinds `forms.objective_rows` offers, with a new one's parameters
@@ -70,8 +72,8 @@ EDITOR_KINDS: dict[str, EditorKind] = {
     for kind in (
         EditorKind(
             "cards",
-            new_level_label="New card puzzle",
-            level_word="card",
+            new_level_label=N_("New card puzzle"),
+            level_word=N_("card"),
             template="game.workshop.templates:CARD_PUZZLE",
             tabs="game.workshop.forms:CARD_TABS",
             objectives="game.workshop.edits:CARD_OBJECTIVES",
@@ -81,8 +83,8 @@ EDITOR_KINDS: dict[str, EditorKind] = {
         ),
         EditorKind(
             "gomoku",
-            new_level_label="New gomoku level",
-            level_word="gomoku",
+            new_level_label=N_("New gomoku level"),
+            level_word=N_("gomoku"),
             template="game.workshop.templates:GOMOKU",
             tabs="game.workshop.forms:GOMOKU_TABS",
             objectives="game.workshop.edits:GOMOKU_OBJECTIVES",
@@ -92,8 +94,8 @@ EDITOR_KINDS: dict[str, EditorKind] = {
         ),
         EditorKind(
             "skirmish",
-            new_level_label="New skirmish level",
-            level_word="skirmish",
+            new_level_label=N_("New skirmish level"),
+            level_word=N_("skirmish"),
             template="game.workshop.templates:SKIRMISH",
             tabs="game.workshop.skirmish_forms:TAB_ROWS",
             hero_field=True,

@@ -12,6 +12,8 @@ say what is wrong. Pure: no pygame.
 
 from __future__ import annotations
 
+from game.i18n import N_, _
+
 import json
 from pathlib import Path
 
@@ -41,15 +43,15 @@ from game.workshop.skirmish_map import inline, level_arena, named_arena
 
 # The inline map's numbers on the Level tab: (label, field, default, lowest, highest)
 MAP_NUMBERS = (
-    ("Embers damage", "hazard_damage", 2, 0, 50),
-    ("Round limit", "round_limit", 30, 1, 200),
-    ("Storm from round", "storm_round", 0, 0, 200),
-    ("Storm damage", "storm_damage", 0, 0, 50),
+    (N_("Embers damage"), "hazard_damage", 2, 0, 50),
+    (N_("Round limit"), "round_limit", 30, 1, 200),
+    (N_("Storm from round"), "storm_round", 0, 0, 200),
+    (N_("Storm damage"), "storm_damage", 0, 0, 50),
 )
 
 Cell = tuple[int, int]
 CUSTOM = "(custom)"  # the map row's choice for a map written in the level (never a map id)
-CUSTOM_WORDS = "custom (in this level)"
+CUSTOM_WORDS = N_("custom (in this level)")
 # The brushes: a tile character, or a team's start cells (0: the player's, 1: the opponent's).
 TILE_BRUSHES = {"floor": FLOOR, "wall": WALL, "embers": HAZARD}
 START_BRUSHES = {"player start": 0, "opponent start": 1}
@@ -68,7 +70,7 @@ def map_choices() -> tuple[str, ...]:
 def map_choice_names() -> dict[str, str]:
     found = field.roster()
     names = {map_id: arena.name for map_id, arena in found.arenas.items()} if found is not None else {}
-    return {**names, CUSTOM: CUSTOM_WORDS}
+    return {**names, CUSTOM: _(CUSTOM_WORDS)}
 
 
 def map_choice(doc: Document) -> str:
@@ -100,7 +102,7 @@ def make_inline(doc: Document) -> None:
         return
     map_id = doc.get(("map",))
     arena = named_arena(map_id) if isinstance(map_id, str) else None
-    with doc.edit(f"copy the map {arena.name if arena else 'Ruins'} into the level"):
+    with doc.edit(_("copy the map {map} into the level").format(map=arena.name if arena else "Ruins")):
         _copy_in(doc, arena)
 
 
@@ -121,7 +123,7 @@ def start_from(doc: Document, map_id: str) -> None:
     arena = named_arena(map_id)
     if arena is None:
         raise ValueError(f"there is no map {map_id!r}")
-    with doc.edit(f"start the map from a copy of {arena.name}"):
+    with doc.edit(_("start the map from a copy of {map}").format(map=arena.name)):
         _copy_in(doc, arena)
 
 
@@ -199,7 +201,7 @@ def resize(doc: Document, width: int, height: int) -> None:
     raw = inline(doc) or map_data(arena)
     kept = [("".join(row) + FLOOR * width)[:width] for row in _grid_rows(raw, arena)[:height]]
     rows = kept + [FLOOR * width] * (height - len(kept))
-    with doc.edit(f"resize the map to {width} x {height}"):
+    with doc.edit(_("resize the map to {width} x {height}").format(width=width, height=height)):
         _ensure_inline(doc)
         doc.set(("map", "rows"), rows)
 
@@ -207,7 +209,7 @@ def resize(doc: Document, width: int, height: int) -> None:
 def set_map_field(doc: Document, key: str, value) -> None:
     """One setting of the level's own map (name, round_limit, storm_round, storm_damage,
     hazard_damage); typing or nudging merges into one edit."""
-    with doc.edit(f"set the map's {key.replace('_', ' ')}", merge=f"map:{key}"):
+    with doc.edit(_("set the map's {field}").format(field=key.replace("_", " ")), merge=f"map:{key}"):
         _ensure_inline(doc)
         doc.set(("map", key), value)
 
@@ -241,7 +243,7 @@ def save_map_as(doc: Document, map_id: str, overwrite: bool = False) -> Path:
     message says why); StoreError when it cannot be written."""
     raw = inline(doc)
     if raw is None:
-        raise ValueError("this level plays on a map file already: paint it first to make it the level's own")
+        raise ValueError(_("this level plays on a map file already: paint it first to make it the level's own"))
     try:
         InlineMap.model_validate(raw)
         text = map_file_text(map_id, raw)
@@ -255,7 +257,7 @@ def save_map_as(doc: Document, map_id: str, overwrite: bool = False) -> Path:
         raise FileExistsError(str(path))
     write_atomically(path, text.encode("utf-8"))
     forget_roster()  # the new map is one of the roster's now
-    with doc.edit(f"play on the saved map {map_id}"):
+    with doc.edit(_("play on the saved map {map}").format(map=map_id)):
         doc.set(("map",), map_id)
     return path
 
@@ -270,7 +272,7 @@ def map_rows(doc: Document) -> list:
 
     rows = [
         Row(
-            "Map",
+            _("Map"),
             "choice",
             ("map",),
             map_choices(),
@@ -288,5 +290,5 @@ def map_rows(doc: Document) -> list:
     def row(label: str, key: str, default: int, low: int, high: int) -> Row:
         return Row(label, "int", ("map", key), default=default, low=low, high=high, setter=setter(key), indent=1)
 
-    numbers = [row(label, key, default, low, high) for label, key, default, low, high in MAP_NUMBERS]
-    return rows + [Row("Map name", "text", ("map", "name"), setter=setter("name"), indent=1), *numbers]
+    numbers = [row(_(label), key, default, low, high) for label, key, default, low, high in MAP_NUMBERS]
+    return rows + [Row(_("Map name"), "text", ("map", "name"), setter=setter("name"), indent=1), *numbers]

@@ -9,6 +9,8 @@ one field merges into one edit. Pure: no pygame; the editor scenes and the tests
 
 from __future__ import annotations
 
+from game.i18n import N_, _
+
 import copy
 import json
 import re
@@ -368,35 +370,36 @@ class Document:
 # ---------------------------------------------------------------------------------- paths in words
 
 _PART = re.compile(r'\.([A-Za-z_$][A-Za-z0-9_$]*)|\[(\d+)\]|\[("(?:[^"\\]|\\.)*")\]')
+# Marked English: the workshop's problems list shows them translated (`describe_path(..., translate=True)`).
 _WORDS = {
-    "player": "your side",
-    "opponent": "the opponent",
-    "hand": "hand",
-    "board": "board",
-    "deck": "deck",
-    "cards": "cards",
-    "objectives": "objective",
-    "events": "event",
-    "script": "script turn",
-    "actions": "action",
-    "story": "story",
-    "before": "line before",
-    "after": "line after",
-    "after_loss": "line after a loss",
-    "opening": "opening",
-    "black": "black stone",
-    "white": "white stone",
-    "rules": "rules",
-    "do": "step",
-    "when": "when",
-    "rewards": "rewards",
-    "unlocks": "unlock",
-    "chapters": "chapter",
-    "levels": "level",
-    "pool": "pool card",
-    "allowed": "allowed card",
-    "intro": "intro line",
-    "$schema": "schema",
+    "player": N_("your side"),
+    "opponent": N_("the opponent"),
+    "hand": N_("hand"),
+    "board": N_("board"),
+    "deck": N_("deck"),
+    "cards": N_("cards"),
+    "objectives": N_("objective"),
+    "events": N_("event"),
+    "script": N_("script turn"),
+    "actions": N_("action"),
+    "story": N_("story"),
+    "before": N_("line before"),
+    "after": N_("line after"),
+    "after_loss": N_("line after a loss"),
+    "opening": N_("opening"),
+    "black": N_("black stone"),
+    "white": N_("white stone"),
+    "rules": N_("rules"),
+    "do": N_("step"),
+    "when": N_("when"),
+    "rewards": N_("rewards"),
+    "unlocks": N_("unlock"),
+    "chapters": N_("chapter"),
+    "levels": N_("level"),
+    "pool": N_("pool card"),
+    "allowed": N_("allowed card"),
+    "intro": N_("intro line"),
+    "$schema": N_("schema"),
 }
 
 
@@ -418,23 +421,31 @@ def message_in_words(message: str) -> str:
     return _EMBEDDED_PATH.sub(lambda match: describe_path(parse_path(match.group(0))), message)
 
 
-def describe_path(parts: tuple) -> str:
-    """The JSON path in words: ("opponent", "script", 2, "actions", 0) -> "the opponent › script turn 3 › action 1"."""
+def describe_path(parts: tuple, translate: bool = False) -> str:
+    """The JSON path in words: ("opponent", "script", 2, "actions", 0) -> "the opponent › script turn 3 › action 1".
+    English for edit names and validator sentences; `translate`: in the player's language (the
+    problems list's headings)."""
     if not parts:
-        return "the level"
-    return " › ".join(path_words(parts))
+        return _("the level") if translate else "the level"
+    return " › ".join(path_words(parts, translate=translate))
 
 
-def path_words(parts: tuple, names: dict[str, str] = _WORDS) -> list[str]:
+def path_words(parts: tuple, names: dict[str, str] = _WORDS, translate: bool = False) -> list[str]:
     """A JSON path as words, a list index joined to its list's word ("script turn 3"), keys named
-    by `names` (else the key with spaces)."""
+    by `names` (else the key with spaces: a field's JSON name); `translate`: the words in the
+    player's language."""
     words: list[str] = []
     for part in parts:
         if isinstance(part, int):
             if words:
-                words[-1] = f"{words[-1]} {part + 1}"
+                # TRANSLATORS: a list's word and an item's number in a path ("script turn 3").
+                words[-1] = (_("{word} {number}") if translate else "{word} {number}").format(
+                    word=words[-1], number=part + 1
+                )
             else:
-                words.append(f"item {part + 1}")
+                words.append((_("item {number}") if translate else "item {number}").format(number=part + 1))
+        elif part in names:
+            words.append(_(names[part]) if translate else names[part])
         else:
-            words.append(names.get(part, str(part).replace("_", " ")))
+            words.append(str(part).replace("_", " "))
     return words

@@ -9,6 +9,10 @@ names these functions in its tab tables, so this module does not import it (no i
 
 from __future__ import annotations
 
+from game.i18n import N_, _
+from game.workshop.rows import named
+
+
 import re
 from typing import Any, Callable
 
@@ -16,20 +20,21 @@ from game.rules.levels.modifiers import pattern_points
 from game.workshop.model import MISSING, Document
 
 SIDES = ("both", "player", "opponent")
-SIDE_NAMES = {"both": "Both sides", "player": "You", "opponent": "The opponent"}
-LANE_NAMES = {0: "Left lane (the only one on one lane)", 1: "Right lane"}
+SIDE_NAMES = {"both": N_("Both sides"), "player": N_("You"), "opponent": N_("The opponent")}
+LANE_NAMES = {0: N_("Left lane (the only one on one lane)"), 1: N_("Right lane")}
 PATTERNS = ("centre", "star_points", "cross", "ring")
 PATTERN_NAMES = {
-    "centre": "The centre point",
-    "star_points": "The centre and the four stars",
-    "cross": "A cross in the middle (5)",
-    "ring": "A ring round the middle (8)",
+    "centre": N_("The centre point"),
+    "star_points": N_("The centre and the four stars"),
+    "cross": N_("A cross in the middle (5)"),
+    "ring": N_("A ring round the middle (8)"),
 }
 
 
 def set_twist(doc: Document, path: tuple, value: Any, label: str) -> None:
-    """Set (or, for None, remove) one part of the twist as one edit; an empty twist goes."""
-    with doc.edit(label):
+    """Set (or, for None, remove) one part of the twist as one edit (named by `label`, marked
+    English); an empty twist goes."""
+    with doc.edit(_(label)):
         if value is not None:
             for depth in range(1, len(path)):
                 doc.ensure(path[:depth], {})
@@ -48,52 +53,63 @@ def card_twist_rows(doc: Document, Row: Callable[..., Any]) -> list:
     """Double draw, mana surge and a cursed lane: each off until a side (or lane) is chosen."""
     twist = _twist(doc)
     rows = [
-        Row("Double draw", "heading"),
+        Row(_("Double draw"), "heading"),
         Row(
-            "Draws two a turn",
+            _("Draws two a turn"),
             "choice",
             ("twist", "double_draw"),
             SIDES,
             optional=True,
             indent=1,
-            names=SIDE_NAMES,
-            setter=lambda side: set_twist(doc, ("twist", "double_draw"), side, "double draw"),
+            names=named(SIDE_NAMES),
+            setter=lambda side: set_twist(doc, ("twist", "double_draw"), side, N_("double draw")),
         ),
-        Row("Mana surge", "heading"),
+        Row(_("Mana surge"), "heading"),
         Row(
-            "Gains extra mana",
+            _("Gains extra mana"),
             "choice",
             ("twist", "mana_surge", "side"),
             SIDES,
             optional=True,
             indent=1,
-            names=SIDE_NAMES,
+            names=named(SIDE_NAMES),
             setter=lambda side: set_twist(
-                doc, ("twist", "mana_surge"), None if side is None else {**_surge(doc), "side": side}, "mana surge"
+                doc, ("twist", "mana_surge"), None if side is None else {**_surge(doc), "side": side}, N_("mana surge")
             ),
         ),
     ]
     if isinstance(twist.get("mana_surge"), dict):
-        rows.append(Row("Extra mana", "int", ("twist", "mana_surge", "amount"), default=1, low=1, high=5, indent=1))
+        rows.append(Row(_("Extra mana"), "int", ("twist", "mana_surge", "amount"), default=1, low=1, high=5, indent=1))
     rows += [
-        Row("Cursed lane", "heading"),
+        Row(_("Cursed lane"), "heading"),
         Row(
-            "Lane",
+            _("Lane"),
             "choice",
             ("twist", "cursed_lane", "lane"),
             (0, 1),
             optional=True,
             indent=1,
-            names=LANE_NAMES,
+            names=named(LANE_NAMES),
             setter=lambda lane: set_twist(
-                doc, ("twist", "cursed_lane"), None if lane is None else {**_curse(doc), "lane": lane}, "cursed lane"
+                doc,
+                ("twist", "cursed_lane"),
+                None if lane is None else {**_curse(doc), "lane": lane},
+                N_("cursed lane"),
             ),
         ),
     ]
     if isinstance(twist.get("cursed_lane"), dict):
         rows += [
-            Row("Damage", "int", ("twist", "cursed_lane", "damage"), default=1, low=1, high=9, indent=1),
-            Row("Hurts", "choice", ("twist", "cursed_lane", "side"), SIDES, default="both", indent=1, names=SIDE_NAMES),
+            Row(_("Damage"), "int", ("twist", "cursed_lane", "damage"), default=1, low=1, high=9, indent=1),
+            Row(
+                _("Hurts"),
+                "choice",
+                ("twist", "cursed_lane", "side"),
+                SIDES,
+                default="both",
+                indent=1,
+                names=named(SIDE_NAMES),
+            ),
         ]
     return rows
 
@@ -139,16 +155,16 @@ def sealed_points(doc: Document) -> list[tuple[int, int]]:
 def gomoku_twist_rows(doc: Document, Row: Callable[..., Any]) -> list:
     """Sealed points: a named pattern and/or listed points."""
     return [
-        Row("Sealed points", "heading"),
+        Row(_("Sealed points"), "heading"),
         Row(
-            "Pattern",
+            _("Pattern"),
             "choice",
             ("twist", "pattern"),
             PATTERNS,
             optional=True,
             indent=1,
-            names=PATTERN_NAMES,
-            setter=lambda pattern: set_twist(doc, ("twist", "pattern"), pattern, "sealed pattern"),
+            names=named(PATTERN_NAMES),
+            setter=lambda pattern: set_twist(doc, ("twist", "pattern"), pattern, N_("sealed pattern")),
         ),
         Row(
             'Points ("x,y; x,y")',
@@ -156,19 +172,19 @@ def gomoku_twist_rows(doc: Document, Row: Callable[..., Any]) -> list:
             None,
             optional=True,
             indent=1,
-            setter=lambda text: set_twist(doc, ("twist", "blocked"), parse_points(text), "sealed points"),
+            setter=lambda text: set_twist(doc, ("twist", "blocked"), parse_points(text), N_("sealed points")),
             extra={"value": points_text(_twist(doc).get("blocked"))},
         ),
-        Row("No stone there, no row through one.", "note", indent=1),
+        Row(_("No stone there, no row through one."), "note", indent=1),
     ]
 
 
 def skirmish_twist_rows(doc: Document, Row: Callable[..., Any]) -> list:
     """The storm: from which round, and how hard it starts (each later round adds as much again)."""
     rows = [
-        Row("Storm", "heading"),
+        Row(_("Storm"), "heading"),
         Row(
-            "From round",
+            _("From round"),
             "int",
             ("twist", "storm_from_round"),
             optional=True,
@@ -176,11 +192,11 @@ def skirmish_twist_rows(doc: Document, Row: Callable[..., Any]) -> list:
             high=99,
             indent=1,
             setter=lambda round_: set_twist(
-                doc, ("twist",), None if round_ is None else {**_twist(doc), "storm_from_round": round_}, "storm"
+                doc, ("twist",), None if round_ is None else {**_twist(doc), "storm_from_round": round_}, N_("storm")
             ),
         ),
     ]
     if "storm_from_round" in _twist(doc):
-        rows.append(Row("Damage", "int", ("twist", "storm_damage"), default=2, low=1, high=50, indent=1))
-    rows.append(Row("No round: the arena's own storm.", "note", indent=1))
+        rows.append(Row(_("Damage"), "int", ("twist", "storm_damage"), default=2, low=1, high=50, indent=1))
+    rows.append(Row(_("No round: the arena's own storm."), "note", indent=1))
     return rows

@@ -6,6 +6,8 @@ from these. Pure: no pygame (the client draws the portraits' previews).
 
 from __future__ import annotations
 
+from game.i18n import _
+
 from typing import Any
 
 from game.paths import assets_dir
@@ -59,7 +61,7 @@ def portrait_row(doc: Document, label: str, path: tuple, indent: int = 0, speake
         setter=setter,
         names={name: name.replace("_", " ").capitalize() for name in names},
         picker="portrait",
-        extra={"speaker": speaker, "placeholder": "none (drawn face)"},
+        extra={"speaker": speaker, "placeholder": _("none (drawn face)")},
     )
 
 
@@ -112,7 +114,7 @@ def label_row(doc: Document, label: str, path: tuple, choices: list[str], setter
 
 
 def card_words(card) -> str:
-    return f"{card.name} · {card.base_id} · cost {card.cost}"
+    return _("{name} · {id} · cost {cost}").format(name=card.name, id=card.base_id, cost=card.cost)
 
 
 def card_choices(doc: Document) -> tuple[tuple[int, ...], dict[int, str]]:
@@ -168,7 +170,9 @@ def card_list_rows(doc: Document, label: str, path: tuple, indent: int = 1, opti
 
     def remove(index: int):
         def action() -> None:
-            with doc.edit(f"remove {edits.card_word(doc, _id(items[index]))} from {label.lower()}"):
+            with doc.edit(
+                _("remove {card} from {list}").format(card=edits.card_word(doc, _id(items[index])), list=label.lower())
+            ):
                 doc.remove(path, index)
                 if optional and not doc.get(path):
                     doc.set(path, MISSING)
@@ -178,16 +182,25 @@ def card_list_rows(doc: Document, label: str, path: tuple, indent: int = 1, opti
         return action
 
     def add(card_id) -> None:
-        with doc.edit(f"add {edits.card_word(doc, card_id)} to {label.lower()}"):
+        with doc.edit(_("add {card} to {list}").format(card=edits.card_word(doc, card_id), list=label.lower())):
             for depth in range(1, len(path)):
                 if isinstance(path[depth], str):
                     doc.ensure(path[:depth], {})
             doc.ensure(path, [])
             doc.insert(path, None, card_id)
 
-    for index, _ in enumerate(items):
-        rows.append(card_row(doc, f"Card {index + 1}", path + (index,), set_item(index), indent + 1, remove(index)))
-    rows.append(card_row(doc, "Add a card", None, add, indent + 1, placeholder="pick a card"))
+    for index, _item in enumerate(items):
+        rows.append(
+            card_row(
+                doc,
+                _("Card {number}").format(number=index + 1),
+                path + (index,),
+                set_item(index),
+                indent + 1,
+                remove(index),
+            )
+        )
+    rows.append(card_row(doc, _("Add a card"), None, add, indent + 1, placeholder=_("pick a card")))
     return rows
 
 
@@ -304,7 +317,7 @@ def level_list_rows(doc: Document, label: str, path: tuple, setter=None, indent:
     for index, level in enumerate(items):
         rows.append(
             Row(
-                f"Level {index + 1}",
+                _("Level {number}").format(number=index + 1),
                 "choice",
                 path + (index,),
                 tuple(names),
@@ -312,23 +325,26 @@ def level_list_rows(doc: Document, label: str, path: tuple, setter=None, indent:
                 names=names,
                 setter=lambda value, i=index: write(
                     [value if n == i else v for n, v in enumerate(items)],
-                    f"unlock {names.get(value, value)} instead of {names.get(items[i], items[i])}",
+                    _("unlock {level} instead of {other}").format(
+                        level=names.get(value, value), other=names.get(items[i], items[i])
+                    ),
                 ),
                 remove=lambda i=index: write(
-                    items[:i] + items[i + 1 :], f"unlock no longer {names.get(items[i], items[i])}"
+                    items[:i] + items[i + 1 :],
+                    _("unlock no longer {level}").format(level=names.get(items[i], items[i])),
                 ),
             )
         )
     rows.append(
         Row(
-            "Add a level",
+            _("Add a level"),
             "choice",
             None,
             tuple(level for level in names if level not in items),
             indent=indent + 1,
             names=names,
-            setter=lambda value: write(items + [value], f"unlock {names.get(value, value)}"),
-            extra={"placeholder": "pick a level"},
+            setter=lambda value: write(items + [value], _("unlock {level}").format(level=names.get(value, value))),
+            extra={"placeholder": _("pick a level")},
         )
     )
     return rows

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
+from game.i18n import N_, _
 from game.workshop import edits
 from game.workshop.model import Document
 
@@ -24,32 +25,67 @@ CHOICES: dict[str, tuple] = {
     "order": ("sequential", "open"),
 }
 # The known choices in words, as their lists show them (a value missing here shows as itself).
+# English here (marked), translated by `named` when a row is made: rows are made anew after a
+# language switch.
 CHOICE_NAMES: dict[str, dict] = {
-    "first": {"player": "You", "opponent": "The opponent"},
-    "side": {"player": "You", "opponent": "The opponent"},
-    "control": {"scripted": "Scripted (script, then rules)", "ai": "An AI"},
-    "style": {"plain": "Plain (LOCM cards)", "duelmind": "Duelmind (all cards)"},
-    "rule": {"freestyle": "Freestyle", "standard": "Standard", "renju": "Renju"},
-    "then": {"rules": "Play the fallback rules", "end": "End the turn"},
-    "lanes": {1: "One lane", 2: "Two lanes"},
-    "deck": {"fixed": "Fixed order", "shuffled": "Shuffled", "draft": "Drafted"},
+    "first": {"player": N_("You"), "opponent": N_("The opponent")},
+    "side": {"player": N_("You"), "opponent": N_("The opponent")},
+    "control": {"scripted": N_("Scripted (script, then rules)"), "ai": N_("An AI")},
+    "style": {"plain": N_("Plain (LOCM cards)"), "duelmind": N_("Duelmind (all cards)")},
+    "rule": {"freestyle": N_("Freestyle"), "standard": N_("Standard"), "renju": N_("Renju")},
+    "then": {"rules": N_("Play the fallback rules"), "end": N_("End the turn")},
+    "lanes": {1: N_("One lane"), 2: N_("Two lanes")},
+    "deck": {"fixed": N_("Fixed order"), "shuffled": N_("Shuffled"), "draft": N_("Drafted")},
+    "order": {"sequential": N_("One after another"), "open": N_("In any order")},
+}
+# The AIs' levels in words (the same words as the rest of the game's, game/client/value_names.py).
+AI_NAMES = {
+    "random": N_("Random"),
+    "novice": N_("Novice"),
+    "easy": N_("Easy"),
+    "greedy": N_("Greedy"),
+    "medium": N_("Medium"),
+    "hard": N_("Hard"),
+    "master": N_("Master"),
 }
 OBJECTIVE_NAMES = {
-    "win": "Win",
-    "win_within": "Win within N turns",
-    "survive": "Survive",
-    "clear_board": "Clear the enemy board",
-    "keep_alive": "Keep a creature alive",
-    "forced_win": "Force a win in N moves",
-    "defeat_all": "Defeat every enemy",
-    "protect": "Protect a hero",
-    "reach": "Reach a cell",
+    "win": N_("Win"),
+    "win_within": N_("Win within N turns"),
+    "survive": N_("Survive"),
+    "clear_board": N_("Clear the enemy board"),
+    "keep_alive": N_("Keep a creature alive"),
+    "forced_win": N_("Force a win in N moves"),
+    "defeat_all": N_("Defeat every enemy"),
+    "protect": N_("Protect a hero"),
+    "reach": N_("Reach a cell"),
 }
+
+# The buttons adding an objective, by kind (a kind missing here shows as "+ " and its words).
+ADD_OBJECTIVE = {
+    "win": N_("+ win"),
+    "win_within": N_("+ win within"),
+    "survive": N_("+ survive"),
+    "clear_board": N_("+ clear board"),
+    "keep_alive": N_("+ keep alive"),
+    "forced_win": N_("+ forced win"),
+    "defeat_all": N_("+ defeat all"),
+    "protect": N_("+ protect"),
+    "reach": N_("+ reach"),
+}
+
+
+def add_objective_label(kind: str) -> str:
+    return _(ADD_OBJECTIVE[kind]) if kind in ADD_OBJECTIVE else "+ " + kind.replace("_", " ")
+
+
+def named(table: dict) -> dict:
+    """A table of marked English names, in the current language."""
+    return {key: _(name) for key, name in table.items()}
 
 
 def choice(label: str, path: tuple, key: str, **options) -> Row:
     """A choice row of a known word (`CHOICES[key]`), its values in words."""
-    return Row(label, "choice", path, CHOICES[key], names=CHOICE_NAMES.get(key, {}), **options)
+    return Row(label, "choice", path, CHOICES[key], names=named(CHOICE_NAMES.get(key, {})), **options)
 
 
 @dataclass
@@ -91,7 +127,7 @@ def tree_rows(doc: Document, path: tuple, value, indent: int) -> list[Row]:
     items = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else []
     for key, item in items:
         here = path + (key,)
-        name = str(key).replace("_", " ") if isinstance(key, str) else f"item {key + 1}"
+        name = str(key).replace("_", " ") if isinstance(key, str) else _("item {number}").format(number=key + 1)
         remove = (lambda p=path, k=key: edits.remove_item(doc, p, k)) if isinstance(key, int) else None
         if isinstance(item, bool):
             rows.append(Row(name, "bool", here, indent=indent, remove=remove))

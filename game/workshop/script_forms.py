@@ -10,18 +10,21 @@ Every change is one undoable edit named by the line. Pure: no pygame.
 
 from __future__ import annotations
 
+from game.i18n import N_, _
+
+
 from typing import Any
 
 from game.rules.levels.script import ScriptSyntaxError, parse_script_action
 from game.workshop import catalog, edits, event_edits, pick_lists
-from game.workshop.rows import CHOICE_NAMES, CHOICES, Row
+from game.workshop.rows import CHOICE_NAMES, CHOICES, Row, named
 from game.workshop.model import Document
 
 VERBS = {
-    "SUMMON": "Summon a creature",
-    "ATTACK": "Attack with a creature",
-    "USE": "Use an item",
-    "PASS": "End the turn",
+    "SUMMON": N_("Summon a creature"),
+    "ATTACK": N_("Attack with a creature"),
+    "USE": N_("Use an item"),
+    "PASS": N_("End the turn"),
 }
 FACE = "FACE"
 
@@ -56,7 +59,7 @@ def ref_words(doc: Document, ref: str | None) -> str:
     if ref is None:
         return "?"
     if ref == FACE:
-        return "your face"
+        return _("your face")
     if ref.startswith("{card:"):
         try:
             return edits.card_word(doc, int(ref[6:-1]))
@@ -70,17 +73,25 @@ def describe_action(doc: Document, text: Any) -> str:
     try:
         action = parse_script_action(str(text))
     except ScriptSyntaxError:
-        return f"(not understood) {text}"
+        return _("(not understood) {line}").format(line=text)
     actor = ref_words(doc, str(action.actor) if action.actor else None)
     target = ref_words(doc, str(action.target)) if action.target is not None else None
     if action.verb == "END":
-        return "End the turn"
+        return _("End the turn")
     if action.verb == "SUMMON":
-        lane = f" in lane {action.lane + 1}" if action.lane is not None else ""
-        return f"Summon {actor}{lane}" + (f", aimed at {target}" if target else "")
+        # One sentence per shape, so a translator can order its words.
+        if action.lane is not None and target:
+            summon = _("Summon {card} in lane {lane}, aimed at {target}")
+        elif action.lane is not None:
+            summon = _("Summon {card} in lane {lane}")
+        elif target:
+            summon = _("Summon {card}, aimed at {target}")
+        else:
+            summon = _("Summon {card}")
+        return summon.format(card=actor, lane=(action.lane or 0) + 1, target=target)
     if action.verb == "ATTACK":
-        return f"{actor} attacks {target}"
-    return f"Use {actor} on {target}"
+        return _("{card} attacks {target}").format(card=actor, target=target)
+    return _("Use {card} on {target}").format(card=actor, target=target)
 
 
 # ---------------------------------------------------------------------------------- the line
@@ -132,7 +143,7 @@ def set_part(doc: Document, turn: int, action: int, key: str, value) -> None:
             parts["lane"] = None
     line = line_of(parts)
     number = doc.get(("opponent", "script", turn, "turn"))
-    edits.set_value(doc, path, line, f"script turn {number}: {line}")
+    edits.set_value(doc, path, line, _("script turn {number}: {line}").format(number=number, line=line))
 
 
 def add_action(doc: Document, turn: int) -> None:
@@ -156,7 +167,9 @@ def move_action(doc: Document, turn: int, action: int, delta: int) -> None:
 
 
 def remove_action(doc: Document, turn: int, action: int) -> None:
-    edits.remove_item(doc, ("opponent", "script", turn, "actions"), action, f"action {action + 1}")
+    edits.remove_item(
+        doc, ("opponent", "script", turn, "actions"), action, _("action {number}").format(number=action + 1)
+    )
     open_action(doc, None)
 
 
@@ -173,17 +186,19 @@ def script_rows(doc: Document) -> list[Row]:
         path = ("opponent", "script", t)
         rows.append(
             Row(
-                f"Script turn {t + 1}",
+                _("Script turn {number}").format(number=t + 1),
                 "heading",
                 path,
-                remove=lambda t=t: edits.remove_item(doc, ("opponent", "script"), t, f"script turn {t + 1}"),
+                remove=lambda t=t: edits.remove_item(
+                    doc, ("opponent", "script"), t, _("script turn {number}").format(number=t + 1)
+                ),
             )
         )
-        rows.append(Row("Its turn", "int", path + ("turn",), low=1, high=50, indent=1))
+        rows.append(Row(_("Its turn"), "int", path + ("turn",), low=1, high=50, indent=1))
         for a, text in enumerate(turn.get("actions", []) if isinstance(turn, dict) else []):
             rows.append(
                 Row(
-                    f"{a + 1}. {describe_action(doc, text)}",
+                    _("{number}. {action}").format(number=a + 1, action=describe_action(doc, text)),
                     "button",
                     path + ("actions", a),
                     indent=1,
@@ -192,19 +207,19 @@ def script_rows(doc: Document) -> list[Row]:
                     extra={"wide": True},
                 )
             )
-        rows.append(Row("+ action", "button", action=lambda t=t: add_action(doc, t), indent=1))
+        rows.append(Row(_("+ action"), "button", action=lambda t=t: add_action(doc, t), indent=1))
         rows.append(
             Row(
-                "Then",
+                _("Then"),
                 "choice",
                 path + ("then",),
                 CHOICES["then"],
                 default="rules",
                 indent=1,
-                names=CHOICE_NAMES["then"],
+                names=named(CHOICE_NAMES["then"]),
             )
         )
-    rows.append(Row("+ script turn", "button", action=lambda: edits.add_script_turn(doc)))
+    rows.append(Row(_("+ script turn"), "button", action=lambda: edits.add_script_turn(doc)))
     return rows
 
 
@@ -217,42 +232,56 @@ def action_rows(doc: Document, turn: int, action: int) -> list[Row]:
     count = len(doc.get(("opponent", "script", turn, "actions")) or [])
     setter = lambda key: lambda value: set_part(doc, turn, action, key, value)  # noqa: E731
     rows = [
-        Row("< The script", "button", action=lambda: open_action(doc, None)),
-        Row(f"Turn {number}, action {action + 1}", "heading", path, remove=lambda: remove_action(doc, turn, action)),
+        Row(_("< The script"), "button", action=lambda: open_action(doc, None)),
+        Row(
+            _("Turn {turn}, action {action}").format(turn=number, action=action + 1),
+            "heading",
+            path,
+            remove=lambda: remove_action(doc, turn, action),
+        ),
         Row(describe_action(doc, text), "note", indent=1),
-        Row("Does", "choice", path, tuple(VERBS), indent=1, names=VERBS, setter=setter("verb"), extra={"value": verb}),
+        Row(
+            _("Does"),
+            "choice",
+            path,
+            tuple(VERBS),
+            indent=1,
+            names=named(VERBS),
+            setter=setter("verb"),
+            extra={"value": verb},
+        ),
     ]
     mine, theirs = refs(doc, "opponent"), refs(doc, "player")
     if verb in ("SUMMON", "ATTACK", "USE"):
-        rows.append(_ref_row(doc, "Card", path, mine, parts.get("card"), setter("card")))
+        rows.append(_ref_row(doc, _("Card"), path, mine, parts.get("card"), setter("card")))
     if verb == "SUMMON" and doc.get(("rules", "lanes")) == 2:
         rows.append(
             Row(
-                "Lane",
+                _("Lane"),
                 "choice",
                 path,
                 (0, 1),
                 indent=1,
-                names={0: "First", 1: "Second"},
+                names={0: _("First"), 1: _("Second")},
                 setter=setter("lane"),
                 extra={"value": parts.get("lane"), "placeholder": "the first with room"},
             )
         )
     if verb in ("SUMMON", "ATTACK", "USE"):
-        targets = {} if verb == "SUMMON" else {FACE: "The player's face"}
+        targets = {} if verb == "SUMMON" else {FACE: _("The player's face")}
         for ref, words in theirs.items():
-            targets[ref] = f"{words} ({'either side' if ref in mine else 'yours'})"
+            targets[ref] = (_("{card} (either side)") if ref in mine else _("{card} (yours)")).format(card=words)
         for ref, words in mine.items():
-            targets.setdefault(ref, f"{words} (the opponent's)")
-        row = _ref_row(doc, "Target", path, targets, parts.get("target"), setter("target"))
+            targets.setdefault(ref, _("{card} (the opponent's)").format(card=words))
+        row = _ref_row(doc, _("Target"), path, targets, parts.get("target"), setter("target"))
         if verb == "SUMMON":
             row.extra["placeholder"] = "none (no summon effect)"
         rows.append(row)
-    rows.append(Row("Line", "text", path, indent=1))
+    rows.append(Row(_("Line"), "text", path, indent=1))
     if action > 0:
-        rows.append(Row("Move up", "button", action=lambda: move_action(doc, turn, action, -1), indent=1))
+        rows.append(Row(_("Move up"), "button", action=lambda: move_action(doc, turn, action, -1), indent=1))
     if action < count - 1:
-        rows.append(Row("Move down", "button", action=lambda: move_action(doc, turn, action, 1), indent=1))
+        rows.append(Row(_("Move down"), "button", action=lambda: move_action(doc, turn, action, 1), indent=1))
     return rows
 
 

@@ -10,6 +10,8 @@ run's own folder (the result lists them), which lives until the run is closed.
 
 from __future__ import annotations
 
+from game.i18n import _, ngettext
+
 import copy
 import json
 import os
@@ -241,7 +243,11 @@ def staleness(edits: int) -> str:
     """The result's warning that it is about an older level: "" when it is about this one."""
     if edits <= 0:
         return ""
-    return "Simulated before your last edit" if edits == 1 else f"Simulated before your last {edits} edits"
+    if edits == 1:
+        return _("Simulated before your last edit")
+    return ngettext(
+        "Simulated before your last {count} edit", "Simulated before your last {count} edits", edits
+    ).format(count=edits)
 
 
 @dataclass(frozen=True)
@@ -295,4 +301,8 @@ def most_missed(report: dict) -> str | None:
     if not required:
         return None
     worst = min(required, key=lambda objective: objective.get("met", 0))
-    return f"Missed most: {worst.get('text', '')}, met in {worst.get('met', 0)} of {report['games']} games"
+    return ngettext(
+        "Missed most: {objective}, met in {met} of {count} game",
+        "Missed most: {objective}, met in {met} of {count} games",
+        report["games"],
+    ).format(objective=worst.get("text", ""), met=worst.get("met", 0), count=report["games"])

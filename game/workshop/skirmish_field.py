@@ -10,6 +10,8 @@ reads.
 
 from __future__ import annotations
 
+from game.i18n import _
+
 from dataclasses import dataclass
 
 from game.workshop.model import MISSING, Document
@@ -136,10 +138,19 @@ def _ordered(entry: dict, keys: tuple[str, ...]) -> dict:
 def add_hero(doc: Document, side: str, hero_class: str, cell: Cell) -> HeroRef:
     """A new hero of `hero_class` on `cell`, last in its team; ValueError when the team is full."""
     if len(team(doc, side)) >= TEAM_SIZE:
-        raise ValueError(
-            f"{owner(side).capitalize()} already has {TEAM_SIZE} heroes: select one and press Delete first"
+        full = (
+            _("Your team already has {count} heroes: select one and press Delete first")
+            if side == "player"
+            else _("The opponent's team already has {count} heroes: select one and press Delete first")
         )
-    with doc.edit(f"add a {hero_class} to {owner(side)} at {cell_name(*cell)}"):
+        raise ValueError(full.format(count=TEAM_SIZE))
+    with doc.edit(
+        (
+            _("add a {hero} to your team at {cell}")
+            if side == "player"
+            else _("add a {hero} to the opponent's team at {cell}")
+        ).format(hero=hero_class, cell=cell_name(*cell))
+    ):
         doc.ensure((side,), {})
         doc.ensure((side, "heroes"), [])
         index = doc.insert((side, "heroes"), None, {"hero": hero_class, "at": [cell[0], cell[1]]})
@@ -154,14 +165,18 @@ def move_hero(doc: Document, ref: HeroRef, cell: Cell, swap: bool = False) -> No
     if old == tuple(cell):
         return
     other = hero_at(doc, cell) if swap else None
-    with doc.edit(f"move {describe(doc, ref)} to {cell_name(*cell)}"):
+    with doc.edit(_("move {hero} to {cell}").format(hero=describe(doc, ref), cell=cell_name(*cell))):
         doc.set(ref.path() + ("at",), [cell[0], cell[1]])
         if other is not None and other != ref and old is not None:
             doc.set(other.path() + ("at",), [old[0], old[1]])
 
 
 def remove_hero(doc: Document, ref: HeroRef) -> None:
-    with doc.edit(f"remove {describe(doc, ref)} from {owner(ref.side)}"):
+    with doc.edit(
+        (
+            _("remove {hero} from your team") if ref.side == "player" else _("remove {hero} from the opponent's team")
+        ).format(hero=describe(doc, ref))
+    ):
         doc.remove((ref.side, "heroes"), ref.index)
 
 
@@ -173,7 +188,7 @@ def set_hero_field(doc: Document, ref: HeroRef, key: str, value) -> None:
         entry.pop(key, None)
     else:
         entry[key] = value
-    with doc.edit(f"set the {key} of {describe(doc, ref)}", merge=f"{ref}:{key}"):
+    with doc.edit(_("set the {field} of {hero}").format(field=key, hero=describe(doc, ref)), merge=f"{ref}:{key}"):
         doc.set(ref.path(), _ordered(entry, HERO_KEYS))
 
 
@@ -183,7 +198,7 @@ def set_hero_field(doc: Document, ref: HeroRef, key: str, value) -> None:
 def pick_map(doc: Document, map_id: str) -> None:
     """Play on another map; the heroes keep their cells (a wall or a cell off the map shows as a
     problem; `heroes_to_start_cells` puts them on the map's own)."""
-    with doc.edit(f"play on the map {map_id}"):
+    with doc.edit(_("play on the map {map}").format(map=map_id)):
         doc.set(("map",), map_id)
 
 
@@ -192,7 +207,7 @@ def heroes_to_start_cells(doc: Document) -> None:
     arena = arena_of(doc)
     if arena is None:
         return
-    with doc.edit("put the heroes on the map's start cells"):
+    with doc.edit(_("put the heroes on the map's start cells")):
         for side, cells in zip(TEAMS, arena.spawns):
             for index, cell in enumerate(cells[: len(team(doc, side))]):
                 doc.set((side, "heroes", index, "at"), [cell[0], cell[1]])
@@ -225,7 +240,7 @@ def far_cell(doc: Document) -> Cell:
 
 
 def add_objective(doc: Document, kind: str) -> int:
-    with doc.edit(f"add the objective {kind.replace('_', ' ')}"):
+    with doc.edit(_("add the objective {kind}").format(kind=kind.replace("_", " "))):
         doc.ensure(("objectives",), [])
         return doc.insert(("objectives",), None, new_objective(doc, kind))
 
@@ -237,7 +252,7 @@ def set_objective_kind(doc: Document, index: int, kind: str) -> None:
     for key in ("required", "text"):
         if key in old:
             new[key] = old[key]
-    with doc.edit(f"make objective {index + 1} {kind.replace('_', ' ')}"):
+    with doc.edit(_("make objective {number} {kind}").format(number=index + 1, kind=kind.replace("_", " "))):
         doc.set(("objectives", index), _ordered(new, OBJECTIVE_KEYS))
 
 
@@ -248,7 +263,10 @@ def set_objective_field(doc: Document, index: int, key: str, value) -> None:
         objective.pop(key, None)
     else:
         objective[key] = value
-    with doc.edit(f"set the {key.replace('_', ' ')} of objective {index + 1}", merge=f"objective{index}:{key}"):
+    with doc.edit(
+        _("set the {field} of objective {number}").format(field=key.replace("_", " "), number=index + 1),
+        merge=f"objective{index}:{key}",
+    ):
         doc.set(("objectives", index), _ordered(objective, OBJECTIVE_KEYS))
 
 
@@ -273,13 +291,19 @@ def add_event(doc: Document, when: str = "round", speaker: str | None = None) ->
     """An event that says one line: at a round, or when a labelled hero falls."""
     who = speaker or doc.get(("opponent", "name")) or "Narrator"
     event = {"when": new_when(doc, when), "say": [{"speaker": who, "text": "..."}]}
-    with doc.edit(f"add an event when {'a hero falls' if when == 'died' else 'a round starts'}"):
+    with doc.edit(_("add an event when a hero falls") if when == "died" else _("add an event when a round starts")):
         doc.ensure(("events",), [])
         return doc.insert(("events",), None, event)
 
 
 def set_event_when(doc: Document, index: int, when: str) -> None:
-    with doc.edit(f"make event {index + 1} happen {'when a hero falls' if when == 'died' else 'at a round'}"):
+    with doc.edit(
+        (
+            _("make event {number} happen when a hero falls")
+            if when == "died"
+            else _("make event {number} happen at a round")
+        ).format(number=index + 1)
+    ):
         doc.set(("events", index, "when"), new_when(doc, when))
 
 
@@ -287,13 +311,13 @@ def add_event_line(doc: Document, index: int) -> int:
     said = doc.get(("events", index, "say")) or []
     last = said[-1] if said and isinstance(said[-1], dict) else {}
     line = {key: last[key] for key in ("speaker", "portrait") if key in last} or {"speaker": "Narrator"}
-    with doc.edit(f"add a line to event {index + 1}"):
+    with doc.edit(_("add a line to event {number}").format(number=index + 1)):
         doc.ensure(("events", index, "say"), [])
         return doc.insert(("events", index, "say"), None, {**line, "text": "..."})
 
 
 def remove_event(doc: Document, index: int) -> None:
-    with doc.edit(f"remove event {index + 1}"):
+    with doc.edit(_("remove event {number}").format(number=index + 1)):
         doc.remove(("events",), index)
         if not doc.get(("events",)):
             doc.set(("events",), MISSING)
@@ -304,7 +328,7 @@ def remove_event(doc: Document, index: int) -> None:
 
 def set_reward(doc: Document, key: str, value) -> None:
     """A reward (unlocks, cards, message); the rewards object comes and goes with its last one."""
-    with doc.edit(f"set the reward {key}", merge=f"rewards:{key}"):
+    with doc.edit(_("set the reward {field}").format(field=key), merge=f"rewards:{key}"):
         if value is None or value == "" or value == []:
             doc.set(("rewards", key), MISSING)  # nothing to do when there are no rewards
             if doc.get(("rewards",)) == {}:

@@ -9,10 +9,13 @@ entry's tabs in the workshop's table (game/workshop/kinds.py). Pure: no pygame.
 
 from __future__ import annotations
 
+from game.i18n import N_, _
+
 from typing import Any, Callable
 
 from game.workshop import forms, map_edits, pick_lists, skirmish_field as field
 from game.workshop.forms import Row
+from game.workshop.rows import AI_NAMES, add_objective_label, named
 from game.rules.skirmish.game import cell_name
 from game.workshop.model import Document
 from game.workshop.modifier_forms import skirmish_twist_rows
@@ -53,22 +56,22 @@ def _label_row(
 
 def level_rows(doc: Document) -> list[Row]:
     return [
-        Row("Id", "text", ("id",)),
-        Row("Title", "text", ("title",)),
-        Row("Summary", "text", ("summary",), optional=True),
-        Row("Boss fight", "bool", ("boss",), default=False),
+        Row(_("Id"), "text", ("id",)),
+        Row(_("Title"), "text", ("title",)),
+        Row(_("Summary"), "text", ("summary",), optional=True),
+        Row(_("Boss fight"), "bool", ("boss",), default=False),
         *map_edits.map_rows(doc),  # a map file, or the level's own (painted on the field) and its settings
-        Row("Heroes to the map's start cells", "button", action=lambda: field.heroes_to_start_cells(doc)),
+        Row(_("Heroes to the map's start cells"), "button", action=lambda: field.heroes_to_start_cells(doc)),
     ]
 
 
 def opponent_rows(doc: Document) -> list[Row]:
     return [
-        Row("Name", "text", ("opponent", "name"), optional=True, default="Opponent"),
-        pick_lists.portrait_row(doc, "Portrait", ("opponent", "portrait")),
-        Row("AI level", "choice", ("opponent", "ai"), field.AIS),
+        Row(_("Name"), "text", ("opponent", "name"), optional=True, default="Opponent"),
+        pick_lists.portrait_row(doc, _("Portrait"), ("opponent", "portrait")),
+        Row(_("AI level"), "choice", ("opponent", "ai"), field.AIS, names=named(AI_NAMES)),
         Row(
-            "Budget ms",
+            _("Budget ms"),
             "int",
             ("opponent", "budget_ms"),
             default=300,
@@ -93,25 +96,25 @@ def objective_rows(doc: Document) -> list[Row]:
         rows.append(forms.objective_heading(doc, index))
         rows.append(
             Row(
-                "Kind",
+                _("Kind"),
                 "choice",
                 path + ("kind",),
                 field.OBJECTIVES,
                 indent=1,
                 setter=lambda kind, i=index: field.set_objective_kind(doc, i, kind),
-                names=forms.OBJECTIVE_NAMES,
+                names=named(forms.OBJECTIVE_NAMES),
             )
         )
         kind = objective.get("kind")
         if kind == "survive":
             rows.append(
-                Row("Rounds", "int", path + ("rounds",), low=1, high=limit - 1, indent=1, setter=set_key("rounds"))
+                Row(_("Rounds"), "int", path + ("rounds",), low=1, high=limit - 1, indent=1, setter=set_key("rounds"))
             )
         if kind == "protect":
-            rows.append(_label_row(doc, "Hero (label)", path + ("label",), mine, set_key("label")))
+            rows.append(_label_row(doc, _("Hero (label)"), path + ("label",), mine, set_key("label")))
         if kind == "reach":
             width, height = (arena.width, arena.height) if arena is not None else (24, 20)
-            for axis, name, high in ((0, "Cell column", width - 1), (1, "Cell row", height - 1)):
+            for axis, name, high in ((0, _("Cell column"), width - 1), (1, _("Cell row"), height - 1)):
                 rows.append(
                     Row(
                         name,
@@ -123,11 +126,11 @@ def objective_rows(doc: Document) -> list[Row]:
                         setter=lambda value, i=index, a=axis: field.set_reach_cell(doc, i, a, value),
                     )
                 )
-            rows.append(_label_row(doc, "Which hero", path + ("hero",), mine, set_key("hero"), optional=True))
+            rows.append(_label_row(doc, _("Which hero"), path + ("hero",), mine, set_key("hero"), optional=True))
         if kind in ("defeat_all", "reach"):
             rows.append(
                 Row(
-                    "Within rounds",
+                    _("Within rounds"),
                     "int",
                     path + ("within",),
                     optional=True,
@@ -137,12 +140,19 @@ def objective_rows(doc: Document) -> list[Row]:
                     setter=set_key("within"),
                 )
             )
-        rows.append(Row("Required", "bool", path + ("required",), default=True, indent=1, setter=set_key("required")))
-        rows.append(Row("Text", "text", path + ("text",), optional=True, indent=1, setter=set_key("text")))
-    rows.append(Row("Add", "heading"))
+        rows.append(
+            Row(_("Required"), "bool", path + ("required",), default=True, indent=1, setter=set_key("required"))
+        )
+        rows.append(Row(_("Text"), "text", path + ("text",), optional=True, indent=1, setter=set_key("text")))
+    rows.append(Row(_("Add"), "heading"))
     for kind in field.OBJECTIVES:
         rows.append(
-            Row(f"+ {kind.replace('_', ' ')}", "button", action=lambda k=kind: field.add_objective(doc, k), indent=1)
+            Row(
+                add_objective_label(kind),
+                "button",
+                action=lambda k=kind: field.add_objective(doc, k),
+                indent=1,
+            )
         )
     return rows
 
@@ -159,9 +169,9 @@ def campaign_rows(doc: Document) -> list[Row]:
         return lambda value: field.set_reward(doc, key, value)
 
     return [
-        Row("Rewards", "heading"),
-        *pick_lists.level_list_rows(doc, "Unlocks levels", ("rewards", "unlocks"), setter("unlocks")),
-        Row("Message", "text", ("rewards", "message"), optional=True, indent=1, setter=setter("message")),
+        Row(_("Rewards"), "heading"),
+        *pick_lists.level_list_rows(doc, _("Unlocks levels"), ("rewards", "unlocks"), setter("unlocks")),
+        Row(_("Message"), "text", ("rewards", "message"), optional=True, indent=1, setter=setter("message")),
     ]
 
 
@@ -170,13 +180,13 @@ def campaign_rows(doc: Document) -> list[Row]:
 
 # The settings panel: tab -> its rows, in the tabs' order (game/workshop/kinds.py names it).
 TAB_ROWS = {
-    "Level": level_rows,
-    "Objectives": objective_rows,
-    "Opponent": opponent_rows,
-    "Story": forms.story_rows,
-    "Events": event_rows,
-    "Twist": lambda doc: skirmish_twist_rows(doc, forms.Row),
-    "Campaign": campaign_rows,
+    N_("Level"): level_rows,
+    N_("Objectives"): objective_rows,
+    N_("Opponent"): opponent_rows,
+    N_("Story"): forms.story_rows,
+    N_("Events"): event_rows,
+    N_("Twist"): lambda doc: skirmish_twist_rows(doc, forms.Row),
+    N_("Campaign"): campaign_rows,
 }
 TABS = tuple(TAB_ROWS)
 
@@ -189,12 +199,13 @@ def hero_rows(doc: Document, ref: field.HeroRef, on_remove: Callable[[], Any]) -
     classes = field.hero_classes()
     cls = next((c for c in classes if c.id == entry.get("hero")), None)
     cell = field.cell_of(entry)
-    where = f" at {cell_name(*cell)}" if cell is not None else ""
+    hero = field.describe(doc, ref)
+    heading = _("{hero} at {cell}").format(hero=hero, cell=cell_name(*cell)) if cell is not None else hero
     return [
-        Row(f"{field.describe(doc, ref)}{where}", "heading", path, remove=on_remove),
-        Row(f"in {field.owner(ref.side)}", "heading", indent=1),
+        Row(heading, "heading", path, remove=on_remove),
+        Row(_("in your team") if ref.side == "player" else _("in the opponent's team"), "heading", indent=1),
         Row(
-            "Class",
+            _("Class"),
             "choice",
             path + ("hero",),
             tuple(c.id for c in classes),
@@ -202,10 +213,10 @@ def hero_rows(doc: Document, ref: field.HeroRef, on_remove: Callable[[], Any]) -
             indent=1,
             names=pick_lists.hero_class_names(),
         ),
-        Row("Label", "text", path + ("label",), optional=True, setter=setter("label"), indent=1),
-        Row("Name", "text", path + ("name",), optional=True, setter=setter("name"), indent=1),
+        Row(_("Label"), "text", path + ("label",), optional=True, setter=setter("label"), indent=1),
+        Row(_("Name"), "text", path + ("name",), optional=True, setter=setter("name"), indent=1),
         Row(
-            "Health",
+            _("Health"),
             "int",
             path + ("health",),
             optional=True,

@@ -13,6 +13,7 @@ from game.client import theme
 from game.client.scene import Scene
 from game.client.widgets import Button, ButtonColumn, backdrop, draw_text, fit_text
 from game.client.workshop import keys
+from game.i18n import N_, _
 from game.workshop.kinds import editable_games, editor_kind, find_editor_kind
 from game.rules.levels.loader import campaign_dir
 
@@ -24,7 +25,7 @@ def _listed(path: Path) -> str | None:
     from game.workshop.io import WorkshopFileError, load
 
     try:
-        data, _ = load(path)
+        data, _original = load(path)
     except WorkshopFileError:
         return path.stem
     if find_editor_kind(data.get("kind")) is None:
@@ -47,7 +48,9 @@ class WorkshopScene(Scene):
         # A new level of each game the workshop edits (game/workshop/kinds.py), then any file.
         starts = [
             (editor_kind(game).new_level_label, lambda game=game: self.new(game)) for game in editable_games()
-        ] + [("Open a file...", self.ask_path)]
+        ] + [(N_("Open a file..."), self.ask_path)]
+        # The buttons keep their English ids and are relabelled where drawn (a language switch shows).
+        self.start_ids = [label for label, _action in starts]
         self.start_buttons = [
             Button(pygame.Rect(40 + i * 303, 150, 287, 56), label, action, primary=i == 0)
             for i, (label, action) in enumerate(starts)
@@ -75,10 +78,11 @@ class WorkshopScene(Scene):
         ]
         self.bottom_buttons = []
         bottom = [
-            ("Campaign structure", self.open_campaign),
-            ("Other campaign...", self.ask_campaign_folder),
-            ("Back", self.app.pop),
+            (N_("Campaign structure"), self.open_campaign),
+            (N_("Other campaign..."), self.ask_campaign_folder),
+            (N_("Back"), self.app.pop),
         ]
+        self.bottom_ids = [label for label, _action in bottom]
         for i, (label, action) in enumerate(bottom):
             rect = pygame.Rect(theme.WIDTH // 2 - 405 + i * 275, 650, 260, 52)
             self.bottom_buttons.append(Button(rect, label, action, size=20))
@@ -128,7 +132,7 @@ class WorkshopScene(Scene):
 
         self.notice = ""
         try:
-            data, _ = load(path)
+            data, _original = load(path)
             if isinstance(data.get("chapters"), list):
                 self.app.push("workshop_campaign", path=path)
             else:
@@ -151,7 +155,7 @@ class WorkshopScene(Scene):
 
     def ask_path(self) -> None:
         """Any level or campaign file, from any folder (the file dialog)."""
-        self.app.push("workshop_files", mode="open", title="Open a level or campaign file", on_choose=self.open)
+        self.app.push("workshop_files", mode="open", title=_("Open a level or campaign file"), on_choose=self.open)
 
     def ask_campaign_folder(self) -> None:
         """A campaign by its folder (the one holding its campaign.json and level files)."""
@@ -159,13 +163,13 @@ class WorkshopScene(Scene):
 
         def check(folder: Path) -> str | None:
             if campaign_file(folder) is None:
-                return "This folder holds no campaign.json: choose the folder of a campaign"
+                return _("This folder holds no campaign.json: choose the folder of a campaign")
             return None
 
         self.app.push(
             "workshop_files",
             mode="folder",
-            title="Open a campaign folder",
+            title=_("Open a campaign folder"),
             folder=campaign_dir().parent,
             check=check,
             on_choose=lambda folder: self.open_campaign(folder / "campaign.json"),
@@ -182,18 +186,27 @@ class WorkshopScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(backdrop(), (0, 0))
+        for button, label in zip(self.start_buttons + self.bottom_buttons, self.start_ids + self.bottom_ids):
+            button.label = _(label)
         draw_text(
-            surface, "Level workshop", (theme.WIDTH // 2, 60), 52, theme.ACCENT, bold=True, anchor="center", shadow=True
+            surface,
+            _("Level workshop"),
+            (theme.WIDTH // 2, 60),
+            52,
+            theme.ACCENT,
+            bold=True,
+            anchor="center",
+            shadow=True,
         )
         draw_text(
             surface,
-            "Build card puzzles, duels, gomoku and skirmish levels; test play them; save them as level files",
+            _("Build card puzzles, duels, gomoku and skirmish levels; test play them; save them as level files"),
             (theme.WIDTH // 2, 112),
             18,
             theme.TEXT_DIM,
             anchor="center",
         )
-        draw_text(surface, "The campaign's levels", (40, 240), 18, theme.TEXT_DIM, bold=True)
+        draw_text(surface, _("The campaign's levels"), (40, 240), 18, theme.TEXT_DIM, bold=True)
         self.menu.draw(surface)
         if self.notice:
             draw_text(surface, self.notice[:140], (theme.WIDTH // 2, 626), 16, theme.BAD, anchor="center")

@@ -25,6 +25,7 @@ from game.client.workshop import keys
 from game.client.workshop.panel import RowPanel, draw_title_bar, draw_notice
 from game.rules.levels.loader import campaign_path
 from game.workshop.recovery import Recovery
+from game.i18n import N_, _, generation
 
 SHORTCUTS = {"z": "undo", "y": "redo", "s": "save", "n": "new_chapter"}
 
@@ -63,12 +64,12 @@ class WorkshopCampaignScene(CampaignFileKeeping, Scene):
         self._built = None
         self.keep_files()  # looking for changes made outside (game/client/workshop/campaign_keeping.py)
         labels = [
-            ("Back", self.leave),
-            ("Save", self.save),
-            ("Undo", self.undo),
-            ("Redo", self.redo),
-            ("Reload F5", self.reload_files),
-            ("Help F1", self.help),
+            (N_("Back"), self.leave),
+            (N_("Save"), self.save),
+            (N_("Undo"), self.undo),
+            (N_("Redo"), self.redo),
+            (N_("Reload F5"), self.reload_files),
+            (N_("Help F1"), self.help),
         ]
         widths = [70, 70, 70, 70, 100, 96]
         self.buttons, x = [], 1268 - sum(widths) - 6 * (len(widths) - 1)
@@ -76,15 +77,15 @@ class WorkshopCampaignScene(CampaignFileKeeping, Scene):
             self.buttons.append(Button(pygame.Rect(x, 8, width, 34), label, action, size=16))
             x += width + 6
         chapter_buttons = [
-            ("+ Chapter", self.new_chapter, 92),
+            (N_("+ Chapter"), self.new_chapter, 92),
             ("↑", lambda: self.move_chapter(-1), 50),
             ("↓", lambda: self.move_chapter(1), 50),
-            ("Remove", self.remove_chapter, 86),
+            (N_("Remove"), self.remove_chapter, 86),
         ]
         # In the "Levels in no chapter" header (drawn after that panel): where a copied level goes.
         self.copy_button = Button(
             pygame.Rect(view.UNASSIGNED_RECT.right - 178, view.UNASSIGNED_RECT.y + 5, 170, 28),
-            "Copy a level in...",
+            N_("Copy a level in..."),
             self.ask_level_file,
             size=15,
         )
@@ -93,6 +94,8 @@ class WorkshopCampaignScene(CampaignFileKeeping, Scene):
         for label, action, width in chapter_buttons:
             self.buttons.append(Button(pygame.Rect(x, view.CHAPTER_BUTTONS_Y, width, 40), label, action, size=16))
             x += width + 4
+        # Each button's English label is its id; `draw` shows it in the language of the moment.
+        self.button_ids = [button.label for button in self.buttons]
         self.background = vertical_gradient((theme.WIDTH, theme.HEIGHT), (28, 32, 48), (16, 18, 28))
 
     def on_enter(self) -> None:
@@ -118,7 +121,7 @@ class WorkshopCampaignScene(CampaignFileKeeping, Scene):
 
     def rebuild(self) -> None:
         self.keep_choice_valid()
-        key = (self.doc.version, self.chapter, self.level)
+        key = (self.doc.version, self.chapter, self.level, generation())  # rows in the language of the moment
         if key == self._built:
             return
         self._built = key
@@ -134,18 +137,18 @@ class WorkshopCampaignScene(CampaignFileKeeping, Scene):
 
     def undo(self) -> None:
         label = self.doc.undo()
-        self.say(f"Undid: {label}" if label else "Nothing to undo")
+        self.say(_("Undid: {edit}").format(edit=label) if label else _("Nothing to undo"))
 
     def redo(self) -> None:
         label = self.doc.redo()
-        self.say(f"Redid: {label}" if label else "Nothing to redo")
+        self.say(_("Redid: {edit}").format(edit=label) if label else _("Nothing to redo"))
 
     def help(self) -> None:
         self.showing_help = True
 
     def unsaved_words(self) -> str:
         files = ", ".join(self.doc.file_of(part).name for part in self.doc.changed_files()) or self.doc.path.name
-        return f"{files}: changes not saved."
+        return _("{files}: changes not saved.").format(files=files)
 
     def choose_chapter(self, c: int) -> None:
         self.settings.finish(self.doc)
@@ -159,7 +162,7 @@ class WorkshopCampaignScene(CampaignFileKeeping, Scene):
     def new_chapter(self) -> None:
         self.choose_chapter(ce.add_chapter(self.doc))
         self.chapter_list.reveal(self.chapter, len(ce.chapters(self.doc)))
-        self.say("Added a chapter: give it a title and drag levels into it")
+        self.say(_("Added a chapter: give it a title and drag levels into it"))
 
     def move_chapter(self, delta: int) -> None:
         if self.chapter >= 0:
@@ -169,11 +172,11 @@ class WorkshopCampaignScene(CampaignFileKeeping, Scene):
         if self.chapter >= 0:
             ce.remove_chapter(self.doc, self.chapter)
             self.keep_choice_valid()
-            self.say("Removed the chapter; its levels are now in no chapter (Ctrl+Z brings it back)")
+            self.say(_("Removed the chapter; its levels are now in no chapter (Ctrl+Z brings it back)"))
 
     def put_level(self, level_id: str, chapter: int, position: int | None = None) -> None:
         if chapter < 0:
-            self.say("Add a chapter first")
+            self.say(_("Add a chapter first"))
             return
         ce.add_level(self.doc, level_id, chapter, position)
         self.level = level_id
@@ -207,7 +210,7 @@ class WorkshopCampaignScene(CampaignFileKeeping, Scene):
     def choose_unlock(self) -> None:
         c = self.chapter
         self.choosing = {
-            "title": f"Chapter {c + 1} opens after winning...",
+            "title": _("Chapter {number} opens after winning...").format(number=c + 1),
             "exclude": set(ce.unlock_after(self.doc, c)),
             "pick": lambda level_id: ce.add_unlock_after(self.doc, c, level_id),
         }
@@ -215,7 +218,7 @@ class WorkshopCampaignScene(CampaignFileKeeping, Scene):
     def choose_reward(self) -> None:
         level_id = self.level
         self.choosing = {
-            "title": f"Winning {level_id} unlocks...",
+            "title": _("Winning {level} unlocks...").format(level=level_id),
             "exclude": set(ce.reward_unlocks(self.doc, level_id)) | {level_id},
             "pick": lambda target: ce.add_reward_unlock(self.doc, level_id, target),
         }
@@ -433,9 +436,11 @@ class WorkshopCampaignScene(CampaignFileKeeping, Scene):
     def draw(self, surface: pygame.Surface) -> None:
         self.rebuild()
         surface.blit(self.background, (0, 0))
+        for button, label in zip(self.buttons, self.button_ids):
+            button.label = _(label) if label not in ("↑", "↓") else label
         draw_title_bar(
             surface,
-            f"Campaign structure  ·  {self.doc.get(('campaign', 'title')) or ''}",
+            _("Campaign structure  ·  {title}").format(title=self.doc.get(("campaign", "title")) or ""),
             self.doc,
             self.buttons,
             disabled=("↑", "↓", "Remove") if self.chapter < 0 else (),

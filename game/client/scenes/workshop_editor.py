@@ -29,6 +29,7 @@ from game.client.workshop.panel import ProblemList, RowPanel, draw_title_bar, dr
 from game.client.workshop.picker import Picker
 from game.client.workshop.skirmish_canvas import SkirmishCanvas
 from game.rules.safe_json import safe_resolve
+from game.i18n import N_, _, generation
 
 SIDE = pygame.Rect(882, 50, 390, 664)
 TABS_Y = SIDE.y
@@ -83,16 +84,17 @@ class WorkshopEditorScene(FileKeeping, Scene):
         self.sim_strip: sim_strip.SimStrip | None = None  # a simulation running in the background, or its result
         self.multi = selection.Selection()  # several cards or heroes selected together (and the clipboard keys)
         labels = [
-            ("Back", self.leave),
-            ("Save", self.save),
-            ("Save as", self.ask_save_as),  # the file dialog (game/client/workshop/keeping.py)
-            ("Duplicate", self.duplicate),
-            ("Undo", self.undo),
-            ("Redo", self.redo),
-            ("Test play F6", self.test_play),
-            ("Simulate F7", self.simulate),
-            ("Help F1", self.help),
+            (N_("Back"), self.leave),
+            (N_("Save"), self.save),
+            (N_("Save as"), self.ask_save_as),  # the file dialog (game/client/workshop/keeping.py)
+            (N_("Duplicate"), self.duplicate),
+            (N_("Undo"), self.undo),
+            (N_("Redo"), self.redo),
+            (N_("Test play F6"), self.test_play),
+            (N_("Simulate F7"), self.simulate),
+            (N_("Help F1"), self.help),
         ]
+        self.button_ids = [label for label, _action in labels]  # relabelled where drawn
         widths = [70, 70, 80, 92, 70, 70, 128, 128, 96]
         self.buttons, x = [], 1272 - sum(widths) - 6 * len(widths)
         for (label, action), width in zip(labels, widths):
@@ -142,7 +144,8 @@ class WorkshopEditorScene(FileKeeping, Scene):
         """The side panel's rows for the current tab or selection (when anything changed)."""
         if self.selected is not None and self.doc.get(self.selected.path()) is None:
             self.selected = None
-        key = (self.doc.version, self.tab, self.selected, forms.view_key(self.doc))
+        # The language too: the rows' words are made in the language of the moment.
+        key = (self.doc.version, self.tab, self.selected, forms.view_key(self.doc), generation())
         if key == self._built:
             return
         if self._built is not None and key[3][:3] != self._built[3][:3]:
@@ -153,7 +156,11 @@ class WorkshopEditorScene(FileKeeping, Scene):
         elif self.selected is not None:
             card = catalog.card_named(self.cards, edits.entry_card(self.doc.get(self.selected.path())))
             self.rows.rows = forms.selection_rows(
-                self.doc, self.selected, card.name if card else "Unknown card", self.move_selected, self.remove_selected
+                self.doc,
+                self.selected,
+                card.name if card else _("Unknown card"),
+                self.move_selected,
+                self.remove_selected,
             )
         else:
             self.rows.rows = forms.build(self.doc, self.tab)
@@ -177,11 +184,11 @@ class WorkshopEditorScene(FileKeeping, Scene):
 
     def undo(self) -> None:
         label = self.doc.undo()
-        self.say(f"Undid: {label}" if label else "Nothing to undo")
+        self.say(_("Undid: {edit}").format(edit=label) if label else _("Nothing to undo"))
 
     def redo(self) -> None:
         label = self.doc.redo()
-        self.say(f"Redid: {label}" if label else "Nothing to redo")
+        self.say(_("Redid: {edit}").format(edit=label) if label else _("Nothing to redo"))
 
     def place(self, side: str, zone: str, card_id: int, index: int | None = None, lane: int = 0) -> None:
         card = catalog.card_named(self.cards, card_id)
@@ -208,7 +215,7 @@ class WorkshopEditorScene(FileKeeping, Scene):
     def play_file(self) -> Path | None:
         """The level as it is now, in a temporary file (test play and simulate read files)."""
         if self.doc.problems:
-            self.say("Fix the problems first: a level with problems cannot be played")
+            self.say(_("Fix the problems first: a level with problems cannot be played"))
             return None
         if self.play_dir is None:
             self.play_dir = Path(tempfile.mkdtemp(prefix="duelmind-workshop-"))
@@ -221,13 +228,13 @@ class WorkshopEditorScene(FileKeeping, Scene):
 
         path = self.play_file()
         if path is not None:
-            self.test_run = LevelRun(self.app, path, home=self, home_label="Workshop")
+            self.test_run = LevelRun(self.app, path, home=self, home_label=_("Workshop"))
             self.test_run.open()
 
     def simulate(self) -> None:
         """The set-up; its Start runs the level in the background (game/client/workshop/sim_strip.py)."""
         if self.doc.problems:
-            self.say("Fix the problems first: a level with problems cannot be played")
+            self.say(_("Fix the problems first: a level with problems cannot be played"))
             return
         self.app.push(
             "workshop_simulate",
@@ -444,9 +451,11 @@ class WorkshopEditorScene(FileKeeping, Scene):
         self.rebuild()
         surface.blit(self.background, (0, 0))
         bad = self.bad_paths()
+        for button, label in zip(self.buttons, self.button_ids):
+            button.label = _(label)
         draw_title_bar(
             surface,
-            f"Workshop  ·  {self.doc.data.get('title', '')}",
+            _("Workshop  ·  {title}").format(title=self.doc.data.get("title", "")),
             self.doc,
             self.buttons,
             detail=Path(self.doc.file_name).name,
@@ -464,11 +473,12 @@ class WorkshopEditorScene(FileKeeping, Scene):
         for rect, name in self.tab_rects():
             on = name == self.tab and self.selected is None
             pygame.draw.rect(surface, theme.ACCENT_DARK if on else theme.PANEL, rect, border_radius=6)
+            shown = _(name)  # the tab keeps its English name as its id
             draw_text(
                 surface,
-                name,
+                shown,
                 rect.center,
-                fit_text(name, 16, rect.width - 8, bold=on),
+                fit_text(shown, 16, rect.width - 8, bold=on),
                 theme.TEXT,
                 bold=on,
                 anchor="center",

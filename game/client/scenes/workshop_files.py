@@ -21,6 +21,7 @@ from game.client import theme
 from game.client.scene import Scene
 from game.client.widgets import Button, draw_text, fit_text, hover_buttons, panel, press_buttons, shade
 from game.client.workshop import keys
+from game.i18n import N_, _
 from game.paths import levels_dir
 from game.rules.levels.loader import campaign_dir
 from game.workshop import file_browser as fb
@@ -32,7 +33,24 @@ LIST_RECT = pygame.Rect(BOX.x + 326, BOX.y + 114, BOX.width - 346, 404)
 NAME_RECT = pygame.Rect(BOX.x + 130, BOX.bottom - 108, 500, 36)
 ROW_H = 44
 SIDE_ROW_H = 34
-PRIMARY = {"open": "Open", "save": "Save", "folder": "Open this folder"}
+PRIMARY = {"open": N_("Open"), "save": N_("Save"), "folder": N_("Open this folder")}
+# What a line of the listing holds, in words (a level's game is named by its game's title).
+WHAT = {
+    "folder": N_("folder"),
+    "campaign": N_("campaign"),
+    "not a level": N_("not a level"),
+    "not valid JSON": N_("not valid JSON"),
+}
+
+
+def what_in_words(what: str) -> str:
+    """`Entry.what` as the list shows it: a game's title ("card duel") in the language too."""
+    if what in WHAT:
+        return _(WHAT[what])
+    from game.client.value_names import GAME_TITLES
+
+    title = next((title for title in GAME_TITLES if title.lower() == what), None)
+    return _(title).lower() if title is not None else what
 
 
 class WorkshopFilesScene(Scene):
@@ -44,7 +62,7 @@ class WorkshopFilesScene(Scene):
         self,
         app,
         mode: str = "open",
-        title: str = "Open a file",
+        title: str = "",
         on_choose: Callable[[Path], None] | None = None,
         folder: str | Path | None = None,
         file_name: str = "",
@@ -54,7 +72,7 @@ class WorkshopFilesScene(Scene):
         """`mode`: "open" (a file), "save" (a new file name in a folder) or "folder" (a folder)."""
         super().__init__(app)
         self.mode = mode
-        self.title = title
+        self.title = title or _("Open a file")
         self.on_choose = on_choose
         self.check = check
         self.recent = recent if recent is not None else fb.RecentFiles()
@@ -69,11 +87,11 @@ class WorkshopFilesScene(Scene):
         self.chosen = 0
         self.scroll = 0
         self.go(self.folder)
-        self.up_button = Button(pygame.Rect(BOX.x + 20, PATH_RECT.y, 80, 36), "Up", self.go_up, size=16)
+        self.up_button = Button(pygame.Rect(BOX.x + 20, PATH_RECT.y, 80, 36), _("Up"), self.go_up, size=16)
         self.buttons = [
             self.up_button,
-            Button(pygame.Rect(BOX.right - 420, BOX.bottom - 62, 220, 46), PRIMARY[mode], self.accept, primary=True),
-            Button(pygame.Rect(BOX.right - 188, BOX.bottom - 62, 168, 46), "Cancel", self.app.pop),
+            Button(pygame.Rect(BOX.right - 420, BOX.bottom - 62, 220, 46), _(PRIMARY[mode]), self.accept, primary=True),
+            Button(pygame.Rect(BOX.right - 188, BOX.bottom - 62, 168, 46), _("Cancel"), self.app.pop),
         ]
 
     def default_folder(self) -> Path:
@@ -88,20 +106,20 @@ class WorkshopFilesScene(Scene):
 
     def places(self) -> list[tuple[str, Path]]:
         """The side list: a few folders, then (opening) the recent files, newest first."""
-        found = [("The campaign", campaign_dir()), ("All levels", levels_dir()), ("Home", Path.home())]
+        found = [(_("The campaign"), campaign_dir()), (_("All levels"), levels_dir()), (_("Home"), Path.home())]
         return found + [(path.name, path) for path in self.recent_files]
 
     def go(self, folder: Path) -> None:
         """Show `folder` (a folder that cannot be read shows empty, with a message)."""
         folder = Path(folder).expanduser()
         if not folder.is_dir():
-            self.message = f"There is no folder {folder}"
+            self.message = _("There is no folder {folder}").format(folder=folder)
             return
         self.folder = folder.resolve()
         self.path_text = str(self.folder)
         self.entries = fb.listing(self.folder, files=True)
         self.chosen, self.scroll = 0, 0
-        self.message = "" if self.entries or self.mode == "save" else "Nothing to open in this folder"
+        self.message = "" if self.entries or self.mode == "save" else _("Nothing to open in this folder")
 
     def go_up(self) -> None:
         if self.folder.parent != self.folder:
@@ -181,7 +199,7 @@ class WorkshopFilesScene(Scene):
             self.file_name = typed.name
             self.focus = "name"
         else:
-            self.message = f"There is no folder {typed}"
+            self.message = _("There is no folder {folder}").format(folder=typed)
 
     # ------------------------------------------------------------------ input
 
@@ -261,7 +279,7 @@ class WorkshopFilesScene(Scene):
         if self.mode == "save" and NAME_RECT.collidepoint(pos):
             self.focus = "name"
             return
-        for index, (_, path) in enumerate(self.places()):
+        for index, (_label, path) in enumerate(self.places()):
             if self.side_rect(index).collidepoint(pos) and self.side_rect(index).bottom <= SIDE_RECT.bottom:
                 self.go(path) if path.is_dir() else self.finish(path)
                 return
@@ -286,16 +304,23 @@ class WorkshopFilesScene(Scene):
         self.draw_side(surface)
         self.draw_list(surface)
         if self.mode == "save":
-            draw_text(
-                surface, "File name", (BOX.x + 24, NAME_RECT.centery), 18, theme.TEXT, bold=True, anchor="midleft"
-            )
+            label = _("File name")
+            size = fit_text(label, 18, NAME_RECT.x - BOX.x - 34, bold=True)
+            draw_text(surface, label, (BOX.x + 24, NAME_RECT.centery), size, theme.TEXT, bold=True, anchor="midleft")
             self.text_box(surface, NAME_RECT, self.file_name, self.focus == "name")
         hint = {
-            "open": "Enter or a second click opens a line · Backspace goes up a folder · Tab: the path box",
-            "save": "Type the file's name · Tab: the path box and the list · Enter saves",
-            "folder": "Walk to the folder and press Open this folder · Backspace goes up",
+            "open": _("Enter or a second click opens a line · Backspace goes up a folder · Tab: the path box"),
+            "save": _("Type the file's name · Tab: the path box and the list · Enter saves"),
+            "folder": _("Walk to the folder and press Open this folder · Backspace goes up"),
         }[self.mode]
-        draw_text(surface, hint, (BOX.x + 24, BOX.bottom - 28), 14, theme.TEXT_DIM, anchor="midleft")
+        draw_text(
+            surface,
+            hint,
+            (BOX.x + 24, BOX.bottom - 28),
+            fit_text(hint, 14, BOX.width - 456, minimum=10),
+            theme.TEXT_DIM,
+            anchor="midleft",
+        )
         if self.message:
             room = BOX.width - 48
             draw_text(
@@ -323,11 +348,11 @@ class WorkshopFilesScene(Scene):
 
     def draw_side(self, surface) -> None:
         pygame.draw.rect(surface, theme.BACKGROUND_2, SIDE_RECT, border_radius=8)
-        draw_text(surface, "Places", (SIDE_RECT.x + 12, SIDE_RECT.y + 6), 15, theme.TEXT_DIM, bold=True)
+        draw_text(surface, _("Places"), (SIDE_RECT.x + 12, SIDE_RECT.y + 6), 15, theme.TEXT_DIM, bold=True)
         places = self.places()
         if self.recent_files:
             draw_text(
-                surface, "Recent files", (SIDE_RECT.x + 12, self.side_rect(3).y - 22), 15, theme.TEXT_DIM, bold=True
+                surface, _("Recent files"), (SIDE_RECT.x + 12, self.side_rect(3).y - 22), 15, theme.TEXT_DIM, bold=True
             )
         for index, (label, path) in enumerate(places):
             rect = self.side_rect(index)
@@ -349,7 +374,7 @@ class WorkshopFilesScene(Scene):
     def draw_list(self, surface) -> None:
         pygame.draw.rect(surface, theme.BACKGROUND_2, LIST_RECT, border_radius=8)
         if not self.entries:
-            draw_text(surface, "This folder is empty", LIST_RECT.center, 18, theme.TEXT_DIM, anchor="center")
+            draw_text(surface, _("This folder is empty"), LIST_RECT.center, 18, theme.TEXT_DIM, anchor="center")
         for index in range(self.scroll, min(len(self.entries), self.scroll + self.rows_shown())):
             entry, rect = self.entries[index], self.row_rect(index)
             lit = index == self.chosen and (self.chosen_on_purpose or self.mode == "open")
@@ -378,7 +403,7 @@ class WorkshopFilesScene(Scene):
                     anchor="bottomleft",
                     box=rect,
                 )
-            what = "folder" if entry.folder else entry.what
+            what = what_in_words("folder" if entry.folder else entry.what)
             warn = entry.what == "not valid JSON"
             draw_text(
                 surface,

@@ -10,6 +10,7 @@ import pygame
 from game.client import theme
 from game.client.scene import Scene
 from game.client.widgets import Button, ButtonColumn, draw_text, panel, shade, wrap_text
+from game.i18n import _
 
 BOX = pygame.Rect(240, 220, 800, 280)
 
@@ -22,19 +23,19 @@ def leave_or_ask(app, unsaved: str | None, save, discard=None) -> None:
         app.pop()
         return
 
-    def discard_and_leave(_) -> None:
+    def discard_and_leave(_text) -> None:
         if discard is not None:
             discard()
         app.pop()
 
     app.push(
         "workshop_prompt",
-        title="Unsaved changes",
+        title=_("Unsaved changes"),
         message=unsaved,
         buttons=[
-            ("Save", lambda _: save(then=app.pop)),
-            ("Discard", discard_and_leave),
-            ("Cancel", None),
+            (_("Save"), lambda _text: save(then=app.pop)),
+            (_("Discard"), discard_and_leave),
+            (_("Cancel"), None),
         ],
     )
 
@@ -84,12 +85,12 @@ def quit_question(app, scene: Scene) -> dict:
         quit_again()
 
     return {
-        "title": "Quit with unsaved changes?",
+        "title": _("Quit with unsaved changes?"),
         "message": scene.unsaved() or "",
         "buttons": [
-            ("Save", lambda _: scene.save_before_quit(quit_again)),
-            ("Discard", lambda _: discard()),
-            ("Cancel", None),
+            (_("Save"), lambda _text: scene.save_before_quit(quit_again)),
+            (_("Discard"), lambda _text: discard()),
+            (_("Cancel"), None),
         ],
     }
 

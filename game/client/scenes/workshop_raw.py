@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pygame
 
+from game.i18n import _
 from game.client import resources, theme
 from game.client.scene import Scene
 from game.client.scenes.workshop_prompt import leave_or_ask
@@ -43,7 +44,7 @@ class WorkshopRawScene(Scene):
         found = self.check()
         if found.line:
             self.raw.go(found.line - 1, found.column - 1)  # the cursor where the error is
-        labels = [("Back", self.leave), ("Save Ctrl+S", self.save)]
+        labels = [(_("Back"), self.leave), (_("Save Ctrl+S"), self.save)]  # no language switch reaches here
         widths = [70, 120]
         self.buttons, x = [], 1268 - sum(widths) - 6 * (len(widths) - 1)
         for (label, action), width in zip(labels, widths):
@@ -99,7 +100,7 @@ class WorkshopRawScene(Scene):
             then()
             return
         if not self.check().ok:
-            self.say(f"Saved {self.path.name}; it still has an error to fix")
+            self.say(_("Saved {file}; it still has an error to fix").format(file=self.path.name))
             return
         app, path = self.app, self.path
         app.pop()
@@ -110,7 +111,9 @@ class WorkshopRawScene(Scene):
             app.top.say(str(error))
 
     def unsaved(self) -> str | None:
-        return None if self.discarded or not self.raw.dirty else f"{self.path.name} has changes that are not saved."
+        if self.discarded or not self.raw.dirty:
+            return None
+        return _("{file} has changes that are not saved.").format(file=self.path.name)
 
     def save_before_quit(self, then) -> None:
         self.save(then)
@@ -182,8 +185,8 @@ class WorkshopRawScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(self.background, (0, 0))
-        draw_text(surface, "Fix the file's text", (12, 4), 20, theme.ACCENT, bold=True)
-        detail = self.path.name + ("  ·  unsaved" if self.raw.dirty else "")
+        draw_text(surface, _("Fix the file's text"), (12, 4), 20, theme.ACCENT, bold=True)
+        detail = _("{file}  ·  unsaved").format(file=self.path.name) if self.raw.dirty else self.path.name
         draw_text(surface, detail, (12, 29), 14, theme.TEXT_DIM)
         for button in self.buttons:
             button.draw(surface)
@@ -191,13 +194,22 @@ class WorkshopRawScene(Scene):
         box = pygame.Rect(20, 56, 1240, 68)
         panel(surface, box, theme.PANEL, theme.GOOD if found.ok else theme.BAD, radius=10, width=2)
         if found.ok:
-            what = "campaign" if found.campaign else "level"
-            first = f"The text reads as a {what} now"
-            second = f"Ctrl+S saves it and opens it in the {'campaign structure' if found.campaign else 'level editor'}"
+            if found.campaign:
+                first = _("The text reads as a campaign now")
+                second = _("Ctrl+S saves it and opens it in the campaign structure")
+            else:
+                first = _("The text reads as a level now")
+                second = _("Ctrl+S saves it and opens it in the level editor")
         else:
-            where = f"Line {found.line}, column {found.column}: " if found.line else ""
-            first = where + found.message.split(": ", 1)[-1] if found.line else found.message
-            second = (
+            # The reader's own words (Python's JSON reader: English) after the place in the file.
+            first = (
+                _("Line {line}, column {column}: {error}").format(
+                    line=found.line, column=found.column, error=found.message.split(": ", 1)[-1]
+                )
+                if found.line
+                else found.message
+            )
+            second = _(
                 "Fix it here and press Ctrl+S (Ctrl+E goes to the error). The file on disk changes only when you save."
             )
         draw_text(surface, first, (box.x + 14, box.y + 10), 18, theme.TEXT, bold=True, width=box.width - 28, box=box)

@@ -28,6 +28,7 @@ from game.workshop.simulate import (
     staleness,
 )
 from game.rules.registry import game_kind
+from game.i18n import N_, _, ngettext
 
 BOX = pygame.Rect(190, 70, 900, 580)  # the set-up
 RESULT_BOX = pygame.Rect(24, 40, 1232, 650)  # the result: the report left, the lost games right
@@ -38,8 +39,35 @@ REPLAY_VIEWER = "replay_viewer"  # the scene that plays a replay file back, when
 
 def player_words(name: str | None) -> str:
     if name == PLAYER_MODEL:
-        return "a middling player"
-    return f"the {name} AI" if name else "the strongest AI"
+        return _("a middling player")
+    return _("the {level} AI").format(level=ai_level_words(name)) if name else _("the strongest AI")
+
+
+def ai_level_words(name: str) -> str:
+    """An AI level's name ("hard") in the language, lower case as it sits in a sentence."""
+    from game.client.value_names import AI_LEVEL_NAMES
+
+    return _(AI_LEVEL_NAMES[name]).lower() if name in AI_LEVEL_NAMES else name
+
+
+# The game's length in its own unit (game/rules/registry.py `turn_unit`), one sentence per unit.
+UNIT_STATS = {
+    "turns": N_("turns: mean {mean}, median {median}, 90th percentile {p90}"),
+    "moves": N_("moves: mean {mean}, median {median}, 90th percentile {p90}"),
+    "rounds": N_("rounds: mean {mean}, median {median}, 90th percentile {p90}"),
+}
+UNIT_CHART = {"turns": N_("turns per game"), "moves": N_("moves per game"), "rounds": N_("rounds per game")}
+
+
+def lost_game_heading(number: int, length: int, unit: str) -> str:
+    """ "Game 3, 12 turns" in the game's unit."""
+    if unit == "moves":
+        words = ngettext("Game {number}, {count} move", "Game {number}, {count} moves", length)
+    elif unit == "rounds":
+        words = ngettext("Game {number}, {count} round", "Game {number}, {count} rounds", length)
+    else:
+        words = ngettext("Game {number}, {count} turn", "Game {number}, {count} turns", length)
+    return words.format(number=number, count=length)
 
 
 def can_watch() -> bool:
@@ -81,12 +109,16 @@ class WorkshopSimulateScene(Scene):
             editor = find_editor_kind(kind)  # how many games a level of its game plays by default
             default = editor.simulated_games if editor else DEFAULT_GAMES
             self.choices: dict[str, list[tuple[Any, str]]] = {
-                "games": [(n, f"{n} games") for n in games_choices(default)],
-                "player": player_choices(kind) if kind else [],
-                "budget": [(ms, f"{ms} ms") for ms in BUDGETS_MS],
+                "games": [
+                    (n, ngettext("{count} game", "{count} games", n).format(count=n)) for n in games_choices(default)
+                ],
+                "player": [(name, self.seat_words(name, words)) for name, words in player_choices(kind)]
+                if kind
+                else [],
+                "budget": [(ms, _("{ms} ms").format(ms=ms)) for ms in BUDGETS_MS],
             }
             self.chosen: dict[str, Any] = {"games": default, "player": PLAYER_MODEL, "budget": 100}
-            if not any(name == PLAYER_MODEL for name, _ in self.choices["player"]):
+            if not any(name == PLAYER_MODEL for name, _words in self.choices["player"]):
                 self.chosen["player"] = self.choices["player"][0][0] if self.choices["player"] else None
             self.build_setup()
         else:
@@ -94,14 +126,22 @@ class WorkshopSimulateScene(Scene):
 
     # ------------------------------------------------------------------ the set-up
 
-    ROWS = (("games", "Games"), ("player", "In your seat"), ("budget", "Thinking time per turn"))
+    ROWS = (("games", N_("Games")), ("player", N_("In your seat")), ("budget", N_("Thinking time per turn")))
+
+    @staticmethod
+    def seat_words(name: str, words: str) -> str:
+        """Who sits in the player's seat, as its button says it (game/workshop/simulate.py's words
+        stay English for `levels simulate`)."""
+        if name == PLAYER_MODEL:
+            return _("A middling player")
+        return _("{level} AI").format(level=ai_level_words(name).capitalize()) if name else words
 
     def build_setup(self) -> None:
         """The choice buttons, row by row (a row wraps when its choices do not fit), then Start and Cancel."""
         self.buttons, self.labels = [], []
         y = BOX.y + 112
         for key, label in self.ROWS:
-            self.labels.append((label, y))
+            self.labels.append((_(label), y))
             x, width = BOX.x + 60, 150 if key != "player" else 195
             for value, words in self.choices[key]:
                 if x + width > BOX.right - 40:
@@ -112,9 +152,9 @@ class WorkshopSimulateScene(Scene):
                 x += width
             y += 96
         self.buttons.append(
-            Button(pygame.Rect(BOX.centerx - 230, BOX.bottom - 70, 220, 50), "Start", self.start, primary=True)
+            Button(pygame.Rect(BOX.centerx - 230, BOX.bottom - 70, 220, 50), _("Start"), self.start, primary=True)
         )
-        self.buttons.append(Button(pygame.Rect(BOX.centerx + 10, BOX.bottom - 70, 220, 50), "Cancel", self.close))
+        self.buttons.append(Button(pygame.Rect(BOX.centerx + 10, BOX.bottom - 70, 220, 50), _("Cancel"), self.close))
 
     def chooser(self, key: str, value) -> Callable[[], None]:
         def choose() -> None:
@@ -133,7 +173,7 @@ class WorkshopSimulateScene(Scene):
 
     def draw_setup(self, surface: pygame.Surface) -> None:
         panel(surface, BOX, theme.PANEL, theme.ACCENT, radius=16, width=3)
-        heading = f"Simulate: {self.title}" if self.title else "Simulate"
+        heading = _("Simulate: {level}").format(level=self.title) if self.title else _("Simulate")
         draw_text(
             surface,
             heading,
@@ -145,7 +185,7 @@ class WorkshopSimulateScene(Scene):
         )
         draw_text(
             surface,
-            "Plays the level as it is now, in the background: keep editing while it runs.",
+            _("Plays the level as it is now, in the background: keep editing while it runs."),
             (BOX.centerx, BOX.y + 72),
             17,
             theme.TEXT_DIM,
@@ -154,9 +194,9 @@ class WorkshopSimulateScene(Scene):
         for label, y in self.labels:
             draw_text(surface, label, (BOX.x + 60, y), 18, theme.TEXT, bold=True)
         hint = (
-            "A middling player: a strong AI that slips as people do, so the win rate is close to a player's."
+            _("A middling player: a strong AI that slips as people do, so the win rate is close to a player's.")
             if self.chosen["player"] == PLAYER_MODEL
-            else "An AI plays to win the duel: a level it wins may still be hard for a person."
+            else _("An AI plays to win the duel: a level it wins may still be hard for a person.")
         )
         draw_text(
             surface,
@@ -173,7 +213,7 @@ class WorkshopSimulateScene(Scene):
 
     def build_result(self) -> None:
         self.buttons = [
-            Button(pygame.Rect(RESULT_BOX.centerx - 110, RESULT_BOX.bottom - 64, 220, 48), "Close", self.close)
+            Button(pygame.Rect(RESULT_BOX.centerx - 110, RESULT_BOX.bottom - 64, 220, 48), _("Close"), self.close)
         ]
         self.watch = []
         report = self.run.report if self.run is not None else None
@@ -181,7 +221,7 @@ class WorkshopSimulateScene(Scene):
             return
         for index, game in enumerate(lost_games(report)):
             rect = pygame.Rect(RESULT_BOX.right - 96, self.lost_row_y(index) + 6, 76, 30)
-            self.watch.append((Button(rect, "Watch", self.watcher(game.file), size=15), game))
+            self.watch.append((Button(rect, _("Watch"), self.watcher(game.file), size=15), game))
             self.buttons.append(self.watch[-1][0])
 
     @staticmethod
@@ -196,7 +236,7 @@ class WorkshopSimulateScene(Scene):
         assert self.run is not None and self.run.report is not None
         report = self.run.report
         box = RESULT_BOX
-        heading = f"Simulated: {self.title}" if self.title else "Simulated"
+        heading = _("Simulated: {level}").format(level=self.title) if self.title else _("Simulated")
         draw_text(
             surface,
             heading,
@@ -205,16 +245,17 @@ class WorkshopSimulateScene(Scene):
             theme.ACCENT,
             bold=True,
         )
-        setup = (
-            f"{report['games']} games, {player_words(report.get('player'))} in your seat, "
-            f"{report.get('budget_ms', 0):g} ms to think"
-        )
+        setup = ngettext(
+            "{count} game, {player} in your seat, {ms} ms to think",
+            "{count} games, {player} in your seat, {ms} ms to think",
+            report["games"],
+        ).format(count=report["games"], player=player_words(report.get("player")), ms=f"{report.get('budget_ms', 0):g}")
         draw_text(surface, setup, (box.x + 40, box.y + 56), 16, theme.TEXT_DIM)
         stale = staleness(self.run.edits_since(self.doc)) if self.doc is not None else ""
         if stale:
             draw_text(
                 surface,
-                f"{stale}: F7 simulates the level as it is now",
+                _("{stale}: F7 simulates the level as it is now").format(stale=stale),
                 (box.x + 40, box.y + 80),
                 16,
                 theme.BAD,
@@ -230,21 +271,22 @@ class WorkshopSimulateScene(Scene):
         width = RESULT_BOX.right - 20 - x
         lost = report["games"] - report["wins"]
         games = lost_games(report)
-        draw_text(surface, "Lost games", (x, RESULT_BOX.y + 110), 20, theme.ACCENT, bold=True)
+        draw_text(surface, _("Lost games"), (x, RESULT_BOX.y + 110), 20, theme.ACCENT, bold=True)
         if not lost:
-            draw_text(surface, "None: every game was won", (x, RESULT_BOX.y + 150), 16, theme.TEXT_DIM)
+            draw_text(surface, _("None: every game was won"), (x, RESULT_BOX.y + 150), 16, theme.TEXT_DIM)
             return
         if len(games) < lost:
-            draw_text(surface, f"the first {len(games)} of {lost}", (x + 130, RESULT_BOX.y + 114), 14, theme.TEXT_DIM)
+            first = _("the first {shown} of {lost}").format(shown=len(games), lost=lost)
+            draw_text(surface, first, (x + 130, RESULT_BOX.y + 114), fit_text(first, 14, width - 130), theme.TEXT_DIM)
         unit = game_kind(report["kind"]).turn_unit
         room = width - (90 if can_watch() else 0)
         for index, game in enumerate(games):
             y = self.lost_row_y(index)
             row = pygame.Rect(x - 8, y, width + 8, 40)
             pygame.draw.rect(surface, theme.BACKGROUND_2, row, border_radius=8)
-            head = f"Game {game.number}, {game.turns} {unit.removesuffix('s') if game.turns == 1 else unit}"
+            head = lost_game_heading(game.number, game.turns, unit)
             draw_text(surface, head, (x, y + 3), 15, theme.TEXT, bold=True)
-            failed = f"failed: {game.failed}"
+            failed = _("failed: {objective}").format(objective=game.failed)
             draw_text(surface, failed, (x, y + 21), fit_text(failed, 13, room), theme.BAD)
 
     # ------------------------------------------------------------------ both
@@ -277,18 +319,21 @@ class WorkshopSimulateScene(Scene):
         y = box.y + 110
         draw_text(
             surface,
-            f"Win rate {report['wins']}/{report['games']} = {report['win_rate']:.0%}",
+            _("Win rate {wins}/{games} = {rate}").format(
+                wins=report["wins"], games=report["games"], rate=f"{report['win_rate']:.0%}"
+            ),
             (box.x + 60, y),
             26,
             theme.TEXT,
             bold=True,
         )
-        draw_text(surface, f"95 % Wilson interval {low:.0%} - {high:.0%}", (box.x + 60, y + 34), 18, theme.TEXT_DIM)
+        interval = _("95 % Wilson interval {low} - {high}").format(low=f"{low:.0%}", high=f"{high:.0%}")
+        draw_text(surface, interval, (box.x + 60, y + 34), 18, theme.TEXT_DIM)
         unit = game_kind(report["kind"]).turn_unit  # as levels simulate counts the game's length
         t = report[unit]
         draw_text(
             surface,
-            f"{unit}: mean {t['mean']:.1f}, median {t['p50']}, 90th percentile {t['p90']}",
+            _(UNIT_STATS.get(unit, UNIT_STATS["turns"])).format(mean=f"{t['mean']:.1f}", median=t["p50"], p90=t["p90"]),
             (box.x + 60, y + 60),
             18,
             theme.TEXT_DIM,
@@ -310,15 +355,16 @@ class WorkshopSimulateScene(Scene):
             2,
         )
         self.draw_chart(surface, pygame.Rect(box.x + 500, y, 340, 130), unit)
-        draw_text(surface, "Objectives met", (box.x + 60, y + 150), 20, theme.ACCENT, bold=True)
+        draw_text(surface, _("Objectives met"), (box.x + 60, y + 150), 20, theme.ACCENT, bold=True)
         for i, objective in enumerate(report["objectives"][:6]):
-            tag = "required" if objective["required"] else "bonus"
+            tagged = _("[required] {objective}") if objective["required"] else _("[bonus] {objective}")
+            line = tagged.format(objective=objective["text"])
             row = y + 182 + i * 28
             draw_text(
                 surface,
-                f"[{tag}] {objective['text']}",
+                line,
                 (box.x + 60, row),
-                fit_text(f"[{tag}] {objective['text']}", 17, 480),
+                fit_text(line, 17, 480),
                 theme.TEXT,
             )
             meter = pygame.Rect(box.x + 560, row + 3, 200, 14)
@@ -334,14 +380,18 @@ class WorkshopSimulateScene(Scene):
         if missed:
             row = y + 182 + min(6, len(report["objectives"])) * 28 + 8
             draw_text(surface, missed, (box.x + 60, row), 17, theme.BAD, bold=True)
-            for line in wrap_text(f"Likely why: {self.warnings[0]}", 16, LOST_X - 100)[:2] if self.warnings else []:
+            why = _("Likely why: {warning}").format(warning=self.warnings[0]) if self.warnings else ""
+            for line in wrap_text(why, 16, LOST_X - 100)[:2] if why else []:
                 row += 24
                 draw_text(surface, line, (box.x + 60, row), 16, theme.TEXT)
         if report.get("warnings"):
             draw_text(
                 surface,
-                f"{report['warnings']} scripted actions or events were skipped (first: "
-                f"{report['first_warnings'][0][:70]})",
+                ngettext(
+                    "{count} scripted action or event was skipped (first: {first})",
+                    "{count} scripted actions or events were skipped (first: {first})",
+                    report["warnings"],
+                ).format(count=report["warnings"], first=report["first_warnings"][0][:70]),
                 (box.x + 60, box.bottom - 104),
                 15,
                 theme.BAD,
@@ -349,10 +399,10 @@ class WorkshopSimulateScene(Scene):
 
     def draw_chart(self, surface, rect: pygame.Rect, unit: str) -> None:
         buckets = histogram(self.run.turns if self.run is not None else [])
-        draw_text(surface, f"{unit} per game", (rect.x, rect.y - 2), 15, theme.TEXT_DIM)
+        draw_text(surface, _(UNIT_CHART.get(unit, UNIT_CHART["turns"])), (rect.x, rect.y - 2), 15, theme.TEXT_DIM)
         if not buckets:
             return
-        top = max(count for _, _, count in buckets)
+        top = max(count for _low, _high, count in buckets)
         width = min(rect.width // len(buckets), 48)
         base = rect.bottom - 18
         for i, (low, high, count) in enumerate(buckets):

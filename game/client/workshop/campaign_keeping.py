@@ -11,6 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from game.i18n import _, ngettext
 from game.client.scenes.workshop_prompt import UnsavedWork
 from game.workshop import campaign_edit as ce
 from game.workshop import io
@@ -43,10 +44,15 @@ class CampaignFileKeeping(UnsavedWork):
             names = ", ".join(path.name for path in outside)
             self.app.push(
                 "workshop_prompt",
-                title="Changed by another program",
-                message=f"{names} changed since this screen read {'it' if len(outside) == 1 else 'them'} "
-                "(in the level editor or another program). Saving writes over those changes.",
-                buttons=[("Save over them", lambda _: self.save(then, checked=True)), ("Cancel", None)],
+                title=_("Changed by another program"),
+                message=ngettext(
+                    "{files} changed since this screen read it "
+                    "(in the level editor or another program). Saving writes over those changes.",
+                    "{files} changed since this screen read them "
+                    "(in the level editor or another program). Saving writes over those changes.",
+                    len(outside),
+                ).format(files=names),
+                buttons=[(_("Save over them"), lambda _text: self.save(then, checked=True)), (_("Cancel"), None)],
             )
             return
         try:
@@ -55,9 +61,15 @@ class CampaignFileKeeping(UnsavedWork):
             self.say(str(error))
             return
         self.recovery.discard()
-        names = ", ".join(path.name for path in written) or "nothing changed"
+        names = ", ".join(path.name for path in written) or _("nothing changed")
         count = len(self.doc.problems)
-        self.say(f"Saved {names}" + (f" ({count} problem{'s' if count != 1 else ''})" if count else ""))
+        self.say(
+            ngettext("Saved {file} ({count} problem)", "Saved {file} ({count} problems)", count).format(
+                file=names, count=count
+            )
+            if count
+            else _("Saved {file}").format(file=names)
+        )
         if then is not None:
             then()
 
@@ -66,13 +78,13 @@ class CampaignFileKeeping(UnsavedWork):
 
         def check(path: Path) -> str | None:
             if path.resolve().parent == self.doc.folder.resolve():
-                return "That level is already in this campaign: choose one from another folder"
+                return _("That level is already in this campaign: choose one from another folder")
             return None
 
         self.app.push(
             "workshop_files",
             mode="open",
-            title="Copy a level into the campaign",
+            title=_("Copy a level into the campaign"),
             folder=self.doc.folder.parent,
             check=check,
             on_choose=self.copy_level_in,
@@ -86,8 +98,11 @@ class CampaignFileKeeping(UnsavedWork):
             return
         self.level = level_id
         self._built = None
-        renamed = "" if level_id == path.stem else f" as {level_id}"
-        self.say(f"Copied {path.name} into the campaign folder{renamed}: Add puts it in the chosen chapter")
+        if level_id == path.stem:
+            copied = _("Copied {file} into the campaign folder: Add puts it in the chosen chapter")
+        else:
+            copied = _("Copied {file} into the campaign folder as {id}: Add puts it in the chosen chapter")
+        self.say(copied.format(file=path.name, id=level_id))
 
     # ------------------------------------------------------------------ changes made elsewhere
 
@@ -111,7 +126,8 @@ class CampaignFileKeeping(UnsavedWork):
         self.recovery.flush()
         self._built = None
         self.keep_choice_valid()
-        self.say(f"Reloaded {self.doc.path.name}" + (": Ctrl+Z brings back your edits" if had_changes else ""))
+        reloaded = _("Reloaded {file}: Ctrl+Z brings back your edits") if had_changes else _("Reloaded {file}")
+        self.say(reloaded.format(file=self.doc.path.name))
         return True
 
     def reload_files(self) -> None:
@@ -136,13 +152,21 @@ class CampaignFileKeeping(UnsavedWork):
         if not changed or seen <= self.asked_about:
             return
         self.asked_about = seen
-        names = ", ".join(path.name for path in changed[:3]) + (
-            f" and {len(changed) - 3} more" if len(changed) > 3 else ""
-        )
+        names = ", ".join(path.name for path in changed[:3])
+        if len(changed) > 3:
+            more = len(changed) - 3
+            names = ngettext("{files} and {count} more", "{files} and {count} more", more).format(
+                files=names, count=more
+            )
         self.app.push(
             "workshop_prompt",
-            title="Changed by another program",
-            message=f"{names} changed outside this screen since it read the campaign. "
-            "Reload (Ctrl+Z then brings your edits back), or keep yours and save over them.",
-            buttons=[("Reload", lambda _: self.reload()), ("Keep mine", lambda _: self.doc.keep_mine(changed))],
+            title=_("Changed by another program"),
+            message=_(
+                "{files} changed outside this screen since it read the campaign. "
+                "Reload (Ctrl+Z then brings your edits back), or keep yours and save over them."
+            ).format(files=names),
+            buttons=[
+                (_("Reload"), lambda _text: self.reload()),
+                (_("Keep mine"), lambda _text: self.doc.keep_mine(changed)),
+            ],
         )

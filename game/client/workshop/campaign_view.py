@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import pygame
 
+from game.i18n import N_, _, ngettext
 from game.client import theme
 from game.client.widgets import draw_text, fit_text, panel, shade, wrap_text
 from game.workshop import campaign_edit as ce
 from game.workshop.campaign_check import describe
 from game.client.workshop.panel import draw_help_box
+from game.client.workshop.panel import fitted
 
 CHAPTERS_RECT = pygame.Rect(12, 52, 290, 600)
 CHAPTER_BUTTONS_Y = 662
@@ -85,7 +87,7 @@ class ListBox:
 
 REMOVE = "×"  # a level row's button that takes it out of its chapter (the scene compares with it)
 LEVEL_BUTTONS = ("↑", "↓", REMOVE)
-ADD_BUTTON = ("Add",)
+ADD_BUTTON = (N_("Add"),)
 
 
 def chapter_summary(doc, c: int) -> str:
@@ -93,18 +95,26 @@ def chapter_summary(doc, c: int) -> str:
     after, stars = ce.unlock_after(doc, c), ce.unlock_stars(doc, c)
     parts = []
     if after:
-        parts.append(f"after {after[0]}" if len(after) == 1 else f"after {len(after)} levels")
+        parts.append(
+            _("after {level}").format(level=after[0])
+            if len(after) == 1
+            else ngettext("after {count} level", "after {count} levels", len(after)).format(count=len(after))
+        )
     if stars:
-        parts.append(f"{stars} stars")
+        parts.append(ngettext("{count} star", "{count} stars", stars).format(count=stars))
     count = len(ce.chapter_levels(doc, c))
-    opens = "open from the start" if not parts else "opens " + ", ".join(parts)
-    return f"{count} level{'s' if count != 1 else ''} · {opens}"
+    # TRANSLATORS: the conditions are listed with ", " ("after first_spark, 3 stars").
+    opens = _("open from the start") if not parts else _("opens {conditions}").format(conditions=", ".join(parts))
+    return _("{levels} · {opens}").format(
+        levels=ngettext("{count} level", "{count} levels", count).format(count=count), opens=opens
+    )
 
 
 def small_button(surface, rect: pygame.Rect, label: str, lit: bool = False, enabled: bool = True) -> None:
     pygame.draw.rect(surface, theme.PANEL_LIGHT if lit and enabled else theme.PANEL, rect, border_radius=6)
     pygame.draw.rect(surface, theme.ACCENT if lit and enabled else theme.PANEL_BORDER, rect, 1, border_radius=6)
     colour = theme.TEXT if enabled else theme.DISABLED
+    label = _(label) if label in ADD_BUTTON + ("Cancel",) else label  # the others are marks (↑ ↓ ×)
     draw_text(
         surface, label, rect.center, fit_text(label, 15, rect.width - 6, bold=True), colour, bold=True, anchor="center"
     )
@@ -112,7 +122,7 @@ def small_button(surface, rect: pygame.Rect, label: str, lit: bool = False, enab
 
 def draw_chapters(surface, doc, box: ListBox, chosen: int, bad_chapters: set[int], drop: int | None, mouse) -> None:
     panel(surface, box.rect, theme.BACKGROUND_2, theme.PANEL_BORDER, radius=10)
-    draw_text(surface, "Chapters", (box.rect.x + 12, box.rect.y + 8), 18, theme.ACCENT, bold=True)
+    draw_text(surface, _("Chapters"), (box.rect.x + 12, box.rect.y + 8), 18, theme.ACCENT, bold=True)
     chapters = ce.chapters(doc)
     for c in box.visible(len(chapters)):
         rect = box.row_rect(c)
@@ -128,7 +138,7 @@ def draw_chapters(surface, doc, box: ListBox, chosen: int, bad_chapters: set[int
             else theme.PANEL_BORDER
         )
         pygame.draw.rect(surface, border, rect, 2 if c in (chosen, drop) else 1, border_radius=8)
-        title = f"{c + 1}. {chapters[c].get('title') or '(no title)'}"
+        title = _("{number}. {title}").format(number=c + 1, title=chapters[c].get("title") or _("(no title)"))
         draw_text(
             surface,
             title,
@@ -137,10 +147,10 @@ def draw_chapters(surface, doc, box: ListBox, chosen: int, bad_chapters: set[int
             theme.BAD if c in bad_chapters else theme.TEXT,
             bold=True,
         )
-        summary = chapter_summary(doc, c)
-        draw_text(surface, summary, (rect.x + 10, rect.y + 30), fit_text(summary, 13, rect.width - 20), theme.TEXT_DIM)
+        summary, size = fitted(chapter_summary(doc, c), 13, rect.width - 20)
+        draw_text(surface, summary, (rect.x + 10, rect.y + 30), size, theme.TEXT_DIM)
     if not chapters:
-        draw_text(surface, "No chapters yet: add one below", (box.rect.x + 12, box.rect.y + 44), 15, theme.TEXT_DIM)
+        draw_text(surface, _("No chapters yet: add one below"), (box.rect.x + 12, box.rect.y + 44), 15, theme.TEXT_DIM)
 
 
 def draw_level_row(
@@ -165,17 +175,17 @@ def draw_level_row(
     controls = box.buttons(index, buttons)
     room = (controls[0][0].x if controls else rect.right) - rect.x - 16
     if note:
+        label, size = fitted(label, 15, room, bold=True)
+        note, note_size = fitted(note, 13, room)
         draw_text(
             surface,
             label,
             (rect.x + 10, rect.y + 3),
-            fit_text(label, 15, room, bold=True),
+            size,
             theme.BAD if bad else theme.TEXT,
             bold=True,
         )
-        draw_text(
-            surface, note, (rect.x + 10, rect.bottom - 4), fit_text(note, 13, room), theme.TEXT_DIM, anchor="bottomleft"
-        )
+        draw_text(surface, note, (rect.x + 10, rect.bottom - 4), note_size, theme.TEXT_DIM, anchor="bottomleft")
     else:
         draw_text(
             surface,
@@ -196,25 +206,26 @@ def draw_chapter_levels(
     panel(surface, box.rect, theme.BACKGROUND_2, theme.ACCENT if drop is not None else theme.PANEL_BORDER, radius=10)
     chapters = ce.chapters(doc)
     if not 0 <= chosen < len(chapters):
-        draw_text(surface, "Choose a chapter on the left", box.rect.center, 16, theme.TEXT_DIM, anchor="center")
+        draw_text(surface, _("Choose a chapter on the left"), box.rect.center, 16, theme.TEXT_DIM, anchor="center")
         return
     order = chapters[chosen].get("order", "sequential")
-    heading = f"Levels of chapter {chosen + 1}"
-    draw_text(surface, heading, (box.rect.x + 12, box.rect.y + 8), 18, theme.ACCENT, bold=True)
-    hint = "played in this order" if order == "sequential" else "open in any order"
-    draw_text(surface, hint, (box.rect.right - 12, box.rect.y + 11), 14, theme.TEXT_DIM, anchor="topright")
+    half = box.rect.width // 2 - 16  # the heading on the left half, how its levels open on the right
+    heading, size = fitted(_("Levels of chapter {number}").format(number=chosen + 1), 18, half, bold=True)
+    draw_text(surface, heading, (box.rect.x + 12, box.rect.y + 8), size, theme.ACCENT, bold=True)
+    hint, size = fitted(_("played in this order") if order == "sequential" else _("open in any order"), 14, half)
+    draw_text(surface, hint, (box.rect.right - 12, box.rect.y + 11), size, theme.TEXT_DIM, anchor="topright")
     levels = ce.chapter_levels(doc, chosen)
     for i in box.visible(len(levels)):
         level_id = levels[i]
-        kind = ce.kind_name(ce.level_kind(doc, level_id), "no such level file")
+        kind = kind_words(ce.kind_name(ce.level_kind(doc, level_id), "no such level file"))
         draw_level_row(
             surface,
             doc,
             box,
             i,
             level_id,
-            f"{i + 1}. {ce.level_title(doc, level_id)}",
-            f"{level_id} · {kind}",
+            _("{number}. {title}").format(number=i + 1, title=ce.level_title(doc, level_id)),
+            f"{level_id} · {kind}",  # an id and a word: nothing to order
             level_id == level,
             level_id in bad_levels,
             LEVEL_BUTTONS,
@@ -226,7 +237,7 @@ def draw_chapter_levels(
     if not levels:
         draw_text(
             surface,
-            "No levels yet: drag one here from \"Levels in no chapter\"",
+            _('No levels yet: drag one here from "Levels in no chapter"'),
             box.rect.center,
             15,
             theme.TEXT_DIM,
@@ -238,15 +249,15 @@ def draw_unassigned(
     surface, doc, box: ListBox, level: str | None, bad_levels: set[str], chosen_ok: bool, drop: bool, mouse
 ) -> None:
     panel(surface, box.rect, theme.BACKGROUND_2, theme.ACCENT if drop else theme.PANEL_BORDER, radius=10)
-    draw_text(surface, "Levels in no chapter", (box.rect.x + 12, box.rect.y + 8), 18, theme.ACCENT, bold=True)
+    draw_text(surface, _("Levels in no chapter"), (box.rect.x + 12, box.rect.y + 8), 18, theme.ACCENT, bold=True)
     levels = ce.unassigned(doc)
     for i in box.visible(len(levels)):
         level_id = levels[i]
         sources = ce.unlocked_by(doc, level_id)
         note = (
-            f"{level_id} · bonus: winning {', '.join(sources)} unlocks it"
+            _("{id} · bonus: winning {levels} unlocks it").format(id=level_id, levels=", ".join(sources))
             if sources
-            else f"{level_id} · not in the campaign yet"
+            else _("{id} · not in the campaign yet").format(id=level_id)
         )
         draw_level_row(
             surface,
@@ -262,7 +273,9 @@ def draw_unassigned(
             mouse,
         )
     if not levels:
-        draw_text(surface, "Every level file is in a chapter", (box.rect.x + 12, box.rect.y + 44), 15, theme.TEXT_DIM)
+        draw_text(
+            surface, _("Every level file is in a chapter"), (box.rect.x + 12, box.rect.y + 44), 15, theme.TEXT_DIM
+        )
 
 
 def draw_problems(surface, doc, rect: pygame.Rect, entries: list, scroll: int) -> list[tuple[pygame.Rect, tuple]]:
@@ -271,23 +284,36 @@ def draw_problems(surface, doc, rect: pygame.Rect, entries: list, scroll: int) -
     border = theme.BAD if problems else theme.GOOD
     panel(surface, rect, theme.BACKGROUND_2, border, radius=10)
     title = (
-        f"{len(problems)} problem{'s' if len(problems) != 1 else ''}"
+        ngettext("{count} problem", "{count} problems", len(problems)).format(count=len(problems))
         if problems
-        else "No problems: levels validate accepts this campaign"
+        else _("No problems: levels validate accepts this campaign")
     )
-    draw_text(surface, title, (rect.x + 12, rect.y + 8), 16, border, bold=True)
+    draw_text(
+        surface, title, (rect.x + 12, rect.y + 8), fit_text(title, 16, rect.width - 24, bold=True), border, bold=True
+    )
     if problems and scroll:
         draw_text(
-            surface, f"{scroll} above (scroll)", (rect.right - 12, rect.y + 10), 13, theme.TEXT_DIM, anchor="topright"
+            surface,
+            _("{count} above (scroll)").format(count=scroll),
+            (rect.right - 12, rect.y + 10),
+            13,
+            theme.TEXT_DIM,
+            anchor="topright",
         )
     y = rect.y + 32
     hits = []
     for place, message in problems[scroll:]:
-        lines = wrap_text(f"{describe(doc.data, place)}: {message}", 14, rect.width - 24)
+        lines = wrap_text(
+            _("{where}: {problem}").format(where=describe(doc.data, place), problem=message), 14, rect.width - 24
+        )
         height = 17 * len(lines) + 4
         if y + height > rect.bottom - 6:
             draw_text(
-                surface, f"... {len(problems) - scroll - len(hits)} more (scroll)", (rect.x + 12, y), 14, theme.TEXT_DIM
+                surface,
+                _("... {count} more (scroll)").format(count=len(problems) - scroll - len(hits)),
+                (rect.x + 12, y),
+                14,
+                theme.TEXT_DIM,
             )
             break
         hits.append((pygame.Rect(rect.x + 6, y - 2, rect.width - 12, height), place))
@@ -307,10 +333,10 @@ def chooser_layout(doc, exclude: set[str]) -> list[tuple[pygame.Rect, str, str]]
     """The level chooser's entries, chapter by chapter: (rect, "heading", its text) and
     (rect, "level", level id), three levels to a row."""
     groups = [
-        (f"{c + 1}. {chapter.get('title', '')}", ce.chapter_levels(doc, c))
+        (_("{number}. {title}").format(number=c + 1, title=chapter.get("title", "")), ce.chapter_levels(doc, c))
         for c, chapter in enumerate(ce.chapters(doc))
     ]
-    groups.append(("In no chapter", ce.unassigned(doc)))
+    groups.append((_("In no chapter"), ce.unassigned(doc)))
     x0, y = CHOOSER_RECT.x + 30, CHOOSER_RECT.y + 70
     width, height = 308, 32
     items: list[tuple[pygame.Rect, str, str]] = []
@@ -349,39 +375,54 @@ def draw_chooser(surface, doc, title: str, items, mouse) -> None:
             theme.TEXT,
             anchor="midleft",
         )
-    small_button(surface, CHOOSER_CANCEL, "Cancel", CHOOSER_CANCEL.collidepoint(mouse))
+    small_button(surface, CHOOSER_CANCEL, N_("Cancel"), CHOOSER_CANCEL.collidepoint(mouse))
 
 
 HELP_KEYS = [
-    ("Ctrl+Z / Ctrl+Y (Ctrl+Shift+Z)", "undo / redo every edit"),
-    ("Ctrl+S", "save (only the files that changed)"),
-    ("Ctrl+N", "add a chapter after the last one"),
-    ("F5", "read the campaign and its level files again (Ctrl+Z brings your edits back)"),
-    ("Page Up / Page Down", "choose the chapter above / below"),
-    ("Shift+Page Up / Page Down", "move the chosen chapter up / down"),
-    ("Up / Down", "choose the level above / below in the chapter"),
-    ("Shift+Up / Shift+Down", "move the chosen level up / down in its chapter"),
-    ("Enter", "put the chosen level (from \"in no chapter\") in the chosen chapter"),
-    ("Delete", "take the chosen level out of its chapter"),
-    ("F1 or ?", "this help"),
-    ("Esc", "stop typing, close, deselect, then leave (asks to save changes)"),
+    ("Ctrl+Z / Ctrl+Y (Ctrl+Shift+Z)", N_("undo / redo every edit")),
+    ("Ctrl+S", N_("save (only the files that changed)")),
+    ("Ctrl+N", N_("add a chapter after the last one")),
+    ("F5", N_("read the campaign and its level files again (Ctrl+Z brings your edits back)")),
+    (N_("Page Up / Page Down"), N_("choose the chapter above / below")),
+    (N_("Shift+Page Up / Page Down"), N_("move the chosen chapter up / down")),
+    (N_("Up / Down"), N_("choose the level above / below in the chapter")),
+    (N_("Shift+Up / Shift+Down"), N_("move the chosen level up / down in its chapter")),
+    (N_("Enter"), N_("put the chosen level (from \"in no chapter\") in the chosen chapter")),
+    (N_("Delete"), N_("take the chosen level out of its chapter")),
+    (N_("F1 or ?"), N_("this help")),
+    ("Esc", N_("stop typing, close, deselect, then leave (asks to save changes)")),
 ]
 HELP_MOUSE = [
-    ("Drag a level", "onto a chapter on the left, into the middle list, or onto \"in no chapter\""),
-    ("↑ ↓ × on a level", "move it up or down in its chapter, take it out of the chapter"),
-    ("Add on a level in no chapter", "put it at the end of the chosen chapter"),
-    ("Copy a level in...", "copy a level file of another folder into the campaign's folder"),
-    ("Settings rows", "texts: click and type; choices cycle; numbers: - and + or the wheel; x removes"),
-    ("Problems panel", "click a problem to choose the chapter or level it is about"),
+    (N_("Drag a level"), N_("onto a chapter on the left, into the middle list, or onto \"in no chapter\"")),
+    (N_("↑ ↓ × on a level"), N_("move it up or down in its chapter, take it out of the chapter")),
+    (N_("Add on a level in no chapter"), N_("put it at the end of the chosen chapter")),
+    (N_("Copy a level in..."), N_("copy a level file of another folder into the campaign's folder")),
+    (N_("Settings rows"), N_("texts: click and type; choices cycle; numbers: - and + or the wheel; x removes")),
+    (N_("Problems panel"), N_("click a problem to choose the chapter or level it is about")),
 ]
+
+
+KEYS_ONLY = frozenset(("Ctrl+Z / Ctrl+Y (Ctrl+Shift+Z)", "Ctrl+S", "Ctrl+N", "F5", "Esc"))
+
+
+def translated(rows: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """The help's rows in the language of the moment (a key's name alone, "Ctrl+S", is not marked)."""
+    return [(keys if keys in KEYS_ONLY else _(keys), _(what)) for keys, what in rows]
+
+
+def kind_words(kind: str) -> str:
+    """A level's game as the lists name it ("card duel"), in the language of the moment."""
+    from game.client.scenes.workshop_files import what_in_words
+
+    return _("no such level file") if kind == "no such level file" else what_in_words(kind)
 
 
 def draw_help(surface) -> None:
     draw_help_box(
         surface,
         pygame.Rect(140, 60, 1000, 600),
-        "Campaign structure help",
-        (("Keys", HELP_KEYS), ("Mouse", HELP_MOUSE)),
+        _("Campaign structure help"),
+        ((_("Keys"), translated(HELP_KEYS)), (_("Mouse"), translated(HELP_MOUSE))),
         value_x=330,
         title_size=30,
     )

@@ -9,6 +9,9 @@ from __future__ import annotations
 
 import pygame
 
+from game.i18n import _
+from game.client.workshop.panel import fitted
+from game.workshop.deck_forms import KIND_NAMES as DECK_KINDS
 from game.client import theme
 from game.client.cards.card_render import render_card
 from game.client.widgets import draw_text, panel
@@ -63,7 +66,7 @@ def slot_rects(doc: Document, side: str, zone: str) -> list[tuple[Slot, pygame.R
                 )
         return found
     area = zone_rect(side, zone)
-    for index, _ in enumerate(edits.entries(doc, side, zone)):
+    for index, _entry in enumerate(edits.entries(doc, side, zone)):
         if zone == "hand":
             rect = pygame.Rect(area.x + 6 + index * STEP, area.y + 9, CARD_W, CARD_H)
         else:
@@ -120,30 +123,35 @@ def draw(
         rect = side_rect(side)
         panel(surface, rect, theme.PANEL, theme.PANEL_BORDER, radius=10)
         spec = doc.get((side,)) or {}
-        name = (spec.get("name") or "Opponent") if side == "opponent" else "You"
+        name = (spec.get("name") or _("Opponent")) if side == "opponent" else _("You")
         health = spec.get("health", 30)
         mana = spec.get("mana")
         first = doc.get(("first",), "player") == side
-        head = f"{name}   health {health}   mana {mana if mana is not None else 'as the turn'}" + (
-            "   plays first" if first else ""
-        )
-        draw_text(surface, head, (rect.x + 10, rect.y + 5), 16, theme.ACCENT if first else theme.TEXT, bold=True)
+        if mana is None:
+            head = _("{name}   health {health}   mana as the turn").format(name=name, health=health)
+        else:
+            head = _("{name}   health {health}   mana {mana}").format(name=name, health=health, mana=mana)
+        if first:
+            head = _("{side}   plays first").format(side=head)
+        head, size = fitted(head, 16, rect.width - 20, bold=True)
+        draw_text(surface, head, (rect.x + 10, rect.y + 5), size, theme.ACCENT if first else theme.TEXT, bold=True)
         for zone in ROWS[side]:
             area = zone_rect(side, zone)
             lit = hover_zone is not None and hover_zone[:2] == (side, zone)
             zone_bad = (side, "deck") in bad if zone == "deck" else (side, zone) in bad
-            label = zone.capitalize()
+            label = {"hand": _("Hand"), "board": _("Board"), "deck": _("Deck")}[zone]
             if zone == "hand" and doc.get((side, "hand")) is None:
-                label = "Hand\n(draw)"
+                label = _("Hand\n(draw)")
             if zone == "deck":
                 kind = (doc.get((side, "deck")) or {}).get("kind", "fixed")
-                label = f"Deck\n{kind}"
+                label = _("Deck\n{kind}").format(kind=_(DECK_KINDS[kind]).lower() if kind in DECK_KINDS else kind)
             for i, line in enumerate(label.split("\n")):
+                line, size = fitted(line, 14 if i == 0 else 12, area.x - rect.x - 10, bold=i == 0)
                 draw_text(
                     surface,
                     line,
                     (rect.x + 8, area.y + 4 + i * 16),
-                    14 if i == 0 else 12,
+                    size,
                     theme.BAD if zone_bad else theme.TEXT_DIM,
                     bold=i == 0,
                 )
@@ -153,7 +161,7 @@ def draw(
                 pygame.draw.line(surface, theme.PANEL_BORDER, (mid, area.y + 4), (mid, area.bottom - 4), 2)
             if zone == "deck" and (doc.get((side, "deck")) or {}).get("kind") == "draft":
                 draw_text(
-                    surface, "drafted: cards come from the pool", area.center, 14, theme.TEXT_DIM, anchor="center"
+                    surface, _("drafted: cards come from the pool"), area.center, 14, theme.TEXT_DIM, anchor="center"
                 )
             for slot, card_rect in slot_rects(doc, side, zone):
                 draw_entry(

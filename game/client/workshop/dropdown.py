@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.i18n import _
 from game.client import theme
 from game.client.widgets import draw_text, fit_text, panel
 from game.workshop import forms
@@ -100,13 +101,13 @@ class Menu:
         box = self.rect()
         panel(surface, box.inflate(4, 4), theme.BACKGROUND_2, theme.ACCENT, radius=8, width=2)
         if self.filters:
-            line = self.query + "|" if self.query else "Type to filter"
+            line = self.query + "|" if self.query else _("Type to filter")
             colour = theme.TEXT if self.query else theme.TEXT_DIM
             draw_text(surface, line, (box.x + 12, box.y + 4 + ITEM_H // 2), 14, colour, anchor="midleft")
         if not self.filtered:
             draw_text(
                 surface,
-                "Nothing matches",
+                _("Nothing matches"),
                 (box.x + 12, self.item_rect(0).centery),
                 14,
                 theme.TEXT_DIM,
@@ -183,7 +184,7 @@ class PortraitGrid(Menu):
 
         box = self.rect()
         panel(surface, box.inflate(4, 4), theme.BACKGROUND_2, theme.ACCENT, radius=8, width=2)
-        draw_text(surface, "Choose a portrait", (box.x + 12, box.y + 8), 16, theme.ACCENT, bold=True)
+        draw_text(surface, _("Choose a portrait"), (box.x + 12, box.y + 8), 16, theme.ACCENT, bold=True)
         under = self.item_at(hover) if hover is not None else None
         for index, (value, words) in enumerate(self.filtered):
             rect = self.item_rect(index)
@@ -196,7 +197,7 @@ class PortraitGrid(Menu):
                 )
             if value is None:
                 pygame.draw.rect(surface, theme.PANEL, (rect.x, rect.y, TILE, TILE), border_radius=8)
-                draw_text(surface, "none", (rect.centerx, rect.y + TILE // 2), 15, theme.TEXT_DIM, anchor="center")
+                draw_text(surface, _("none"), (rect.centerx, rect.y + TILE // 2), 15, theme.TEXT_DIM, anchor="center")
             else:
                 surface.blit(portrait(str(value), self.speaker or str(value), TILE), rect.topleft)
             if value == self.current:

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from game.client.scenes.workshop_prompt import UnsavedWork
-from game.client.workshop.panel import count_words
+from game.i18n import _, ngettext
 from game.rules.levels.loader import campaign_dir
 from game.workshop import disk, file_browser, io
 from game.workshop import recovery
@@ -55,21 +55,25 @@ class FileKeeping(UnsavedWork):
         if copy is None:
             return
 
-        def recover(_) -> None:
+        def recover(_text) -> None:
             self.doc.replace_all(copy.data, "recover unsaved work")
-            self.say("Recovered your unsaved work: Ctrl+Z shows the file as it was saved")
+            self.say(_("Recovered your unsaved work: Ctrl+Z shows the file as it was saved"))
 
         self.app.push(
             "workshop_prompt",
-            title=f"Recover unsaved work on {self.doc.data.get('title') or Path(self.doc.path).stem}?",
-            message=f"{Path(self.doc.path).name} has changes from an earlier session that were never saved.",
-            buttons=[("Recover", recover), ("Discard", lambda _: recovery.forget(copy))],
+            title=_("Recover unsaved work on {level}?").format(
+                level=self.doc.data.get("title") or Path(self.doc.path).stem
+            ),
+            message=_("{file} has changes from an earlier session that were never saved.").format(
+                file=Path(self.doc.path).name
+            ),
+            buttons=[(_("Recover"), recover), (_("Discard"), lambda _text: recovery.forget(copy))],
         )
 
     # ------------------------------------------------------------------ the close button
 
     def unsaved_words(self) -> str:
-        return f"{Path(self.doc.file_name).name} has changes that are not saved."
+        return _("{file} has changes that are not saved.").format(file=Path(self.doc.file_name).name)
 
     def keep_on_exit(self) -> None:
         """Leaving the editor (Back, quitting, a crash): unsaved work stays in its recovery copy
@@ -125,7 +129,7 @@ class FileKeeping(UnsavedWork):
         self.app.push(
             "workshop_files",
             mode="save",
-            title="Duplicate the level as" if duplicate else "Save the level as",
+            title=_("Duplicate the level as") if duplicate else _("Save the level as"),
             folder=folder,
             file_name=name,
             on_choose=lambda path: self.save_as(path, then, duplicate),
@@ -139,7 +143,7 @@ class FileKeeping(UnsavedWork):
         the level it holds)."""
         mine = self.doc.path is not None and path.resolve() == Path(self.doc.path).resolve()
 
-        def write(_=None) -> None:
+        def write(_text=None) -> None:
             self.rename_for(path, duplicate)
             self.save_to(path, then, checked=True)
 
@@ -147,9 +151,13 @@ class FileKeeping(UnsavedWork):
             title = _title_of(path)
             self.app.push(
                 "workshop_prompt",
-                title=f"Replace {path.name}?",
-                message=f"A level file of that name is already in that folder{title}. Replacing it loses that level.",
-                buttons=[("Replace", write), ("Cancel", None)],
+                title=_("Replace {file}?").format(file=path.name),
+                message=(
+                    _('A level file of that name is already in that folder ("{level}"). Replacing it loses that level.')
+                    if title
+                    else _("A level file of that name is already in that folder. Replacing it loses that level.")
+                ).format(level=title),
+                buttons=[(_("Replace"), write), (_("Cancel"), None)],
             )
             return
         write()
@@ -195,7 +203,13 @@ class FileKeeping(UnsavedWork):
             self.recovery = Recovery(self.doc)
         file_browser.RecentFiles().add(path)
         count = len(self.doc.problems)
-        self.say(f"Saved {path.name}" + (f" ({count_words(count, 'problem')})" if count else ""))
+        self.say(
+            ngettext("Saved {file} ({count} problem)", "Saved {file} ({count} problems)", count).format(
+                file=path.name, count=count
+            )
+            if count
+            else _("Saved {file}").format(file=path.name)
+        )
         if then is not None:
             then()
 
@@ -207,23 +221,25 @@ class FileKeeping(UnsavedWork):
         name = Path(self.doc.file_name).name
         self.asked_about = now
 
-        def keep_mine(_) -> None:
+        def keep_mine(_text) -> None:
             self.doc.disk = now
             if saving and self.doc.path is not None:
                 self.save_to(self.doc.path, then, checked=True)
 
         self.app.push(
             "workshop_prompt",
-            title="Changed by another program",
-            message=f"{name} was changed outside the workshop since it was opened here. "
-            "Reload it (Ctrl+Z then brings your edits back), or keep yours and save over it.",
-            buttons=[("Reload", lambda _: self.reload_file()), ("Keep mine", keep_mine)],
+            title=_("Changed by another program"),
+            message=_(
+                "{file} was changed outside the workshop since it was opened here. "
+                "Reload it (Ctrl+Z then brings your edits back), or keep yours and save over it."
+            ).format(file=name),
+            buttons=[(_("Reload"), lambda _text: self.reload_file()), (_("Keep mine"), keep_mine)],
         )
 
     def reload(self) -> bool:
         """F5: read the file again (an undoable edit: Ctrl+Z brings back what was here)."""
         if self.doc.path is None:
-            self.say("This level has no file yet: save it first")
+            self.say(_("This level has no file yet: save it first"))
         else:
             self.reload_file()
         return True
@@ -244,14 +260,18 @@ class FileKeeping(UnsavedWork):
         self.recovery.flush()
         self.forget_selection()
         name = Path(self.doc.file_name).name
-        self.say(f"Reloaded {name}" + (": Ctrl+Z brings back your edits" if had_changes else ""))
+        self.say(
+            (_("Reloaded {file}: Ctrl+Z brings back your edits") if had_changes else _("Reloaded {file}")).format(
+                file=name
+            )
+        )
 
 
 def _title_of(path: Path) -> str:
-    """' ("First Spark")' for a level file with a title, else ''."""
+    """The title of the level in the file at `path` ("First Spark"), else ''."""
     try:
-        data, _ = io.load(path)
+        data, _original = io.load(path)
     except io.WorkshopFileError:
         return ""
     title = data.get("title")
-    return f' ("{title}")' if isinstance(title, str) and title else ""
+    return title if isinstance(title, str) and title else ""

@@ -16,6 +16,8 @@ import re
 
 import pygame
 
+from game.i18n import N_, _
+from game.client.workshop.panel import fitted
 from game.client import theme
 from game.client.skirmish import pieces
 from game.client.widgets import draw_text, fit_text
@@ -28,12 +30,12 @@ from game.workshop.model import Document
 SIGHT = "sight"
 TOOLS = (*map_edits.BRUSHES, SIGHT)
 TOOL_WORDS = {
-    "floor": "Floor",
-    "wall": "Wall",
-    "embers": "Embers",
-    "player start": "Your start",
-    "opponent start": "Their start",
-    SIGHT: "Sight",
+    "floor": N_("Floor"),
+    "wall": N_("Wall"),
+    "embers": N_("Embers"),
+    "player start": N_("Your start"),
+    "opponent start": N_("Their start"),
+    SIGHT: N_("Sight"),
 }
 TOOL_X, TOOL_STEP, TOOL_Y, TOOL_H = 196, 62, 60, 84
 BACK = pygame.Rect(22, 64, 150, 34)
@@ -134,19 +136,21 @@ class MapPainter:
     def save(self, doc: Document) -> str:
         raw = map_edits.inline(doc)
         if raw is None:
-            return "Paint the map first: Save map as writes the level's own map to a file"
+            return _("Paint the map first: Save map as writes the level's own map to a file")
         map_id = map_id_for(str(raw.get("name") or "custom map"))
         path = map_edits.maps_folder() / f"{map_id}.json"
         try:
             saved = map_edits.save_map_as(doc, map_id, overwrite=self.confirm == map_id)
         except FileExistsError:
             self.confirm = map_id
-            return f"{path.name} exists: click Save map as again to replace it (or rename the map in the Level tab)"
+            return _(
+                "{file} exists: click Save map as again to replace it (or rename the map in the Level tab)"
+            ).format(file=path.name)
         except (ValueError, StoreError) as error:
             self.confirm = None
             return str(error)[:1].upper() + str(error)[1:]
         self.confirm = None
-        return f"Saved {saved.name}: the level now plays on the map \"{raw.get('name')}\""
+        return _('Saved {file}: the level now plays on the map "{map}"').format(file=saved.name, map=raw.get("name"))
 
     # ------------------------------------------------------------------ sight
 
@@ -165,8 +169,8 @@ class MapPainter:
     # ------------------------------------------------------------------ drawing
 
     def draw_strip(self, surface, doc: Document, mouse) -> None:
-        _button(surface, BACK, "Back to heroes", BACK.collidepoint(mouse))
-        _button(surface, SAVE, "Save map as...", SAVE.collidepoint(mouse))
+        _button(surface, BACK, _("Back to heroes"), BACK.collidepoint(mouse))
+        _button(surface, SAVE, _("Save map as..."), SAVE.collidepoint(mouse))
         for number, (rect, tool) in enumerate(tool_rects(), start=1):
             on = tool == self.tool
             if on:
@@ -176,14 +180,13 @@ class MapPainter:
             box = pygame.Rect(0, 0, 40, 40)
             box.center = (rect.centerx, rect.y + 30)
             swatch(surface, tool, box)
-            words = TOOL_WORDS[tool]
-            size = fit_text(words, 14, rect.width - 4, bold=on)
+            words, size = fitted(_(TOOL_WORDS[tool]), 14, rect.width - 4, bold=on)
             draw_text(surface, words, (rect.centerx, rect.y + 58), size, theme.TEXT, bold=on, anchor="midtop")
             draw_text(surface, str(number), (rect.x + 5, rect.y + 3), 12, theme.TEXT_DIM)
         arena = field.arena_of(doc)
         if arena is not None:
             for axis, value in (("width", arena.width), ("height", arena.height)):
-                words = f"{axis.title()} {value}"
+                words = (_("Width {size}") if axis == "width" else _("Height {size}")).format(size=value)
                 draw_text(
                     surface, words, (SIZE_LABELS[axis], 81), fit_text(words, 16, 64), theme.TEXT, anchor="midleft"
                 )
@@ -192,7 +195,7 @@ class MapPainter:
         ids = field.map_ids()
         following = ids[(self.start_from + 1) % len(ids)] if ids else ""
         name = map_edits.map_choice_names().get(following, following)
-        _button(surface, START_FROM, f"Start from a copy of {name}", START_FROM.collidepoint(mouse))
+        _button(surface, START_FROM, _("Start from a copy of {map}").format(map=name), START_FROM.collidepoint(mouse))
 
     def draw_sight(self, surface, shape, hover) -> None:
         """Under the heroes: what the sight cell sees lit (dotted), the rest shaded."""
@@ -222,12 +225,16 @@ class MapPainter:
 
     def hint(self, doc: Document, hover) -> str:
         if self.tool == SIGHT:
-            return "Hover a tile: what a hero there sees is lit; click pins it"
+            return _("Hover a tile: what a hero there sees is lit; click pins it")
         if self.tool in map_edits.START_BRUSHES:
-            whose = "your team's" if self.tool == "player start" else "the opponent's"
-            return f"Click tiles for {whose} 3 start cells (the oldest gives way)"
-        paint = {"floor": "floor", "wall": "walls", "embers": "embers"}[self.tool]
-        return f"Click or drag to paint {paint}; a right drag paints floor; Ctrl+Z undoes a stroke"
+            if self.tool == "player start":
+                return _("Click tiles for your team's 3 start cells (the oldest gives way)")
+            return _("Click tiles for the opponent's 3 start cells (the oldest gives way)")
+        return {
+            "floor": _("Click or drag to paint floor; a right drag paints floor; Ctrl+Z undoes a stroke"),
+            "wall": _("Click or drag to paint walls; a right drag paints floor; Ctrl+Z undoes a stroke"),
+            "embers": _("Click or drag to paint embers; a right drag paints floor; Ctrl+Z undoes a stroke"),
+        }[self.tool]
 
 
 def _button(surface, rect: pygame.Rect, words: str, hot: bool) -> None:

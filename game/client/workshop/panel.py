@@ -17,6 +17,7 @@ from game.client.widgets import draw_text, fit_text, panel, shade, wrap_text
 from game.client.workshop.dropdown import DropDowns, Menu
 from game.workshop import forms
 from game.workshop.forms import Row
+from game.i18n import _, ngettext
 from game.workshop.model import Document, describe_path, message_in_words, parse_path
 
 ROW_H = 28
@@ -230,7 +231,8 @@ class RowPanel(DropDowns):
         )
         colour = theme.TEXT_DIM if absent else theme.TEXT
         if row.kind == "bool":
-            text = "on" if shown else "off"
+            # TRANSLATORS: a switch row's value in the workshop's side panel.
+            text = _("on") if shown else _("off")
             colour = theme.GOOD if shown and not absent else colour
         elif row.kind == "int":
             draw_text(surface, "-", (box.x + 10, box.centery), 18, theme.ACCENT, bold=True, anchor="center")
@@ -238,7 +240,7 @@ class RowPanel(DropDowns):
             text = "-" if shown is None else str(shown)
             draw_text(
                 surface,
-                text + (" (default)" if absent and shown is not None else ""),
+                _("{value} (default)").format(value=text) if absent and shown is not None else text,
                 box.center,
                 15,
                 colour,
@@ -294,17 +296,25 @@ class ProblemList:
         border = theme.BAD if problems else theme.ACCENT if warnings else theme.GOOD
         panel(surface, self.rect, theme.BACKGROUND_2, border, radius=10)
         if problems:
-            title = count_words(len(problems), "problem")
+            title = ngettext("{count} problem", "{count} problems", len(problems)).format(count=len(problems))
         elif warnings:
-            title = f"{count_words(len(warnings), 'warning')} (the level can still be played)"
+            title = ngettext(
+                "{count} warning (the level can still be played)",
+                "{count} warnings (the level can still be played)",
+                len(warnings),
+            ).format(count=len(warnings))
         else:
-            title = "No problems: levels validate accepts this level"
-        draw_text(surface, title, (self.rect.x + 12, self.rect.y + 8), 16, border, bold=True)
+            title = _("No problems: levels validate accepts this level")
+        size = fit_text(title, 16, self.rect.width - 24, bold=True)  # a longer language's title shrinks
+        draw_text(surface, title, (self.rect.x + 12, self.rect.y + 8), size, border, bold=True)
         y = self.rect.y + 32
         self.entries = []
         for problem in problems or warnings:
             parts = parse_path(problem.path)
-            lines = wrap_text(f"{describe_path(parts)}: {message_in_words(problem.message)}", 14, self.rect.width - 24)
+            sentence = _("{where}: {problem}").format(
+                where=describe_path(parts, translate=True), problem=message_in_words(problem.message)
+            )
+            lines = wrap_text(sentence, 14, self.rect.width - 24)
             height = 17 * len(lines) + 4
             if y + height > self.rect.bottom - 6:
                 draw_text(surface, "...", (self.rect.x + 12, y), 14, theme.TEXT_DIM)
@@ -329,6 +339,7 @@ def draw_title_bar(
     left of the buttons; under it `detail` (the file's name), marked unsaved while the document is
     dirty; then its buttons, Undo and Redo enabled only with something to undo or redo, and
     `disabled` ones off."""
+    fit_toolbar(buttons)
     width = buttons[0].rect.x - 24
     size = fit_text(title, 20, width, bold=True, minimum=TITLE_MIN_SIZE)
     draw_text(
@@ -338,19 +349,36 @@ def draw_title_bar(
         size,
         theme.ACCENT,
         bold=True,
-        box=(0, 0, width + 12, 28),
+        box=(0, 0, width + 12, 33),  # a Thai line stands taller than a Latin one
     )
     if doc.dirty:
-        detail = f"{detail}  ·  unsaved" if detail else "unsaved"
+        detail = _("{file}  ·  unsaved").format(file=detail) if detail else _("unsaved")
     if detail:
         draw_text(surface, shorten(detail, 14, width), (12, 29), 14, theme.TEXT_DIM, box=(0, 26, width + 12, 22))
+    # The buttons are relabelled in the language of the moment: compared in that language too.
+    off = {_(label) for label in disabled}
     for button in buttons:
         button.enabled = (
-            not (button.label == "Undo" and not doc.undo_stack)
-            and not (button.label == "Redo" and not doc.redo_stack)
-            and button.label not in disabled
+            not (button.label == _("Undo") and not doc.undo_stack)
+            and not (button.label == _("Redo") and not doc.redo_stack)
+            and button.label not in off
         )
         button.draw(surface)
+
+
+def fit_toolbar(buttons, gap: int = 6) -> None:
+    """The top row's buttons, each as wide as its label needs in the language of the moment (at
+    least its width as made), lined up from the right end of the last one: a longer word takes
+    room from the title, not from its own letters."""
+    from game.client.resources import font
+
+    row = [button for button in buttons if button.rect.y == buttons[0].rect.y]  # not a screen's other buttons
+    right = row[-1].rect.right
+    for button in reversed(row):
+        base = button.__dict__.setdefault("base_width", button.rect.width)
+        button.rect.width = max(base, font(button.size, True).size(button.label)[0] + 18)
+        button.rect.right = right
+        right = button.rect.x - gap
 
 
 def draw_help_box(
@@ -366,7 +394,9 @@ def draw_help_box(
         draw_text(surface, heading, (box.x + 40, y), 20, theme.ACCENT, bold=True)
         y += 28
         for keys, what in rows:
-            draw_text(surface, keys, (box.x + 50, y), 16, theme.TEXT, bold=True)
+            draw_text(
+                surface, keys, (box.x + 50, y), fit_text(keys, 16, value_x - 60, bold=True), theme.TEXT, bold=True
+            )
             draw_text(
                 surface,
                 what,
@@ -377,7 +407,7 @@ def draw_help_box(
             y += 23
         y += 8
     draw_text(
-        surface, "Any key or click closes this", (box.centerx, box.bottom - 24), 15, theme.TEXT_DIM, anchor="center"
+        surface, _("Any key or click closes this"), (box.centerx, box.bottom - 24), 15, theme.TEXT_DIM, anchor="center"
     )
 
 
@@ -397,6 +427,13 @@ def shorten(text: str, size: int, width: int, bold: bool = False) -> str:
     while cut and font(size, bold).size(cut + "…")[0] > width:
         cut = cut[:-1]
     return cut + "…"
+
+
+def fitted(text: str, size: int, width: int, bold: bool = False) -> tuple[str, int]:
+    """`text` and a size at which it fits `width`: smaller first (not below 10), then cut with "…"
+    (a longer language's words stay in their place)."""
+    size = fit_text(text, size, width, bold=bold, minimum=10)
+    return shorten(text, size, width, bold=bold), size
 
 
 def draw_notice(surface, text: str) -> None:

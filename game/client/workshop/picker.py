@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import pygame
 
+from game.i18n import N_, _
+from game.client.workshop.panel import fitted
 from game.client import theme
 from game.client.cards.card_render import render_card
 from game.client.widgets import draw_text, fit_text, panel
@@ -14,7 +16,12 @@ from game.rules.cards.model import KEYWORD_LETTERS, CardType
 AREA = pygame.Rect(8, 50, 292, 664)
 ROW_H = 24
 LIST_TOP = AREA.y + 128
-TYPES = ((CardType.CREATURE, "Creature"), (CardType.GREEN, "Green"), (CardType.RED, "Red"), (CardType.BLUE, "Blue"))
+TYPES = (
+    (CardType.CREATURE, N_("Creature")),
+    (CardType.GREEN, N_("Green")),
+    (CardType.RED, N_("Red")),
+    (CardType.BLUE, N_("Blue")),
+)
 
 
 class Picker:
@@ -54,7 +61,7 @@ class Picker:
         chips = []
         for i, cost in enumerate(catalog.COSTS):
             chips.append((pygame.Rect(AREA.x + 8 + i * 34, AREA.y + 42, 31, 24), "cost", cost))
-        for i, (kind, _) in enumerate(TYPES):
+        for i, (kind, _name) in enumerate(TYPES):
             chips.append((pygame.Rect(AREA.x + 8 + i * 69, AREA.y + 70, 66, 24), "type", kind))
         for i, letter in enumerate(KEYWORD_LETTERS):
             chips.append((pygame.Rect(AREA.x + 8 + i * 46, AREA.y + 98, 43, 24), "keyword", letter))
@@ -116,11 +123,12 @@ class Picker:
         pygame.draw.rect(surface, theme.BACKGROUND_2, box, border_radius=6)
         pygame.draw.rect(surface, theme.ACCENT if self.typing else theme.PANEL_BORDER, box, 1, border_radius=6)
         text = self.query.text + ("|" if self.typing else "")
+        shown, size = fitted(text or _("Search name, id or text (/)"), 15, box.width - 16)
         draw_text(
             surface,
-            text or "Search name, id or text (/)",
+            shown,
             (box.x + 8, box.centery),
-            15,
+            size,
             theme.TEXT if text else theme.TEXT_DIM,
             anchor="midleft",
         )
@@ -129,7 +137,7 @@ class Picker:
             pygame.draw.rect(surface, theme.ACCENT_DARK if on else theme.BACKGROUND_2, rect, border_radius=5)
             label = {
                 "cost": lambda v: "7+" if v == 7 else str(v),
-                "type": lambda v: dict(TYPES)[v],
+                "type": lambda v: _(dict(TYPES)[v]),
                 "keyword": lambda v: v,
             }[name](value)
             # A chip's word is shrunk to its chip rather than cut short ("Creature" in 66 pixels).
@@ -159,7 +167,7 @@ class Picker:
             )
             draw_text(surface, stats, (rect.right - 6, rect.centery), 14, theme.TEXT_DIM, anchor="midright")
         if not self.found:
-            draw_text(surface, "no card matches", (AREA.centerx, LIST_TOP + 20), 15, theme.TEXT_DIM, anchor="center")
+            draw_text(surface, _("no card matches"), (AREA.centerx, LIST_TOP + 20), 15, theme.TEXT_DIM, anchor="center")
 
     def draw_preview(self, surface: pygame.Surface) -> None:
         index = self.hover if self.hover is not None else None

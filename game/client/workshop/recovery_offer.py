@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import time
 
+from game.i18n import _, ngettext
 from game.workshop import recovery
 from game.workshop.io import WorkshopFileError
 
@@ -16,8 +17,14 @@ def when(written: float, now: float | None = None) -> str:
     for size, word in ((86400, "day"), (3600, "hour"), (60, "minute")):
         if seconds >= size:
             count = int(seconds // size)
-            return "yesterday" if (word, count) == ("day", 1) else f"{count} {word}{'s' if count != 1 else ''} ago"
-    return "moments ago"
+            if (word, count) == ("day", 1):
+                return _("yesterday")
+            if word == "day":
+                return ngettext("{count} day ago", "{count} days ago", count).format(count=count)
+            if word == "hour":
+                return ngettext("{count} hour ago", "{count} hours ago", count).format(count=count)
+            return ngettext("{count} minute ago", "{count} minutes ago", count).format(count=count)
+    return _("moments ago")
 
 
 def offer(app, copies: list[recovery.Copy] | None = None) -> None:
@@ -26,11 +33,18 @@ def offer(app, copies: list[recovery.Copy] | None = None) -> None:
     if not copies:
         return
     copy, rest = copies[0], copies[1:]
-    name = "the campaign structure" if copy.kind == recovery.CAMPAIGN else copy.title or copy.level_id or "a new level"
-    where = f"{copy.path.name} is as it was" if copy.path is not None else "the level was never saved"
-    more = f" ({len(rest)} more after this one)" if rest else ""
+    campaign = copy.kind == recovery.CAMPAIGN
+    name = _("the campaign structure") if campaign else copy.title or copy.level_id or _("a new level")
+    if copy.path is not None:
+        message = _("The workshop closed {when} with changes not saved; {file} is as it was.")
+    else:
+        message = _("The workshop closed {when} with changes not saved; the level was never saved.")
+    message = message.format(when=when(copy.written), file=copy.path.name if copy.path is not None else "")
+    if rest:
+        more = ngettext("({count} more after this one)", "({count} more after this one)", len(rest))
+        message = f"{message} {more.format(count=len(rest))}"  # two sentences, each whole
 
-    def recover(_) -> None:
+    def recover(_text) -> None:
         try:
             document = recovery.restore(copy)
         except WorkshopFileError as error:  # the campaign file is gone or broken: nothing to put it in
@@ -38,16 +52,18 @@ def offer(app, copies: list[recovery.Copy] | None = None) -> None:
             return
         scene = "workshop_campaign" if copy.kind == recovery.CAMPAIGN else "workshop_editor"
         editor = app.push(scene, document=document, recovery_name=copy.name)
-        saved = "the files as they were" if copy.kind == recovery.CAMPAIGN else "the file as it was"
-        editor.say(f"Recovered your unsaved work: Ctrl+Z shows {saved} saved")
+        if campaign:
+            editor.say(_("Recovered your unsaved work: Ctrl+Z shows the files as they were saved"))
+        else:
+            editor.say(_("Recovered your unsaved work: Ctrl+Z shows the file as it was saved"))
 
-    def discard(_) -> None:
+    def discard(_text) -> None:
         recovery.forget(copy)
         offer(app, rest)
 
     app.push(
         "workshop_prompt",
-        title=f"Recover unsaved work on {name}?",
-        message=f"The workshop closed {when(copy.written)} with changes not saved; {where}.{more}",
-        buttons=[("Recover", recover), ("Discard", discard), ("Later", None)],
+        title=_("Recover unsaved work on {level}?").format(level=name),
+        message=message,
+        buttons=[(_("Recover"), recover), (_("Discard"), discard), (_("Later"), None)],
     )

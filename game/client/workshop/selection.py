@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.i18n import _, ngettext
 from game.client import theme
 from game.client.workshop import card_table, keys, skirmish_canvas
 from game.workshop import clipboard, edits
@@ -48,8 +49,20 @@ class Selection:
         self.version = editor.doc.version
         editor.selected = items[-1] if items else None
         if len(items) >= 2:
-            words = "heroes" if isinstance(items[0], HeroRef) else "cards"
-            editor.say(f"{len(items)} {words} selected: Ctrl+C copy, Ctrl+X cut, Ctrl+D duplicate, Delete")
+            chosen = (
+                ngettext(
+                    "{count} hero selected: Ctrl+C copy, Ctrl+X cut, Ctrl+D duplicate, Delete",
+                    "{count} heroes selected: Ctrl+C copy, Ctrl+X cut, Ctrl+D duplicate, Delete",
+                    len(items),
+                )
+                if isinstance(items[0], HeroRef)
+                else ngettext(
+                    "{count} card selected: Ctrl+C copy, Ctrl+X cut, Ctrl+D duplicate, Delete",
+                    "{count} cards selected: Ctrl+C copy, Ctrl+X cut, Ctrl+D duplicate, Delete",
+                    len(items),
+                )
+            )
+            editor.say(chosen.format(count=len(items)))
 
 
 def _modifier_held() -> bool:
@@ -154,22 +167,34 @@ def key(editor, intent) -> bool:
     try:
         if keys.ctrl(intent) and name in ("c", "x"):
             if not chosen:
-                editor.say("Select cards or heroes first (Ctrl+click adds one, drag a box around several)")
+                editor.say(_("Select cards or heroes first (Ctrl+click adds one, drag a box around several)"))
                 return True
             copy = clipboard.copy_heroes if heroes else clipboard.copy_cards
             cut = clipboard.cut_heroes if heroes else clipboard.cut_cards
             if name == "c":
                 count = copy(editor.doc, chosen)
-                what = ("hero" if count == 1 else "heroes") if heroes else ("card" if count == 1 else "cards")
-                editor.say(f"Copied {count} {what}: Ctrl+V pastes them where the mouse is")
+                copied = (
+                    ngettext(
+                        "Copied {count} hero: Ctrl+V pastes them where the mouse is",
+                        "Copied {count} heroes: Ctrl+V pastes them where the mouse is",
+                        count,
+                    )
+                    if heroes
+                    else ngettext(
+                        "Copied {count} card: Ctrl+V pastes them where the mouse is",
+                        "Copied {count} cards: Ctrl+V pastes them where the mouse is",
+                        count,
+                    )
+                )
+                editor.say(copied.format(count=count))
             else:
                 cut(editor.doc, chosen)
                 multi.set(editor, [])
-                editor.say(f"Done: {editor.doc.undo_stack[-1].label}")
+                editor.say(_("Done: {edit}").format(edit=editor.doc.undo_stack[-1].label))
             return True
         if keys.ctrl(intent) and name == "v":
             multi.set(editor, paste(editor))
-            editor.say(f"Done: {editor.doc.undo_stack[-1].label}")
+            editor.say(_("Done: {edit}").format(edit=editor.doc.undo_stack[-1].label))
             return True
         if keys.ctrl(intent) and name == "d" and chosen:
             made = (
@@ -178,12 +203,12 @@ def key(editor, intent) -> bool:
                 else clipboard.duplicate_cards(editor.doc, chosen)
             )
             multi.set(editor, made)
-            editor.say(f"Done: {editor.doc.undo_stack[-1].label}")
+            editor.say(_("Done: {edit}").format(edit=editor.doc.undo_stack[-1].label))
             return True
         if not keys.ctrl(intent) and name in ("delete", "backspace") and len(chosen) >= 2:
             (clipboard.delete_heroes if heroes else clipboard.delete_cards)(editor.doc, chosen)
             multi.set(editor, [])
-            editor.say(f"Done: {editor.doc.undo_stack[-1].label}")
+            editor.say(_("Done: {edit}").format(edit=editor.doc.undo_stack[-1].label))
             return True
     except ValueError as error:
         editor.say(str(error))

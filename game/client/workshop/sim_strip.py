@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.i18n import _, ngettext
 from game.client import theme
 from game.client.widgets import Button, draw_text, fit_text, panel
 from game.client.workshop.panel import shorten
@@ -28,8 +29,8 @@ class SimStrip:
         self.title = title
         self.warnings = warnings  # what the editor's checks suspected when it started
         self.rect = pygame.Rect(0, 0, 0, 0)
-        self.cancel = Button(pygame.Rect(0, 0, 84, 30), "Cancel", size=15)
-        self.results = Button(pygame.Rect(0, 0, 92, 30), "Results", size=15, primary=True)
+        self.cancel = Button(pygame.Rect(0, 0, 84, 30), _("Cancel"), size=15)
+        self.results = Button(pygame.Rect(0, 0, 92, 30), _("Results"), size=15, primary=True)
         self.dismiss = Button(pygame.Rect(0, 0, 30, 30), "×", size=18)
 
     def buttons(self) -> list[Button]:
@@ -53,7 +54,9 @@ class SimStrip:
         room = buttons[0].rect.x - self.rect.x - 20
         left = self.rect.x + 12
         if sim.running:
-            words = f"Simulating: {sim.done} of {sim.games} games"
+            words = ngettext(
+                "Simulating: {done} of {count} game", "Simulating: {done} of {count} games", sim.games
+            ).format(done=sim.done, count=sim.games)
             draw_text(
                 surface, words, (left, self.rect.y + 6), fit_text(words, 15, room, bold=True), theme.TEXT, bold=True
             )
@@ -65,14 +68,17 @@ class SimStrip:
                 pygame.draw.rect(surface, theme.MANA, filled, border_radius=5)
         elif sim.finished:
             report = sim.report or {}
-            words = f"Won {report.get('wins', 0)} of {report.get('games', 0)} games ({report.get('win_rate', 0):.0%})"
+            games = report.get("games", 0)
+            words = ngettext(
+                "Won {wins} of {count} game ({rate})", "Won {wins} of {count} games ({rate})", games
+            ).format(wins=report.get("wins", 0), count=games, rate=f"{report.get('win_rate', 0):.0%}")
             draw_text(
                 surface, words, (left, self.rect.y + 6), fit_text(words, 16, room, bold=True), theme.TEXT, bold=True
             )
-            note = staleness(sim.edits_since(doc)) or "Simulated as the level is now"
+            note = staleness(sim.edits_since(doc)) or _("Simulated as the level is now")
             draw_text(surface, shorten(note, 13, room), (left, self.rect.y + 28), 13, theme.TEXT_DIM)
         else:
-            draw_text(surface, "Simulation stopped", (left, self.rect.y + 6), 15, theme.BAD, bold=True)
+            draw_text(surface, _("Simulation stopped"), (left, self.rect.y + 6), 15, theme.BAD, bold=True)
             draw_text(surface, shorten(sim.error, 13, room), (left, self.rect.y + 28), 13, theme.TEXT_DIM)
         for button in buttons:
             button.draw(surface)
@@ -116,7 +122,7 @@ def start(editor, setup: Setup) -> None:
     warnings = tuple(message_in_words(warning.message) for warning in editor.doc.warnings)
     editor.sim_strip = SimStrip(sim, editor.doc.data.get("title", ""), warnings)
     sim.start()
-    editor.say("Simulating in the background: keep editing")
+    editor.say(_("Simulating in the background: keep editing"))
 
 
 def update(editor, area: pygame.Rect) -> None:
@@ -145,7 +151,7 @@ def press(editor, pos) -> bool:
         return False
     if hit == "cancel":
         close(editor)
-        editor.say("Simulation cancelled")
+        editor.say(_("Simulation cancelled"))
     elif hit == "dismiss":
         close(editor)
     elif hit == "results":

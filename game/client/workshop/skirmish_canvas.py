@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from game.i18n import _, ngettext, pgettext
 from game.client.skirmish import view as skirmish_view
 
 from game.client import theme
@@ -152,7 +153,7 @@ class SkirmishCanvas:
                 return Press(selected)
         shape = layout(doc)
         if shape is None:
-            return Press(None, "This level names no map there is: pick one in the Level tab")
+            return Press(None, _("This level names no map there is: pick one in the Level tab"))
         hero = hero_under(doc, shape, pos)
         if hero is not None and button == 3:
             field.remove_hero(doc, hero)
@@ -165,7 +166,7 @@ class SkirmishCanvas:
             return Press(None)
         if self.hero_class is None:  # a click that only deselects says nothing
             return Press(
-                None, "" if selected is not None else "Pick a hero class above, then click a free tile to add it"
+                None, "" if selected is not None else _("Pick a hero class above, then click a free tile to add it")
             )
         try:
             return Press(field.add_hero(doc, self.side, self.hero_class, cell))
@@ -210,7 +211,7 @@ class SkirmishCanvas:
         if shape is None:
             draw_text(
                 surface,
-                f"No map named \"{doc.get(('map',))}\": pick one in the Level tab",
+                _('No map named "{map}": pick one in the Level tab').format(map=doc.get(("map",))),
                 FIELD.center,
                 20,
                 theme.BAD,
@@ -256,12 +257,13 @@ class SkirmishCanvas:
             pygame.draw.rect(surface, tuple(c // 3 for c in colour) if on else theme.PANEL_LIGHT, rect, border_radius=7)
             pygame.draw.rect(surface, colour if on else theme.PANEL_BORDER, rect, 2 if on else 1, border_radius=7)
             count = len(field.team(doc, side))
-            name = "Your team" if side == "player" else "Opponent"
+            team = _("Your team {count}/{most}") if side == "player" else _("Opponent {count}/{most}")
+            words = team.format(count=count, most=field.TEAM_SIZE)
             draw_text(
                 surface,
-                f"{name} {count}/{field.TEAM_SIZE}",
+                words,
                 rect.center,
-                16,
+                fit_text(words, 16, rect.width - 8, bold=on),
                 theme.TEXT if on else theme.TEXT_DIM,
                 bold=on,
                 anchor="center",
@@ -272,8 +274,10 @@ class SkirmishCanvas:
         brush = pygame.Rect(0, 0, 30, 30)
         brush.center = (PAINT.centerx, PAINT.y + 24)
         map_tools.swatch(surface, "wall", brush)
-        draw_text(surface, "Paint", (PAINT.centerx, PAINT.y + 44), 14, theme.TEXT, anchor="midtop")
-        draw_text(surface, "map", (PAINT.centerx, PAINT.y + 61), 14, theme.TEXT, anchor="midtop")
+        # TRANSLATORS: a small button's two lines ("Paint" over "map").
+        for i, word in enumerate((_("Paint"), pgettext("paint the map", "map"))):
+            size = fit_text(word, 14, PAINT.width - 4)
+            draw_text(surface, word, (PAINT.centerx, PAINT.y + 44 + 17 * i), size, theme.TEXT, anchor="midtop")
         team = TEAM_OF_SIDE[self.side]
         for number, (rect, cls) in enumerate(palette_rects(), start=1):
             on = cls.id == self.hero_class
@@ -344,17 +348,32 @@ class SkirmishCanvas:
         if self.painting:
             text = self.painter.hint(doc, hover)
         elif hero is not None:
-            text = f"{field.describe(doc, hero)}, {field.owner(hero.side)}: drag to move, right click removes"
+            held = (
+                _("{hero}, your team: drag to move, right click removes")
+                if hero.side == "player"
+                else _("{hero}, the opponent's team: drag to move, right click removes")
+            )
+            text = held.format(hero=field.describe(doc, hero))
         elif self.hero_class is not None:
             cls = next((c.name for c in field.hero_classes() if c.id == self.hero_class), self.hero_class)
-            text = f"Click a free tile: a {cls.lower()} joins {field.owner(self.side)} (Esc: stop adding)"
+            joins = (
+                _("Click a free tile: a {hero} joins your team (Esc: stop adding)")
+                if self.side == "player"
+                else _("Click a free tile: a {hero} joins the opponent's team (Esc: stop adding)")
+            )
+            text = joins.format(hero=cls.lower())
         else:
-            text = "Pick a hero class above, then click a free tile; drag a hero to move it; Delete removes"
-        own = " (this level's own)" if isinstance(doc.get(("map",)), dict) else ""
-        embers = f", embers burn {arena.hazard_damage}" if arena.hazards else ""
-        where = f"{arena.name}{own}, {arena.width} x {arena.height}, {arena.round_limit} rounds{embers}" + (
-            f"  ·  tile {cell_name(*hover)}" if hover else ""  # as the game's board edges name it (b5)
+            text = _("Pick a hero class above, then click a free tile; drag a hero to move it; Delete removes")
+        name = (
+            _("{map} (this level's own)").format(map=arena.name) if isinstance(doc.get(("map",)), dict) else arena.name
         )
+        where = ngettext(
+            "{map}, {width} x {height}, {rounds} round", "{map}, {width} x {height}, {rounds} rounds", arena.round_limit
+        ).format(map=name, width=arena.width, height=arena.height, rounds=arena.round_limit)
+        if arena.hazards:
+            where = _("{facts}, embers burn {damage}").format(facts=where, damage=arena.hazard_damage)
+        if hover:  # the tile as the game's board edges name it (b5)
+            where = _("{facts}  ·  tile {tile}").format(facts=where, tile=cell_name(*hover))
         # Two lines: the map's facts, then what the mouse does (a long map name pushes nothing over).
         y = FIELD.bottom + 4  # clear of the editor's notices at the window's bottom
         draw_text(surface, where, (AREA.x + 16, y), fit_text(where, 15, AREA.width - 32), theme.TEXT_DIM)

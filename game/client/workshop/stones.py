@@ -13,8 +13,9 @@ import re
 
 import pygame
 
+from game.i18n import _
 from game.client import theme
-from game.client.widgets import draw_text, panel
+from game.client.widgets import draw_text, fit_text, panel
 from game.rules.gomoku.rules import POINT_LETTERS, point_name
 from game.workshop import edits
 from game.workshop.model import Document
@@ -89,23 +90,29 @@ def draw(surface: pygame.Surface, doc: Document, bad: set[tuple], hover: tuple[i
     if hover is not None:
         pygame.draw.circle(surface, theme.HIGHLIGHT, point_centre(doc, *hover), radius, 2)
     for i, line in enumerate(legend(doc, counts, hover)):
-        draw_text(surface, line, (AREA.x + 14, AREA.y + 16 + i * 22), 16, theme.TEXT if i < 2 else theme.TEXT_DIM)
+        size = fit_text(line, 16, BOARD.x - AREA.x - 20)  # left of the board
+        draw_text(surface, line, (AREA.x + 14, AREA.y + 16 + i * 22), size, theme.TEXT if i < 2 else theme.TEXT_DIM)
 
 
 def legend(doc: Document, counts: dict[str, int], hover: tuple[int, int] | None) -> list[str]:
     """The lines left of the board: the stones, who moves, what a click does, the point under the mouse."""
-    first = "you" if doc.get(("first",), "player") == "player" else "the opponent"
+    mine = doc.get(("first",), "player") == "player"
+    black = counts["black"] <= counts["white"]
+    if black:
+        to_move = _("to move: black (you)") if mine else _("to move: black (the opponent)")
+    else:
+        to_move = _("to move: white (you)") if mine else _("to move: white (the opponent)")
     lines = [
-        f"{counts['black']} black, {counts['white']} white",
-        f"to move: {'black' if counts['black'] <= counts['white'] else 'white'} ({first})",
+        _("{black} black, {white} white").format(black=counts["black"], white=counts["white"]),
+        to_move,
         "",
-        "Click: black,",
-        "white, empty",
-        "Shift+click: white",
-        "Right click: clear",
+        # TRANSLATORS: the lines left of the gomoku board (narrow: a line break where it fits).
+        *_("Click: black,\nwhite, empty").split("\n"),
+        _("Shift+click: white"),
+        _("Right click: clear"),
     ]
     if hover is not None:
-        lines += ["", f"point {point_name(hover, size_of(doc))}"]
+        lines += ["", _("point {point}").format(point=point_name(hover, size_of(doc)))]
     return lines
 
 
