@@ -9,7 +9,8 @@ health so that wounded enemies are worth finishing, and the hero's place). The P
 kept, plans that end alike counted once. Replies: each kept plan is played on with the greedy
 policy (greedy.py: each hero's best expected-value action, again and again) for the heroes'
 turns that follow, whichever team they belong to, and the plan whose aftermath is worth most is
-chosen. The replies deepen while time remains (HORIZONS): the next hero's turn, then every turn
+chosen, less its peril when the replies spared the hero (hard_eval.peril: the enemies' high rolls
+together could kill it where the plan ends; the replies deal each blow at its mean). The replies deepen while time remains (HORIZONS): the next hero's turn, then every turn
 until this hero's next one (each enemy answers once), then a round more; each horizon judges the
 plans in the order the last one ranked them, so a horizon cut short still compares the leader
 with its nearest rivals, and decides among those. This is a one-ply expectimax over whole turns,
@@ -62,8 +63,16 @@ def hard_candidates(state, hero) -> list[Action]:
 
     cells = sorted(reach, key=rank)[:MOVE_KEEP]
     if hero.health_ratio < WOUNDED:
-        cells += [c for c in escape_cells(state, hero, reach, ESCAPES) if c not in cells]
+        cells += [c for c in wounded_cells(state, hero, reach) if c not in cells]
     return actions[:1] + [move(*c) for c in cells] + actions[1:]
+
+
+def wounded_cells(state, hero, reach) -> list[tuple[int, int]]:
+    """The ESCAPES cells fewest enemies can strike, then the cell where their high rolls together
+    hurt least (a mage in reach of every cell: a 14-health cleric was offered no cell out of its
+    fireball's reach, and walked into the enemy team)."""
+    cells = escape_cells(state, hero, reach, ESCAPES)
+    return cells + [c for c in safest_cells(state, hero, reach) if c not in cells]
 
 
 class HardAgent(PlanFollower):
@@ -119,7 +128,7 @@ class HardAgent(PlanFollower):
         if hero.health_ratio < WOUNDED:
             steps = int(hero.energy // hero.cls.move_cost)
             reach = root.grid.reach(hero.cell, steps, root.occupied())
-            escapes = {c: () for c in escape_cells(root, hero, reach, ESCAPES)}
+            escapes = {c: () for c in wounded_cells(root, hero, reach)}
 
         def record(path, end):
             value = plan_value(end, team, uid)
@@ -138,10 +147,10 @@ class HardAgent(PlanFollower):
 
         cut = False  # set by walk() when it stopped at the depth limit (reset for each depth below)
 
-        def walk(node, path, depth) -> bool:
+        def walk(node, path, depth, whole=False) -> bool:
             nonlocal cut
             for action in hard_candidates(node, node.active_hero):
-                if time.perf_counter() > stop:
+                if not whole and time.perf_counter() > stop:
                     return False
                 child = node.clone()
                 child.do(action)
@@ -160,7 +169,10 @@ class HardAgent(PlanFollower):
 
         for depth in range(1, MAX_DEPTH + 1):
             cut = False
-            if not walk(root, (), depth) or not cut:
+            # The first depth is judged whole, whatever the clock: END is the first candidate,
+            # and a search stopped after it (a busy machine, an area spell checked on every cell)
+            # ended the turn of a mage beside the berserker killing it, with 47 mana and full energy.
+            if not walk(root, (), depth, whole=depth == 1) or not cut:
                 break
         # Best first; equal values keep the order found (shallower plans first).
         plans = sorted(heap, key=lambda item: (-item[0], -item[1]))
@@ -184,7 +196,10 @@ class HardAgent(PlanFollower):
                     break
             else:
                 sim.do(END)
-        return plan_value(sim, team, uid)
+        value = plan_value(sim, team, uid)
+        if sim.heroes[uid - 1].alive:  # the replies at their means spared it: the high rolls may not
+            value -= peril(end, end.heroes[uid - 1])
+        return value
 
     def explain(self) -> str:
         return self.last_report

@@ -10,7 +10,10 @@ docs/design/skirmish-ai.md):
   its staff does nothing and idled in a corner while the storm killed it; from the round before
   the storm on, safety is no longer weighed and a hero without mana closes to striking range;
 - a wounded hero must get out of reach (`escape_cells`): a 1-health cleric stayed in a ranger's
-  range because no cell out of it was among the cells the search tried.
+  range because no cell out of it was among the cells the search tried;
+- a hero the enemies could kill next round is in peril (`peril`): a 14-health cleric walked into
+  the middle of the enemy team to cast Smite, because the replies deal each blow at its mean and
+  no single enemy's mean kills it.
 """
 
 from __future__ import annotations
@@ -18,7 +21,7 @@ from __future__ import annotations
 from ai.skirmish.evaluation import STATUS_HP, hazard_cost
 from game.rules.skirmish.grid import manhattan
 from game.rules.skirmish.hero import Hero
-from game.rules.skirmish.model import DEBUFFS, TargetKind, Verb
+from game.rules.skirmish.model import DEBUFFS, DamageKind, TargetKind, Verb
 
 MANA_WORTH = 10.0  # a full pool, as before
 POSITION_WORTH = 30.0  # about a third of a hero's health, as before
@@ -125,3 +128,71 @@ def escape_cells(state, hero: Hero, cells, keep: int = 2) -> list[tuple[int, int
         return (strikers(state, cell, enemies), company, cell[1], cell[0])
 
     return sorted(cells, key=rank)[:keep]
+
+
+PERIL = 0.5  # of the hero's standing worth, lost when the enemies' high rolls together could kill it
+
+
+def high_damage(enemy: Hero, cell: tuple[int, int], target: Hero) -> float:
+    """The most `enemy` could deal to `target` on `cell` in its next turn on high rolls (no
+    crits): it walks to its longest paid reach, then casts the paid blows that deal most with the energy
+    left, each ability once unless it has no cooldown (walls and sight ignored)."""
+    blows = []
+    for a in enemy.cls.abilities:
+        if a.mana > enemy.mana or a.target == TargetKind.SELF and a.range == 0 and a.size == 0:
+            continue
+        for e in a.effects:
+            if e.verb != Verb.DAMAGE:
+                continue
+            if e.kind == DamageKind.MAGIC:
+                hit = e.power[1] * (100 - target.resist()) / 100
+            else:
+                hit = round(enemy.cls.damage[1] * e.scale) * (100 - target.armour()) / 100
+            reach = a.range + (a.size if a.target == TargetKind.CELL else 0)
+            blows.append((hit * enemy.damage_percent() / 100, a.energy, a.cooldown, reach))
+    if not blows:
+        return 0.0
+    energy = enemy.turn_energy()
+    gap = manhattan(cell, enemy.cell)
+    best = 0.0
+    for reach in {b[3] for b in blows}:
+        left = energy - max(0, gap - reach) * enemy.cls.move_cost
+        if left <= 0:
+            continue
+        # most damage for each amount of energy (a knapsack: two bolts may beat one fireball)
+        most = [0.0] * (left + 1)
+        for hit, cost, cooldown, r in blows:
+            if r < reach or cost <= 0:
+                continue
+            if cooldown == 0:
+                for spent in range(cost, left + 1):
+                    most[spent] = max(most[spent], most[spent - cost] + hit)
+            else:
+                for spent in range(left, cost - 1, -1):
+                    most[spent] = max(most[spent], most[spent - cost] + hit)
+        best = max(best, most[left])
+    return best
+
+
+def peril(state, hero: Hero) -> float:
+    """What the hero standing on its cell stands to lose: PERIL x its standing worth (as
+    team_value counts it) when the enemies' high_damage together reaches its health (the greedy
+    replies deal each blow at its mean, so three enemies' blows that kill a 14-health cleric on
+    high rolls look survivable); 0 under the storm (hiding then only loses) or when it is safe."""
+    if not hero.alive or state.winner is not None or storm_on(state):
+        return 0.0
+    enemies = [h for h in state.heroes if h.alive and h.team != hero.team]
+    total = sum(high_damage(e, hero.cell, hero) for e in enemies)
+    if total < hero.health:
+        return 0.0
+    return PERIL * (40.0 + 100.0 * (max(0.0, hero.health) / hero.cls.health) ** 0.5)
+
+
+def safest_cells(state, hero: Hero, cells, keep: int = 1) -> list[tuple[int, int]]:
+    """The `keep` cells of `cells` where the enemies' high_damage together is least (escape_cells
+    counts enemies, and a mage that can reach every cell counts the same everywhere), then
+    row-major."""
+    enemies = [h for h in state.heroes if h.alive and h.team != hero.team]
+    if not enemies:
+        return []
+    return sorted(cells, key=lambda c: (sum(high_damage(e, c, hero) for e in enemies), c[1], c[0]))[:keep]

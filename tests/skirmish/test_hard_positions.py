@@ -7,7 +7,9 @@ copies made, not the machine, so each choice is the same on any machine."""
 from __future__ import annotations
 
 from ai.skirmish.hard import PLANS, HardAgent
-from ai.skirmish.hard_eval import escape_cells, fight_range, storm_on, strikers
+import pytest
+
+from ai.skirmish.hard_eval import escape_cells, fight_range, high_damage, peril, safest_cells, storm_on, strikers
 from game.rules.skirmish.actions import Act
 from game.rules.skirmish.grid import manhattan
 from game.rules.skirmish.hero import Status
@@ -188,3 +190,82 @@ def test_more_time_looks_further_ahead():
             agent.act(state.observation(0), budget)
         horizons.append(agent.horizon)
     assert horizons == [1, 5, 11]
+
+
+def cleric_among_enemies() -> SkirmishState:
+    """Round 4: the cleric (uid 3, 14 of 90 health, 15 mana: Smite, no Mend, no Sanctuary) at c4,
+    its knight and ranger behind it on the left edge; the enemy knight (70 health) at g3, mage
+    (35) at h4 and ranger (50) at g6; an ally acts next, then the enemy knight."""
+    return position(
+        [["knight", "ranger", "cleric"], ["knight", "mage", "ranger"]],
+        [(0, 3), (0, 6), (2, 3), (6, 2), (7, 3), (6, 5)],
+        active=3,
+        round=4,
+        health={3: 14, 4: 70, 5: 35, 6: 50},
+        mana={3: 15},
+        order=[3, 1, 4, 2, 5, 6],
+    )
+
+
+def test_a_fourteen_health_cleric_keeps_out_of_the_enemy_team():
+    """Player's report: a 14-health cleric walked into the middle of the enemy team. The old hard
+    stepped to c3 and cast Smite on the knight (MOVE 2 2, CAST smite 6 2, END), four cells from
+    the knight, six from the mage, seven from the ranger: no single blow at its mean kills it, so
+    the greedy replies left it standing. Now it walks to a1, where only the mage's Frost Lance
+    reaches it (9 on a high roll)."""
+    state = cleric_among_enemies()
+    actions, after = hard_turn(state)
+    assert actions == ["MOVE 0 0"], actions
+    cleric = after.heroes[2]
+    assert sum(high_damage(e, cleric.cell, cleric) for e in after.heroes[3:]) == pytest.approx(9.0)
+
+
+def test_the_enemies_high_rolls_together_put_the_cleric_in_peril():
+    """On c3 (the old choice): the knight walks 3 steps and strikes once (13 x 0.8 for the
+    cleric's armour 20), the mage walks a step and casts two Arcane Bolts (13 x 0.75 for its
+    resist 25, each; more than one Fireball's 18 x 0.75), the ranger walks a step and shoots once
+    (13 x 0.8): 40.3 together, more than 14, so the cleric risks half its standing worth. On a1
+    only the mage's Frost Lance (12 x 0.75) reaches it: 9, no peril; a1 is the safest cell."""
+    state = cleric_among_enemies()
+    cleric, enemies = state.heroes[2], state.heroes[3:]
+    assert [high_damage(e, (2, 2), cleric) for e in enemies] == pytest.approx([10.4, 19.5, 10.4])
+    assert [high_damage(e, (0, 0), cleric) for e in enemies] == pytest.approx([0.0, 9.0, 0.0])
+    cleric.cell = (2, 2)
+    assert peril(state, cleric) == pytest.approx(0.5 * (40 + 100 * (14 / 90) ** 0.5))
+    cleric.cell = (0, 0)
+    assert peril(state, cleric) == 0.0
+    cleric.cell = (2, 3)
+    reach = state.grid.reach(cleric.cell, 5, state.occupied())
+    assert safest_cells(state, cleric, reach) == [(0, 0)]
+
+
+def mage_beside_a_berserker() -> SkirmishState:
+    """Pillars, round 7, from a hard-vs-medium game: the last hard hero, a mage (70 health, 47
+    mana) at j5, the enemy berserker (37 health) beside it at j4, the warlock and mage far off."""
+    return position(
+        [["berserker", "warlock", "mage"], ["berserker", "warlock", "mage"]],
+        [(9, 3), (3, 4), (1, 3), (5, 3), (7, 4), (9, 4)],
+        active=6,
+        round=7,
+        health={1: 37, 2: 65, 3: 70, 4: 0, 5: 0, 6: 70},
+        mana={1: 18, 2: 50, 3: 62, 6: 47},
+        order=[6, 2, 3, 1],
+        arena="pillars",
+    )
+
+
+def test_a_mage_on_a_busy_machine_still_acts():
+    """Found watching hard against medium: the mage ended three turns running beside the berserker
+    that was killing it, full energy and 47 mana (hard lost). On a busy machine its plans had no
+    time: END is the first candidate, and the search stopped after it. Here a 2 ms budget on the
+    work clock (0.4 ms for plans: two state copies) stands for that: the old hard chose END (and at
+    3-5 ms a step to k3); now every first action is judged and it casts Frost Lance at the
+    berserker (at 20 ms the old hard cast Fireball)."""
+    for budget in (1, 2, 5):
+        agent = HardAgent(1)
+        with work_clock():
+            action = agent.act(mage_beside_a_berserker().observation(1), budget)
+        assert action.text() == "CAST frost_lance 8 0", (budget, action)
+    state = mage_beside_a_berserker()
+    state.apply(action)
+    assert state.heroes[0].health < 37  # the lance's line runs through the berserker
