@@ -1,11 +1,13 @@
 """The campaign's measured difficulty curve is kept with the levels (issue #33).
 
 `levels/campaign_curve.json` is what `duelmind levels report --games 30 --jobs 2 --write
-levels/campaign_curve.json` measured (levels changed since were measured again with `--level ID`,
-which merges their rows into the file): every campaign level played by the player model. Each row
-carries the digest of the level it measured, so a level edited since then fails here until it is
-measured again; and the stored rows must keep the bands of `game.tools.campaign_report`, except
-the levels listed in KNOWN_OUTSIDE (each with the reason), so a new level out of its band fails.
+levels/campaign_curve.json` measured (levels changed since were measured again with `--changed`
+or `--level ID`, which merge their rows into the file): every campaign level played by the player
+model. Each row carries the digest of the level it measured, so a level edited since then fails
+here until it is measured again; the stored rows must keep the bands of
+`game.tools.campaign_report`, except the levels listed in KNOWN_OUTSIDE (each with the reason), so
+a new level out of its band fails; and the rows' minutes, summed, must come to three to four
+hours.
 """
 
 from __future__ import annotations
@@ -18,21 +20,26 @@ import pytest
 
 from game.rules.levels.loader import load_level
 from game.rules.levels.session import level_digest
-from game.tools.campaign_report import LevelRow, band_problems, campaign_order, targets
+from game.tools.campaign_report import LevelRow, band_problems, campaign_order, expected_minutes, targets
 
 CURVE = Path(__file__).resolve().parents[2] / "levels" / "campaign_curve.json"
 
 # Levels the player model still plays outside their band, and why. A level that comes into its
 # band must leave this table too (the test compares the sets), so it only ever shrinks on purpose.
 KNOWN_OUTSIDE = {
-    # A three-move forced win: the model's gomoku search (hard, slipping to easy) reads fours
-    # perfectly, so it wins every time; a person has to see the four-three, which is the lesson.
-    # Its opening would need a longer forced win to measure harder, which is a new puzzle.
+    # A three-move forced win (a four-three). Both of the model's gomoku AIs read it: hard by its
+    # search for wins by fours, and easy, the one it slips to, because its search never cuts a
+    # forced answer, so a four and its reply are always looked at. Openings with decoy fours were
+    # tried (2026-11-27): the model either still won every game, or its hard AI took a longer win
+    # by fours past the move limit and it won a third of them; a person's way of missing the
+    # four-three is one the model does not have.
     "g2_four_three",
-    # 15/30 = 50 % as stored. The eighth chapter (the Engine Halls) moved the tournament's
-    # target from 66 % to 70 %, so its band now starts at 55 %; the renju table is the boss whose
-    # twist another change is tuning, and is measured again with it.
-    "g4_renju_challenge",
+    # The stone garden's boss (survive fifteen of Hana's moves, five points sealed by the lantern):
+    # 30/30 as stored, above the band's 98 %; the same level measured 28/30 in a `levels simulate`
+    # run that day, and the twist's other shapes measured 60 % to 87 % (four points, which the
+    # step from g2_four_three's 100 % rules out) or 100 % (six or eight). The gomoku AIs think
+    # against the clock, so on the busy machine these rows moved by up to 25 points between runs.
+    "g3_hold_the_garden",
 }
 
 
@@ -80,3 +87,21 @@ def test_the_band_check_would_catch_a_level_falling_out(curve):
     rows[index] = dataclasses.replace(rows[index], win_rate=0.0)
     names = [problem.split(":")[0] for problem in band_problems(rows)]
     assert names.count(rows[index].level) == 2
+
+
+def test_every_rows_minutes_follow_the_time_model(curve):
+    assert [row.minutes for row in _rows(curve)] == [
+        round(expected_minutes(load_level(row.level), row.mean_length, row.win_rate), 1) for row in _rows(curve)
+    ]
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="278 minutes as stored on 2026-11-27 (docs/levels/difficulty.md): still above four hours; "
+    "strict, so the mark must go when the campaign comes into three to four hours",
+)
+def test_the_campaign_takes_a_middling_player_three_to_four_hours(curve):
+    # Issue #33: three to four hours for a player of middling skill, retries and bonus levels
+    # included (the minutes of each row: game/tools/campaign_report.py, expected_minutes).
+    total = sum(row.minutes for row in _rows(curve))
+    assert 180 <= total <= 240, f"{total:.0f} minutes"

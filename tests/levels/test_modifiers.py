@@ -19,7 +19,7 @@ from game.rules.gomoku import BLACK, WHITE, GomokuState, Rule
 from game.rules.gomoku.rules import WALL, scan_winner
 from game.rules.levels import LevelSession
 from game.rules.levels.checks import check_level
-from game.rules.levels.loader import load_level
+from game.rules.levels.loader import load_level, read_campaign
 from game.rules.levels.modifiers import pattern_points, twist_words
 from game.rules.skirmish.actions import END
 from tests.levels.helpers import GOLEM, KNIGHT, card_level, gomoku_level, started
@@ -288,3 +288,39 @@ def test_the_bosses_twist_the_rules_and_say_so(level_id, kind):
     level = load_level(level_id)
     assert getattr(level.twist, kind) is not None and twist_words(level)
     assert _problems(level) == []
+
+
+# Words a boss's story or summary uses to tell the player about each kind of twist.
+TWIST_WORDS = {
+    "double_draw": "two cards",
+    "mana_surge": "mana",
+    "cursed_lane": "curse",
+    "pattern": "sealed",
+    "blocked": "sealed",
+    "storm_from_round": "storm",
+}
+
+
+def test_every_chapters_boss_has_its_own_twist_and_its_story_says_it():
+    campaign, problems = read_campaign()
+    assert campaign is not None, problems
+    bosses = {chapter.id: load_level(chapter.levels[-1]) for chapter in campaign.chapters}
+    kinds = {
+        chapter: sorted(key for key, value in boss.twist if value not in (None, [])) if boss.twist else []
+        for chapter, boss in bosses.items()
+    }
+    assert kinds == {
+        "apprentice": ["double_draw"],
+        "stone_garden": ["blocked"],
+        "proving_yard": ["storm_damage", "storm_from_round"],
+        "tournament": ["blocked"],
+        "foundry": ["blocked"],
+        "vault": ["pattern"],
+        "engine_halls": ["double_draw"],
+        "final": ["mana_surge"],
+    }
+    for chapter, boss in bosses.items():
+        told = " ".join([boss.summary, *(line.text for line in boss.story.before)]).lower()
+        words = {TWIST_WORDS[kind] for kind in kinds[chapter] if kind in TWIST_WORDS}
+        assert all(word in told for word in words), (boss.id, words)
+        assert twist_words(boss) and _problems(boss) == []

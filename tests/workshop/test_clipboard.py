@@ -116,12 +116,12 @@ def test_the_clipboard_outlives_its_level_and_refuses_another_game(doc):
 
 def test_heroes_cut_copied_pasted_and_duplicated():
     """First Muster on the ruins: your knight Captain Brenna (label brenna) on 1,3, a mage on
-    0,4, a cleric on 0,6; the opponent's berserker 9,1, rogue 9,4, ranger 9,6."""
+    0,4, a cleric on 0,6; the opponent's berserker 7,1 (75 health), rogue 7,4, ranger 7,6."""
     doc = open_level("s1_first_muster")
     before = copy.deepcopy(doc.data)
     clip = clipboard.Clipboard()
     assert clipboard.cut_heroes(doc, [HeroRef("opponent", 2), HeroRef("opponent", 1)], clip) == 2
-    assert doc.get(("opponent", "heroes")) == [{"hero": "berserker", "at": [9, 1]}]
+    assert doc.get(("opponent", "heroes")) == [{"hero": "berserker", "at": [7, 1], "health": 75}]
     assert clipboard.copy_heroes(doc, [HeroRef("player", 1), HeroRef("player", 2)], clip) == 2
     assert clip.data == {
         "game": "skirmish",
@@ -131,7 +131,7 @@ def test_heroes_cut_copied_pasted_and_duplicated():
     # Pasted from 8,4: the cleric keeps its place two rows under the mage.
     assert clipboard.paste_heroes(doc, "opponent", (8, 4), clip) == [HeroRef("opponent", 1), HeroRef("opponent", 2)]
     assert doc.get(("opponent", "heroes")) == [
-        {"hero": "berserker", "at": [9, 1]},
+        {"hero": "berserker", "at": [7, 1], "health": 75},
         {"hero": "mage", "at": [8, 4], "health": 45},
         {"hero": "cleric", "at": [8, 6]},
     ]
