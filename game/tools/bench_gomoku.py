@@ -96,7 +96,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--write-openings",
         action="store_true",
-        help="regenerate openings.json (balanced starting positions), then exit",
+        help="regenerate the --rule's opening book (openings.json, openings_renju.json: balanced starting positions), "
+        "then exit",
     )
     add_output_arguments(parser, json_help="print one JSON document on stdout (a key per section) instead of the text")
     execution.add_arguments(parser)
@@ -135,7 +136,7 @@ def run(args: argparse.Namespace) -> int:
         write_positions()
         return 0
     if args.write_openings:
-        write_openings()
+        write_openings(args.rule, jobs=args.jobs)
         return 0
     if args.quick:
         args.games, args.budget_ms, args.speed_ms = min(args.games, 6), min(args.budget_ms, 150.0), 500.0
@@ -163,7 +164,7 @@ def run(args: argparse.Namespace) -> int:
         report["threat_space"] = bench_threat_space(
             data["middle_game"] + data["tactical"], echo=echo, progress=progress
         )
-    book = load_openings()
+    book = load_openings(args.rule)
     if "openings" in sections:
         report["openings"] = describe_openings(book, echo)
     if "ladder" in sections:
@@ -421,7 +422,7 @@ class LadderJob:
         }
 
     def tasks(self) -> list[tuple]:
-        tasks = ladder_tasks(list(self.pairs), self.games, self.budget_ms, RULES[self.rule], load_openings())
+        tasks = ladder_tasks(list(self.pairs), self.games, self.budget_ms, RULES[self.rule], load_openings(self.rule))
         strength = {name: index for index, name in enumerate(engine.LEVEL_SETTINGS)}
         tasks.sort(key=lambda task: -max(strength[task[0]], strength[task[1]]))  # stable: a fixed order
         return tasks

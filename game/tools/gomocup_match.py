@@ -48,6 +48,7 @@ from game.tools.args import (
 )
 
 BOOK = Path(__file__).resolve().parents[2] / "ai" / "gomoku" / "openings.json"
+RENJU_BOOK = BOOK.with_name("openings_renju.json")
 BOOK_SIZE = 15  # the book's openings are written for 15x15 and centred on larger boards
 RULES = {"freestyle": Rule.FREESTYLE, "standard": Rule.STANDARD, "renju": Rule.RENJU}
 # INFO rule bits of the Piskvork protocol: 1 exact five, 4 renju.
@@ -632,7 +633,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="FILE",
         default=None,
         help="openings file (JSON like ai/gomoku/openings.json, or one 'x,y x,y ...' per line); "
-        "default: the project's book",
+        "default: the project's book for the rule (ai/gomoku/openings_renju.json for renju)",
     )
     parser.add_argument(
         "--psq",
@@ -669,7 +670,8 @@ def run(args: argparse.Namespace) -> int:
         max_memory=args.max_memory,
     )
     try:
-        openings = load_openings(args.openings)
+        # Renju has a book of its own (balanced under renju); the other rules play the freestyle one.
+        openings = load_openings(args.openings or (RENJU_BOOK if config.rule == Rule.RENJU else None))
         for number, opening in enumerate(openings):
             try:
                 opening_state(opening, config)
