@@ -11,6 +11,21 @@ from __future__ import annotations
 
 from game.i18n import N_, _, ngettext
 
+# The months' short names, for the dates the profile and the replay library show.
+MONTH_NAMES = (
+    N_("Jan"),
+    N_("Feb"),
+    N_("Mar"),
+    N_("Apr"),
+    N_("May"),
+    N_("Jun"),
+    N_("Jul"),
+    N_("Aug"),
+    N_("Sep"),
+    N_("Oct"),
+    N_("Nov"),
+    N_("Dec"),
+)
 AI_PACE_NAMES = {"slow": N_("Slow"), "normal": N_("Normal"), "fast": N_("Fast"), "instant": N_("Instant")}
 PORTRAIT_NAMES = {
     "apprentice": N_("Apprentice"),
@@ -56,3 +71,8 @@ def value_name(table: dict[str, str], value: str, fallback: str | None = None) -
     """`table[value]` in the current language; an unknown value shows `fallback` (or itself)."""
     found = table.get(value)
     return _(found) if found is not None else (fallback if fallback is not None else value)
+
+
+def month_name(number: int) -> str:
+    """Month `number` (1-12)'s short name in the player's language."""
+    return _(MONTH_NAMES[number - 1])

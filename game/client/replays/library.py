@@ -16,6 +16,7 @@ from game.client import theme
 from game.client.objectives_hud import draw_star
 from game.client.replays.viewer import MODES, player_problem
 from game.client.scene import Scene
+from game.client.value_names import month_name
 from game.client.widgets import Button, draw_text, fit_text, hover_buttons, panel, press_buttons
 from game.i18n import N_, _, pgettext
 from game.rules.registry import GAMES
@@ -48,20 +49,6 @@ def mode_name(mode: str) -> str:
 RESULTS = (ALL, "won", "lost", "draw")
 RESULT_NAMES = {ALL: N_("Any result"), "won": N_("Won"), "lost": N_("Lost"), "draw": N_("Draw")}
 KEY_HINTS = N_("↑ ↓: choose  ·  Enter: watch  ·  S: star  ·  Delete: delete  ·  G, M, R: filters  ·  Esc: back")
-MONTHS = (
-    N_("Jan"),
-    N_("Feb"),
-    N_("Mar"),
-    N_("Apr"),
-    N_("May"),
-    N_("Jun"),
-    N_("Jul"),
-    N_("Aug"),
-    N_("Sep"),
-    N_("Oct"),
-    N_("Nov"),
-    N_("Dec"),
-)
 
 
 def result_of(replay) -> str:
@@ -86,7 +73,7 @@ def when(replay) -> str:
         return replay.recorded
     # TRANSLATORS: when a replay was recorded: "27 Nov, 10:58" ({month} is a short month name).
     words = pgettext("replay date", "{day} {month}, {time}")
-    return words.format(day=moment.day, month=_(MONTHS[moment.month - 1]), time=moment.strftime("%H:%M"))
+    return words.format(day=moment.day, month=month_name(moment.month), time=moment.strftime("%H:%M"))
 
 
 class ReplaysScene(Scene):

@@ -15,7 +15,7 @@ from game.client import theme
 from game.client.objectives_hud import draw_star
 from game.client.resources import font
 from game.client.scene import Scene
-from game.client.value_names import DIFFICULTY_NAMES, value_name
+from game.client.value_names import DIFFICULTY_NAMES, month_name, value_name
 from game.client.widgets import Button, backdrop, draw_text, fit_text, panel, wrap_text
 from game.i18n import N_, _, pgettext
 from game.rules.levels.unlocks import max_stars
@@ -26,20 +26,6 @@ TOTALS = pygame.Rect(theme.WIDTH // 2 - 560, 100, 1120, 84)
 GAMES = pygame.Rect(theme.WIDTH // 2 - 560, 196, 520, 400)
 BADGES = pygame.Rect(theme.WIDTH // 2 - 28, 196, 588, 400)
 COLUMNS = ((N_("Game"), 0, 150), (N_("Campaign"), 150, 130), (N_("Quick match"), 280, 130), (N_("Hot-seat"), 410, 90))
-MONTHS = (
-    N_("Jan"),
-    N_("Feb"),
-    N_("Mar"),
-    N_("Apr"),
-    N_("May"),
-    N_("Jun"),
-    N_("Jul"),
-    N_("Aug"),
-    N_("Sep"),
-    N_("Oct"),
-    N_("Nov"),
-    N_("Dec"),
-)
 
 
 class ProfileScene(Scene):
@@ -167,7 +153,7 @@ def _day(when: float) -> str:
     day = time.localtime(when)
     # TRANSLATORS: a date; {month} is the month's short name, {month_number} its number (1-12).
     return pgettext("date", "{day} {month} {year}").format(
-        day=day.tm_mday, month=_(MONTHS[day.tm_mon - 1]), month_number=day.tm_mon, year=day.tm_year
+        day=day.tm_mday, month=month_name(day.tm_mon), month_number=day.tm_mon, year=day.tm_year
     )
 
 
