@@ -115,33 +115,33 @@ def test_the_clipboard_outlives_its_level_and_refuses_another_game(doc):
 
 
 def test_heroes_cut_copied_pasted_and_duplicated():
-    """First Muster on the ruins: your knight Captain Brenna (label brenna) on 1,3, a mage on
-    0,4, a cleric on 0,6; the opponent's berserker 7,1 (75 health), rogue 7,4, ranger 7,6."""
+    """First Muster on its own small ruin: your knight Captain Brenna (label brenna) on 1,2, a mage
+    on 0,3, a cleric on 0,4; the opponent's berserker 6,1 (58 health), rogue 6,3, ranger 6,5."""
     doc = open_level("s1_first_muster")
     before = copy.deepcopy(doc.data)
     clip = clipboard.Clipboard()
     assert clipboard.cut_heroes(doc, [HeroRef("opponent", 2), HeroRef("opponent", 1)], clip) == 2
-    assert doc.get(("opponent", "heroes")) == [{"hero": "berserker", "at": [7, 1], "health": 75}]
+    assert doc.get(("opponent", "heroes")) == [{"hero": "berserker", "at": [6, 1], "health": 58}]
     assert clipboard.copy_heroes(doc, [HeroRef("player", 1), HeroRef("player", 2)], clip) == 2
     assert clip.data == {
         "game": "skirmish",
         "what": "heroes",
-        "items": [{"hero": "mage", "at": [0, 4], "health": 45}, {"hero": "cleric", "at": [0, 6]}],
+        "items": [{"hero": "mage", "at": [0, 3], "health": 45}, {"hero": "cleric", "at": [0, 4], "health": 70}],
     }
-    # Pasted from 8,4: the cleric keeps its place two rows under the mage.
-    assert clipboard.paste_heroes(doc, "opponent", (8, 4), clip) == [HeroRef("opponent", 1), HeroRef("opponent", 2)]
+    # Pasted from 7,3: the cleric keeps its place a row under the mage.
+    assert clipboard.paste_heroes(doc, "opponent", (7, 3), clip) == [HeroRef("opponent", 1), HeroRef("opponent", 2)]
     assert doc.get(("opponent", "heroes")) == [
-        {"hero": "berserker", "at": [7, 1], "health": 75},
-        {"hero": "mage", "at": [8, 4], "health": 45},
-        {"hero": "cleric", "at": [8, 6]},
+        {"hero": "berserker", "at": [6, 1], "health": 58},
+        {"hero": "mage", "at": [7, 3], "health": 45},
+        {"hero": "cleric", "at": [7, 4], "health": 70},
     ]
     with pytest.raises(ValueError, match="^Your team has room for no more heroes, not 1: a team has 3$"):
         clipboard.duplicate_heroes(doc, [HeroRef("player", 0)])
     clipboard.delete_heroes(doc, [HeroRef("player", 1)])
-    # The copy stands on the free floor nearest 1,3 (1,2 is a wall), without the label "brenna",
-    # which objectives and events use for the original.
+    # The copy stands on the free floor nearest 1,2 (of the four at one step, the first by row:
+    # 1,1), without the label "brenna", which objectives and events use for the original.
     assert clipboard.duplicate_heroes(doc, [HeroRef("player", 0)]) == [HeroRef("player", 2)]
-    assert doc.get(("player", "heroes", 2)) == {"hero": "knight", "at": [0, 3], "name": "Captain Brenna", "health": 80}
+    assert doc.get(("player", "heroes", 2)) == {"hero": "knight", "at": [1, 1], "name": "Captain Brenna", "health": 64}
     assert [edit.label for edit in doc.undo_stack] == [
         "cut Rogue and Ranger",
         "paste Mage and Cleric",

@@ -154,7 +154,7 @@ def test_save_map_as_refuses_a_broken_map(maps_copy):
 
 def open_editor(app):
     app.push("title")
-    app.push("workshop", path=str(level_path("s1_first_muster")))
+    app.push("workshop", path=str(level_path("s4_brennas_champions")))  # a level on a named map
     step(app, 2)
     editor = app.top
     assert editor.name == "workshop_editor" and editor.doc.get(("map",)) == "ruins"
@@ -233,7 +233,7 @@ def test_a_map_painted_with_the_mouse_validates_and_plays_from_its_file(app, tmp
     drag(app, shape.cell_rect((4, 0)).center, shape.cell_rect((4, 2)).center)
     assert doc.undo_stack[-1].label == "paint 3 embers cells"
     path = tmp_path / "s9_embers.json"
-    text = doc.text().replace('"id": "s1_first_muster"', '"id": "s9_embers"')
+    text = doc.text().replace('"id": "s4_brennas_champions"', '"id": "s9_embers"')
     path.write_text(text, encoding="utf-8")
     from game.rules.levels.loader import load_level, validate_paths
 

@@ -245,11 +245,11 @@ def test_skirmish_editor_screens(app, tmp_path):
     move(app, skirmish_canvas.token_centre(doc, brenna))
     shoot(app, tmp_path, "skirmish")
     click(app, skirmish_canvas.token_centre(doc, brenna))
-    assert editor.selected == brenna and editor.rows.rows[0].label == "Captain Brenna (knight) at b4"
+    assert editor.selected == brenna and editor.rows.rows[0].label == "Captain Brenna (knight) at b3"
     shoot(app, tmp_path, "skirmish-selected")
     shape = skirmish_canvas.layout(doc)
-    drag(app, skirmish_canvas.token_centre(doc, HeroRef("player", 1)), shape.cell_rect((3, 1)).center)
-    assert problems(doc) == [("$.player.heroes[1].at", "3,1 is a wall on Ruins")]
+    drag(app, skirmish_canvas.token_centre(doc, HeroRef("player", 1)), shape.cell_rect((2, 1)).center)
+    assert problems(doc) == [("$.player.heroes[1].at", "2,1 is a wall on Ruins")]
     step(app)
     shoot(app, tmp_path, "skirmish-problem")
     click(app, editor.problems.entries[0][0].center)  # the problem selects the hero it is about
