@@ -26,21 +26,7 @@ CURVE = Path(__file__).resolve().parents[2] / "levels" / "campaign_curve.json"
 
 # Levels the player model still plays outside their band, and why. A level that comes into its
 # band must leave this table too (the test compares the sets), so it only ever shrinks on purpose.
-KNOWN_OUTSIDE = {
-    # A three-move forced win (a four-three). Both of the model's gomoku AIs read it: hard by its
-    # search for wins by fours, and easy, the one it slips to, because its search never cuts a
-    # forced answer, so a four and its reply are always looked at. Openings with decoy fours were
-    # tried (2026-11-27): the model either still won every game, or its hard AI took a longer win
-    # by fours past the move limit and it won a third of them; a person's way of missing the
-    # four-three is one the model does not have.
-    "g2_four_three",
-    # The stone garden's boss (survive fifteen of Hana's moves, five points sealed by the lantern):
-    # 30/30 as stored, above the band's 98 %; the same level measured 28/30 in a `levels simulate`
-    # run that day, and the twist's other shapes measured 60 % to 87 % (four points, which the
-    # step from g2_four_three's 100 % rules out) or 100 % (six or eight). The gomoku AIs think
-    # against the clock, so on the busy machine these rows moved by up to 25 points between runs.
-    "g3_hold_the_garden",
-}
+KNOWN_OUTSIDE: set[str] = set()  # none since 2026-11-27 (docs/levels/difficulty.md, "The stored curve")
 
 
 @pytest.fixture(scope="module")
@@ -95,11 +81,6 @@ def test_every_rows_minutes_follow_the_time_model(curve):
     ]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="278 minutes as stored on 2026-11-27 (docs/levels/difficulty.md): still above four hours; "
-    "strict, so the mark must go when the campaign comes into three to four hours",
-)
 def test_the_campaign_takes_a_middling_player_three_to_four_hours(curve):
     # Issue #33: three to four hours for a player of middling skill, retries and bonus levels
     # included (the minutes of each row: game/tools/campaign_report.py, expected_minutes).
