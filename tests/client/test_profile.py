@@ -32,12 +32,12 @@ def test_hard_is_chosen_on_the_map_kept_and_met_in_a_level(app, tmp_path):
     click(app, _button(prompt, "Hard").rect.center)
     assert app.top is campaign_map and campaign_map.difficulty_button.label == "Hard mode"
     assert Progress(progress_store(home)).difficulty == "hard"
-    # g1_five_stones: a gomoku novice at 200 ms as written; on hard one level up, twice the time
+    # g1_five_stones: the easy gomoku AI at 200 ms as written; on hard one level up, twice the time
     from game.client.level_run import LevelRun
 
     run = LevelRun(app, "g1_five_stones", progress=campaign_map.progress)
     level, problems = run.read()
-    assert problems == [] and (level.opponent.ai, level.opponent.budget_ms) == ("easy", 400)
+    assert problems == [] and (level.opponent.ai, level.opponent.budget_ms) == ("medium", 400)
     assert (run.budget_ms(), LevelRun(app, "g1_five_stones").read()[0].opponent.budget_ms) == (20.0, 200)
 
 

@@ -34,8 +34,12 @@ def test_story_and_hard_move_one_step_along_the_ladder_and_scale_the_time(levels
 
 
 def test_the_ladder_stops_at_its_ends(levels):
-    novice = levels["g1_five_stones"]  # gomoku novice, 200 ms: nothing below it
+    five_stones = levels["g1_five_stones"]  # gomoku easy, 200 ms
+    assert opponent_at(five_stones, "story") == ("novice", 100)
+    # no shipped level plays the novice now; the same level against it: nothing below it
+    novice = five_stones.model_copy(update={"opponent": five_stones.opponent.model_copy(update={"ai": "novice"})})
     assert opponent_at(novice, "story") == ("novice", 100)
+    assert opponent_at(novice, "hard") == ("easy", 400)
     strongest = levels["s1_first_muster"]  # skirmish hard, 300 ms: nothing above it
     assert opponent_at(strongest, "hard") == ("hard", 600)
 
