@@ -12,7 +12,8 @@ from types import SimpleNamespace
 from game.client.match import MatchSetup
 from game.rules.events import Event, EventKind
 from game.rules.game_api import Explanation
-from game.rules.replays import Outcome, Replay, ReplayLibrary, Seat
+from game.rules.replays import Replay, ReplayLibrary
+from tests.client.test_replay_viewer import gomoku_replay
 
 
 def gomoku_thoughts() -> Explanation:
@@ -98,18 +99,9 @@ def skirmish_aiming(app):
 
 
 def _replay(**fields) -> Replay:
-    values = {
-        "game": "gomoku",
-        "mode": "quick",
-        "seed": 0,
-        "setup": {"size": 15, "rule": "freestyle"},
-        "players": [Seat(kind="human", name="Black (you)"), Seat(kind="ai", name="White (Hana)", ai="easy")],
-        "actions": [[0, 7], [0, 9], [1, 7], [1, 9], [2, 7], [2, 9], [3, 7], [3, 9], [4, 7]],
-        "thoughts": {1: {"headline": "Blocks a five in a row: a6", "options": [], "facts": ["Thought for 20 ms"]}},
-        "result": Outcome(winner=0, text="Victory! You beat Hana in 9 moves"),
-        "recorded": "2026-11-27T10:58:00+00:00",
-    }
-    return Replay(**{**values, **fields})
+    """The replay viewer test's game, with a thought worded as the AI words it and a recording date."""
+    thoughts = {1: {"headline": "Blocks a five in a row: a6", "options": [], "facts": ["Thought for 20 ms"]}}
+    return gomoku_replay(**{"thoughts": thoughts, "recorded": "2026-11-27T10:58:00+00:00", **fields})
 
 
 def replays_list(app, folder):
