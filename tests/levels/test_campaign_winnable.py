@@ -1,6 +1,7 @@
 """Every shipped level can be won: the strongest card AI (hard), the strongest gomoku AI (master)
-or the hard skirmish AI (walking to `reach` cells: ai.levels.opponents.ReachSeeker) in the
-player's seat wins each at least once within a few attempts, at small budgets."""
+or the skirmish AIs hard and medium in turn (walking to `reach` cells:
+ai.levels.opponents.ReachSeeker) in the player's seat wins each at least once within a few
+attempts, at small budgets."""
 
 from __future__ import annotations
 
@@ -20,10 +21,14 @@ GOMOKU_BUDGET_MS = 300
 # against 20 it won 14 of 16.
 SKIRMISH_BUDGET_MS = 60
 SKIRMISH_OPPONENT_MS = 20
+# Hard and medium take turns in skirmish: each alone loses one level too often at these budgets.
+# Hard at 60 ms won The Courier 5 times in 20 (its escort leaves Hana to the mage; CI once saw it
+# lose all six), medium 16 in 20; medium won The Vault Wardens 5 in 12, hard 12 in 12.
+SKIRMISH_PLAYERS = ("hard", "medium")
 CONNECT4_BUDGET_MS = 2000  # hard is node-capped: the budget only has to be long enough
 PLAYERS = {
     "gomoku": ("master", GOMOKU_BUDGET_MS),
-    "skirmish": ("hard", SKIRMISH_BUDGET_MS),
+    "skirmish": (SKIRMISH_PLAYERS, SKIRMISH_BUDGET_MS),
     "connect4": ("hard", CONNECT4_BUDGET_MS),
 }
 
@@ -57,12 +62,16 @@ def attempts_for(level) -> int:
 @pytest.mark.parametrize("level_id", LEVEL_IDS)
 def test_the_strongest_ai_wins_each_level(level_id, card_ais):
     level = load_level(level_id)
-    player, budget = PLAYERS.get(level.kind) or (strongest_card_ai(), CARD_BUDGET_MS)
+    players, budget = PLAYERS.get(level.kind) or (strongest_card_ai(), CARD_BUDGET_MS)
+    if isinstance(players, str):
+        players = (players,)
     results = []
     rival_budget = SKIRMISH_OPPONENT_MS if level.kind == "skirmish" else None
     for seed in range(attempts_for(level)):
+        player = players[seed % len(players)]
         _, outcome = play_level(level, seed, player, budget_ms=budget, opponent_budget_ms=rival_budget)
-        results.append(outcome.objectives)
+        results.append((player, outcome.objectives))
         if outcome.won:
             return
-    pytest.fail(f"{player} never won {level_id} in {len(results)} attempts: objectives {results}")
+    who = " and ".join(players)
+    pytest.fail(f"{who} never won {level_id} in {len(results)} attempts: objectives {results}")
