@@ -62,9 +62,11 @@ def state_key(battle: Battle) -> tuple:
     to the same position get the same key."""
     me = battle.sides[battle.current]
     enemy = battle.sides[1 - battle.current]
-    mine = [(c.uid, c.attack, c.defense, c.keywords, c.can_attack, c.lane) for c in me.board]
+    # bool(c.effects): a silenced creature looks like its old self but has lost its effects (a
+    # Null Golem that no longer silences its attacker); without it the two positions were one.
+    mine = [(c.uid, c.attack, c.defense, c.keywords, bool(c.effects), c.can_attack, c.lane) for c in me.board]
     mine.sort()
-    theirs = [(c.uid, c.attack, c.defense, c.keywords, c.lane) for c in enemy.board]
+    theirs = [(c.uid, c.attack, c.defense, c.keywords, bool(c.effects), c.lane) for c in enemy.board]
     theirs.sort()
     return (
         me.mana,

@@ -81,6 +81,16 @@ def test_the_riddle_needs_the_silence():
     assert lines and all(any(a.text().startswith(f"SUMMON {priest} ") for a in line) for line in lines)
 
 
+def test_a_silenced_creature_is_not_the_same_position_as_its_old_self():
+    from ai.cards.search_common import state_key
+
+    session = started(load_level("x_alchemists_riddle"))
+    silenced = session.battle.clone()
+    dreadnought = next(c for c in silenced.sides[1].board if c.uid == session.labels["dreadnought"])
+    dreadnought.effects = ()  # what silence does to it, keywords aside (the test is about effects)
+    assert state_key(silenced) != state_key(session.battle)
+
+
 def test_the_lookahead_never_reads_a_hidden_card():
     from game.rules.levels.model import LEVEL_ADAPTER
     from tests.levels.helpers import BASE_CARDS, SPARK_FLASK, merge
