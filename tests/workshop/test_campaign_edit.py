@@ -232,7 +232,7 @@ def test_a_circle_of_chapters_is_named_with_its_place(doc):
         "no level unlocks it: no player can reach it (add it to a chapter's levels or to a level's "
         "rewards.unlocks)" in found
     )
-    assert len(found) == 40  # every level: no chapter can open
+    assert len(found) == 42  # every level: no chapter can open
     doc.undo()
     assert doc.problems == []
 
