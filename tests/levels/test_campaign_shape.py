@@ -1,7 +1,7 @@
 """The campaign's size and arc (issue #33): at least 40 levels in at least 7 chapters, with at
 least 20 card levels, 8 gomoku and 8 skirmish in the chapters (bonus levels not counted); bonus
-levels that only a reward unlocks; the duel
-with the Duelmind last; and each chapter with a face of its own, one no earlier chapter showed."""
+levels that only a reward unlocks; the duel with the Duelmind last; and each chapter with a face
+of its own, one no earlier chapter showed."""
 
 from __future__ import annotations
 
@@ -24,8 +24,9 @@ def _portraits(node) -> set[str]:
 
 def test_the_campaign_has_forty_levels_of_every_game_in_eight_chapters():
     order = campaign_order()
-    kinds = Counter(load_level(level).kind for level, _ in order)
-    in_chapters = Counter(load_level(level).kind for level, chapter in order if chapter)
+    kind = {level: load_level(level).kind for level, _ in order}
+    kinds = Counter(kind.values())
+    in_chapters = Counter(kind[level] for level, chapter in order if chapter)
     chapters = list(dict.fromkeys(chapter for _, chapter in order if chapter))
     assert len(order) == 42 and len(chapters) == 8
     assert in_chapters == {"cards": 20, "gomoku": 8, "skirmish": 8}

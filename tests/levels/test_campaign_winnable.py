@@ -27,9 +27,9 @@ SKIRMISH_OPPONENT_MS = 20
 SKIRMISH_PLAYERS = ("hard", "medium")
 CONNECT4_BUDGET_MS = 2000  # hard is node-capped: the budget only has to be long enough
 PLAYERS = {
-    "gomoku": ("master", GOMOKU_BUDGET_MS),
+    "gomoku": (("master",), GOMOKU_BUDGET_MS),
     "skirmish": (SKIRMISH_PLAYERS, SKIRMISH_BUDGET_MS),
-    "connect4": ("hard", CONNECT4_BUDGET_MS),
+    "connect4": (("hard",), CONNECT4_BUDGET_MS),
 }
 
 
@@ -62,9 +62,7 @@ def attempts_for(level) -> int:
 @pytest.mark.parametrize("level_id", LEVEL_IDS)
 def test_the_strongest_ai_wins_each_level(level_id, card_ais):
     level = load_level(level_id)
-    players, budget = PLAYERS.get(level.kind) or (strongest_card_ai(), CARD_BUDGET_MS)
-    if isinstance(players, str):
-        players = (players,)
+    players, budget = PLAYERS.get(level.kind) or ((strongest_card_ai(),), CARD_BUDGET_MS)
     results = []
     rival_budget = SKIRMISH_OPPONENT_MS if level.kind == "skirmish" else None
     for seed in range(attempts_for(level)):

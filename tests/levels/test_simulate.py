@@ -12,7 +12,7 @@ import pytest
 
 from ai.levels.lookahead import needs_lookahead, winning_lines
 from game.rules.levels import load_level
-from tests.levels.helpers import started
+from tests.levels.helpers import started, uid
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -96,7 +96,7 @@ def test_the_quiet_guardians_need_the_foam_on_the_null_golem():
     # silenced itself. The lookahead found no line here while its transposition key left out
     # silence: foaming the Titan, which then died anyway, looked like foaming the golem.
     session = started(load_level("v5_the_quiet_guardians"))
-    golem = session.labels["null_golem"]
+    golem = uid(session, "null_golem")
     foam = next(i.uid for i in session.battle.sides[0].hand if i.card.name == "Dampening Foam")
     lines = winning_lines(session.battle, session.tracker, limit=500)
     assert len(lines) == 4 and all(any(a.text() == f"USE {foam} {golem}" for a in line) for line in lines)
@@ -104,7 +104,7 @@ def test_the_quiet_guardians_need_the_foam_on_the_null_golem():
 
 def test_the_powder_room_needs_the_sappers_blast():
     session = started(load_level("f5_the_powder_room"))
-    sapper = session.labels["sapper"]
+    sapper = uid(session, "sapper")
     lines = winning_lines(session.battle, session.tracker, limit=500)
     assert lines and all(any(a.text().startswith(f"ATTACK {sapper} ") for a in line) for line in lines)
 
@@ -114,7 +114,7 @@ def test_a_silenced_creature_is_not_the_same_position_as_its_old_self():
 
     session = started(load_level("x_alchemists_riddle"))
     silenced = session.battle.clone()
-    dreadnought = next(c for c in silenced.sides[1].board if c.uid == session.labels["dreadnought"])
+    dreadnought = next(c for c in silenced.sides[1].board if c.uid == uid(session, "dreadnought"))
     dreadnought.effects = ()  # what silence does to it, keywords aside (the test is about effects)
     assert state_key(silenced) != state_key(session.battle)
 
