@@ -500,7 +500,13 @@ def _collect_cluster(futures, client, backend: Backend, tool: str, collect) -> N
             if future.cancelled():
                 raise lost
             try:
-                played = future.result()
+                played = future.result(timeout=CLUSTER_CHECK_SECONDS)
+            except TimeoutError:
+                # Finished, but its result was on a worker that left before it was fetched (the
+                # future is "lost"): the scheduler plays it again once a worker is there, and the
+                # loop below gives up when none comes. Without the timeout this waited forever.
+                finished.add(future)
+                continue
             except KilledWorker as error:
                 raise RunError(
                     f"a game killed {backend.describe()} workers repeatedly ({error}); run it with --jobs 1 to see why"

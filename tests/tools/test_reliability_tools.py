@@ -21,6 +21,7 @@ import socket
 import subprocess
 import sys
 import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -160,6 +161,44 @@ def test_when_every_worker_leaves_the_run_waits_then_gives_up(tmp_path, in_proce
     assert "every worker left" in str(raised.value) and "(--cluster-wait)" in str(raised.value)
     assert "waiting for workers" in capsys.readouterr().err
     assert len(results.read_text().splitlines()) >= 1 + 2
+
+
+@pytest.mark.timeout(120)  # the failure this guards against is a wait without end
+def test_a_result_lost_with_its_worker_is_waited_for_not_forever(in_process_cluster, monkeypatch):
+    # A game finished and was handed over as done; then its worker left before the result was
+    # fetched, so the future turned "lost". Asking it for its result then blocked for good, as no
+    # worker was left to play it again (seen once in the suite as a hang of the test above). The
+    # race is made certain here: the worker leaves right as the finished game is handed over.
+    import distributed
+
+    real_as_completed = distributed.as_completed
+
+    class WorkerLeavesOnDelivery:
+        def __init__(self, futures):
+            self.inner = real_as_completed(futures)
+
+        def __getattr__(self, name):
+            return getattr(self.inner, name)
+
+        def next_batch(self, block=True):
+            batch = self.inner.next_batch(block=block)
+            if batch and in_process_cluster.workers:
+                in_process_cluster.scale(0)
+                while any(future.status == "finished" for future in batch):  # until the client hears
+                    time.sleep(0.05)
+            return batch
+
+    monkeypatch.setattr(distributed, "as_completed", WorkerLeavesOnDelivery)
+    client = distributed.Client(in_process_cluster.scheduler_address)
+    try:
+        future = client.submit(lambda: [(0, "played")], pure=False)
+        distributed.wait([future])
+        backend = Backend(Kind.CLUSTER, 0, in_process_cluster.scheduler_address, 1.0)
+        with pytest.raises(RunError, match="every worker left"):
+            execution._collect_cluster([future], client, backend, "test job", lambda index, result: None)
+        assert future.status == "lost"
+    finally:
+        client.close()
 
 
 class NotAScheduler:
